@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {IAttestationVerifier} from "../attestation/IAttestationVerifier.sol";
+import {TokenTransfers} from "../utils/TokenTransfers.sol";
+
+/// @notice Liquidity-pool bridge, one contract per chain. On the origin, `send` escrows the deposit;
+/// on the destination, `release` pays the same token from the pool's liquidity against the
+/// attester's release attestation, before a deadline. Back on the origin the deposit is either
+/// finalized into liquidity (attested release) or refunded to its sender (attested non-release
+/// after the deadline, or no attestation at all after `expires`) — never both.
+contract PoolBridge is EIP712, Ownable, Pausable, ReentrancyGuard {
+    enum Status {
+        None,
+        Pending,
+        Finalized,
+        Refunded
+    }
+
+    struct Route {
+        address remoteToken;
+        address remotePool;
+    }
+
+    struct Deposit {
+        address sender;
+        address token;
+        uint256 amount;
+        uint32 deadline;
+        uint32 expires;
+        Status status;
+    }
+
+    /// @notice What the destination pool pays out; signed by the attesters in the destination's domain.
+    struct Release {
+        bytes32 transferId;
+        uint256 originChainId;
+        address originPool;
+        address token;
+        address recipient;
+        uint256 amount;
+        uint32 deadline;
+    }
+
+    bytes32 public constant RELEASE_TYPEHASH = keccak256(
+        "Release(bytes32 transferId,uint256 originChainId,address originPool,address token,address recipient,uint256 amount,uint32 deadline)"
+    );
+    bytes32 public constant RELEASED_TYPEHASH = keccak256("Released(bytes32 transferId)");
+    bytes32 public constant NOT_RELEASED_TYPEHASH = keccak256("NotReleased(bytes32 transferId)");
+    uint16 public constant MAX_FEE_BPS = 1000;
+
+    IAttestationVerifier public immutable verifier;
+    uint16 public feeBps;
+    uint32 public releaseWindow;
+    uint32 public refundDelay;
+    uint256 public depositNonce;
+
+    mapping(uint256 chainId => mapping(address token => Route)) public routes;
+    mapping(address token => uint256) public liquidity; // owned by the pool, free to release or withdraw
+    mapping(address token => uint256) public escrowed; // pending deposits, owned by their senders
+    mapping(bytes32 transferId => Deposit) public deposits;
+    mapping(bytes32 transferId => bool) public released;
+
+    event Sent(
+        bytes32 indexed transferId,
+        address indexed sender,
+        address token,
+        uint256 amount,
+        uint256 destinationChainId,
+        address destinationPool,
+        address destinationToken,
+        address recipient,
+        uint256 amountOut,
+        uint32 deadline,
+        uint32 expires
+    );
+    event ReleasedOnDestination(bytes32 indexed transferId, address indexed recipient, address token, uint256 amount);
+    event Finalized(bytes32 indexed transferId);
+    event Refunded(bytes32 indexed transferId, address indexed sender, uint256 amount, bool attested);
+    event RouteSet(uint256 indexed chainId, address indexed token, address remoteToken, address remotePool);
+    event LiquidityChanged(address indexed token, int256 delta, uint256 liquidity);
+    event ParametersSet(uint16 feeBps, uint32 releaseWindow, uint32 refundDelay);
+
+    error NoRoute(uint256 chainId, address token);
+    error InvalidAmount();
+    error ZeroAddress();
+    error InvalidParameters();
+    error AlreadyReleased(bytes32 transferId);
+    error ReleaseDeadlinePassed(uint32 deadline);
+    error InsufficientLiquidity(uint256 available, uint256 needed);
+    error InvalidAttestation();
+    error DepositNotPending(bytes32 transferId);
+    error RefundNotYetAvailable(uint32 availableAfter);
+
+    constructor(IAttestationVerifier verifier_, address owner_, uint16 feeBps_, uint32 releaseWindow_, uint32 refundDelay_)
+        EIP712("MultiBridge Pool", "1")
+        Ownable(owner_)
+    {
+        if (address(verifier_) == address(0)) revert ZeroAddress();
+        verifier = verifier_;
+        _setParameters(feeBps_, releaseWindow_, refundDelay_);
+    }
+
+    // ---- origin side ----
+
+    function quote(uint256 amount) public view returns (uint256 amountOut, uint256 fee) {
+        fee = (amount * feeBps) / 10_000;
+        amountOut = amount - fee;
+    }
+
+    function send(address token, uint256 amount, uint256 destinationChainId, address recipient)
+        external
+        payable
+        nonReentrant
+        whenNotPaused
+        returns (bytes32 transferId)
+    {
+        Route memory route = routes[destinationChainId][token];
+        if (route.remotePool == address(0)) revert NoRoute(destinationChainId, token);
+        if (recipient == address(0)) revert ZeroAddress();
+        (uint256 amountOut,) = quote(amount);
+        if (amount == 0 || amountOut == 0) revert InvalidAmount();
+
+        uint32 deadline = uint32(block.timestamp) + releaseWindow;
+        uint32 expires = deadline + refundDelay;
+        uint256 nonce = depositNonce++;
+        transferId = keccak256(
+            abi.encode(
+                block.chainid,
+                address(this),
+                nonce,
+                msg.sender,
+                token,
+                amount,
+                destinationChainId,
+                route.remotePool,
+                route.remoteToken,
+                recipient,
+                amountOut,
+                deadline
+            )
+        );
+        deposits[transferId] = Deposit({
+            sender: msg.sender,
+            token: token,
+            amount: amount,
+            deadline: deadline,
+            expires: expires,
+            status: Status.Pending
+        });
+        escrowed[token] += amount;
+        TokenTransfers.pullExact(token, msg.sender, amount);
+        emit Sent(
+            transferId,
+            msg.sender,
+            token,
+            amount,
+            destinationChainId,
+            route.remotePool,
+            route.remoteToken,
+            recipient,
+            amountOut,
+            deadline,
+            expires
+        );
+    }
+
+    /// @notice After an attested release on the destination, the deposit becomes pool liquidity.
+    function finalize(bytes32 transferId, bytes calldata signatures) external nonReentrant {
+        Deposit storage deposit = deposits[transferId];
+        if (deposit.status != Status.Pending) revert DepositNotPending(transferId);
+        if (!verifier.verify(releasedDigest(transferId), signatures)) revert InvalidAttestation();
+        deposit.status = Status.Finalized;
+        escrowed[deposit.token] -= deposit.amount;
+        liquidity[deposit.token] += deposit.amount;
+        emit Finalized(transferId);
+    }
+
+    /// @notice Returns a deposit that was not released: with a not-released attestation after the
+    /// deadline, or with no attestation after `expires`. Always paid to the sender; anyone may call.
+    function refund(bytes32 transferId, bytes calldata signatures) external nonReentrant {
+        Deposit storage deposit = deposits[transferId];
+        if (deposit.status != Status.Pending) revert DepositNotPending(transferId);
+        bool attested = signatures.length != 0;
+        if (attested) {
+            if (block.timestamp <= deposit.deadline) revert RefundNotYetAvailable(deposit.deadline);
+            if (!verifier.verify(notReleasedDigest(transferId), signatures)) revert InvalidAttestation();
+        } else if (block.timestamp <= deposit.expires) {
+            revert RefundNotYetAvailable(deposit.expires);
+        }
+        deposit.status = Status.Refunded;
+        escrowed[deposit.token] -= deposit.amount;
+        emit Refunded(transferId, deposit.sender, deposit.amount, attested);
+        TokenTransfers.push(deposit.token, deposit.sender, deposit.amount);
+    }
+
+    // ---- destination side ----
+
+    function release(Release calldata r, bytes calldata signatures) external nonReentrant {
+        if (released[r.transferId]) revert AlreadyReleased(r.transferId);
+        if (block.timestamp > r.deadline) revert ReleaseDeadlinePassed(r.deadline);
+        if (r.recipient == address(0)) revert ZeroAddress();
+        uint256 available = liquidity[r.token];
+        if (available < r.amount) revert InsufficientLiquidity(available, r.amount);
+        if (!verifier.verify(releaseDigest(r), signatures)) revert InvalidAttestation();
+        released[r.transferId] = true;
+        liquidity[r.token] = available - r.amount;
+        emit ReleasedOnDestination(r.transferId, r.recipient, r.token, r.amount);
+        TokenTransfers.push(r.token, r.recipient, r.amount);
+    }
+
+    // ---- digests ----
+
+    function releaseDigest(Release calldata r) public view returns (bytes32) {
+        return _hashTypedDataV4(
+            keccak256(
+                abi.encode(
+                    RELEASE_TYPEHASH, r.transferId, r.originChainId, r.originPool, r.token, r.recipient, r.amount, r.deadline
+                )
+            )
+        );
+    }
+
+    function releasedDigest(bytes32 transferId) public view returns (bytes32) {
+        return _hashTypedDataV4(keccak256(abi.encode(RELEASED_TYPEHASH, transferId)));
+    }
+
+    function notReleasedDigest(bytes32 transferId) public view returns (bytes32) {
+        return _hashTypedDataV4(keccak256(abi.encode(NOT_RELEASED_TYPEHASH, transferId)));
+    }
+
+    // ---- liquidity and admin ----
+
+    /// @notice Anyone may add liquidity; it becomes the pool's.
+    function addLiquidity(address token, uint256 amount) external payable nonReentrant {
+        if (amount == 0) revert InvalidAmount();
+        TokenTransfers.pullExact(token, msg.sender, amount);
+        liquidity[token] += amount;
+        emit LiquidityChanged(token, int256(amount), liquidity[token]);
+    }
+
+    /// @notice The owner withdraws free liquidity only; escrowed deposits are out of reach.
+    function removeLiquidity(address token, uint256 amount, address to) external onlyOwner nonReentrant {
+        if (to == address(0)) revert ZeroAddress();
+        uint256 available = liquidity[token];
+        if (available < amount) revert InsufficientLiquidity(available, amount);
+        liquidity[token] = available - amount;
+        emit LiquidityChanged(token, -int256(amount), liquidity[token]);
+        TokenTransfers.push(token, to, amount);
+    }
+
+    function setRoute(uint256 chainId, address token, address remoteToken, address remotePool) external onlyOwner {
+        if (chainId == block.chainid) revert InvalidParameters();
+        routes[chainId][token] = Route({remoteToken: remoteToken, remotePool: remotePool});
+        emit RouteSet(chainId, token, remoteToken, remotePool);
+    }
+
+    function setParameters(uint16 feeBps_, uint32 releaseWindow_, uint32 refundDelay_) external onlyOwner {
+        _setParameters(feeBps_, releaseWindow_, refundDelay_);
+    }
+
+    function pause() external onlyOwner {
+        _pause();
+    }
+
+    function unpause() external onlyOwner {
+        _unpause();
+    }
+
+    function _setParameters(uint16 feeBps_, uint32 releaseWindow_, uint32 refundDelay_) internal {
+        if (feeBps_ > MAX_FEE_BPS || releaseWindow_ == 0 || refundDelay_ == 0) revert InvalidParameters();
+        feeBps = feeBps_;
+        releaseWindow = releaseWindow_;
+        refundDelay = refundDelay_;
+        emit ParametersSet(feeBps_, releaseWindow_, refundDelay_);
+    }
+}

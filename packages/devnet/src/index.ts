@@ -1,0 +1,2 @@
+export * from './anvil.ts'
+export * from './ports.ts'

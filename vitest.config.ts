@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config'
+
+// One runner for every suite. Suites that start anvil chains or services do so themselves,
+// on free ports, and stop what they start.
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'contracts',
+          include: ['packages/contracts/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['packages/devnet/test/**/*.test.ts', 'apps/services/test/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
