@@ -1,2 +1,5 @@
 export * from './anvil.ts'
+export * from './config.ts'
+export * from './deploy.ts'
 export * from './ports.ts'
+export * from './startDevnet.ts'

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import {
+  convert,
+  DEFAULT_PRICING,
+  isAcceptablePrice,
+  maxInputForOutput,
+  quoteOutput,
+  UnpricedTokenError,
+} from './pricing.ts'
+
+const USDC = { symbol: 'USDC', decimals: 6 }
+const ETH = { symbol: 'ETH', decimals: 18 }
+const config = DEFAULT_PRICING
+
+describe('solver pricing', () => {
+  it('converts between decimals at configured prices without floating point', () => {
+    expect(convert(config, 3_000_000_000n, USDC, ETH)).toBe(10n ** 18n) // 3000 USDC = 1 ETH
+    expect(convert(config, 10n ** 18n, ETH, USDC)).toBe(3_000_000_000n)
+    expect(convert(config, 1n, USDC, ETH)).toBe(333_333_333n) // $0.000001 / 3000 = 3.33e-10 ETH, rounded down
+  })
+
+  it('takes the spread (rounded up) and a flat gas fee from the output', () => {
+    const quote = quoteOutput(config, 100_000_000n, USDC, USDC) // 100 USDC
+    expect(quote.grossOutput).toBe(100_000_000n)
+    expect(quote.spreadFee).toBe(100_000n) // 10 bps
+    expect(quote.gasFee).toBe(100_000n) // $0.10
+    expect(quote.outputAmount).toBe(99_800_000n)
+  })
+
+  it('reports dust orders as non-positive output', () => {
+    expect(quoteOutput(config, 50_000n, USDC, USDC).outputAmount).toBeLessThanOrEqual(0n)
+  })
+
+  it('finds the largest input that inventory can serve', () => {
+    const available = 250_000_000_000n // 250k USDC
+    const max = maxInputForOutput(config, available, ETH, USDC)
+    expect(quoteOutput(config, max, ETH, USDC).outputAmount).toBeLessThanOrEqual(available)
+    expect(quoteOutput(config, max + 10n ** 15n, ETH, USDC).outputAmount).toBeGreaterThan(available)
+    expect(maxInputForOutput(config, 0n, ETH, USDC)).toBe(0n)
+  })
+
+  it('accepts orders at or below its price plus tolerance, refuses greedier ones', () => {
+    const fair = quoteOutput(config, 100_000_000n, USDC, USDC).outputAmount
+    expect(isAcceptablePrice(config, 100_000_000n, fair, USDC, USDC)).toBe(true)
+    expect(isAcceptablePrice(config, 100_000_000n, (fair * 10_050n) / 10_000n, USDC, USDC)).toBe(true)
+    expect(isAcceptablePrice(config, 100_000_000n, (fair * 10_060n) / 10_000n, USDC, USDC)).toBe(false)
+  })
+
+  it('refuses tokens it has no price for', () => {
+    expect(() => convert(config, 1n, { symbol: 'DOGE', decimals: 8 }, USDC)).toThrow(UnpricedTokenError)
+  })
+})

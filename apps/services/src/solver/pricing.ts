@@ -1,0 +1,114 @@
+import type { ManifestToken } from '@multi-bridge/core'
+import { parseUnits } from 'viem'
+
+/** Solver economics, all from configuration: prices and spread are the solver's own choice. */
+export type SolverPricingConfig = {
+  /** USD price per token symbol, as decimal text (no floats). */
+  pricesUsd: Record<string, string>
+  /** Kept by the solver on every fill, in basis points of the output. */
+  spreadBps: number
+  /** Flat fee per fill covering destination gas, in USD. */
+  gasFeeUsd: string
+  /** Smallest order the solver quotes, in USD. */
+  minOrderUsd: string
+  /** Largest order the solver quotes, in USD (also capped by inventory). */
+  maxOrderUsd: string
+  /** How far above its own price an order's output may be and still get filled. */
+  acceptToleranceBps: number
+  quoteTtlSeconds: number
+  fillWindowSeconds: number
+  /** After the fill deadline, how long until the user can refund without any attestation. */
+  refundGraceSeconds: number
+}
+
+export const DEFAULT_PRICING: SolverPricingConfig = {
+  pricesUsd: { ETH: '3000', WETH: '3000', USDC: '1', USDT: '1' },
+  spreadBps: 10,
+  gasFeeUsd: '0.10',
+  minOrderUsd: '1',
+  maxOrderUsd: '500000',
+  acceptToleranceBps: 50,
+  quoteTtlSeconds: 30,
+  fillWindowSeconds: 180,
+  refundGraceSeconds: 900,
+}
+
+const USD_DECIMALS = 18
+const BPS = 10_000n
+
+export class UnpricedTokenError extends Error {
+  constructor(readonly symbol: string) {
+    super(`The solver has no price for ${symbol}`)
+    this.name = 'UnpricedTokenError'
+  }
+}
+
+/** USD price of one whole token, scaled by 1e18. */
+export function priceOf(config: SolverPricingConfig, token: Pick<ManifestToken, 'symbol'>): bigint {
+  const price = config.pricesUsd[token.symbol]
+  if (price === undefined) throw new UnpricedTokenError(token.symbol)
+  return parseUnits(price, USD_DECIMALS)
+}
+
+type Priced = Pick<ManifestToken, 'symbol' | 'decimals'>
+
+/** Converts base units of `from` into base units of `to` at the configured prices, rounding down. */
+export function convert(config: SolverPricingConfig, amount: bigint, from: Priced, to: Priced): bigint {
+  const numerator = amount * priceOf(config, from) * 10n ** BigInt(to.decimals)
+  const denominator = priceOf(config, to) * 10n ** BigInt(from.decimals)
+  return numerator / denominator
+}
+
+/** USD (as decimal text) into base units of `token`, rounding down. */
+export function usdToToken(config: SolverPricingConfig, usd: string, token: Priced): bigint {
+  return (parseUnits(usd, USD_DECIMALS) * 10n ** BigInt(token.decimals)) / priceOf(config, token)
+}
+
+export type OutputQuote = {
+  /** Input converted at the reference price. */
+  grossOutput: bigint
+  spreadFee: bigint
+  gasFee: bigint
+  /** What the recipient gets; zero or less means the order is too small. */
+  outputAmount: bigint
+}
+
+export function quoteOutput(
+  config: SolverPricingConfig,
+  inputAmount: bigint,
+  input: Priced,
+  output: Priced,
+): OutputQuote {
+  const grossOutput = convert(config, inputAmount, input, output)
+  const spreadFee = (grossOutput * BigInt(config.spreadBps) + BPS - 1n) / BPS
+  const gasFee = usdToToken(config, config.gasFeeUsd, output)
+  return { grossOutput, spreadFee, gasFee, outputAmount: grossOutput - spreadFee - gasFee }
+}
+
+/**
+ * The largest input whose output fits in `available` output inventory: the inverse of
+ * quoteOutput, rounded down so the quote for it never exceeds the inventory.
+ */
+export function maxInputForOutput(config: SolverPricingConfig, available: bigint, input: Priced, output: Priced) {
+  if (available <= 0n) return 0n
+  const gasFee = usdToToken(config, config.gasFeeUsd, output)
+  const gross = ((available + gasFee) * BPS) / (BPS - BigInt(config.spreadBps))
+  let candidate = convert(config, gross, output, input)
+  while (candidate > 0n && quoteOutput(config, candidate, input, output).outputAmount > available) {
+    candidate -= candidate / 1_000_000n + 1n
+  }
+  return candidate
+}
+
+/** True when a requested output is within what the solver would pay for this input. */
+export function isAcceptablePrice(
+  config: SolverPricingConfig,
+  inputAmount: bigint,
+  requestedOutput: bigint,
+  input: Priced,
+  output: Priced,
+): boolean {
+  const fair = quoteOutput(config, inputAmount, input, output).outputAmount
+  if (fair <= 0n) return false
+  return requestedOutput * BPS <= fair * (BPS + BigInt(config.acceptToleranceBps))
+}

@@ -1,0 +1,128 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type { Manifest } from '@multi-bridge/core'
+import { type AnvilInstance, startAnvil } from './anvil.ts'
+import {
+  ATTESTATION_CONFIRMATIONS,
+  DEVNET_ACCOUNTS,
+  DEVNET_CHAINS,
+  DEVNET_MNEMONIC,
+  type DevnetChainConfig,
+  SERVICE_PORT_OFFSETS,
+} from './config.ts'
+import { type DeployedChain, deployChain, seedChain } from './deploy.ts'
+
+export type StartDevnetParameters = {
+  /** First chain's port; the others follow. Omitted: every port is a free one (for tests). */
+  basePort?: number
+  /** Service ports written to the manifest; omitted with basePort: base + offsets; otherwise required. */
+  servicePorts?: { solver: number; attester: number; relayer: number }
+  /** Where to write the manifest (atomically). */
+  manifestPath?: string
+  chains?: readonly DevnetChainConfig[]
+  onLog?: (source: string, line: string) => void
+}
+
+export type Devnet = {
+  manifest: Manifest
+  anvils: AnvilInstance[]
+  /** Milliseconds from call to a seeded, mining network. */
+  startupMs: number
+  stop: () => Promise<void>
+}
+
+/** Starts the local chains, deploys and seeds everything, then switches each chain to its block time. */
+export async function startDevnet(parameters: StartDevnetParameters = {}): Promise<Devnet> {
+  const started = Date.now()
+  const chains = parameters.chains ?? DEVNET_CHAINS
+  const anvils: AnvilInstance[] = []
+  const stop = async () => {
+    await Promise.all(anvils.map((anvil) => anvil.stop()))
+  }
+  try {
+    for (const chain of chains) {
+      const port = parameters.basePort === undefined ? undefined : parameters.basePort + chain.portOffset
+      anvils.push(
+        await startAnvil({
+          chainId: chain.id,
+          ...(port === undefined ? {} : { port }),
+          onLog: (line) => parameters.onLog?.(chain.shortName, line),
+        }),
+      )
+    }
+    const deployed: DeployedChain[] = await Promise.all(chains.map((chain, i) => deployChain(chain, anvils[i]!.rpcUrl)))
+    await Promise.all(
+      chains.map((chain, i) =>
+        seedChain(
+          chain,
+          anvils[i]!.rpcUrl,
+          deployed[i]!,
+          chains.flatMap((other, j) => (j === i ? [] : [{ id: other.id, deployed: deployed[j]! }])),
+        ),
+      ),
+    )
+    await Promise.all(chains.map((chain, i) => rpc(anvils[i]!.rpcUrl, 'evm_setIntervalMining', [chain.blockTime])))
+
+    const servicePorts =
+      parameters.servicePorts ??
+      (parameters.basePort === undefined
+        ? undefined
+        : {
+            solver: parameters.basePort + SERVICE_PORT_OFFSETS.solver,
+            attester: parameters.basePort + SERVICE_PORT_OFFSETS.attester,
+            relayer: parameters.basePort + SERVICE_PORT_OFFSETS.relayer,
+          })
+    const serviceUrl = (port: number) => ({ url: `http://127.0.0.1:${port}` })
+    const manifest: Manifest = {
+      version: 1,
+      mode: 'devnet',
+      generatedAt: new Date().toISOString(),
+      chains: chains.map((chain, i) => ({
+        id: chain.id,
+        name: chain.name,
+        shortName: chain.shortName,
+        rpcUrls: [anvils[i]!.rpcUrl],
+        blockTime: chain.blockTime,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        testnet: true,
+        contracts: deployed[i]!.contracts,
+        tokens: deployed[i]!.tokens,
+      })),
+      services: servicePorts
+        ? {
+            solver: serviceUrl(servicePorts.solver),
+            attester: serviceUrl(servicePorts.attester),
+            relayer: serviceUrl(servicePorts.relayer),
+          }
+        : {},
+      devnet: {
+        mnemonic: DEVNET_MNEMONIC,
+        accounts: { ...DEVNET_ACCOUNTS, users: [...DEVNET_ACCOUNTS.users] },
+        attestationConfirmations: ATTESTATION_CONFIRMATIONS,
+      },
+    }
+    if (parameters.manifestPath) writeManifest(parameters.manifestPath, manifest)
+    return { manifest, anvils, startupMs: Date.now() - started, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+export function writeManifest(path: string, manifest: Manifest): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const temporary = `${path}.${process.pid}.tmp`
+  writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`)
+  renameSync(temporary, path)
+}
+
+async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
+  if (body.error) throw new Error(`${method} failed: ${body.error.message}`)
+  return body.result
+}
