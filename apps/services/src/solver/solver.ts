@@ -152,6 +152,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<So
     const minInput = usdToToken(pricing, pricing.minOrderUsd, inputToken)
     const inventoryMax = maxInputForOutput(pricing, available, inputToken, outputToken)
     const configuredMax = usdToToken(pricing, pricing.maxOrderUsd, inputToken)
+    // biome-ignore lint/complexity/useMathMinMax: Math.min does not take bigint
     const maxInput = inventoryMax < configuredMax ? inventoryMax : configuredMax
     const limits = { minInputAmount: minInput, maxInputAmount: maxInput }
     if (inputAmount < minInput) {

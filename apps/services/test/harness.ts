@@ -1,0 +1,222 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { devTokenAbi, intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
+import { buildOnchainOrder, type Manifest, type ManifestChain, NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
+import { type Devnet, devnetAccount, getFreePort, startDevnet, writeManifest } from '@multi-bridge/devnet'
+import {
+  type Account,
+  type Address,
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  isAddressEqual,
+  type PublicClient,
+  parseEventLogs,
+  type Transport,
+  type WalletClient,
+} from 'viem'
+import { type ServiceName, type ServiceProcess, spawnService } from '../src/process.ts'
+import { viemChain } from '../src/shared/context.ts'
+
+/** A fresh devnet plus the three services as child processes, on free ports, in a temp dir. */
+export type Network = {
+  devnet: Devnet
+  manifest: Manifest
+  manifestPath: string
+  dataDir: string
+  ports: Record<ServiceName, number>
+  services: Map<ServiceName, ServiceProcess>
+  logs: string[]
+  startService: (name: ServiceName) => Promise<ServiceProcess>
+  stop: () => Promise<void>
+}
+
+export async function startNetwork(): Promise<Network> {
+  const dir = mkdtempSync(join(tmpdir(), 'multibridge-it-'))
+  const manifestPath = join(dir, 'manifest.json')
+  const dataDir = join(dir, 'data')
+  const ports = { solver: await getFreePort(), attester: await getFreePort(), relayer: await getFreePort() }
+  const devnet = await startDevnet({ manifestPath, servicePorts: ports })
+  writeManifest(manifestPath, devnet.manifest)
+  const services = new Map<ServiceName, ServiceProcess>()
+  const logs: string[] = []
+  const startService = async (name: ServiceName) => {
+    const service = spawnService({
+      name,
+      manifestPath,
+      dataDir,
+      port: ports[name],
+      onLine: (line) => logs.push(`[${name}] ${line}`),
+    })
+    services.set(name, service)
+    await service.ready
+    return service
+  }
+  try {
+    await Promise.all((['attester', 'solver', 'relayer'] as const).map(startService))
+  } catch (error) {
+    await Promise.allSettled([...services.values()].map((s) => s.stop()))
+    await devnet.stop()
+    throw error
+  }
+  return {
+    devnet,
+    manifest: devnet.manifest,
+    manifestPath,
+    dataDir,
+    ports,
+    services,
+    logs,
+    startService,
+    stop: async () => {
+      await Promise.allSettled([...services.values()].map((s) => s.stop()))
+      await devnet.stop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export type ChainClients = {
+  config: ManifestChain
+  chain: Chain
+  public: PublicClient<Transport, Chain>
+  wallet: (account: Account) => WalletClient<Transport, Chain, Account>
+  token: (kind: 'native' | 'usdc' | 'usdt' | 'weth') => Address
+}
+
+export function clientsFor(manifest: Manifest, index: number): ChainClients {
+  const config = manifest.chains[index]!
+  const chain = viemChain(config)
+  const transport = http(config.rpcUrls[0])
+  return {
+    config,
+    chain,
+    public: createPublicClient({ chain, transport, pollingInterval: 100 }),
+    wallet: (account) => createWalletClient({ account, chain, transport }),
+    token: (kind) => {
+      const token = config.tokens.find((t) => t.kind === kind)
+      if (!token) throw new Error(`no ${kind} on ${config.name}`)
+      return token.address
+    },
+  }
+}
+
+export const user = (index: number) => devnetAccount(index)
+
+export async function balanceOf(clients: ChainClients, token: Address, owner: Address): Promise<bigint> {
+  if (isAddressEqual(token, NATIVE_TOKEN_ADDRESS)) return clients.public.getBalance({ address: owner })
+  return clients.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+}
+
+/** Polls `read` until `done` holds, or fails after `timeoutMs` with the last value. */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  timeoutMs = 90_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last: T | undefined
+  while (Date.now() < deadline) {
+    last = await read()
+    if (done(last)) return last
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`timed out waiting for ${what}; last value: ${String(last)}`)
+}
+
+export type SolverQuote = {
+  outputAmount: string
+  fillDeadline: number
+  expires: number
+  estimatedFillSeconds: number
+  limits: { minInputAmount: string; maxInputAmount: string }
+}
+
+export async function getJson<T = unknown>(url: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(url)
+  return { status: response.status, body: (await response.json()) as T }
+}
+
+async function approveExact(clients: ChainClients, account: Account, token: Address, spender: Address, amount: bigint) {
+  if (isAddressEqual(token, NATIVE_TOKEN_ADDRESS)) return
+  const hash = await clients
+    .wallet(account)
+    .writeContract({ address: token, abi: devTokenAbi, functionName: 'approve', args: [spender, amount] })
+  await clients.public.waitForTransactionReceipt({ hash })
+}
+
+export type OpenIntentParameters = {
+  origin: ChainClients
+  destination: ChainClients
+  account: Account
+  inputToken: Address
+  inputAmount: bigint
+  outputToken: Address
+  outputAmount: bigint
+  recipient: Address
+  fillDeadline: number
+  expires: number
+  nonce?: bigint
+}
+
+/** Approves the exact amount and opens an intent; returns the order id and the Open receipt's block. */
+export async function openIntent(p: OpenIntentParameters): Promise<{ orderId: Hex; blockNumber: bigint }> {
+  const settler = p.origin.config.contracts.intentOriginSettler as Address
+  await approveExact(p.origin, p.account, p.inputToken, settler, p.inputAmount)
+  const order = buildOnchainOrder(
+    {
+      inputToken: p.inputToken,
+      inputAmount: p.inputAmount,
+      outputToken: p.outputToken,
+      outputAmount: p.outputAmount,
+      destinationChainId: BigInt(p.destination.config.id),
+      destinationSettler: p.destination.config.contracts.intentDestinationSettler as Address,
+      recipient: p.recipient,
+      nonce: p.nonce ?? BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000)),
+      expires: p.expires,
+    },
+    p.fillDeadline,
+  )
+  const isNative = isAddressEqual(p.inputToken, NATIVE_TOKEN_ADDRESS)
+  const hash = await p.origin.wallet(p.account).writeContract({
+    address: settler,
+    abi: intentOriginSettlerAbi,
+    functionName: 'open',
+    args: [order],
+    value: isNative ? p.inputAmount : 0n,
+  })
+  const receipt = await p.origin.public.waitForTransactionReceipt({ hash })
+  if (receipt.status !== 'success') throw new Error('open reverted')
+  const [opened] = parseEventLogs({ abi: intentOriginSettlerAbi, eventName: 'Open', logs: receipt.logs })
+  if (!opened) throw new Error('no Open event')
+  return { orderId: opened.args.orderId, blockNumber: receipt.blockNumber }
+}
+
+/** Approves and sends a pool transfer; returns its id. */
+export async function sendPool(p: {
+  origin: ChainClients
+  destination: ChainClients
+  account: Account
+  token: Address
+  amount: bigint
+  recipient: Address
+}): Promise<{ transferId: Hex; amountOut: bigint }> {
+  const pool = p.origin.config.contracts.poolBridge as Address
+  await approveExact(p.origin, p.account, p.token, pool, p.amount)
+  const hash = await p.origin.wallet(p.account).writeContract({
+    address: pool,
+    abi: poolBridgeAbi,
+    functionName: 'send',
+    args: [p.token, p.amount, BigInt(p.destination.config.id), p.recipient],
+    value: isAddressEqual(p.token, NATIVE_TOKEN_ADDRESS) ? p.amount : 0n,
+  })
+  const receipt = await p.origin.public.waitForTransactionReceipt({ hash })
+  const [sent] = parseEventLogs({ abi: poolBridgeAbi, eventName: 'Sent', logs: receipt.logs })
+  if (!sent) throw new Error('no Sent event')
+  return { transferId: sent.args.transferId, amountOut: sent.args.amountOut }
+}
