@@ -9,7 +9,7 @@ import { type ServiceName, type ServiceProcess, spawnService } from '@multi-brid
 import { formatLogLine } from './output.ts'
 
 const root = join(import.meta.dirname, '..')
-const stateDir = join(root, '.devnet')
+const stateDir = process.env.MULTIBRIDGE_STATE_DIR ?? join(root, '.devnet')
 const manifestPath = join(stateDir, 'manifest.json')
 const basePort = Number(process.env.DEVNET_BASE_PORT ?? DEFAULT_BASE_PORT)
 const print = (source: string, line: string) => process.stdout.write(`${formatLogLine(source, line)}\n`)

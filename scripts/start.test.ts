@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { isPortTaken } from '@multi-bridge/devnet'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const stateDir = mkdtempSync(join(tmpdir(), 'multibridge-start-'))
+afterAll(() => rmSync(stateDir, { recursive: true, force: true }))
+
+const OFFSETS = [0, 1, 2, 100, 101, 102]
+
+async function freeBasePort(): Promise<number> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 20_000)
+    const taken = await Promise.all(OFFSETS.map((offset) => isPortTaken(base + offset)))
+    if (!taken.some(Boolean)) return base
+  }
+}
+
+function runStart(base: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: { ...process.env, DEVNET_BASE_PORT: String(base), MULTIBRIDGE_STATE_DIR: stateDir, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { child, exited, output: () => output }
+}
+
+describe('npm start', () => {
+  it('starts chains and services with prefixed output, and Ctrl-C stops all of them', async () => {
+    const base = await freeBasePort()
+    const run = runStart(base)
+    const deadline = Date.now() + 120_000
+    while (!run.output().includes('everything is up')) {
+      if (Date.now() > deadline || run.child.exitCode !== null) throw new Error(`npm start failed:\n${run.output()}`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(run.output()).toMatch(/^\[devnet\] +Local Chain A/m)
+    expect(run.output()).toMatch(/^\[solver\] +solver started/m)
+    expect(run.output()).toMatch(/^\[attester\] +attester started/m)
+    expect(run.output()).toMatch(/^\[relayer\] +relayer started/m)
+    const health = await fetch(`http://127.0.0.1:${base + 100}/health`)
+    expect(health.status).toBe(200)
+
+    run.child.kill('SIGINT')
+    expect(await run.exited).toBe(0)
+    for (const offset of OFFSETS) expect(await isPortTaken(base + offset), `port ${base + offset}`).toBe(false)
+  })
+
+  it('stops with a clear message when a port is taken', async () => {
+    const base = await freeBasePort()
+    const blocker = createServer()
+    await new Promise<void>((resolve) => blocker.listen(base + 100, '127.0.0.1', resolve))
+    try {
+      const run = runStart(base)
+      expect(await run.exited).toBe(1)
+      expect(run.output()).toContain(`Port ${base + 100} (solver) is already in use`)
+    } finally {
+      blocker.close()
+    }
+  })
+})
