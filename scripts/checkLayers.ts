@@ -11,7 +11,8 @@ const allowed: Record<string, string[]> = {
   'packages/contracts': [],
   'packages/core': ['contracts'],
   'packages/devnet': ['contracts', 'core'],
-  'apps/services': ['contracts', 'core'],
+  // The services package also holds the launcher of the whole local network (devnet + services).
+  'apps/services': ['contracts', 'core', 'devnet'],
   'apps/web': ['contracts', 'core'],
 }
 const testOnly = ['devnet', 'core', 'contracts']

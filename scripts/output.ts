@@ -3,6 +3,7 @@ const colors: Record<string, string> = {
   solver: '\x1b[32m',
   attester: '\x1b[35m',
   relayer: '\x1b[33m',
+  web: '\x1b[34m',
   start: '\x1b[1m',
 }
 const reset = '\x1b[0m'

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 const stateDir = mkdtempSync(join(tmpdir(), 'multibridge-start-'))
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }))
 
-const OFFSETS = [0, 1, 2, 100, 101, 102]
+const OFFSETS = [0, 1, 2, 100, 101, 102, 200]
 
 async function freeBasePort(): Promise<number> {
   for (;;) {
@@ -21,7 +21,13 @@ async function freeBasePort(): Promise<number> {
 
 function runStart(base: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: { ...process.env, DEVNET_BASE_PORT: String(base), MULTIBRIDGE_STATE_DIR: stateDir, NO_COLOR: '1' },
+    env: {
+      ...process.env,
+      DEVNET_BASE_PORT: String(base),
+      WEB_PORT: String(base + 200),
+      MULTIBRIDGE_STATE_DIR: stateDir,
+      NO_COLOR: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -50,6 +56,12 @@ describe('npm start', () => {
     expect(run.output()).toMatch(/^\[relayer\] +relayer started/m)
     const health = await fetch(`http://127.0.0.1:${base + 100}/health`)
     expect(health.status).toBe(200)
+    // The app is served, and it reads the manifest of the network that was just started.
+    expect((await fetch(`http://127.0.0.1:${base + 200}/`)).status).toBe(200)
+    const manifest = (await (await fetch(`http://127.0.0.1:${base + 200}/config/manifest.json`)).json()) as {
+      chains: { rpcUrls: string[] }[]
+    }
+    expect(manifest.chains[0]?.rpcUrls[0]).toBe(`http://127.0.0.1:${base}`)
 
     run.child.kill('SIGINT')
     expect(await run.exited).toBe(0)

@@ -2,28 +2,28 @@
  * `npm start`: the local chains, every contract, the solver, attester and relayer, in one terminal
  * with prefixed, readable output. Ctrl-C stops everything it started.
  */
-import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { DEFAULT_BASE_PORT, isPortTaken, PortInUseError, SERVICE_PORT_OFFSETS, startDevnet } from '@multi-bridge/devnet'
-import { type ServiceName, type ServiceProcess, spawnService } from '@multi-bridge/services'
+import { DEFAULT_BASE_PORT, isPortTaken, PortInUseError, SERVICE_PORT_OFFSETS } from '@multi-bridge/devnet'
+import { type Network, startNetwork } from '@multi-bridge/services'
+import { createServer, type ViteDevServer } from 'vite'
 import { formatLogLine } from './output.ts'
 
 const root = join(import.meta.dirname, '..')
 const stateDir = process.env.MULTIBRIDGE_STATE_DIR ?? join(root, '.devnet')
-const manifestPath = join(stateDir, 'manifest.json')
 const basePort = Number(process.env.DEVNET_BASE_PORT ?? DEFAULT_BASE_PORT)
+const webPort = Number(process.env.WEB_PORT ?? 5173)
 const print = (source: string, line: string) => process.stdout.write(`${formatLogLine(source, line)}\n`)
 
-const services: ServiceProcess[] = []
-let stopDevnet: (() => Promise<void>) | undefined
+let network: Network | undefined
+let web: ViteDevServer | undefined
 let stopping = false
 
 async function shutdown(code: number) {
   if (stopping) return
   stopping = true
   print('start', 'stopping…')
-  await Promise.allSettled(services.map((service) => service.stop()))
-  await stopDevnet?.()
+  await web?.close()
+  await network?.stop()
   process.exit(code)
 }
 process.once('SIGINT', () => void shutdown(0))
@@ -33,33 +33,35 @@ try {
   for (const [name, offset] of Object.entries(SERVICE_PORT_OFFSETS)) {
     if (await isPortTaken(basePort + offset)) throw new PortInUseError(basePort + offset, name)
   }
-  // A fresh network every start: the services' saved progress belongs to the previous chains.
-  rmSync(stateDir, { recursive: true, force: true })
-  print('devnet', 'starting three local chains and deploying…')
-  const devnet = await startDevnet({ basePort, manifestPath })
-  stopDevnet = devnet.stop
-  for (const chain of devnet.manifest.chains) {
+  if (await isPortTaken(webPort)) throw new PortInUseError(webPort, 'web app')
+  print('devnet', 'starting three local chains, deploying, starting the services…')
+  network = await startNetwork({
+    stateDir,
+    basePort,
+    // anvil's own chatter stays out of the way; the services' logs are what a person follows.
+    onLine: (source, line) => {
+      if (!source.startsWith('local-')) print(source, line)
+    },
+    onServiceExit: (name, code) => {
+      print(name, `exited with code ${code}; stopping everything`)
+      void shutdown(1)
+    },
+  })
+  for (const chain of network.manifest.chains) {
     print('devnet', `${chain.name} · chain id ${chain.id} · ${chain.blockTime}s blocks · ${chain.rpcUrls[0]}`)
   }
-  print('devnet', `ready in ${devnet.startupMs} ms · manifest ${manifestPath}`)
-  for (const name of ['attester', 'solver', 'relayer'] as ServiceName[]) {
-    const url = devnet.manifest.services[name]?.url as string
-    const service = spawnService({
-      name,
-      manifestPath,
-      dataDir: join(stateDir, 'data'),
-      port: Number(new URL(url).port),
-      onLine: (line) => print(name, line),
-    })
-    services.push(service)
-    service.child.once('exit', (code) => {
-      if (!stopping) {
-        print(name, `exited with code ${code}; stopping everything`)
-        void shutdown(1)
-      }
-    })
-  }
-  await Promise.all(services.map((service) => service.ready))
+  print('devnet', `chains ready in ${network.devnet.startupMs} ms · manifest ${network.manifestPath}`)
+  // The app reads the manifest this network just wrote (see apps/web/vite.config.ts).
+  process.env.MULTIBRIDGE_MANIFEST = network.manifestPath
+  web = await createServer({
+    root: join(root, 'apps', 'web'),
+    configFile: join(root, 'apps', 'web', 'vite.config.ts'),
+    server: { port: webPort, strictPort: true, host: '127.0.0.1' },
+    clearScreen: false,
+    logLevel: 'warn',
+  })
+  await web.listen()
+  print('web', `the app, with the local test wallet: http://127.0.0.1:${webPort}/`)
   print('start', 'everything is up. Ctrl-C stops it.')
 } catch (error) {
   print('start', error instanceof Error ? error.message : String(error))

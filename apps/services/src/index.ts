@@ -1,4 +1,5 @@
 export { startAttester } from './attester/attester.ts'
+export { type Network, SERVICE_NAMES, type StartNetworkParameters, startNetwork } from './network.ts'
 export { type ServiceName, type ServiceProcess, spawnService } from './process.ts'
 export { startRelayer } from './relayer/relayer.ts'
 export { startSolver } from './solver/solver.ts'

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { devTokenAbi, intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
 import { buildOnchainOrder, type Manifest, type ManifestChain, NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
-import { type Devnet, devnetAccount, getFreePort, startDevnet, writeManifest } from '@multi-bridge/devnet'
+import { devnetAccount } from '@multi-bridge/devnet'
 import {
   type Account,
   type Address,
@@ -19,63 +19,20 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem'
-import { type ServiceName, type ServiceProcess, spawnService } from '../src/process.ts'
+import { type Network, startNetwork } from '../src/network.ts'
 import { viemChain } from '../src/shared/context.ts'
 
 /** A fresh devnet plus the three services as child processes, on free ports, in a temp dir. */
-export type Network = {
-  devnet: Devnet
-  manifest: Manifest
-  manifestPath: string
-  dataDir: string
-  ports: Record<ServiceName, number>
-  services: Map<ServiceName, ServiceProcess>
-  logs: string[]
-  startService: (name: ServiceName) => Promise<ServiceProcess>
-  stop: () => Promise<void>
-}
-
-export async function startNetwork(): Promise<Network> {
-  const dir = mkdtempSync(join(tmpdir(), 'multibridge-it-'))
-  const manifestPath = join(dir, 'manifest.json')
-  const dataDir = join(dir, 'data')
-  const ports = { solver: await getFreePort(), attester: await getFreePort(), relayer: await getFreePort() }
-  const devnet = await startDevnet({ manifestPath, servicePorts: ports })
-  writeManifest(manifestPath, devnet.manifest)
-  const services = new Map<ServiceName, ServiceProcess>()
+export async function startTestNetwork(): Promise<Network & { logs: string[] }> {
+  const stateDir = mkdtempSync(join(tmpdir(), 'multibridge-it-'))
   const logs: string[] = []
-  const startService = async (name: ServiceName) => {
-    const service = spawnService({
-      name,
-      manifestPath,
-      dataDir,
-      port: ports[name],
-      onLine: (line) => logs.push(`[${name}] ${line}`),
-    })
-    services.set(name, service)
-    await service.ready
-    return service
-  }
-  try {
-    await Promise.all((['attester', 'solver', 'relayer'] as const).map(startService))
-  } catch (error) {
-    await Promise.allSettled([...services.values()].map((s) => s.stop()))
-    await devnet.stop()
-    throw error
-  }
+  const network = await startNetwork({ stateDir, onLine: (source, line) => logs.push(`[${source}] ${line}`) })
   return {
-    devnet,
-    manifest: devnet.manifest,
-    manifestPath,
-    dataDir,
-    ports,
-    services,
+    ...network,
     logs,
-    startService,
     stop: async () => {
-      await Promise.allSettled([...services.values()].map((s) => s.stop()))
-      await devnet.stop()
-      rmSync(dir, { recursive: true, force: true })
+      await network.stop()
+      rmSync(stateDir, { recursive: true, force: true })
     },
   }
 }

@@ -7,16 +7,15 @@ import {
   type ChainClients,
   clientsFor,
   getJson,
-  type Network,
   openIntent,
   type SolverQuote,
   sendPool,
-  startNetwork,
+  startTestNetwork,
   user,
   waitFor,
 } from './harness.ts'
 
-let network: Network
+let network: Awaited<ReturnType<typeof startTestNetwork>>
 let A: ChainClients
 let B: ChainClients
 let C: ChainClients
@@ -65,7 +64,7 @@ const fillsOf = (destination: ChainClients, orderId: Hex) =>
   })
 
 beforeAll(async () => {
-  network = await startNetwork()
+  network = await startTestNetwork()
   A = clientsFor(network.manifest, 0)
   B = clientsFor(network.manifest, 1)
   C = clientsFor(network.manifest, 2)
@@ -121,8 +120,12 @@ describe('the local multichain network', () => {
       'solver claim on A',
     )
     expect(await balanceOf(A, A.token('usdc'), solver)).toBe(solverBefore + amount)
-    const record = await getJson<{ status: string }>(`${solverUrl()}/v1/orders/${orderId}`)
-    expect(record.body.status).toBe('claimed')
+    // The solver records the claim once its receipt arrives, which can trail the chain by a poll.
+    await waitFor(
+      () => getJson<{ status: string }>(`${solverUrl()}/v1/orders/${orderId}`),
+      (record) => record.body.status === 'claimed',
+      'solver records the claim',
+    )
   })
 
   it('(b) moves USDC from A to C through the pool bridge and finalizes the deposit', async () => {

@@ -23,6 +23,7 @@ export const DEVNET_ACCOUNTS = {
   relayer: 2,
   attester: 3,
   users: [0, 4, 5, 6, 7, 8, 9],
+  wallet: 4,
 } as const
 
 export const DEFAULT_BASE_PORT = 8545

@@ -99,6 +99,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
         mnemonic: DEVNET_MNEMONIC,
         accounts: { ...DEVNET_ACCOUNTS, users: [...DEVNET_ACCOUNTS.users] },
         attestationConfirmations: ATTESTATION_CONFIRMATIONS,
+        inAppWallet: true,
       },
     }
     if (parameters.manifestPath) writeManifest(parameters.manifestPath, manifest)

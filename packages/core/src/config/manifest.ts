@@ -60,7 +60,11 @@ export const manifestSchema = z.object({
         relayer: z.number().int(),
         attester: z.number().int(),
         users: z.array(z.number().int()),
+        /** The account of the in-app devnet wallet. */
+        wallet: z.number().int(),
       }),
+      /** Offer the in-app devnet wallet (default true). */
+      inAppWallet: z.boolean().default(true),
       attestationConfirmations: z.number().int().min(0),
     })
     .optional(),
