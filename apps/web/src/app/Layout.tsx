@@ -1,0 +1,52 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NavLink, Outlet, useLocation } from 'react-router'
+import { LanguageSwitch } from '../features/language/LanguageSwitch.tsx'
+import { Notices } from '../features/notifications/Notices.tsx'
+import { useWalletEvents } from '../features/wallet/useWalletEvents.ts'
+import { WalletButton } from '../features/wallet/WalletButton.tsx'
+import { APP_TITLE, APP_VERSION, APP_VERSION_CODE } from './constants.ts'
+import { useManifest } from './ManifestContext.tsx'
+import { ROUTE_TITLES, ROUTES } from './routes.ts'
+
+export function Layout() {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const manifest = useManifest()
+  const title = ROUTE_TITLES[pathname] ?? APP_TITLE
+  useWalletEvents()
+
+  useEffect(() => {
+    document.title = t(title)
+  }, [t, title])
+
+  return (
+    <div className="app">
+      <header className="navbar">
+        <div className="navbar-inner">
+          <h1 className="navbar-title">{t(title)}</h1>
+          <nav className="navbar-links" aria-label={t('Main navigation')}>
+            <NavLink to={ROUTES.swap} end className="nav-link">
+              {t('Swap')}
+            </NavLink>
+            <NavLink to={ROUTES.history} className="nav-link">
+              {t('History')}
+            </NavLink>
+          </nav>
+          <div className="navbar-actions">
+            <LanguageSwitch />
+            <WalletButton />
+          </div>
+        </div>
+      </header>
+      <main className="content">
+        <Outlet />
+      </main>
+      <footer className="footer">
+        {manifest.mode === 'devnet' && <span className="devnet-pill">{t('Local network')}</span>}
+        <span>{t('Version {{version}} ({{code}})', { version: APP_VERSION, code: APP_VERSION_CODE })}</span>
+      </footer>
+      <Notices />
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { lazy } from 'react'
+import { createHashRouter, useSearchParams } from 'react-router'
+import { Layout } from './Layout.tsx'
+import { LazyPage } from './LazyPage.tsx'
+import { ROUTES } from './routes.ts'
+
+const SwapPage = lazy(() => import('../pages/swap/SwapPage.tsx'))
+const HistoryPage = lazy(() => import('../pages/history/HistoryPage.tsx'))
+
+/** Hands the query string to the page as its options (SPEC §4). */
+function usePageOptions() {
+  const [searchParams] = useSearchParams()
+  return Object.fromEntries(searchParams)
+}
+
+function SwapRoute() {
+  const options = usePageOptions()
+  return (
+    <LazyPage>
+      <SwapPage options={options} />
+    </LazyPage>
+  )
+}
+
+function HistoryRoute() {
+  const options = usePageOptions()
+  return (
+    <LazyPage>
+      <HistoryPage options={options} />
+    </LazyPage>
+  )
+}
+
+export const router = createHashRouter([
+  {
+    path: '/',
+    element: <Layout />,
+    children: [
+      { index: true, element: <SwapRoute /> },
+      { path: ROUTES.swapAlias.slice(1), element: <SwapRoute /> },
+      { path: ROUTES.history.slice(1), element: <HistoryRoute /> },
+      { path: '*', element: <SwapRoute /> },
+    ],
+  },
+])

@@ -1,0 +1,93 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useAccount, useDisconnect } from 'wagmi'
+import { useManifest } from '../../app/ManifestContext.tsx'
+import { reportError } from '../../lib/errorMessages.ts'
+import { notify, toast } from '../notifications/notificationStore.ts'
+import { switchNetwork } from './switchNetwork.ts'
+import { intentionalDisconnect } from './useWalletEvents.ts'
+
+export function AccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation()
+  const manifest = useManifest()
+  const { address, chainId, connector } = useAccount()
+  const { disconnectAsync } = useDisconnect()
+  const [switching, setSwitching] = useState<number | undefined>()
+
+  async function choose(targetChainId: number) {
+    if (!connector || targetChainId === chainId) return
+    setSwitching(targetChainId)
+    try {
+      await switchNetwork({ connector, chainId: targetChainId, manifest })
+    } catch (error) {
+      const { message, values } = reportError('wallet', error)
+      notify(message, values)
+    } finally {
+      setSwitching(undefined)
+    }
+  }
+
+  async function copy() {
+    if (!address) return
+    try {
+      await navigator.clipboard.writeText(address)
+      toast('Address copied')
+    } catch (error) {
+      reportError('clipboard', error)
+    }
+  }
+
+  async function disconnect() {
+    intentionalDisconnect.current = true
+    await disconnectAsync()
+    onOpenChange(false)
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" aria-describedby={undefined}>
+          <div className="dialog-header">
+            <Dialog.Title className="dialog-title">{t('Account')}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label={t('Close')}>
+              ×
+            </Dialog.Close>
+          </div>
+          <p className="account-address" data-testid="account-address">
+            {address}
+          </p>
+          <div className="account-actions">
+            <button type="button" className="button-secondary" onClick={() => void copy()}>
+              {t('Copy address')}
+            </button>
+            <button type="button" className="button-secondary" onClick={() => void disconnect()}>
+              {t('Disconnect')}
+            </button>
+          </div>
+          <h3 className="section-title" id="network-list-title">
+            {t('Switch network')}
+          </h3>
+          <ul className="network-list" aria-labelledby="network-list-title">
+            {manifest.chains.map((chain) => (
+              <li key={chain.id}>
+                <button
+                  type="button"
+                  className="network-option"
+                  aria-pressed={chain.id === chainId}
+                  disabled={switching !== undefined}
+                  onClick={() => void choose(chain.id)}
+                >
+                  <span className="network-dot" aria-hidden="true" />
+                  <span>{chain.name}</span>
+                  {switching === chain.id && <span className="wallet-option-status">{t('Switching…')}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,56 @@
+import { getManifestChain } from '@multi-bridge/core'
+import { lazy, Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useAccount } from 'wagmi'
+import { useManifest } from '../../app/ManifestContext.tsx'
+
+// Dialogs load on first use: they are not needed to paint the page.
+const ConnectDialog = lazy(() => import('./ConnectDialog.tsx').then((m) => ({ default: m.ConnectDialog })))
+const AccountDialog = lazy(() => import('./AccountDialog.tsx').then((m) => ({ default: m.AccountDialog })))
+
+export const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
+/** Connect button, or the account button with the network, in the navigation bar. */
+export function WalletButton() {
+  const { t } = useTranslation()
+  const manifest = useManifest()
+  const { address, chainId, status } = useAccount()
+  const [dialog, setDialog] = useState<'connect' | 'account' | undefined>()
+  const chain = chainId === undefined ? undefined : getManifestChain(manifest, chainId)
+  const connected = status === 'connected' && address
+
+  return (
+    <>
+      {connected ? (
+        <button
+          type="button"
+          className="account-button"
+          onClick={() => setDialog('account')}
+          data-testid="account-button"
+        >
+          <span className={chain ? 'network-badge' : 'network-badge network-badge-wrong'} data-testid="network-name">
+            {chain ? chain.name : t('Wrong network')}
+          </span>
+          <span className="account-button-address">{shortAddress(address)}</span>
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button-primary button-small"
+          onClick={() => setDialog('connect')}
+          disabled={status === 'connecting' || status === 'reconnecting'}
+        >
+          {t('Connect Wallet')}
+        </button>
+      )}
+      <Suspense fallback={null}>
+        {dialog === 'connect' && (
+          <ConnectDialog open onOpenChange={(open) => setDialog(open ? 'connect' : undefined)} />
+        )}
+        {dialog === 'account' && connected && (
+          <AccountDialog open onOpenChange={(open) => setDialog(open ? 'account' : undefined)} />
+        )}
+      </Suspense>
+    </>
+  )
+}

@@ -1,0 +1,79 @@
+import type { LocalWalletProvider } from '@multi-bridge/core'
+import { type Chain, getAddress, numberToHex } from 'viem'
+import { createConnector } from 'wagmi'
+import { safeStorage } from '../../lib/safeStorage.ts'
+
+export const DEVNET_CONNECTOR_ID = 'devnet'
+const CONNECTED_KEY = '__persist__devnetWallet'
+
+const icon = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0f766e"/><path d="M8 11h16v12H8z" fill="none" stroke="#fff" stroke-width="2.5"/><path d="M8 11l3-4h10l3 4" fill="none" stroke="#fff" stroke-width="2.5"/><circle cx="20" cy="17" r="2" fill="#fff"/></svg>',
+)}`
+
+/**
+ * The devnet wallet: signs with a funded key of the local network, so a newcomer can swap without
+ * installing anything. Only created in devnet mode.
+ */
+export function devnetWallet(parameters: { mnemonic: string; addressIndex: number; chains: readonly Chain[] }) {
+  let provider: LocalWalletProvider | undefined
+  return createConnector<LocalWalletProvider>((config) => ({
+    id: DEVNET_CONNECTOR_ID,
+    name: 'Local test wallet',
+    type: 'devnet',
+    icon,
+    async getProvider() {
+      // The key derivation (and its word list) loads only when the devnet wallet is used.
+      if (!provider) {
+        const { createDevnetWalletProvider } = await import('./devnetWalletProvider.ts')
+        provider = createDevnetWalletProvider(parameters)
+      }
+      return provider
+    },
+    async connect(options) {
+      const wallet = await this.getProvider()
+      wallet.on('accountsChanged', this.onAccountsChanged.bind(this))
+      wallet.on('chainChanged', this.onChainChanged.bind(this))
+      const accounts = (await wallet.request({ method: 'eth_requestAccounts' })).map((a) => getAddress(a))
+      if (options?.chainId !== undefined && options.chainId !== wallet.chainId()) {
+        await wallet.request({
+          method: 'wallet_switchEthereumChain',
+          params: [{ chainId: numberToHex(options.chainId) }],
+        })
+      }
+      safeStorage.setItem(CONNECTED_KEY, 'true')
+      return { accounts, chainId: wallet.chainId() } as never
+    },
+    async disconnect() {
+      const wallet = await this.getProvider()
+      safeStorage.removeItem(CONNECTED_KEY)
+      await wallet.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    },
+    async getAccounts() {
+      const wallet = await this.getProvider()
+      return (await wallet.request({ method: 'eth_accounts' })).map((a) => getAddress(a))
+    },
+    async getChainId() {
+      return (await this.getProvider()).chainId()
+    },
+    async isAuthorized() {
+      return safeStorage.getItem(CONNECTED_KEY) === 'true'
+    },
+    async switchChain({ chainId }) {
+      const wallet = await this.getProvider()
+      await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
+      const chain = config.chains.find((c) => c.id === chainId)
+      if (!chain) throw new Error(`chain ${chainId} is not configured`)
+      return chain
+    },
+    onAccountsChanged(accounts) {
+      if (accounts.length === 0) this.onDisconnect()
+      else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
+    },
+    onChainChanged(chainId) {
+      config.emitter.emit('change', { chainId: Number(chainId) })
+    },
+    onDisconnect() {
+      config.emitter.emit('disconnect')
+    },
+  }))
+}

@@ -1,0 +1,21 @@
+import { useRef } from 'react'
+import { useAccountEffect } from 'wagmi'
+import { notify } from '../notifications/notificationStore.ts'
+
+/** Marks the next disconnect as the person's own choice (no "disconnected" warning for it). */
+export const intentionalDisconnect = { current: false }
+
+/** Tells the person when the wallet goes away while the app is open (lock, disconnect, revoke). */
+export function useWalletEvents() {
+  const wasConnected = useRef(false)
+  useAccountEffect({
+    onConnect() {
+      wasConnected.current = true
+    },
+    onDisconnect() {
+      if (wasConnected.current && !intentionalDisconnect.current) notify('Your wallet is disconnected')
+      intentionalDisconnect.current = false
+      wasConnected.current = false
+    },
+  })
+}

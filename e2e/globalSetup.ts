@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Network, startNetwork } from '@multi-bridge/services'
+import { build } from 'vite'
+import type { TestProject } from 'vitest/node'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    manifestPath: string
+    distDir: string
+  }
+}
+
+const root = join(import.meta.dirname, '..')
+let network: Network | undefined
+let stateDir: string | undefined
+
+/** Once for all browser tests: the production build of the app, and a fresh network with its services. */
+export async function setup(project: TestProject) {
+  const webRoot = join(root, 'apps', 'web')
+  const distDir = join(webRoot, 'dist')
+  await build({ root: webRoot, configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn' })
+  stateDir = mkdtempSync(join(tmpdir(), 'multibridge-e2e-'))
+  network = await startNetwork({ stateDir })
+  project.provide('manifestPath', network.manifestPath)
+  project.provide('distDir', distDir)
+}
+
+export async function teardown() {
+  await network?.stop()
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true })
+}

@@ -1,0 +1,121 @@
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { type Manifest, parseManifest } from '@multi-bridge/core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { inject, onTestFailed } from 'vitest'
+import { type StaticServer, startStaticServer } from './staticServer.ts'
+import { installTestWallet, type TestWallet, type TestWalletOptions } from './testWallet.ts'
+
+const require = createRequire(import.meta.url)
+const resultsDir = join(import.meta.dirname, '..', '..', 'test-results')
+
+/** Debian's Chromium, headless, with the flags this machine needs (no downloads, no background calls). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export function testManifest(): Manifest {
+  return parseManifest(JSON.parse(readFileSync(inject('manifestPath'), 'utf8')))
+}
+
+export type OpenAppParameters = {
+  /** Changes the manifest the app is served with (e.g. no in-app wallet). */
+  manifest?: (manifest: Manifest) => Manifest
+  /** Installs the injected test wallet; omitted or false: no injected wallet. */
+  wallet?: Omit<TestWalletOptions, 'manifest'> | false
+  path?: string
+  /** localStorage entries set before the app starts. */
+  storage?: Record<string, string>
+  viewport?: { width: number; height: number }
+}
+
+export type AppSession = {
+  page: Page
+  context: BrowserContext
+  server: StaticServer
+  manifest: Manifest
+  wallet: TestWallet | undefined
+  /** console.error messages the app printed. */
+  consoleErrors: string[]
+  goto: (path: string) => Promise<void>
+  close: () => Promise<void>
+}
+
+/**
+ * The production build in a fresh browser context, served with the test network's manifest.
+ * On failure the trace and a screenshot are kept in test-results/.
+ */
+export async function openApp(browser: Browser, parameters: OpenAppParameters = {}): Promise<AppSession> {
+  const base = testManifest()
+  const manifest = parameters.manifest ? parameters.manifest(base) : base
+  const server = await startStaticServer({ distDir: inject('distDir'), manifest })
+  const context = await browser.newContext({ viewport: parameters.viewport ?? { width: 1280, height: 800 } })
+  await context.tracing.start({ screenshots: true, snapshots: true })
+  const page = await context.newPage()
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`))
+  if (parameters.storage) {
+    await page.addInitScript((entries) => {
+      if (sessionStorage.getItem('__e2e_seeded')) return
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value)
+      sessionStorage.setItem('__e2e_seeded', '1')
+    }, parameters.storage)
+  }
+  const wallet = parameters.wallet ? await installTestWallet(page, { ...parameters.wallet, manifest }) : undefined
+  let failed = false
+  onTestFailed(async ({ task }) => {
+    failed = true
+    mkdirSync(resultsDir, { recursive: true })
+    const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)
+    await page.screenshot({ path: join(resultsDir, `${name}.png`) }).catch(() => undefined)
+    await context.tracing.stop({ path: join(resultsDir, `${name}-trace.zip`) }).catch(() => undefined)
+  })
+  const goto = async (path: string) => {
+    await page.goto(new URL(path, server.url).toString())
+  }
+  await goto(parameters.path ?? '#/')
+  return {
+    page,
+    context,
+    server,
+    manifest,
+    wallet,
+    consoleErrors,
+    goto,
+    close: async () => {
+      if (!failed) await context.tracing.stop().catch(() => undefined)
+      await context.close()
+      await server.stop()
+    },
+  }
+}
+
+/** Runs axe-core in the page; returns the violations (id, impact, and where). */
+export async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context?: unknown) => Promise<{ violations: unknown[] }> } }).axe
+    const result = await axe.run(document)
+    return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }))
+  })
+}

@@ -1,0 +1,138 @@
+import {
+  createLocalWalletProvider,
+  type LocalWalletProvider,
+  type Manifest,
+  PROVIDER_ERROR,
+  ProviderRpcError,
+} from '@multi-bridge/core'
+import type { Page } from 'playwright-core'
+import { type Chain, defineChain } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+
+export const TEST_WALLET_NAME = 'Test Wallet'
+
+const ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#f59e0b"/><circle cx="16" cy="16" r="7" fill="#fff"/></svg>',
+)}`
+
+export type TestWalletOptions = {
+  manifest: Manifest
+  /** Devnet account index whose key signs. */
+  accountIndex: number
+  /** Chains the wallet knows from the start (others answer 4902 until added). Default: all. */
+  knownChainIds?: number[]
+  initialChainId?: number
+  /** Also set `window.ethereum` (plain injected), besides announcing through EIP-6963. */
+  injectWindowEthereum?: boolean
+}
+
+export type TestWallet = {
+  provider: LocalWalletProvider
+  address: `0x${string}`
+  /** Methods the "person" rejects (4001) until cleared. */
+  reject: Set<string>
+  /** Methods that fail with a wallet error (not a rejection). */
+  fail: Map<string, { code: number; message: string }>
+  /** Every request the page made, in order. */
+  requests: string[]
+  /** Emits a provider event in the page, as a wallet does when it locks or the person switches. */
+  emit: (event: string, ...args: unknown[]) => Promise<void>
+}
+
+const toChain = (chain: Manifest['chains'][number]): Chain =>
+  defineChain({
+    id: chain.id,
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: chain.rpcUrls } },
+  })
+
+/**
+ * Installs an EIP-1193 wallet in the page that announces itself by EIP-6963 and signs in node
+ * with a devnet key (so the page never holds the key). Call before `page.goto`.
+ */
+export async function installTestWallet(page: Page, options: TestWalletOptions): Promise<TestWallet> {
+  const mnemonic = options.manifest.devnet?.mnemonic
+  if (!mnemonic) throw new Error('the test wallet needs a devnet manifest')
+  const known = options.manifest.chains.filter(
+    (chain) => !options.knownChainIds || options.knownChainIds.includes(chain.id),
+  )
+  const reject = new Set<string>()
+  const fail = new Map<string, { code: number; message: string }>()
+  const requests: string[] = []
+  const account = mnemonicToAccount(mnemonic, { addressIndex: options.accountIndex })
+  const provider = createLocalWalletProvider({
+    account,
+    chains: known.map(toChain),
+    ...(options.initialChainId === undefined ? {} : { initialChainId: options.initialChainId }),
+    intercept: ({ method }) => {
+      requests.push(method)
+      if (reject.has(method)) throw new ProviderRpcError(PROVIDER_ERROR.userRejected, 'User rejected the request.')
+      const failure = fail.get(method)
+      if (failure) throw new ProviderRpcError(failure.code, failure.message)
+    },
+  })
+  const emit = async (event: string, ...args: unknown[]) => {
+    await page.evaluate(
+      ([name, values]) => {
+        ;(window as unknown as { __testWalletEmit: (e: string, ...a: unknown[]) => void }).__testWalletEmit(
+          name as string,
+          ...(values as unknown[]),
+        )
+      },
+      [event, args] as const,
+    )
+  }
+  for (const event of ['accountsChanged', 'chainChanged', 'connect', 'disconnect']) {
+    provider.on(event as 'connect', (...args: unknown[]) => {
+      void emit(event, ...args).catch(() => undefined)
+    })
+  }
+  await page.exposeBinding('__testWalletRequest', async (_source, method: string, params: string) => {
+    try {
+      const result = await provider.request({ method, params: JSON.parse(params) } as never)
+      return { ok: true, result }
+    } catch (error) {
+      const { code, message } = error as { code?: number; message?: string }
+      return { ok: false, error: { code: code ?? -32603, message: message ?? 'Internal error' } }
+    }
+  })
+  await page.addInitScript(
+    ({ name, icon, injectWindowEthereum }) => {
+      type Listener = (...args: unknown[]) => void
+      const listeners = new Map<string, Set<Listener>>()
+      const call = (window as unknown as { __testWalletRequest: (m: string, p: string) => Promise<unknown> })
+        .__testWalletRequest
+      const provider = {
+        isTestWallet: true,
+        async request({ method, params }: { method: string; params?: unknown }) {
+          const answer = (await call(method, JSON.stringify(params ?? []))) as
+            | { ok: true; result: unknown }
+            | { ok: false; error: { code: number; message: string } }
+          if (answer.ok) return answer.result
+          throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
+        },
+        on(event: string, listener: Listener) {
+          if (!listeners.has(event)) listeners.set(event, new Set())
+          listeners.get(event)?.add(listener)
+          return provider
+        },
+        removeListener(event: string, listener: Listener) {
+          listeners.get(event)?.delete(listener)
+          return provider
+        },
+      }
+      ;(window as unknown as { __testWalletEmit: unknown }).__testWalletEmit = (event: string, ...args: unknown[]) => {
+        for (const listener of listeners.get(event) ?? []) listener(...args)
+      }
+      const info = { uuid: '6b1f1b8e-3c2a-4c3e-9c56-2f0f4f6d9a11', name, icon, rdns: 'dev.multibridge.testwallet' }
+      const announce = () =>
+        window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+      window.addEventListener('eip6963:requestProvider', announce)
+      announce()
+      if (injectWindowEthereum) (window as unknown as { ethereum: unknown }).ethereum = provider
+    },
+    { name: TEST_WALLET_NAME, icon: ICON, injectWindowEthereum: options.injectWindowEthereum ?? false },
+  )
+  return { provider, address: account.address, reject, fail, requests, emit }
+}
