@@ -71,6 +71,28 @@ describe('routes', () => {
   })
 })
 
+describe('page loading', () => {
+  it('shows a clickable block that reloads when a page fails to load', async () => {
+    const { page } = await open({ path: '#/pages/log/index', missing: /HistoryPage-[^/]*\.js$/ })
+    const block = page.getByRole('button', { name: 'This page failed to load. Click to reload.' })
+    await expect.poll(() => block.isVisible()).toBe(true)
+    const reloaded = page.waitForEvent('load')
+    await block.click()
+    await reloaded
+  })
+
+  it('shows the loader only after 200 ms, and the time-out message after 60 s', async () => {
+    const { page } = await open({ path: '#/pages/log/index', stalled: /HistoryPage-[^/]*\.js$/, fakeClock: true })
+    await page.getByRole('banner').waitFor()
+    expect(await page.locator('.page-loader').count()).toBe(0)
+    await page.clock.runFor(250)
+    await expect.poll(() => page.locator('.page-loader').count()).toBe(1)
+    await page.clock.runFor(60_000)
+    const timeout = page.getByRole('button', { name: 'The connection timed out, click the screen to try again.' })
+    await expect.poll(() => timeout.isVisible()).toBe(true)
+  })
+})
+
 describe('wallet', () => {
   it('says so when there is no wallet at all', async () => {
     const { page, shell } = await open({

@@ -40,6 +40,11 @@ export type OpenAppParameters = {
   /** localStorage entries set before the app starts. */
   storage?: Record<string, string>
   viewport?: { width: number; height: number }
+  /** Files the server pretends are missing (404) or never answers. */
+  missing?: RegExp
+  stalled?: RegExp
+  /** Installs Playwright's fake clock before the app starts. */
+  fakeClock?: boolean
 }
 
 export type AppSession = {
@@ -61,7 +66,12 @@ export type AppSession = {
 export async function openApp(browser: Browser, parameters: OpenAppParameters = {}): Promise<AppSession> {
   const base = testManifest()
   const manifest = parameters.manifest ? parameters.manifest(base) : base
-  const server = await startStaticServer({ distDir: inject('distDir'), manifest })
+  const server = await startStaticServer({
+    distDir: inject('distDir'),
+    manifest,
+    ...(parameters.missing ? { missing: parameters.missing } : {}),
+    ...(parameters.stalled ? { stalled: parameters.stalled } : {}),
+  })
   const context = await browser.newContext({ viewport: parameters.viewport ?? { width: 1280, height: 800 } })
   await context.tracing.start({ screenshots: true, snapshots: true })
   const page = await context.newPage()
@@ -77,6 +87,7 @@ export async function openApp(browser: Browser, parameters: OpenAppParameters = 
       sessionStorage.setItem('__e2e_seeded', '1')
     }, parameters.storage)
   }
+  if (parameters.fakeClock) await page.clock.install()
   const wallet = parameters.wallet ? await installTestWallet(page, { ...parameters.wallet, manifest }) : undefined
   let failed = false
   onTestFailed(async ({ task }) => {

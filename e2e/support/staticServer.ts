@@ -23,9 +23,18 @@ export async function startStaticServer(parameters: {
   distDir: string
   manifest: unknown
   routes?: Record<string, (response: import('node:http').ServerResponse) => void>
+  /** Paths answered with 404, as a deploy that lost a file would. */
+  missing?: RegExp
+  /** Paths never answered, as a network that stalls would. */
+  stalled?: RegExp
 }): Promise<StaticServer> {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    if (parameters.stalled?.test(path)) return
+    if (parameters.missing?.test(path)) {
+      response.writeHead(404)
+      return response.end('not found')
+    }
     const custom = parameters.routes?.[path]
     if (custom) return custom(response)
     if (path === '/config/manifest.json') {
