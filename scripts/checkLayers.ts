@@ -15,7 +15,7 @@ const allowed: Record<string, string[]> = {
   'apps/services': ['contracts', 'core', 'devnet'],
   'apps/web': ['contracts', 'core'],
 }
-const testOnly = ['devnet', 'core', 'contracts']
+const testOnly = ['devnet', 'core', 'contracts', 'services']
 const isTest = (path: string) => /(^|\/)(test|e2e)\//.test(path) || /\.test\.tsx?$/.test(path)
 
 function files(dir: string): string[] {

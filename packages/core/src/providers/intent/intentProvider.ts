@@ -1,0 +1,333 @@
+import { intentDestinationSettlerAbi, intentOriginSettlerAbi } from '@multi-bridge/contracts'
+import { type Address, encodeFunctionData, getAbiItem, type Hex, isAddressEqual, parseEventLogs } from 'viem'
+import { z } from 'zod'
+import { clientFor } from '../../chains/chainClients.ts'
+import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
+import { HttpStatusError } from '../../http/httpErrors.ts'
+import { httpRequest } from '../../http/request.ts'
+import { buildOnchainOrder, decodeIntentOriginData } from '../../protocols/intent.ts'
+import { InvalidQuoteError, QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
+import { tokenRefFor } from '../../routes/tokenRef.ts'
+import type { QuoteRequest, Route } from '../../routes/types.ts'
+import type { SwapRecord } from '../../swaps/types.ts'
+import type { ProviderContext, RouteProvider } from '../types.ts'
+
+export const INTENT_PROVIDER_ID = 'intent'
+
+const uint = z.string().regex(/^[0-9]{1,78}$/)
+const quoteSchema = z.object({
+  originChainId: z.number(),
+  destinationChainId: z.number(),
+  inputToken: z.string(),
+  outputToken: z.string(),
+  inputAmount: uint,
+  outputAmount: uint,
+  fees: z.object({ spread: uint, gas: uint }),
+  estimatedFillSeconds: z.number().positive(),
+  fillDeadline: z.number().int().positive(),
+  expires: z.number().int().positive(),
+  quoteExpiresAt: z.number().int().positive(),
+  originSettler: z.string(),
+  destinationSettler: z.string(),
+})
+const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
+const attestationSchema = z.object({
+  status: z.enum(['open', 'filled', 'not-filled']),
+  attestation: z.object({ kind: z.string(), signatures: z.string().regex(/^0x[0-9a-fA-F]*$/) }).nullable(),
+})
+
+const BPS = 10_000n
+const randomNonce = () => {
+  const bytes = new Uint8Array(16)
+  crypto.getRandomValues(bytes)
+  return BigInt(`0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`)
+}
+
+/**
+ * The devnet's ERC-7683 intent bridge: quotes from the solver's RFQ API, escrow on the origin
+ * settler, delivery by the solver on the destination, refund with the attester's no-fill signature.
+ */
+export function createIntentProvider({ manifest, clients }: ProviderContext): RouteProvider | undefined {
+  const solverUrl = manifest.services.solver?.url
+  const attesterUrl = manifest.services.attester?.url
+  if (!solverUrl || !attesterUrl) return undefined
+  const settlers = (chainId: number) => {
+    const chain = getManifestChain(manifest, chainId)
+    return { origin: chain?.contracts.intentOriginSettler, destination: chain?.contracts.intentDestinationSettler }
+  }
+
+  const provider: RouteProvider = {
+    id: INTENT_PROVIDER_ID,
+    name: 'Intent Bridge',
+
+    async getQuote(request: QuoteRequest, options = {}) {
+      const originSettler = settlers(request.origin.chainId).origin
+      const destinationSettler = settlers(request.destination.chainId).destination
+      if (!originSettler || !destinationSettler || request.origin.chainId === request.destination.chainId) {
+        return undefined
+      }
+      let raw: unknown
+      try {
+        raw = await httpRequest(`${solverUrl}/v1/quote`, {
+          query: {
+            originChainId: request.origin.chainId,
+            destinationChainId: request.destination.chainId,
+            inputToken: request.origin.address,
+            outputToken: request.destination.address,
+            amount: request.amount,
+          },
+          timeoutMs: 15_000,
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+      } catch (error) {
+        const parsed = error instanceof HttpStatusError ? errorSchema.safeParse(error.body) : undefined
+        const code = parsed?.success ? parsed.data.error.code : undefined
+        if (code === 'AMOUNT_TOO_LOW') throw new RouteUnavailableError(INTENT_PROVIDER_ID, 'amountTooLow')
+        if (code === 'AMOUNT_TOO_HIGH') throw new RouteUnavailableError(INTENT_PROVIDER_ID, 'amountTooHigh')
+        if (code === 'UNSUPPORTED_TOKEN') return undefined
+        throw error
+      }
+      const result = quoteSchema.safeParse(raw)
+      if (!result.success) throw new InvalidQuoteError(INTENT_PROVIDER_ID, result.error.message)
+      const quote = result.data
+      // Never trust a quote about something else, or one that names other contracts.
+      if (
+        quote.originChainId !== request.origin.chainId ||
+        quote.destinationChainId !== request.destination.chainId ||
+        !isAddressEqual(quote.inputToken as Address, request.origin.address) ||
+        !isAddressEqual(quote.outputToken as Address, request.destination.address) ||
+        BigInt(quote.inputAmount) !== request.amount ||
+        !isAddressEqual(quote.originSettler as Address, originSettler) ||
+        !isAddressEqual(quote.destinationSettler as Address, destinationSettler)
+      ) {
+        throw new InvalidQuoteError(INTENT_PROVIDER_ID, 'the quote does not match the request or the known settlers')
+      }
+      const outputAmount = BigInt(quote.outputAmount)
+      const slippageBps = request.slippageBps ?? 0
+      const minOutputAmount = (outputAmount * (BPS - BigInt(slippageBps))) / BPS
+      const now = Date.now()
+      return {
+        id: `${INTENT_PROVIDER_ID}:${now}:${quote.outputAmount}`,
+        providerId: INTENT_PROVIDER_ID,
+        providerName: provider.name,
+        request,
+        outputAmount,
+        minOutputAmount,
+        slippageBps,
+        slippageMode: request.slippageBps === undefined ? 'auto' : 'custom',
+        fees: [
+          { label: 'Solver fee', token: request.destination, amount: BigInt(quote.fees.spread) },
+          { label: 'Network fee', token: request.destination, amount: BigInt(quote.fees.gas) },
+        ],
+        estimatedSeconds: quote.estimatedFillSeconds,
+        quotedAt: now,
+        expiresAt: Math.min(quote.quoteExpiresAt * 1000, now + 60_000),
+        depositAddress: originSettler,
+        data: { fillDeadline: quote.fillDeadline, expires: quote.expires },
+      } satisfies Route
+    },
+
+    async planDeposit(route) {
+      const { request } = route
+      const settler = settlers(request.origin.chainId).origin
+      const destinationSettler = settlers(request.destination.chainId).destination
+      if (!settler || !destinationSettler) throw new InvalidQuoteError(INTENT_PROVIDER_ID, 'no settler')
+      const fillDeadline = Number(route.data.fillDeadline)
+      if (Date.now() >= route.expiresAt || fillDeadline * 1000 <= Date.now()) throw new QuoteExpiredError()
+      const order = buildOnchainOrder(
+        {
+          inputToken: request.origin.address,
+          inputAmount: request.amount,
+          outputToken: request.destination.address,
+          outputAmount: route.minOutputAmount,
+          destinationChainId: BigInt(request.destination.chainId),
+          destinationSettler,
+          recipient: request.recipient,
+          nonce: randomNonce(),
+          expires: Number(route.data.expires),
+        },
+        fillDeadline,
+      )
+      const native = isAddressEqual(request.origin.address, NATIVE_TOKEN_ADDRESS)
+      return {
+        transaction: {
+          chainId: request.origin.chainId,
+          to: settler,
+          data: encodeFunctionData({ abi: intentOriginSettlerAbi, functionName: 'open', args: [order] }),
+          value: native ? request.amount : 0n,
+        },
+        ...(native ? {} : { approval: { token: request.origin, spender: settler, amount: request.amount } }),
+      }
+    },
+
+    async onDepositMined(record) {
+      const origin = clientFor(clients, record.origin.token.chainId)
+      const destination = clientFor(clients, record.destination.token.chainId)
+      const receipt = await origin.getTransactionReceipt({ hash: record.depositTx as Hex })
+      if (receipt.status !== 'success') return { status: 'failed', error: 'depositReverted' }
+      const [opened] = parseEventLogs({ abi: intentOriginSettlerAbi, eventName: 'Open', logs: receipt.logs }).filter(
+        (log) => isAddressEqual(log.address, record.depositAddress),
+      )
+      if (!opened) return { status: 'failed', error: 'depositReverted' }
+      const originData = decodeIntentOriginData(opened.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x')
+      const [block, destinationBlock] = await Promise.all([
+        origin.getBlock({ blockNumber: receipt.blockNumber }),
+        destination.getBlockNumber(),
+      ])
+      return {
+        id: opened.args.orderId,
+        phase: 'waiting',
+        depositedAt: Number(block.timestamp),
+        refundableAfter: originData.fillDeadline,
+        expiresAt: originData.expires,
+        data: {
+          fillDeadline: originData.fillDeadline,
+          originBlock: receipt.blockNumber.toString(),
+          // Delivery can only come after the deposit: search the destination from here on.
+          destinationFromBlock: (destinationBlock > 5n ? destinationBlock - 5n : 0n).toString(),
+        },
+      }
+    },
+
+    async track(record) {
+      const orderId = record.id as Hex
+      const originChain = record.origin.token.chainId
+      const destinationChain = record.destination.token.chainId
+      const origin = clientFor(clients, originChain)
+      const destination = clientFor(clients, destinationChain)
+      const originSettler = settlers(originChain).origin as Address
+      const destinationSettler = settlers(destinationChain).destination as Address
+      const [escrow, fills, head] = await Promise.all([
+        origin.readContract({
+          address: originSettler,
+          abi: intentOriginSettlerAbi,
+          functionName: 'escrows',
+          args: [orderId],
+        }),
+        destination.getLogs({
+          address: destinationSettler,
+          event: getAbiItem({ abi: intentDestinationSettlerAbi, name: 'Filled' }),
+          args: { orderId },
+          fromBlock: BigInt(record.data?.destinationFromBlock ?? 0),
+          strict: true,
+        }),
+        destination.getBlock({ blockTag: 'latest' }),
+      ])
+      const [fill] = fills
+      if (fill) {
+        const block = await destination.getBlock({ blockNumber: fill.blockNumber })
+        return {
+          status: 'completed',
+          phase: undefined,
+          deliveryTx: fill.transactionHash,
+          deliveredAt: Number(block.timestamp),
+          destination: { ...record.destination, receivedAmount: fill.args.outputAmount.toString() },
+        }
+      }
+      if (escrow[5] === 3) {
+        const [refunded] = await origin.getLogs({
+          address: originSettler,
+          event: getAbiItem({ abi: intentOriginSettlerAbi, name: 'Refunded' }),
+          args: { orderId },
+          fromBlock: BigInt(record.data?.originBlock ?? 0),
+          strict: true,
+        })
+        return { status: 'refunded', phase: undefined, ...(refunded ? { refundTx: refunded.transactionHash } : {}) }
+      }
+      if (Number(head.timestamp) > Number(record.data?.fillDeadline ?? record.refundableAfter ?? 0)) {
+        return { status: 'refundable', phase: undefined }
+      }
+      return { status: 'swapping', phase: 'waiting' }
+    },
+
+    async planRefund(record) {
+      const orderId = record.id as Hex
+      const settler = record.depositAddress
+      const origin = clientFor(clients, record.origin.token.chainId)
+      const raw = await httpRequest(`${attesterUrl}/v1/intents/${orderId}`, { timeoutMs: 10_000 }).catch(
+        () => undefined,
+      )
+      const attested = attestationSchema.safeParse(raw)
+      let signatures: Hex | undefined
+      if (attested.success && attested.data.status === 'not-filled' && attested.data.attestation) {
+        signatures = attested.data.attestation.signatures as Hex
+      } else {
+        const head = await origin.getBlock({ blockTag: 'latest' })
+        // Without the attester, the contract refunds anyone's call after `expires`.
+        if (record.expiresAt !== undefined && Number(head.timestamp) > record.expiresAt) signatures = '0x'
+      }
+      if (signatures === undefined) {
+        return { availableAfter: Math.max(record.refundableAfter ?? 0, Math.floor(Date.now() / 1000) + 1) }
+      }
+      return {
+        transaction: {
+          chainId: record.origin.token.chainId,
+          to: settler,
+          data: encodeFunctionData({
+            abi: intentOriginSettlerAbi,
+            functionName: 'refund',
+            args: [orderId, signatures],
+          }),
+          value: 0n,
+        },
+      }
+    },
+
+    async findSwaps(owner) {
+      const records: SwapRecord[] = []
+      for (const chain of manifest.chains) {
+        const settler = chain.contracts.intentOriginSettler
+        if (!settler) continue
+        const client = clientFor(clients, chain.id)
+        const logs = await client.getLogs({
+          address: settler,
+          event: getAbiItem({ abi: intentOriginSettlerAbi, name: 'Open' }),
+          fromBlock: 0n,
+          strict: true,
+        })
+        for (const log of logs) {
+          if (!isAddressEqual(log.args.resolvedOrder.user, owner)) continue
+          const data = decodeIntentOriginData(log.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x')
+          const block = await client.getBlock({ blockNumber: log.blockNumber })
+          const destinationChainId = Number(data.destinationChainId)
+          const record: SwapRecord = {
+            key: log.args.orderId,
+            id: log.args.orderId,
+            providerId: INTENT_PROVIDER_ID,
+            providerName: provider.name,
+            owner: data.user,
+            recipient: data.recipient,
+            origin: { token: tokenRefFor(manifest, chain.id, data.inputToken), amount: data.inputAmount.toString() },
+            destination: {
+              token: tokenRefFor(manifest, destinationChainId, data.outputToken),
+              estimatedAmount: data.outputAmount.toString(),
+              minAmount: data.outputAmount.toString(),
+            },
+            depositAddress: settler,
+            status: 'swapping',
+            phase: 'waiting',
+            createdAt: Number(block.timestamp) * 1000,
+            depositTx: log.transactionHash,
+            depositedAt: Number(block.timestamp),
+            refundableAfter: data.fillDeadline,
+            expiresAt: data.expires,
+            data: {
+              fillDeadline: data.fillDeadline,
+              originBlock: log.blockNumber.toString(),
+              destinationFromBlock: '0',
+            },
+            updatedAt: Date.now(),
+          }
+          records.push({ ...record, ...(await provider.track(record)) })
+        }
+      }
+      return records
+    },
+
+    knownContracts(chainId) {
+      const { origin } = settlers(chainId)
+      return origin ? [origin] : []
+    },
+  }
+  return provider
+}

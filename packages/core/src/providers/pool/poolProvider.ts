@@ -1,0 +1,270 @@
+import { poolBridgeAbi } from '@multi-bridge/contracts'
+import {
+  type Address,
+  encodeFunctionData,
+  getAbiItem,
+  type Hex,
+  isAddressEqual,
+  parseEventLogs,
+  zeroAddress,
+} from 'viem'
+import { z } from 'zod'
+import { clientFor } from '../../chains/chainClients.ts'
+import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
+import { httpRequest } from '../../http/request.ts'
+import { QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
+import { tokenRefFor } from '../../routes/tokenRef.ts'
+import type { Route } from '../../routes/types.ts'
+import type { SwapRecord } from '../../swaps/types.ts'
+import type { ProviderContext, RouteProvider } from '../types.ts'
+
+export const POOL_PROVIDER_ID = 'pool'
+const QUOTE_TTL_MS = 60_000
+const attestationSchema = z.object({
+  status: z.enum(['pending', 'released', 'not-released']),
+  attestation: z.object({ kind: z.string(), signatures: z.string().regex(/^0x[0-9a-fA-F]*$/) }).nullable(),
+})
+
+/**
+ * The devnet's liquidity-pool bridge: same token only, fee from the pool's on-chain parameters,
+ * released from the destination pool by the relayer after the attester confirms the deposit.
+ */
+export function createPoolProvider({ manifest, clients }: ProviderContext): RouteProvider | undefined {
+  const attesterUrl = manifest.services.attester?.url
+  if (!attesterUrl) return undefined
+  const poolOf = (chainId: number) => getManifestChain(manifest, chainId)?.contracts.poolBridge
+  const confirmations = manifest.devnet?.attestationConfirmations ?? 2
+
+  const provider: RouteProvider = {
+    id: POOL_PROVIDER_ID,
+    name: 'Liquidity Pool Bridge',
+
+    async getQuote(request) {
+      const originPool = poolOf(request.origin.chainId)
+      const destinationPool = poolOf(request.destination.chainId)
+      if (!originPool || !destinationPool || request.origin.chainId === request.destination.chainId) return undefined
+      const origin = clientFor(clients, request.origin.chainId)
+      const destination = clientFor(clients, request.destination.chainId)
+      const [route, feeBps] = await Promise.all([
+        origin.readContract({
+          address: originPool,
+          abi: poolBridgeAbi,
+          functionName: 'routes',
+          args: [BigInt(request.destination.chainId), request.origin.address],
+        }),
+        origin.readContract({ address: originPool, abi: poolBridgeAbi, functionName: 'feeBps' }),
+      ])
+      const [remoteToken, remotePool] = route
+      // Same token only: the pool's route must lead to the token the person wants.
+      if (isAddressEqual(remotePool, zeroAddress) || !isAddressEqual(remoteToken, request.destination.address)) {
+        return undefined
+      }
+      if (!isAddressEqual(remotePool, destinationPool)) return undefined
+      const fee = (request.amount * BigInt(feeBps)) / 10_000n
+      const outputAmount = request.amount - fee
+      if (outputAmount <= 0n) throw new RouteUnavailableError(POOL_PROVIDER_ID, 'amountTooLow')
+      const liquidity = await destination.readContract({
+        address: destinationPool,
+        abi: poolBridgeAbi,
+        functionName: 'liquidity',
+        args: [remoteToken],
+      })
+      if (liquidity < outputAmount)
+        throw new RouteUnavailableError(POOL_PROVIDER_ID, 'insufficientLiquidity', liquidity)
+      const originChain = getManifestChain(manifest, request.origin.chainId)
+      const destinationChain = getManifestChain(manifest, request.destination.chainId)
+      // Deposit block, K confirmations, the release in a destination block, and the relayer's polling.
+      const estimatedSeconds = Math.ceil(
+        (originChain?.blockTime ?? 2) * (confirmations + 1) + (destinationChain?.blockTime ?? 2) * 2 + 2,
+      )
+      const now = Date.now()
+      return {
+        id: `${POOL_PROVIDER_ID}:${now}:${outputAmount}`,
+        providerId: POOL_PROVIDER_ID,
+        providerName: provider.name,
+        request,
+        outputAmount,
+        minOutputAmount: outputAmount,
+        slippageBps: 0,
+        slippageMode: request.slippageBps === undefined ? 'auto' : 'custom',
+        fees: [{ label: 'Bridge fee', token: request.origin, amount: fee }],
+        estimatedSeconds,
+        quotedAt: now,
+        expiresAt: now + QUOTE_TTL_MS,
+        depositAddress: originPool,
+        data: { feeBps: Number(feeBps) },
+      } satisfies Route
+    },
+
+    async planDeposit(route) {
+      const { request } = route
+      if (Date.now() >= route.expiresAt) throw new QuoteExpiredError()
+      const pool = poolOf(request.origin.chainId) as Address
+      const native = isAddressEqual(request.origin.address, NATIVE_TOKEN_ADDRESS)
+      return {
+        transaction: {
+          chainId: request.origin.chainId,
+          to: pool,
+          data: encodeFunctionData({
+            abi: poolBridgeAbi,
+            functionName: 'send',
+            args: [request.origin.address, request.amount, BigInt(request.destination.chainId), request.recipient],
+          }),
+          value: native ? request.amount : 0n,
+        },
+        ...(native ? {} : { approval: { token: request.origin, spender: pool, amount: request.amount } }),
+      }
+    },
+
+    async onDepositMined(record) {
+      const origin = clientFor(clients, record.origin.token.chainId)
+      const destination = clientFor(clients, record.destination.token.chainId)
+      const receipt = await origin.getTransactionReceipt({ hash: record.depositTx as Hex })
+      if (receipt.status !== 'success') return { status: 'failed', error: 'depositReverted' }
+      const [sent] = parseEventLogs({ abi: poolBridgeAbi, eventName: 'Sent', logs: receipt.logs }).filter((log) =>
+        isAddressEqual(log.address, record.depositAddress),
+      )
+      if (!sent) return { status: 'failed', error: 'depositReverted' }
+      const [block, destinationBlock] = await Promise.all([
+        origin.getBlock({ blockNumber: receipt.blockNumber }),
+        destination.getBlockNumber(),
+      ])
+      return {
+        id: sent.args.transferId,
+        phase: 'waiting',
+        depositedAt: Number(block.timestamp),
+        refundableAfter: sent.args.deadline,
+        expiresAt: sent.args.expires,
+        destination: { ...record.destination, estimatedAmount: sent.args.amountOut.toString() },
+        data: {
+          deadline: sent.args.deadline,
+          originBlock: receipt.blockNumber.toString(),
+          destinationFromBlock: (destinationBlock > 5n ? destinationBlock - 5n : 0n).toString(),
+        },
+      }
+    },
+
+    async track(record) {
+      const transferId = record.id as Hex
+      const origin = clientFor(clients, record.origin.token.chainId)
+      const destination = clientFor(clients, record.destination.token.chainId)
+      const originPool = record.depositAddress
+      const destinationPool = poolOf(record.destination.token.chainId) as Address
+      const [deposit, releases, head] = await Promise.all([
+        origin.readContract({ address: originPool, abi: poolBridgeAbi, functionName: 'deposits', args: [transferId] }),
+        destination.getLogs({
+          address: destinationPool,
+          event: getAbiItem({ abi: poolBridgeAbi, name: 'ReleasedOnDestination' }),
+          args: { transferId },
+          fromBlock: BigInt(record.data?.destinationFromBlock ?? 0),
+          strict: true,
+        }),
+        destination.getBlock({ blockTag: 'latest' }),
+      ])
+      const [release] = releases
+      if (release) {
+        const block = await destination.getBlock({ blockNumber: release.blockNumber })
+        return {
+          status: 'completed',
+          phase: undefined,
+          deliveryTx: release.transactionHash,
+          deliveredAt: Number(block.timestamp),
+          destination: { ...record.destination, receivedAmount: release.args.amount.toString() },
+        }
+      }
+      if (deposit[5] === 3) {
+        const [refunded] = await origin.getLogs({
+          address: originPool,
+          event: getAbiItem({ abi: poolBridgeAbi, name: 'Refunded' }),
+          args: { transferId },
+          fromBlock: BigInt(record.data?.originBlock ?? 0),
+          strict: true,
+        })
+        return { status: 'refunded', phase: undefined, ...(refunded ? { refundTx: refunded.transactionHash } : {}) }
+      }
+      if (Number(head.timestamp) > Number(record.data?.deadline ?? record.refundableAfter ?? 0)) {
+        return { status: 'refundable', phase: undefined }
+      }
+      return { status: 'swapping', phase: 'waiting' }
+    },
+
+    async planRefund(record) {
+      const transferId = record.id as Hex
+      const origin = clientFor(clients, record.origin.token.chainId)
+      const raw = await httpRequest(`${attesterUrl}/v1/transfers/${transferId}`, { timeoutMs: 10_000 }).catch(
+        () => undefined,
+      )
+      const attested = attestationSchema.safeParse(raw)
+      let signatures: Hex | undefined
+      if (attested.success && attested.data.status === 'not-released' && attested.data.attestation) {
+        signatures = attested.data.attestation.signatures as Hex
+      } else {
+        const head = await origin.getBlock({ blockTag: 'latest' })
+        if (record.expiresAt !== undefined && Number(head.timestamp) > record.expiresAt) signatures = '0x'
+      }
+      if (signatures === undefined) {
+        return { availableAfter: Math.max(record.refundableAfter ?? 0, Math.floor(Date.now() / 1000) + 1) }
+      }
+      return {
+        transaction: {
+          chainId: record.origin.token.chainId,
+          to: record.depositAddress,
+          data: encodeFunctionData({ abi: poolBridgeAbi, functionName: 'refund', args: [transferId, signatures] }),
+          value: 0n,
+        },
+      }
+    },
+
+    async findSwaps(owner) {
+      const records: SwapRecord[] = []
+      for (const chain of manifest.chains) {
+        const pool = chain.contracts.poolBridge
+        if (!pool) continue
+        const client = clientFor(clients, chain.id)
+        const logs = await client.getLogs({
+          address: pool,
+          event: getAbiItem({ abi: poolBridgeAbi, name: 'Sent' }),
+          args: { sender: owner },
+          fromBlock: 0n,
+          strict: true,
+        })
+        for (const log of logs) {
+          const block = await client.getBlock({ blockNumber: log.blockNumber })
+          const destinationChainId = Number(log.args.destinationChainId)
+          const record: SwapRecord = {
+            key: log.args.transferId,
+            id: log.args.transferId,
+            providerId: POOL_PROVIDER_ID,
+            providerName: provider.name,
+            owner: log.args.sender,
+            recipient: log.args.recipient,
+            origin: { token: tokenRefFor(manifest, chain.id, log.args.token), amount: log.args.amount.toString() },
+            destination: {
+              token: tokenRefFor(manifest, destinationChainId, log.args.destinationToken),
+              estimatedAmount: log.args.amountOut.toString(),
+              minAmount: log.args.amountOut.toString(),
+            },
+            depositAddress: pool,
+            status: 'swapping',
+            phase: 'waiting',
+            createdAt: Number(block.timestamp) * 1000,
+            depositTx: log.transactionHash,
+            depositedAt: Number(block.timestamp),
+            refundableAfter: log.args.deadline,
+            expiresAt: log.args.expires,
+            data: { deadline: log.args.deadline, originBlock: log.blockNumber.toString(), destinationFromBlock: '0' },
+            updatedAt: Date.now(),
+          }
+          records.push({ ...record, ...(await provider.track(record)) })
+        }
+      }
+      return records
+    },
+
+    knownContracts(chainId) {
+      const pool = poolOf(chainId)
+      return pool ? [pool] : []
+    },
+  }
+  return provider
+}

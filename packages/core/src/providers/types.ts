@@ -1,0 +1,32 @@
+import type { Address } from 'viem'
+import type { ChainClients } from '../chains/chainClients.ts'
+import type { Manifest } from '../config/manifest.ts'
+import type { DepositPlan, QuoteRequest, Route, TransactionRequest } from '../routes/types.ts'
+import type { SwapRecord, SwapUpdate } from '../swaps/types.ts'
+
+export type ProviderContext = { manifest: Manifest; clients: ChainClients }
+
+/**
+ * A bridge behind one interface: quote → route, the deposit it needs, tracking, refund.
+ * Adding a provider means adding a folder that implements this.
+ */
+export interface RouteProvider {
+  readonly id: string
+  readonly name: string
+  /** A route for the request, or undefined when this provider has none. Throws on failure. */
+  getQuote(request: QuoteRequest, options?: { signal?: AbortSignal }): Promise<Route | undefined>
+  /** The deposit transaction (and the allowance it needs) for a fresh route. */
+  planDeposit(route: Route): Promise<DepositPlan>
+  /** Reads the deposit receipt for the protocol id and time; called once the deposit is mined. */
+  onDepositMined(record: SwapRecord): Promise<SwapUpdate>
+  /** One look at both chains: delivered, refundable, refunded, or still on its way. */
+  track(record: SwapRecord): Promise<SwapUpdate>
+  /** The refund transaction when the swap is refundable now, or undefined with the time it will be. */
+  planRefund(record: SwapRecord): Promise<{ transaction: TransactionRequest } | { availableAfter: number }>
+  /** Every swap of `owner` this provider can find on chain (History's "Restore from chain"). */
+  findSwaps(owner: Address): Promise<SwapRecord[]>
+  /** Addresses this provider may send the person's transactions to, per chain (allowlist). */
+  knownContracts(chainId: number): Address[]
+}
+
+export type CreateProvider = (context: ProviderContext) => RouteProvider | undefined

@@ -1,0 +1,58 @@
+import type { RouteProvider } from '../providers/types.ts'
+import type { QuoteRequest, Route } from './types.ts'
+
+export type RoutePreference = 'most-received' | 'fastest'
+
+/** Best first: most received (then fastest), or fastest (then most received). */
+export function rankRoutes(routes: readonly Route[], preference: RoutePreference = 'most-received'): Route[] {
+  const byReceived = (a: Route, b: Route) =>
+    a.minOutputAmount === b.minOutputAmount ? 0 : a.minOutputAmount > b.minOutputAmount ? -1 : 1
+  const bySpeed = (a: Route, b: Route) => a.estimatedSeconds - b.estimatedSeconds
+  return [...routes].sort((a, b) =>
+    preference === 'fastest' ? bySpeed(a, b) || byReceived(a, b) : byReceived(a, b) || bySpeed(a, b),
+  )
+}
+
+export type ProviderOutcome =
+  | { providerId: string; status: 'route'; route: Route }
+  | { providerId: string; status: 'none' }
+  | { providerId: string; status: 'error'; error: unknown }
+
+export type FetchRoutesParameters = {
+  request: QuoteRequest
+  providers: readonly RouteProvider[]
+  /** Aborted when a newer input makes this request stale: every provider call is cancelled. */
+  signal?: AbortSignal
+  preference?: RoutePreference
+  /** Called as each provider answers, with the ranked routes so far. */
+  onUpdate?: (ranked: Route[], outcome: ProviderOutcome) => void
+}
+
+export type FetchRoutesReturnType = { routes: Route[]; outcomes: ProviderOutcome[] }
+
+/** Asks every provider at once; hands routes over as they arrive, ranked. */
+export async function fetchRoutes(parameters: FetchRoutesParameters): Promise<FetchRoutesReturnType> {
+  const routes: Route[] = []
+  const outcomes: ProviderOutcome[] = []
+  await Promise.all(
+    parameters.providers.map(async (provider) => {
+      let outcome: ProviderOutcome
+      try {
+        const route = await provider.getQuote(
+          parameters.request,
+          parameters.signal ? { signal: parameters.signal } : {},
+        )
+        outcome = route
+          ? { providerId: provider.id, status: 'route', route }
+          : { providerId: provider.id, status: 'none' }
+      } catch (error) {
+        outcome = { providerId: provider.id, status: 'error', error }
+      }
+      if (parameters.signal?.aborted) return // stale: nobody is listening any more
+      outcomes.push(outcome)
+      if (outcome.status === 'route') routes.push(outcome.route)
+      parameters.onUpdate?.(rankRoutes(routes, parameters.preference), outcome)
+    }),
+  )
+  return { routes: rankRoutes(routes, parameters.preference), outcomes }
+}

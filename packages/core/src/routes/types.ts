@@ -1,0 +1,53 @@
+import type { Address, Hex } from 'viem'
+
+/** A token on a chain, enough to quote, approve and display it. */
+export type TokenRef = {
+  chainId: number
+  address: Address
+  symbol: string
+  decimals: number
+  kind: 'native' | 'usdc' | 'usdt' | 'weth' | 'erc20'
+}
+
+export type QuoteRequest = {
+  origin: TokenRef
+  destination: TokenRef
+  /** Input amount in the origin token's base units. */
+  amount: bigint
+  sender: Address
+  recipient: Address
+  /** The person's own slippage, in basis points; undefined means the provider's automatic value. */
+  slippageBps?: number
+}
+
+export type RouteFee = { label: string; token: TokenRef; amount: bigint }
+
+/** One way to do a swap, as a provider quoted it. */
+export type Route = {
+  id: string
+  providerId: string
+  providerName: string
+  request: QuoteRequest
+  /** What the recipient should get. */
+  outputAmount: bigint
+  /** What the recipient gets at least, or the swap is refunded. */
+  minOutputAmount: bigint
+  slippageBps: number
+  slippageMode: 'auto' | 'custom'
+  fees: RouteFee[]
+  estimatedSeconds: number
+  /** Epoch milliseconds. */
+  quotedAt: number
+  expiresAt: number
+  /** The contract that receives the person's tokens on the origin chain (the Delivery Address). */
+  depositAddress: Address
+  /** Provider-specific details needed to build the steps. */
+  data: Record<string, unknown>
+}
+
+export type ApprovalRequirement = { token: TokenRef; spender: Address; amount: bigint }
+
+export type TransactionRequest = { chainId: number; to: Address; data: Hex; value: bigint }
+
+/** The transaction that moves the person's funds, and the allowance it needs first. */
+export type DepositPlan = { transaction: TransactionRequest; approval?: ApprovalRequirement }

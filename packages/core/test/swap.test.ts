@@ -1,0 +1,354 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { devTokenAbi } from '@multi-bridge/contracts'
+import { devnetAccount } from '@multi-bridge/devnet'
+import { type Network, startNetwork } from '@multi-bridge/services'
+import { type Address, erc20Abi, isAddressEqual, parseUnits } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type ChainClients,
+  createChainClients,
+  createProviders,
+  createSwapStore,
+  createSwapTracker,
+  executeRoute,
+  fetchRoutes,
+  INTENT_PROVIDER_ID,
+  isUserRejection,
+  type Manifest,
+  NATIVE_TOKEN_ADDRESS,
+  POOL_PROVIDER_ID,
+  QuoteExpiredError,
+  type QuoteRequest,
+  RefundNotAvailableError,
+  type Route,
+  type RouteProvider,
+  RouteUnavailableError,
+  refundSwap,
+  type SwapRecord,
+  type TokenRef,
+  UnknownContractError,
+  WrongChainError,
+} from '../src/index.ts'
+import { createNodeWallet } from './nodeWallet.ts'
+
+let network: Network
+let stateDir: string
+let manifest: Manifest
+let clients: ChainClients
+let providers: Map<string, RouteProvider>
+
+beforeAll(async () => {
+  stateDir = mkdtempSync(join(tmpdir(), 'multibridge-core-'))
+  network = await startNetwork({ stateDir })
+  manifest = network.manifest
+  clients = createChainClients(manifest)
+  providers = createProviders({ manifest, clients })
+})
+afterAll(async () => {
+  await network?.stop()
+  rmSync(stateDir, { recursive: true, force: true })
+})
+
+const chain = (i: number) => manifest.chains[i]!
+const token = (i: number, kind: TokenRef['kind']): TokenRef => {
+  const t = chain(i).tokens.find((x) => x.kind === kind)!
+  return { chainId: chain(i).id, address: t.address, symbol: t.symbol, decimals: t.decimals, kind: t.kind }
+}
+const provider = (id: string) => providers.get(id)!
+const usdc = (whole: string) => parseUnits(whole, 6)
+
+async function balance(t: TokenRef, owner: Address): Promise<bigint> {
+  const client = clients.get(t.chainId)!
+  if (isAddressEqual(t.address, NATIVE_TOKEN_ADDRESS)) return client.getBalance({ address: owner })
+  return client.readContract({ address: t.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+}
+
+/** Executes the route and follows it with the tracker until `until` holds. */
+async function runSwap(
+  route: Route,
+  wallet: ReturnType<typeof createNodeWallet>['wallet'],
+  until: SwapRecord['status'],
+) {
+  const store = createSwapStore()
+  const updates: SwapRecord[] = []
+  const record = await executeRoute({
+    route,
+    provider: provider(route.providerId),
+    wallet,
+    clients,
+    refreshRoute: () => provider(route.providerId).getQuote(route.request),
+    onUpdate: (r) => {
+      updates.push(r)
+      store.getState().upsert(r)
+    },
+  })
+  const tracker = createSwapTracker({ store, providers, manifest })
+  tracker.track(record.key)
+  const deadline = Date.now() + 90_000
+  while (store.getState().swaps[record.key]?.status !== until) {
+    if (Date.now() > deadline) throw new Error(`swap stuck at ${store.getState().swaps[record.key]?.status}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  tracker.stop()
+  return { record: store.getState().swaps[record.key]!, updates, store }
+}
+
+const request = (overrides: Partial<QuoteRequest> & Pick<QuoteRequest, 'origin' | 'destination' | 'amount'>) => ({
+  sender: devnetAccount(5).address,
+  recipient: devnetAccount(5).address,
+  ...overrides,
+})
+
+describe('routes', () => {
+  it('asks every provider at once and ranks routes by amount received, or by speed', async () => {
+    const seen: string[] = []
+    const { routes, outcomes } = await fetchRoutes({
+      request: request({ origin: token(0, 'usdc'), destination: token(1, 'usdc'), amount: usdc('100') }),
+      providers: [...providers.values()],
+      onUpdate: (_ranked, outcome) => seen.push(outcome.providerId),
+    })
+    expect(new Set(seen)).toEqual(new Set([INTENT_PROVIDER_ID, POOL_PROVIDER_ID]))
+    expect(outcomes.every((o) => o.status === 'route')).toBe(true)
+    expect(routes).toHaveLength(2)
+    expect(routes[0]!.minOutputAmount >= routes[1]!.minOutputAmount).toBe(true)
+    const fastest = await fetchRoutes({
+      request: request({ origin: token(0, 'usdc'), destination: token(1, 'usdc'), amount: usdc('100') }),
+      providers: [...providers.values()],
+      preference: 'fastest',
+    })
+    expect(fastest.routes[0]!.estimatedSeconds <= fastest.routes[1]!.estimatedSeconds).toBe(true)
+  })
+
+  it('only the intent bridge changes the token; the pool bridge has no route for it', async () => {
+    const { routes, outcomes } = await fetchRoutes({
+      request: request({ origin: token(0, 'usdc'), destination: token(1, 'native'), amount: usdc('100') }),
+      providers: [...providers.values()],
+    })
+    expect(routes.map((r) => r.providerId)).toEqual([INTENT_PROVIDER_ID])
+    expect(outcomes.find((o) => o.providerId === POOL_PROVIDER_ID)?.status).toBe('none')
+  })
+
+  it('reports amounts beyond the limits as a reason, not a crash', async () => {
+    const { outcomes } = await fetchRoutes({
+      request: request({ origin: token(0, 'usdc'), destination: token(1, 'usdc'), amount: usdc('400000') }),
+      providers: [...providers.values()],
+    })
+    const intent = outcomes.find((o) => o.providerId === INTENT_PROVIDER_ID)
+    expect(intent?.status).toBe('error')
+    expect((intent as { error: unknown }).error).toBeInstanceOf(RouteUnavailableError)
+  })
+
+  it('cancels the requests of a stale input', async () => {
+    const controller = new AbortController()
+    const updates: unknown[] = []
+    const pending = fetchRoutes({
+      request: request({ origin: token(0, 'usdc'), destination: token(1, 'usdc'), amount: usdc('100') }),
+      providers: [...providers.values()],
+      signal: controller.signal,
+      onUpdate: (ranked) => updates.push(ranked),
+    })
+    controller.abort()
+    const result = await pending
+    expect(updates).toEqual([])
+    expect(result.routes).toEqual([])
+  })
+})
+
+describe('swaps', () => {
+  it('swaps USDC on A for the native coin on B to another recipient, tracked to Completed', async () => {
+    const sender = devnetAccount(5)
+    const recipient = devnetAccount(6).address
+    const origin = token(0, 'usdc')
+    const destination = token(1, 'native')
+    const { routes } = await fetchRoutes({
+      request: request({ origin, destination, amount: usdc('250'), recipient }),
+      providers: [...providers.values()],
+    })
+    const route = routes[0]!
+    const senderBefore = await balance(origin, sender.address)
+    const recipientBefore = await balance(destination, recipient)
+    const { wallet, state } = createNodeWallet(manifest, sender, chain(2).id)
+    const { record, updates } = await runSwap(route, wallet, 'completed')
+    expect(updates.map((u) => u.phase)).toEqual(
+      expect.arrayContaining(['switching', 'approving', 'depositing', 'waiting']),
+    )
+    expect(state.sent).toHaveLength(2) // exact approval, then the deposit
+    expect(await balance(origin, sender.address)).toBe(senderBefore - usdc('250'))
+    expect(await balance(destination, recipient)).toBe(recipientBefore + route.minOutputAmount)
+    expect(record.destination.receivedAmount).toBe(route.minOutputAmount.toString())
+    expect(record.deliveredAt! >= record.depositedAt!).toBe(true)
+    const allowance = await clients.get(origin.chainId)!.readContract({
+      address: origin.address,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [sender.address, route.depositAddress],
+    })
+    expect(allowance).toBe(0n) // exact amount only: nothing left approved
+  })
+
+  it('bridges USDT through the pool, resetting an existing allowance to zero first', async () => {
+    const sender = devnetAccount(7)
+    const origin = token(0, 'usdt')
+    const destination = token(2, 'usdt')
+    const amount = usdc('500')
+    const route = await provider(POOL_PROVIDER_ID).getQuote(
+      request({ origin, destination, amount, sender: sender.address, recipient: sender.address }),
+    )
+    expect(route).toBeDefined()
+    const { wallet, state } = createNodeWallet(manifest, sender, origin.chainId)
+    // A leftover non-zero allowance: USDT refuses non-zero → non-zero.
+    await wallet.sendTransaction({
+      chainId: origin.chainId,
+      to: origin.address,
+      data: (await import('viem')).encodeFunctionData({
+        abi: devTokenAbi,
+        functionName: 'approve',
+        args: [route!.depositAddress, 1n],
+      }),
+      value: 0n,
+    })
+    await clients.get(origin.chainId)!.waitForTransactionReceipt({ hash: state.sent[0]! as `0x${string}` })
+    const before = await balance(destination, sender.address)
+    const { record } = await runSwap(route!, wallet, 'completed')
+    expect(record.approveTxs).toHaveLength(2) // reset to zero, then the exact amount
+    expect(await balance(destination, sender.address)).toBe(before + route!.outputAmount)
+  })
+
+  it('lets the person reject the approval, then succeeds on retry without losing anything', async () => {
+    const sender = devnetAccount(8)
+    const origin = token(1, 'usdc')
+    const destination = token(0, 'usdc')
+    const route = (await provider(INTENT_PROVIDER_ID).getQuote(
+      request({ origin, destination, amount: usdc('20'), sender: sender.address, recipient: sender.address }),
+    ))!
+    const { wallet, state } = createNodeWallet(manifest, sender, origin.chainId)
+    state.rejectApprovals = 1
+    const before = await balance(origin, sender.address)
+    const failure = await executeRoute({
+      route,
+      provider: provider(INTENT_PROVIDER_ID),
+      wallet,
+      clients,
+      refreshRoute: async () => route,
+      onUpdate: () => undefined,
+    }).catch((error) => error)
+    expect(isUserRejection(failure)).toBe(true)
+    expect(await balance(origin, sender.address)).toBe(before)
+    const { record } = await runSwap(route, wallet, 'completed')
+    expect(record.status).toBe('completed')
+  })
+
+  it('refuses to send when the wallet stays on another chain', async () => {
+    const sender = devnetAccount(9)
+    const origin = token(0, 'native')
+    const route = (await provider(INTENT_PROVIDER_ID).getQuote(
+      request({ origin, destination: token(1, 'usdc'), amount: parseUnits('0.1', 18), sender: sender.address }),
+    ))!
+    const { wallet, state } = createNodeWallet(manifest, sender, chain(1).id)
+    state.ignoreSwitch = true
+    const error = await executeRoute({
+      route,
+      provider: provider(INTENT_PROVIDER_ID),
+      wallet,
+      clients,
+      refreshRoute: async () => route,
+      onUpdate: () => undefined,
+    }).catch((e) => e)
+    expect(error).toBeInstanceOf(WrongChainError)
+    expect(state.sent).toEqual([])
+  })
+
+  it('refreshes a stale quote before anything is signed, and refuses unknown contracts', async () => {
+    const sender = devnetAccount(9)
+    const origin = token(0, 'native')
+    const route = (await provider(INTENT_PROVIDER_ID).getQuote(
+      request({ origin, destination: token(1, 'usdc'), amount: parseUnits('0.1', 18), sender: sender.address }),
+    ))!
+    const { wallet, state } = createNodeWallet(manifest, sender, origin.chainId)
+    let refreshed = 0
+    const error = await executeRoute({
+      route: { ...route, expiresAt: Date.now() - 1 },
+      provider: provider(INTENT_PROVIDER_ID),
+      wallet,
+      clients,
+      refreshRoute: async () => {
+        refreshed++
+        return undefined
+      },
+      onUpdate: () => undefined,
+    }).catch((e) => e)
+    expect(refreshed).toBe(1)
+    expect(error).toBeInstanceOf(QuoteExpiredError)
+    expect(state.sent).toEqual([])
+
+    const rogue: RouteProvider = {
+      ...provider(INTENT_PROVIDER_ID),
+      planDeposit: async (r) => {
+        const plan = await provider(INTENT_PROVIDER_ID).planDeposit(r)
+        return { ...plan, transaction: { ...plan.transaction, to: '0x000000000000000000000000000000000000dEaD' } }
+      },
+    }
+    const unknown = await executeRoute({
+      route,
+      provider: rogue,
+      wallet,
+      clients,
+      refreshRoute: async () => route,
+      onUpdate: () => undefined,
+    }).catch((e) => e)
+    expect(unknown).toBeInstanceOf(UnknownContractError)
+    expect(state.sent).toEqual([])
+  })
+
+  it('refunds a swap the solver declines, after its deadline, with the no-fill attestation', async () => {
+    const sender = devnetAccount(4)
+    const origin = token(0, 'usdc')
+    const destination = token(1, 'usdc')
+    const intent = provider(INTENT_PROVIDER_ID)
+    const quoted = (await intent.getQuote(
+      request({ origin, destination, amount: usdc('100'), sender: sender.address }),
+    ))!
+    const head = await clients.get(destination.chainId)!.getBlock()
+    // Above the solver's inventory on B, with a short deadline: nobody fills it.
+    const route: Route = {
+      ...quoted,
+      request: { ...quoted.request, amount: usdc('300000'), recipient: sender.address },
+      outputAmount: usdc('299000'),
+      minOutputAmount: usdc('299000'),
+      data: { fillDeadline: Number(head.timestamp) + 8, expires: Number(head.timestamp) + 3_600 },
+    }
+    const before = await balance(origin, sender.address)
+    const { wallet } = createNodeWallet(manifest, sender, origin.chainId)
+    const { record, store } = await runSwap(route, wallet, 'refundable')
+    expect(await balance(origin, sender.address)).toBe(before - usdc('300000'))
+    let refund: { refundTx: string } | undefined
+    const deadline = Date.now() + 60_000
+    while (!refund) {
+      refund = await refundSwap({ record, provider: intent, wallet, clients }).catch((error) => {
+        if (error instanceof RefundNotAvailableError && Date.now() < deadline) return undefined
+        throw error
+      })
+      if (!refund) await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    expect(await balance(origin, sender.address)).toBe(before)
+    expect(await intent.track(record)).toMatchObject({ status: 'refunded', refundTx: refund.refundTx })
+    expect(store.getState().swaps[record.key]?.status).toBe('refundable')
+  })
+
+  it('rebuilds an address history from chain events', async () => {
+    const owner = devnetAccount(5).address
+    const found = (await Promise.all([...providers.values()].map((p) => p.findSwaps(owner)))).flat()
+    expect(found.length).toBeGreaterThanOrEqual(1)
+    const completed = found.filter((s) => s.status === 'completed')
+    expect(completed.length).toBeGreaterThanOrEqual(1)
+    for (const swap of found) {
+      expect(isAddressEqual(swap.owner, owner)).toBe(true)
+      expect(swap.depositTx).toMatch(/^0x[0-9a-f]{64}$/)
+    }
+    const store = createSwapStore()
+    expect(store.getState().merge(found)).toBe(found.length)
+    expect(store.getState().merge(found)).toBe(0) // restoring twice adds nothing
+  })
+})
