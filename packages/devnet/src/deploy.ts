@@ -35,6 +35,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEVNET_ACCOUNTS, DEVNET_FUNDING, DEVNET_MNEMONIC, type DevnetChainConfig, POOL_PARAMETERS } from './config.ts'
+import { receiptOf } from './receipts.ts'
 
 export const devnetAccount = (index: number) => mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index })
 
@@ -85,7 +86,7 @@ export async function deployChain(config: DevnetChainConfig, rpcUrl: string): Pr
 
   async function deploy(abi: Abi, bytecode: Hex, args: readonly unknown[] = []): Promise<Address> {
     const hash = await deployer.deployContract({ abi, bytecode, args } as never)
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    const receipt = await receiptOf(publicClient, hash)
     if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deployment failed on ${config.name}`)
     return getAddress(receipt.contractAddress)
   }
@@ -241,7 +242,7 @@ export async function seedChain(
   }
 
   for (const hash of hashes) {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    const receipt = await receiptOf(publicClient, hash)
     if (receipt.status !== 'success') throw new Error(`devnet seeding transaction ${hash} reverted on ${config.name}`)
   }
 }
