@@ -24,7 +24,12 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['packages/core/test/**/*.test.ts', 'packages/devnet/test/**/*.test.ts', 'apps/services/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/core/test/**/*.test.ts',
+            'packages/devnet/test/**/*.test.ts',
+            'apps/services/test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           testTimeout: 300_000,
           hookTimeout: 180_000,
           fileParallelism: false,

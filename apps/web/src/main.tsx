@@ -6,6 +6,7 @@ import { WagmiProvider } from 'wagmi'
 import { loadManifest } from './app/loadManifest.ts'
 import { ManifestProvider } from './app/ManifestContext.tsx'
 import { router } from './app/router.tsx'
+import { SwapServicesProvider } from './features/swap/SwapServices.tsx'
 import { createWagmiConfig } from './features/wallet/wagmiConfig.ts'
 import { initI18n } from './i18n/index.ts'
 import './styles.css'
@@ -21,7 +22,9 @@ async function start() {
       <ManifestProvider manifest={manifest}>
         <WagmiProvider config={wagmiConfig}>
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
+            <SwapServicesProvider>
+              <RouterProvider router={router} />
+            </SwapServicesProvider>
           </QueryClientProvider>
         </WagmiProvider>
       </ManifestProvider>

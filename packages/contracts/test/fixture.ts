@@ -66,7 +66,6 @@ import {
   publicActions,
   slice,
   type TransactionReceipt,
-  TransactionReceiptNotFoundError,
   toHex,
   walletActions,
   zeroAddress,

@@ -1,27 +1,146 @@
+import { formatDisplayAmount, getManifestChain, listSwaps, type SwapRecord, type SwapStatus } from '@multi-bridge/core'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
+import { useAccount } from 'wagmi'
+import { useManifest } from '../../app/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../app/routes.ts'
+import { historyStore, useHistory } from '../../features/history/historyStore.ts'
+import { notify, toast } from '../../features/notifications/notificationStore.ts'
+import { useSwapServices } from '../../features/swap/SwapServices.tsx'
+import { useSwapActions } from '../../features/swap/useSwapActions.ts'
+import { reportError } from '../../lib/errorMessages.ts'
 
-/** History: every swap of this account and device. `?id=` opens that swap's details. */
+const ProgressDialog = lazy(() =>
+  import('../../features/progress/ProgressDialog.tsx').then((m) => ({ default: m.ProgressDialog })),
+)
+
+const FILTERS: { label: string; statuses: SwapStatus[] | undefined }[] = [
+  { label: 'All', statuses: undefined },
+  { label: 'Swapping...', statuses: ['swapping'] },
+  { label: 'Completed', statuses: ['completed'] },
+  { label: 'Failed', statuses: ['failed', 'refundable', 'refunded'] },
+]
+
+const statusLabel: Record<SwapStatus, string> = {
+  swapping: 'Swapping...',
+  completed: 'Completed',
+  refundable: 'Failed',
+  refunded: 'Refunded',
+  failed: 'Failed',
+}
+
+/** History: every swap of the connected account and of this device, newest first. `?id=` opens one. */
 export default function HistoryPage({ options }: { options: PageOptions }) {
   const { t } = useTranslation()
+  const manifest = useManifest()
+  const navigate = useNavigate()
+  const { address } = useAccount()
+  const { providers, tracker } = useSwapServices()
+  const swaps = useHistory((s) => s.swaps)
+  const [filter, setFilter] = useState(0)
+  const [restoring, setRestoring] = useState(false)
+  const actions = useSwapActions()
+  const all = useMemo(() => listSwaps({ swaps }), [swaps])
+  const statuses = FILTERS[filter]?.statuses
+  const shown = all.filter((swap) => !statuses || statuses.includes(swap.status))
+  const requested = options.id
+  const open = requested
+    ? all.find((s) => s.id.toLowerCase() === requested.toLowerCase() || s.key === requested)
+    : undefined
+  const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
+
+  async function restore() {
+    if (!address) return
+    setRestoring(true)
+    try {
+      const found = (await Promise.all([...providers.values()].map((p) => p.findSwaps(address)))).flat()
+      const added = historyStore.getState().merge(found)
+      tracker.resume()
+      toast('Restored {{count}} swaps from chain', { count: added })
+    } catch (error) {
+      const { message, values } = reportError('restore', error)
+      notify(message, values)
+    } finally {
+      setRestoring(false)
+    }
+  }
+
+  const openSwap = (swap: SwapRecord) => navigate(`${ROUTES.history}?id=${swap.id}`)
+
   return (
     <section className="card history-card" aria-labelledby="history-heading">
-      <h2 id="history-heading" className="card-title">
-        {t('History')}
-      </h2>
-      {options.id !== undefined && (
+      <div className="history-header">
+        <h2 id="history-heading" className="card-title">
+          {t('History')}
+        </h2>
+        <button
+          type="button"
+          className="button-secondary button-small"
+          disabled={!address || restoring}
+          onClick={() => void restore()}
+        >
+          {restoring ? t('In Progress') : t('Restore from chain')}
+        </button>
+      </div>
+      <fieldset className="segmented">
+        <legend className="visually-hidden">{t('Filter by status')}</legend>
+        {FILTERS.map((f, index) => (
+          <button key={f.label} type="button" aria-pressed={filter === index} onClick={() => setFilter(index)}>
+            {t(f.label)}
+          </button>
+        ))}
+      </fieldset>
+      {requested !== undefined && !open && (
         <p className="notice-inline" role="status" data-testid="history-requested-id">
-          {t("Swap {{id}} isn't in this device's history yet.", { id: options.id })}
+          {t("Swap {{id}} isn't in this device's history yet.", { id: requested })}
         </p>
       )}
-      <div className="empty-state">
-        <p className="empty-title">{t('No swaps yet')}</p>
-        <p>{t('Swaps you make appear here.')}</p>
-        <Link to={ROUTES.swap} className="button-secondary">
-          {t('Back to Swap')}
-        </Link>
-      </div>
+      {shown.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-title">{t('No swaps yet')}</p>
+          <p>{t('Swaps you make appear here.')}</p>
+          <Link to={ROUTES.swap} className="button-secondary">
+            {t('Back to Swap')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="history-list">
+          {shown.map((swap) => (
+            <li key={swap.key}>
+              <button type="button" className="history-row" onClick={() => openSwap(swap)} data-testid="history-row">
+                <span className={`status status-${swap.status}`}>{t(statusLabel[swap.status])}</span>
+                <span className="history-amounts">
+                  {formatDisplayAmount(BigInt(swap.origin.amount), swap.origin.token.decimals)}{' '}
+                  {swap.origin.token.symbol} →{' '}
+                  {formatDisplayAmount(
+                    BigInt(swap.destination.receivedAmount ?? swap.destination.minAmount),
+                    swap.destination.token.decimals,
+                  )}{' '}
+                  {swap.destination.token.symbol}
+                </span>
+                <span className="muted small">
+                  {chainName(swap.origin.token.chainId)} → {chainName(swap.destination.token.chainId)} ·{' '}
+                  {swap.providerName}
+                </span>
+                <span className="muted small">
+                  {new Date((swap.depositedAt ?? swap.createdAt / 1000) * 1000).toLocaleString()}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Suspense fallback={null}>
+        {open && (
+          <ProgressDialog
+            record={open}
+            onOpenChange={(isOpen) => !isOpen && navigate(ROUTES.history)}
+            onRefund={() => void actions.refund(open)}
+            refunding={actions.refunding === open.key}
+          />
+        )}
+      </Suspense>
     </section>
   )
 }

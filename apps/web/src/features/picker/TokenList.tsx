@@ -1,0 +1,130 @@
+import { formatDisplayAmount } from '@multi-bridge/core'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TokenIcon } from './TokenIcon.tsx'
+import type { PickerToken } from './types.ts'
+
+const ROW_HEIGHT = 60
+
+export type ActiveOption = {
+  index: number
+  /** Scroll the option into view (keyboard moves); the pointer already sees the row it hovers. */
+  reveal: boolean
+}
+
+export type TokenListProps = {
+  id: string
+  label: string
+  tokens: readonly PickerToken[]
+  active: ActiveOption
+  onActiveChange: (active: ActiveOption) => void
+  onSelect: (token: PickerToken) => void
+  /** The balance in base units; undefined when unknown. */
+  balanceOf: (token: PickerToken) => bigint | undefined
+  balancesLoading: boolean
+  /** Changes when the person searches again or picks another network: the list then starts at the top. */
+  resetKey: string
+}
+
+export const tokenOptionId = (listId: string, index: number) => `${listId}-option-${index}`
+
+/**
+ * The tokens as a listbox driven from the search box (aria-activedescendant): only the rows in view are in the
+ * DOM, so a list of 10,000 scrolls and filters as smoothly as one of ten.
+ */
+export function TokenList({
+  id,
+  label,
+  tokens,
+  active,
+  onActiveChange,
+  onSelect,
+  balanceOf,
+  balancesLoading,
+  resetKey,
+}: TokenListProps) {
+  const { t } = useTranslation()
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: tokens.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    getItemKey: (index) => {
+      const token = tokens[index]
+      return token ? `${token.chainId}:${token.address}` : index
+    },
+  })
+
+  // A new search starts at its best match; balances arriving later re-sort without moving the view.
+  useEffect(() => {
+    if (resetKey !== undefined && scrollRef.current) scrollRef.current.scrollTop = 0
+  }, [resetKey])
+
+  // Only when the active option changes: a later re-render (new balances) must not undo the person's scrolling.
+  const { index: activeIndex, reveal } = active
+  useEffect(() => {
+    if (reveal && activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' })
+  }, [activeIndex, reveal, virtualizer])
+
+  return (
+    <div
+      ref={scrollRef}
+      id={id}
+      role="listbox"
+      aria-label={label}
+      className="picker-token-list"
+      hidden={!tokens.length}
+    >
+      <div className="picker-token-list-sizer" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const token = tokens[item.index]
+          if (!token) return null
+          const balance = balanceOf(token)
+          const isActive = item.index === activeIndex
+          return (
+            <div
+              key={item.key}
+              id={tokenOptionId(id, item.index)}
+              role="option"
+              tabIndex={-1}
+              aria-selected={isActive}
+              aria-setsize={tokens.length}
+              aria-posinset={item.index + 1}
+              className="picker-token"
+              style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+              // Focus stays in the search box, where the arrow keys are read.
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => {
+                if (!isActive) onActiveChange({ index: item.index, reveal: false })
+              }}
+              onClick={() => onSelect(token)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') onSelect(token)
+              }}
+            >
+              <TokenIcon symbol={token.symbol} logoURI={token.logoURI} />
+              <span className="picker-token-text">
+                <span className="picker-token-symbol">
+                  {token.symbol}
+                  {!token.listed && <span className="picker-badge">{t('Not listed')}</span>}
+                </span>
+                <span className="picker-token-name">{token.name}</span>
+              </span>
+              <span className="picker-token-balance">
+                {balance !== undefined ? (
+                  <span className={balance === 0n ? 'picker-balance-zero' : undefined}>
+                    {formatDisplayAmount(balance, token.decimals)}
+                  </span>
+                ) : (
+                  balancesLoading && <span className="picker-skeleton" aria-hidden="true" />
+                )}
+              </span>
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,253 @@
+import type { Manifest } from '@multi-bridge/core'
+import * as Dialog from '@radix-ui/react-dialog'
+import { useQuery } from '@tanstack/react-query'
+import { type KeyboardEvent, type RefObject, useDeferredValue, useId, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { getAddress, isAddress } from 'viem'
+import { useConnection, usePublicClient } from 'wagmi'
+import { TEXT_INPUT_MAX_LENGTH } from '../../app/constants.ts'
+import { useManifest } from '../../app/ManifestContext.tsx'
+import { createTokenSearchIndex, filterTokens } from './filterTokens.ts'
+import { NetworkList } from './NetworkList.tsx'
+import { pickerTokensForChain } from './pickerTokens.ts'
+import { pickerBalancesQueryOptions, pickerTokenInfoQueryOptions } from './queries.ts'
+import { sortTokensByBalance } from './sortTokensByBalance.ts'
+import { type ActiveOption, TokenList, tokenOptionId } from './TokenList.tsx'
+import type { PickerToken } from './types.ts'
+
+export type TokenPickerDialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** An i18n key, e.g. 'Select Sending Token'. */
+  title: string
+  /** The network shown first; the manifest's first chain when undefined or unknown. */
+  chainId: number | undefined
+  /** Called with the chosen token; the dialog then closes. */
+  onSelect: (token: PickerToken) => void
+  /** Extra tokens to show on a chain (for tests/bench: a 10,000-token list). */
+  extraTokens?: PickerToken[]
+}
+
+/** "Select Sending Token": pick a network, then a token, with balances and search by symbol, name or address. */
+export function TokenPickerDialog({
+  open,
+  onOpenChange,
+  title,
+  chainId,
+  onSelect,
+  extraTokens,
+}: TokenPickerDialogProps) {
+  const { t } = useTranslation()
+  const searchRef = useRef<HTMLInputElement>(null)
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog picker-dialog"
+          aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            // Typing a symbol is the common case: start in the token search, not on the first button.
+            event.preventDefault()
+            searchRef.current?.focus()
+          }}
+        >
+          <div className="dialog-header">
+            <Dialog.Title className="dialog-title">{t(title)}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label={t('Close')}>
+              ×
+            </Dialog.Close>
+          </div>
+          {/* Mounted only while open, so every opening starts from the given network and an empty search. */}
+          <PickerBody
+            initialChainId={chainId}
+            extraTokens={extraTokens}
+            searchRef={searchRef}
+            onSelect={(token) => {
+              onSelect(token)
+              onOpenChange(false)
+            }}
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function initialChain(manifest: Manifest, chainId: number | undefined) {
+  const chains = manifest.chains
+  return chains.find((chain) => chain.id === chainId) ?? chains[0]
+}
+
+const FIRST_OPTION: ActiveOption = { index: 0, reveal: true }
+
+function PickerBody({
+  initialChainId,
+  extraTokens,
+  searchRef,
+  onSelect,
+}: {
+  initialChainId: number | undefined
+  extraTokens: PickerToken[] | undefined
+  searchRef: RefObject<HTMLInputElement | null>
+  onSelect: (token: PickerToken) => void
+}) {
+  const { t } = useTranslation()
+  const manifest = useManifest()
+  const listId = useId()
+  const [selectedChainId, setSelectedChainId] = useState(() => initialChain(manifest, initialChainId)?.id)
+  const chain = manifest.chains.find((candidate) => candidate.id === selectedChainId) ?? manifest.chains[0]
+  const [query, setQuery] = useState('')
+  const [active, setActive] = useState<ActiveOption>(FIRST_OPTION)
+  const deferredQuery = useDeferredValue(query)
+
+  const { address: account } = useConnection()
+  const client = usePublicClient({ chainId: chain?.id })
+  const multicall3 = chain?.contracts.multicall3 ?? '0x'
+
+  const tokens = useMemo(() => (chain ? pickerTokensForChain(chain, extraTokens) : []), [chain, extraTokens])
+  const balancesQuery = useQuery(
+    pickerBalancesQueryOptions({ client, chainId: chain?.id ?? 0, multicall3, account, tokens }),
+  )
+  const balances = account ? balancesQuery.data : undefined
+  const sorted = useMemo(() => sortTokensByBalance(tokens, balances), [tokens, balances])
+  const searchIndex = useMemo(() => createTokenSearchIndex(sorted), [sorted])
+  const matches = useMemo(() => filterTokens(searchIndex, deferredQuery), [searchIndex, deferredQuery])
+
+  // A complete address that is not on the list is looked up on the chain.
+  const typed = deferredQuery.trim()
+  const lookupAddress = matches.length === 0 && isAddress(typed, { strict: false }) ? getAddress(typed) : undefined
+  const tokenInfoQuery = useQuery(
+    pickerTokenInfoQueryOptions({ client, chainId: chain?.id ?? 0, multicall3, tokenAddress: lookupAddress, account }),
+  )
+  const unlisted = lookupAddress ? tokenInfoQuery.data : undefined
+  const options = useMemo(() => (unlisted ? [unlisted.token] : matches), [unlisted, matches])
+  const activeIndex = Math.min(active.index, options.length - 1)
+
+  if (!chain) return null
+
+  const balanceOf = (token: PickerToken) =>
+    token.listed ? balances?.get(token.address.toLowerCase()) : unlisted?.balance
+  const balancesLoading = Boolean(account) && balancesQuery.isLoading
+
+  function chooseNetwork(chainId: number) {
+    setSelectedChainId(chainId)
+    setActive(FIRST_OPTION)
+  }
+
+  function onSearchKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (options.length === 0) return
+    const last = options.length - 1
+    const move = (index: number) => {
+      event.preventDefault()
+      setActive({ index: Math.max(0, Math.min(last, index)), reveal: true })
+    }
+    switch (event.key) {
+      case 'ArrowDown':
+        move(activeIndex + 1)
+        break
+      case 'ArrowUp':
+        move(activeIndex - 1)
+        break
+      case 'PageDown':
+        move(activeIndex + 8)
+        break
+      case 'PageUp':
+        move(activeIndex - 8)
+        break
+      case 'Enter': {
+        const token = options[activeIndex]
+        if (token) {
+          event.preventDefault()
+          onSelect(token)
+        }
+        break
+      }
+    }
+  }
+
+  const lookupStatus = !lookupAddress
+    ? undefined
+    : tokenInfoQuery.isPending && tokenInfoQuery.fetchStatus !== 'idle'
+      ? 'loading'
+      : unlisted
+        ? 'found'
+        : tokenInfoQuery.isPending
+          ? undefined
+          : 'missing'
+
+  return (
+    <div className="picker-body">
+      <NetworkList
+        chains={manifest.chains}
+        selectedChainId={chain.id}
+        onSelect={chooseNetwork}
+        onDone={() => searchRef.current?.focus()}
+      />
+      <section className="picker-tokens" aria-label={t('Tokens on {{network}}', { network: chain.name })}>
+        <div className="picker-search-wrap">
+          <svg className="picker-search-icon" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+            <circle cx="9" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="m14 14 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <input
+            ref={searchRef}
+            type="text"
+            className="picker-search"
+            role="combobox"
+            aria-label={t('Input token symbol or contract address')}
+            placeholder={t('Input token symbol or contract address')}
+            aria-controls={listId}
+            aria-expanded={options.length > 0}
+            aria-autocomplete="list"
+            aria-activedescendant={options.length > 0 ? tokenOptionId(listId, activeIndex) : undefined}
+            maxLength={TEXT_INPUT_MAX_LENGTH}
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value)
+              setActive(FIRST_OPTION)
+            }}
+            onKeyDown={onSearchKeyDown}
+          />
+        </div>
+        {lookupStatus === 'found' && (
+          <p className="picker-warning" role="alert">
+            {t('This token is not on the list. Check the address before you trade it.')}
+          </p>
+        )}
+        {lookupStatus === 'loading' && (
+          <p className="picker-empty" role="status">
+            <span className="picker-spinner" aria-hidden="true" />
+            {t('Looking up token…')}
+          </p>
+        )}
+        {lookupStatus === 'missing' && (
+          <p className="picker-empty" role="status">
+            {t('No token found at this address on {{network}}.', { network: chain.name })}
+          </p>
+        )}
+        {!lookupAddress && options.length === 0 && (
+          <p className="picker-empty" role="status">
+            {typed
+              ? t("No tokens matched '{{ keyword }}'", { keyword: typed })
+              : t('No tokens on {{network}}', { network: chain.name })}
+          </p>
+        )}
+        <TokenList
+          id={listId}
+          label={t('Tokens on {{network}}', { network: chain.name })}
+          tokens={options}
+          active={{ index: activeIndex, reveal: active.reveal }}
+          onActiveChange={setActive}
+          onSelect={onSelect}
+          balanceOf={balanceOf}
+          balancesLoading={balancesLoading}
+          resetKey={`${chain.id}:${typed}`}
+        />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import type { Address, PublicClient } from 'viem'
+import { readTokenBalances } from './readTokenBalances.ts'
+import { readTokenInfo } from './readTokenInfo.ts'
+import type { PickerToken } from './types.ts'
+
+const BALANCES_STALE_MS = 10_000
+
+/** Every balance query of one account on one chain; invalidate this after a transfer. */
+export const pickerBalancesQueryKey = (chainId: number, address: Address | undefined) =>
+  ['picker', 'balances', chainId, address ?? null] as const
+
+export const pickerTokenInfoQueryKey = (chainId: number, tokenAddress: Address, account: Address | undefined) =>
+  ['picker', 'tokenInfo', chainId, tokenAddress.toLowerCase(), account ?? null] as const
+
+export type PickerBalancesQueryParameters = {
+  client: PublicClient | undefined
+  chainId: number
+  multicall3: Address
+  account: Address | undefined
+  tokens: readonly PickerToken[]
+}
+
+export function pickerBalancesQueryOptions({
+  client,
+  chainId,
+  multicall3,
+  account,
+  tokens,
+}: PickerBalancesQueryParameters) {
+  return queryOptions({
+    // The token count tells a longer list (extra tokens) apart from the manifest's own.
+    queryKey: [...pickerBalancesQueryKey(chainId, account), tokens.length] as const,
+    queryFn: client && account ? () => readTokenBalances(client, { account, multicall3, tokens }) : skipToken,
+    staleTime: BALANCES_STALE_MS,
+    refetchOnWindowFocus: false,
+  })
+}
+
+export type PickerTokenInfoQueryParameters = {
+  client: PublicClient | undefined
+  chainId: number
+  multicall3: Address
+  tokenAddress: Address | undefined
+  account: Address | undefined
+}
+
+export function pickerTokenInfoQueryOptions({
+  client,
+  chainId,
+  multicall3,
+  tokenAddress,
+  account,
+}: PickerTokenInfoQueryParameters) {
+  return queryOptions({
+    queryKey: pickerTokenInfoQueryKey(chainId, tokenAddress ?? '0x', account),
+    queryFn:
+      client && tokenAddress
+        ? () => readTokenInfo(client, { chainId, address: tokenAddress, multicall3, account })
+        : skipToken,
+    // The balance comes with it, so it goes stale as soon as the list's balances do.
+    staleTime: BALANCES_STALE_MS,
+    refetchOnWindowFocus: false,
+    retry: 1,
+  })
+}

@@ -1,0 +1,19 @@
+import type { Address } from 'viem'
+
+export type PickerTokenKind = 'native' | 'usdc' | 'usdt' | 'weth' | 'erc20'
+
+/** A token the picker can offer: a manifest token, an extra list entry, or one read from the chain. */
+export type PickerToken = {
+  chainId: number
+  address: Address
+  symbol: string
+  name: string
+  decimals: number
+  kind: PickerTokenKind
+  /** False for a token read from the chain after its address was pasted. */
+  listed: boolean
+  logoURI?: string
+}
+
+/** Balances in base units, by lowercase token address. */
+export type TokenBalances = ReadonlyMap<string, bigint>

@@ -1,0 +1,227 @@
+import { formatDisplayAmount, getManifestChain, type SwapRecord } from '@multi-bridge/core'
+import * as Dialog from '@radix-ui/react-dialog'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useManifest } from '../../app/ManifestContext.tsx'
+import { approximateDuration, countdown, shortHash } from '../../lib/format.ts'
+import { useHistory } from '../history/historyStore.ts'
+
+export type ProgressDialogProps = {
+  record: SwapRecord
+  onOpenChange: (open: boolean) => void
+  /** Before the deposit: the confirm-send action (absent once sent). */
+  onConfirm?: () => void
+  confirming?: boolean
+  /** A catalogued message of the last failure before anything was escrowed. */
+  error?: string | undefined
+  onRefund?: () => void
+  refunding?: boolean
+}
+
+type StepState = 'done' | 'active' | 'waiting' | 'failed'
+
+function useNow(enabled: boolean) {
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000))
+  useEffect(() => {
+    if (!enabled) return
+    const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), 1_000)
+    return () => clearInterval(timer)
+  }, [enabled])
+  return now
+}
+
+/** SPEC §4 progress and detail view: over the current page, after Swap and from History. */
+export function ProgressDialog(props: ProgressDialogProps) {
+  const { t } = useTranslation()
+  const manifest = useManifest()
+  const stored = useHistory((s) => s.swaps[props.record.key])
+  const record = stored ?? props.record
+  const now = useNow(record.status === 'swapping' || record.status === 'refundable')
+  const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
+  const origin = record.origin.token
+  const destination = record.destination.token
+  const explorer = (chainId: number, hash: string) => {
+    const base = getManifestChain(manifest, chainId)?.blockExplorerUrl
+    return base ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined
+  }
+
+  const progressLabel =
+    record.status === 'completed'
+      ? t('Completed')
+      : record.status === 'swapping'
+        ? t('Swapping...')
+        : record.status === 'refunded'
+          ? t('Refunded')
+          : t('Failed')
+  const sent = record.depositTx !== undefined
+  const phaseOrder = ['switching', 'approving', 'depositing', 'waiting'] as const
+  const phaseIndex = record.phase ? phaseOrder.indexOf(record.phase as (typeof phaseOrder)[number]) : -1
+  const stepState = (index: number): StepState => {
+    if (record.status === 'completed') return 'done'
+    if (props.error && index === Math.max(phaseIndex, 0)) return 'failed'
+    if (phaseIndex > index || (sent && index < 3)) return 'done'
+    if (phaseIndex === index && (props.confirming || sent)) return 'active'
+    if (record.status !== 'swapping' && index === 3) return 'failed'
+    return 'waiting'
+  }
+  const steps: { label: string; state: StepState; hash?: string; chainId?: number }[] = [
+    { label: t('Switch network'), state: stepState(0) },
+    {
+      label: t('Approve (exact amount)'),
+      state: origin.kind === 'native' ? 'done' : stepState(1),
+      ...(record.approveTxs?.at(-1) ? { hash: record.approveTxs.at(-1), chainId: origin.chainId } : {}),
+    },
+    {
+      label: t('Deposit'),
+      state: stepState(2),
+      ...(record.depositTx ? { hash: record.depositTx, chainId: origin.chainId } : {}),
+    },
+    {
+      label: t('Delivery'),
+      state: record.status === 'completed' ? 'done' : stepState(3),
+      ...(record.deliveryTx ? { hash: record.deliveryTx, chainId: destination.chainId } : {}),
+    },
+  ]
+  if (record.status === 'refundable' || record.status === 'refunded' || record.refundTx) {
+    steps.push({
+      label: t('Refund'),
+      state: record.status === 'refunded' ? 'done' : props.refunding ? 'active' : 'waiting',
+      ...(record.refundTx ? { hash: record.refundTx, chainId: origin.chainId } : {}),
+    })
+  }
+  const refundAvailableIn = record.refundableAfter === undefined ? undefined : record.refundableAfter - now
+  const processing =
+    record.deliveredAt !== undefined && record.depositedAt !== undefined
+      ? approximateDuration(record.deliveredAt - record.depositedAt)
+      : undefined
+  const amount = (value: string | undefined, token: SwapRecord['origin']['token']) =>
+    value === undefined ? '—' : `${formatDisplayAmount(BigInt(value), token.decimals)} ${token.symbol}`
+
+  const rows: [string, ReactNode][] = [
+    [
+      t('ID'),
+      <span key="v1" className="mono">
+        {sent ? record.id : '—'}
+      </span>,
+    ],
+    [t('Route Provider'), record.providerName],
+    [
+      t('Swap Progress'),
+      <span key="v2" className={`status status-${record.status}`} data-testid="swap-progress">
+        {progressLabel}
+      </span>,
+    ],
+    [
+      t('Delivery Address'),
+      <span key="v3" className="mono">
+        {record.depositAddress}
+      </span>,
+    ],
+    [
+      t('Recipient Address'),
+      <span key="v4" className="mono">
+        {record.recipient}
+      </span>,
+    ],
+    [t('Amount to Send'), amount(record.origin.amount, origin)],
+    [
+      t('Receivable Amount'),
+      <span key="v5" data-testid="receivable-amount">
+        {amount(record.destination.receivedAmount ?? record.destination.minAmount, destination)}
+      </span>,
+    ],
+    [t('Exchange Time'), record.depositedAt ? new Date(record.depositedAt * 1000).toLocaleString() : '—'],
+    [
+      t('On-Chain Processing Time'),
+      processing
+        ? t('Approximately {{n}} {{unit}}', { n: processing.n, unit: t(processing.unit, { count: processing.n }) })
+        : '—',
+    ],
+    [
+      t('Swap Route'),
+      `${origin.symbol} (${chainName(origin.chainId)}) → ${record.providerName} → ${destination.symbol} (${chainName(destination.chainId)})`,
+    ],
+  ]
+
+  return (
+    <Dialog.Root open onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog-wide" aria-describedby={undefined}>
+          <div className="dialog-header">
+            <Dialog.Title className="dialog-title">{t('Swap Progress')}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label={t('Close')}>
+              ×
+            </Dialog.Close>
+          </div>
+          <ol className="steps">
+            {steps.map((step) => (
+              <li key={step.label} className={`step step-${step.state}`}>
+                <span className="step-dot" aria-hidden="true" />
+                <span className="step-label">{step.label}</span>
+                {step.hash && step.chainId !== undefined && (
+                  <TxLink hash={step.hash} href={explorer(step.chainId, step.hash)} chain={chainName(step.chainId)} />
+                )}
+              </li>
+            ))}
+          </ol>
+          <dl className="details">
+            {rows.map(([label, value]) => (
+              <div key={label} className="details-row">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+            {(record.status === 'refundable' || (record.status === 'swapping' && sent)) &&
+              refundAvailableIn !== undefined && (
+                <div className="details-row">
+                  <dt>{t('Revocation available after')}</dt>
+                  <dd data-testid="revocation-countdown">
+                    {refundAvailableIn > 0 ? countdown(refundAvailableIn) : '0:00'}
+                  </dd>
+                </div>
+              )}
+          </dl>
+          {props.error && (
+            <p className="form-error" role="alert">
+              {t(props.error)}
+            </p>
+          )}
+          {props.onConfirm && !sent && (
+            <button
+              type="button"
+              className="button-primary button-block"
+              onClick={props.onConfirm}
+              disabled={props.confirming}
+            >
+              {props.confirming ? t('In Progress') : t('Swap')}
+            </button>
+          )}
+          {record.status === 'refundable' && props.onRefund && (
+            <button
+              type="button"
+              className="button-primary button-block"
+              onClick={props.onRefund}
+              disabled={props.refunding || (refundAvailableIn ?? 0) > 0}
+            >
+              {props.refunding ? t('In Progress') : t('Refund')}
+            </button>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function TxLink({ hash, href, chain }: { hash: string; href: string | undefined; chain: string }) {
+  const text = `${chain}: ${shortHash(hash)}`
+  return href ? (
+    <a className="tx-link mono" href={href} target="_blank" rel="noreferrer" title={hash}>
+      {text}
+    </a>
+  ) : (
+    <span className="tx-link mono" title={hash} data-testid="tx-hash">
+      {text}
+    </span>
+  )
+}

@@ -1,0 +1,140 @@
+import {
+  formatDisplayAmount,
+  getManifestChain,
+  type ProviderOutcome,
+  type Route,
+  RouteUnavailableError,
+} from '@multi-bridge/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useManifest } from '../../app/ManifestContext.tsx'
+import { approximateDuration, exchangeRate } from '../../lib/format.ts'
+
+const reasonText: Record<string, string> = {
+  amountTooLow: 'Amount too low for this route',
+  amountTooHigh: 'Amount too high for this route',
+  insufficientLiquidity: 'Not enough liquidity on the destination',
+  unsupportedToken: 'Token not supported',
+  unsupportedRoute: 'Route not supported',
+}
+
+export function useDeliveryText() {
+  const { t } = useTranslation()
+  return (seconds: number) => {
+    const { n, unit } = approximateDuration(seconds)
+    return t('Approximately {{n}} {{unit}}', { n, unit: t(unit, { count: n }) })
+  }
+}
+
+export function RouteList(props: {
+  routes: Route[]
+  outcomes: ProviderOutcome[]
+  loading: boolean
+  selectedId: string | undefined
+  onSelect: (route: Route) => void
+  providerNames: Map<string, string>
+}) {
+  const { t } = useTranslation()
+  const delivery = useDeliveryText()
+  const unavailable = props.outcomes.filter((o) => o.status === 'error')
+  return (
+    <div className="routes">
+      <ul aria-label={t('Routes')} className="route-list">
+        {props.routes.map((route, index) => {
+          const token = route.request.destination
+          return (
+            <li key={route.id}>
+              <button
+                type="button"
+                aria-pressed={route.id === props.selectedId}
+                className="route-card"
+                onClick={() => props.onSelect(route)}
+                data-testid={`route-${route.providerId}`}
+              >
+                <span className="route-card-top">
+                  <span className="route-provider">{route.providerName}</span>
+                  {index === 0 && <span className="badge">{t('Best')}</span>}
+                </span>
+                <span className="route-amount">
+                  {formatDisplayAmount(route.minOutputAmount, token.decimals)} {token.symbol}
+                </span>
+                <span className="route-meta">{delivery(route.estimatedSeconds)}</span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      {props.loading && props.routes.length === 0 && <p className="muted">{t('Finding routes…')}</p>}
+      {unavailable.map((outcome) => (
+        <p key={outcome.providerId} className="muted small">
+          {props.providerNames.get(outcome.providerId)}:{' '}
+          {outcome.status === 'error' && outcome.error instanceof RouteUnavailableError
+            ? t(reasonText[outcome.error.reason] ?? 'Unavailable')
+            : t('Unavailable')}
+        </p>
+      ))}
+    </div>
+  )
+}
+
+export function RouteDetails({ route }: { route: Route }) {
+  const { t } = useTranslation()
+  const manifest = useManifest()
+  const delivery = useDeliveryText()
+  const [inverted, setInverted] = useState(false)
+  const { origin, destination, amount } = route.request
+  const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
+  const rate = inverted
+    ? `1 ${destination.symbol} = ${exchangeRate(route.minOutputAmount, destination.decimals, amount, origin.decimals)} ${origin.symbol}`
+    : `1 ${origin.symbol} = ${exchangeRate(amount, origin.decimals, route.minOutputAmount, destination.decimals)} ${destination.symbol}`
+  const slippage = `${(route.slippageBps / 100).toFixed(2)}%`
+  return (
+    <dl className="details route-details">
+      <div className="details-row">
+        <dt>{t('Provider')}</dt>
+        <dd>{route.providerName}</dd>
+      </div>
+      <div className="details-row">
+        <dt>{t('Slippage')}</dt>
+        <dd>{route.slippageMode === 'auto' ? `${t('Auto')} · ${slippage}` : slippage}</dd>
+      </div>
+      <div className="details-row">
+        <dt>{t('Receivable Amount (Estimated)')}</dt>
+        <dd data-testid="route-receivable">
+          {formatDisplayAmount(route.outputAmount, destination.decimals)} {destination.symbol}
+          <span className="muted small">
+            {' '}
+            ({t('Minimum')} {formatDisplayAmount(route.minOutputAmount, destination.decimals)})
+          </span>
+        </dd>
+      </div>
+      <div className="details-row">
+        <dt>{t('Estimated Delivery Time')}</dt>
+        <dd>{delivery(route.estimatedSeconds)}</dd>
+      </div>
+      <div className="details-row">
+        <dt>{t('Exchange Rate')}</dt>
+        <dd>
+          <button type="button" className="link-button" onClick={() => setInverted((v) => !v)} title={t('Invert')}>
+            {rate} ⇄
+          </button>
+        </dd>
+      </div>
+      <div className="details-row">
+        <dt>{t('Swap Route')}</dt>
+        <dd>
+          {origin.symbol} ({chainName(origin.chainId)}) → {route.providerName} → {destination.symbol} (
+          {chainName(destination.chainId)})
+        </dd>
+      </div>
+      {route.fees.map((fee) => (
+        <div className="details-row" key={fee.label}>
+          <dt>{t(fee.label)}</dt>
+          <dd>
+            {formatDisplayAmount(fee.amount, fee.token.decimals)} {fee.token.symbol}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

@@ -1,0 +1,76 @@
+import {
+  fetchRoutes,
+  type ProviderOutcome,
+  type QuoteRequest,
+  type Route,
+  type RoutePreference,
+} from '@multi-bridge/core'
+import { useEffect, useState } from 'react'
+import { useSwapServices } from './SwapServices.tsx'
+
+export const QUOTE_REFRESH_SECONDS = 20
+
+export type RoutesState = {
+  routes: Route[]
+  outcomes: ProviderOutcome[]
+  loading: boolean
+  /** Seconds until the quotes refresh. */
+  refreshIn: number
+  refresh: () => void
+}
+
+/**
+ * Routes for the current input: every provider at once, shown as they arrive, refreshed on a
+ * countdown. A newer input aborts the requests of the older one.
+ */
+export function useRoutes(request: QuoteRequest | undefined, preference: RoutePreference): RoutesState {
+  const { providers } = useSwapServices()
+  const [routes, setRoutes] = useState<Route[]>([])
+  const [outcomes, setOutcomes] = useState<ProviderOutcome[]>([])
+  const [loading, setLoading] = useState(false)
+  const [round, setRound] = useState(0)
+  const [refreshIn, setRefreshIn] = useState(QUOTE_REFRESH_SECONDS)
+  const key = request
+    ? `${request.origin.chainId}:${request.origin.address}:${request.destination.chainId}:${request.destination.address}:${request.amount}:${request.recipient}:${request.slippageBps ?? 'auto'}`
+    : ''
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `request`; `round` forces a refresh
+  useEffect(() => {
+    setRoutes([])
+    setOutcomes([])
+    if (!request) {
+      setLoading(false)
+      return
+    }
+    const controller = new AbortController()
+    setLoading(true)
+    setRefreshIn(QUOTE_REFRESH_SECONDS)
+    void fetchRoutes({
+      request,
+      providers: [...providers.values()],
+      signal: controller.signal,
+      preference,
+      onUpdate: (ranked, outcome) => {
+        setRoutes(ranked)
+        setOutcomes((previous) => [...previous.filter((o) => o.providerId !== outcome.providerId), outcome])
+      },
+    }).finally(() => {
+      if (!controller.signal.aborted) setLoading(false)
+    })
+    const timer = setInterval(() => {
+      setRefreshIn((seconds) => {
+        if (seconds <= 1) {
+          setRound((r) => r + 1)
+          return QUOTE_REFRESH_SECONDS
+        }
+        return seconds - 1
+      })
+    }, 1_000)
+    return () => {
+      controller.abort()
+      clearInterval(timer)
+    }
+  }, [key, round, preference, providers])
+
+  return { routes, outcomes, loading, refreshIn, refresh: () => setRound((r) => r + 1) }
+}

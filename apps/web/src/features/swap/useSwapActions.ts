@@ -1,0 +1,101 @@
+import {
+  executeRoute,
+  QuoteChangedError,
+  QuoteExpiredError,
+  RefundNotAvailableError,
+  type Route,
+  refundSwap,
+  type SwapRecord,
+  WrongChainError,
+} from '@multi-bridge/core'
+import { useState } from 'react'
+import { useAccount, useConfig } from 'wagmi'
+import { useManifest } from '../../app/ManifestContext.tsx'
+import { reportError } from '../../lib/errorMessages.ts'
+import { historyStore } from '../history/historyStore.ts'
+import { notify } from '../notifications/notificationStore.ts'
+import { useSwapServices } from './SwapServices.tsx'
+import { wagmiWalletAdapter } from './wagmiWallet.ts'
+
+function messageFor(error: unknown): string {
+  if (error instanceof QuoteChangedError) return 'The quote changed. Check the new amount and try again.'
+  if (error instanceof QuoteExpiredError) return 'The quote expired. Fetching a new one…'
+  if (error instanceof WrongChainError) return 'Failed to switch networks'
+  if (error instanceof RefundNotAvailableError) return 'The refund is not available yet'
+  return reportError('swap', error).message
+}
+
+/** Runs a route and refunds swaps through the connected wallet; everything lands in History. */
+export function useSwapActions() {
+  const config = useConfig()
+  const manifest = useManifest()
+  const { connector, address } = useAccount()
+  const { clients, providers, tracker } = useSwapServices()
+  const [live, setLive] = useState<SwapRecord | undefined>()
+  const [confirming, setConfirming] = useState(false)
+  const [error, setError] = useState<string | undefined>()
+  const [refunding, setRefunding] = useState<string | undefined>()
+
+  const wallet = () => {
+    if (!connector || !address) throw new Error('no wallet')
+    return wagmiWalletAdapter({ config, connector, account: address, manifest })
+  }
+
+  async function confirm(route: Route, refreshRoute: () => Promise<Route | undefined>) {
+    const provider = providers.get(route.providerId)
+    if (!provider) return
+    setConfirming(true)
+    setError(undefined)
+    try {
+      const record = await executeRoute({
+        route,
+        provider,
+        wallet: wallet(),
+        clients,
+        refreshRoute,
+        onUpdate: (next) => {
+          setLive(next)
+          historyStore.getState().upsert(next)
+        },
+      })
+      tracker.track(record.key)
+    } catch (failure) {
+      const message = messageFor(failure)
+      setError(message)
+      notify(message)
+      // Already escrowed? Tracking takes over; nothing is lost.
+      setLive((current) => {
+        if (current?.depositTx) tracker.track(current.key)
+        return current
+      })
+    } finally {
+      setConfirming(false)
+    }
+  }
+
+  async function refund(record: SwapRecord) {
+    const provider = providers.get(record.providerId)
+    if (!provider) return
+    setRefunding(record.key)
+    try {
+      const { refundTx } = await refundSwap({ record, provider, wallet: wallet(), clients })
+      const latest = historyStore.getState().swaps[record.key] ?? record
+      historyStore.getState().upsert({ ...latest, status: 'refunded', refundTx, updatedAt: Date.now() })
+    } catch (failure) {
+      notify(messageFor(failure))
+    } finally {
+      setRefunding(undefined)
+    }
+  }
+
+  return {
+    live,
+    setLive,
+    confirming,
+    error,
+    clearError: () => setError(undefined),
+    confirm,
+    refund,
+    refunding,
+  }
+}

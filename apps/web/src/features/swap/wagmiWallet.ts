@@ -1,0 +1,29 @@
+import type { Manifest, WalletAdapter } from '@multi-bridge/core'
+import type { Address } from 'viem'
+import type { Config, Connector } from 'wagmi'
+import { sendTransaction } from 'wagmi/actions'
+import { switchNetwork } from '../wallet/switchNetwork.ts'
+
+/** The executor's wallet interface over the connected wagmi connector. */
+export function wagmiWalletAdapter(parameters: {
+  config: Config
+  connector: Connector
+  account: Address
+  manifest: Manifest
+}): WalletAdapter {
+  const { config, connector, account, manifest } = parameters
+  return {
+    account,
+    getChainId: () => connector.getChainId(),
+    switchChain: (chainId) => switchNetwork({ connector, chainId, manifest }),
+    sendTransaction: (transaction) =>
+      sendTransaction(config, {
+        connector,
+        account,
+        chainId: transaction.chainId,
+        to: transaction.to,
+        data: transaction.data,
+        value: transaction.value,
+      }),
+  }
+}

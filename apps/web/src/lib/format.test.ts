@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { approximateDuration, countdown, exchangeRate } from './format.ts'
+
+describe('format', () => {
+  it('rounds delivery times up into the largest unit', () => {
+    expect(approximateDuration(5)).toEqual({ n: 5, unit: 'second' })
+    expect(approximateDuration(0.2)).toEqual({ n: 1, unit: 'second' })
+    expect(approximateDuration(100)).toEqual({ n: 2, unit: 'minute' })
+    expect(approximateDuration(3_601)).toEqual({ n: 2, unit: 'hour' })
+    expect(approximateDuration(90_000)).toEqual({ n: 2, unit: 'day' })
+  })
+
+  it('computes exchange rates with bigint maths, both ways', () => {
+    // 3000 USDC (6 decimals) → 1 ETH (18 decimals)
+    expect(exchangeRate(3_000_000_000n, 6, 10n ** 18n, 18)).toBe('0.000333')
+    expect(exchangeRate(10n ** 18n, 18, 3_000_000_000n, 6)).toBe('3,000')
+    expect(exchangeRate(0n, 6, 1n, 6)).toBe('0')
+  })
+
+  it('formats countdowns', () => {
+    expect(countdown(65)).toBe('1:05')
+    expect(countdown(3_725)).toBe('1:02:05')
+    expect(countdown(-3)).toBe('0:00')
+  })
+})

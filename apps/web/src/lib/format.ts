@@ -1,0 +1,30 @@
+import { formatDisplayAmount } from '@multi-bridge/core'
+
+export type Duration = { n: number; unit: 'second' | 'minute' | 'hour' | 'day' }
+
+/** Rounds up into the largest fitting unit: 45 s → 45 second, 100 s → 2 minute. */
+export function approximateDuration(seconds: number): Duration {
+  const s = Math.max(1, Math.ceil(seconds))
+  if (s < 60) return { n: s, unit: 'second' }
+  if (s < 3_600) return { n: Math.ceil(s / 60), unit: 'minute' }
+  if (s < 86_400) return { n: Math.ceil(s / 3_600), unit: 'hour' }
+  return { n: Math.ceil(s / 86_400), unit: 'day' }
+}
+
+/** How many `to` one `from` buys, as display text: exact bigint maths, 18-digit precision. */
+export function exchangeRate(input: bigint, inputDecimals: number, output: bigint, outputDecimals: number): string {
+  if (input === 0n) return '0'
+  const scaled = (output * 10n ** BigInt(inputDecimals) * 10n ** 18n) / (input * 10n ** BigInt(outputDecimals))
+  return formatDisplayAmount(scaled, 18, 6)
+}
+
+export const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-8)}`
+
+/** "mm:ss" or "h:mm:ss" for a countdown. */
+export function countdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds))
+  const h = Math.floor(s / 3_600)
+  const m = Math.floor((s % 3_600) / 60)
+  const rest = String(s % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`
+}
