@@ -40,7 +40,7 @@ export function RecipientField(props: {
     queryKey: ['recipientCode', chainId, address],
     enabled: address !== undefined && chainId !== undefined,
     staleTime: 60_000,
-    queryFn: () => clients.get(chainId as number)?.getCode({ address: address as Address }) ?? null,
+    queryFn: async () => (await clients.get(chainId as number)?.getCode({ address: address as Address })) ?? null,
   })
   const isContract = code.data !== undefined && code.data !== null && code.data !== '0x'
   const suggestions = [props.connected, ...recent].filter(

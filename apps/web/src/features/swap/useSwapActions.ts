@@ -8,6 +8,7 @@ import {
   type SwapRecord,
   WrongChainError,
 } from '@multi-bridge/core'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useAccount, useConfig } from 'wagmi'
 import { useManifest } from '../../app/ManifestContext.tsx'
@@ -35,6 +36,8 @@ export function useSwapActions() {
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<string | undefined>()
   const [refunding, setRefunding] = useState<string | undefined>()
+  const queryClient = useQueryClient()
+  const refreshBalances = () => void queryClient.invalidateQueries({ queryKey: ['tokenBalance'] })
 
   const wallet = () => {
     if (!connector || !address) throw new Error('no wallet')
@@ -59,6 +62,7 @@ export function useSwapActions() {
         },
       })
       tracker.track(record.key)
+      refreshBalances()
     } catch (failure) {
       const message = messageFor(failure)
       setError(message)
@@ -81,6 +85,7 @@ export function useSwapActions() {
       const { refundTx } = await refundSwap({ record, provider, wallet: wallet(), clients })
       const latest = historyStore.getState().swaps[record.key] ?? record
       historyStore.getState().upsert({ ...latest, status: 'refunded', refundTx, updatedAt: Date.now() })
+      refreshBalances()
     } catch (failure) {
       notify(messageFor(failure))
     } finally {

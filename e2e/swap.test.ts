@@ -1,0 +1,166 @@
+import { NATIVE_TOKEN_ADDRESS, type SwapRecord } from '@multi-bridge/core'
+import type { Browser, Page } from 'playwright-core'
+import { type Address, createPublicClient, erc20Abi, http, isAddressEqual } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Shell } from './pages/Shell.ts'
+import { SwapForm } from './pages/SwapForm.ts'
+import { type AppSession, launchBrowser, openApp, testManifest } from './support/app.ts'
+import { TEST_WALLET_NAME } from './support/testWallet.ts'
+
+let browser: Browser
+const sessions: AppSession[] = []
+const SWAPPER = 9
+const OTHER_RECIPIENT = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955' as const // devnet account 7
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await Promise.allSettled(sessions.map((s) => s.close()))
+  await browser?.close()
+})
+
+const chains = () => testManifest().chains
+const tokenOf = (chainIndex: number, symbol: string) => chains()[chainIndex]!.tokens.find((t) => t.symbol === symbol)!
+
+async function balance(chainIndex: number, symbol: string, owner: Address) {
+  const chain = chains()[chainIndex]!
+  const client = createPublicClient({ transport: http(chain.rpcUrls[0]) })
+  const token = tokenOf(chainIndex, symbol)
+  if (isAddressEqual(token.address, NATIVE_TOKEN_ADDRESS)) return client.getBalance({ address: owner })
+  return client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+}
+
+async function storedSwaps(page: Page): Promise<SwapRecord[]> {
+  const raw = await page.evaluate(() => localStorage.getItem('__persist__history'))
+  return raw ? Object.values((JSON.parse(raw) as { state: { swaps: Record<string, SwapRecord> } }).state.swaps) : []
+}
+
+async function openConnected(parameters: Parameters<typeof openApp>[1] = {}) {
+  const session = await openApp(browser, {
+    storage: { lang: 'en' },
+    wallet: { accountIndex: SWAPPER, initialChainId: chains()[0]!.id },
+    ...parameters,
+  })
+  sessions.push(session)
+  const shell = new Shell(session.page)
+  await shell.connect(TEST_WALLET_NAME)
+  await expect.poll(() => shell.accountButton.isVisible()).toBe(true)
+  return { ...session, shell, form: new SwapForm(session.page) }
+}
+
+describe('swap', () => {
+  it('swaps USDC on A for the native coin on B to another recipient, to Completed', async () => {
+    const { page, form, wallet } = await openConnected()
+    await form.pickToken('origin', chains()[0]!.name, 'USDC')
+    await form.pickToken('destination', chains()[1]!.name, 'ETH')
+    await form.amount.fill('150')
+    await form.recipient.fill(OTHER_RECIPIENT)
+    await expect.poll(() => form.route('intent').isVisible(), { timeout: 20_000 }).toBe(true)
+    expect(await form.mainButton.textContent()).toBe('Swap')
+    const senderBefore = await balance(0, 'USDC', wallet!.address)
+    const recipientBefore = await balance(1, 'ETH', OTHER_RECIPIENT)
+    await form.swap()
+    await expect.poll(() => form.progress().textContent(), { timeout: 60_000 }).toBe('Completed')
+    const [swap] = (await storedSwaps(page)).filter((s) => s.status === 'completed')
+    expect(swap?.destination.receivedAmount).toBeDefined()
+    expect(await balance(0, 'USDC', wallet!.address)).toBe(senderBefore - 150_000_000n)
+    expect(await balance(1, 'ETH', OTHER_RECIPIENT)).toBe(recipientBefore + BigInt(swap!.destination.receivedAmount!))
+    expect(await page.getByText(/^Local Chain B: 0x/).isVisible()).toBe(true) // delivery hash on the destination
+  })
+
+  it('moves USDC from A to C through the pool bridge', async () => {
+    const { page, form, wallet } = await openConnected()
+    await form.pickToken('origin', chains()[0]!.name, 'USDC')
+    await form.pickToken('destination', chains()[2]!.name, 'USDC')
+    await form.amount.fill('200')
+    await page.getByRole('button', { name: 'My address' }).click()
+    await expect.poll(() => form.route('pool').isVisible(), { timeout: 20_000 }).toBe(true)
+    await form.route('pool').click()
+    const before = await balance(2, 'USDC', wallet!.address)
+    await form.swap()
+    await expect.poll(() => form.progress().textContent(), { timeout: 90_000 }).toBe('Completed')
+    expect(await balance(2, 'USDC', wallet!.address)).toBe(before + 200_000_000n - 600_000n) // 30 bps fee
+  })
+
+  it('says what is missing, in order, and refuses a balance it does not have', async () => {
+    const { page, form } = await openConnected()
+    expect(await form.mainButton.textContent()).toBe('Choose Token to Swap')
+    await form.pickToken('origin', chains()[0]!.name, 'USDC')
+    await form.pickToken('destination', chains()[1]!.name, 'USDC')
+    expect(await form.mainButton.textContent()).toBe('Enter an amount to swap')
+    for (const [text, message] of [
+      ['1,5', 'Use a dot for decimals, like 1.5'],
+      ['1e18', 'Enter a number, like 1.5'],
+      ['0', 'Enter an amount greater than zero'],
+      ['1.0000001', 'This token has at most 6 decimals'],
+    ]) {
+      await form.amount.fill(text as string)
+      await expect
+        .poll(() =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: message as string })
+            .isVisible(),
+        )
+        .toBe(true)
+      expect(await form.mainButton.textContent()).toBe('Enter an amount to swap')
+    }
+    await form.amount.fill('2000000')
+    expect(await form.mainButton.textContent()).toBe('Enter or select the recipient address')
+    await page.getByRole('button', { name: 'My address' }).click()
+    await expect.poll(() => form.mainButton.textContent()).toBe('Not enough balance')
+  })
+
+  it('refuses invalid and zero recipients and warns about contracts', async () => {
+    const { page, form } = await openConnected()
+    await form.pickToken('origin', chains()[0]!.name, 'USDC')
+    await form.pickToken('destination', chains()[1]!.name, 'USDC')
+    await form.amount.fill('1')
+    await form.recipient.fill('0x1234')
+    await expect
+      .poll(() => page.getByText('Enter a valid address (0x followed by 40 hex digits)').isVisible())
+      .toBe(true)
+    await form.recipient.fill('0x0000000000000000000000000000000000000000')
+    await expect.poll(() => page.getByText('The zero address cannot receive funds').isVisible()).toBe(true)
+    await form.recipient.fill('0x14dc79964da2C08b23698B3D3cc7Ca32193d9955')
+    await expect.poll(() => page.getByText('This address has a wrong checksum').isVisible()).toBe(true)
+    expect(await form.mainButton.textContent()).toBe('Enter or select the recipient address')
+    await form.recipient.fill(chains()[1]!.contracts.intentDestinationSettler!)
+    await expect.poll(() => page.getByText(/is a contract on Local Chain B/).isVisible()).toBe(true)
+  })
+
+  it('searches networks, and finds a token that is not listed by its address', async () => {
+    const usdt = tokenOf(0, 'USDT')
+    const { page } = await openConnected({
+      // USDT is deployed but left off this list.
+      manifest: (m) => ({
+        ...m,
+        chains: m.chains.map((c) => ({ ...c, tokens: c.tokens.filter((t) => t.symbol !== 'USDT') })),
+      }),
+    })
+    await page.getByTestId('origin-token').click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByPlaceholder('Search Network').fill('zzz')
+    await expect.poll(() => dialog.getByText("No networks matched 'zzz'").isVisible()).toBe(true)
+    await dialog.getByPlaceholder('Search Network').fill('')
+    await dialog.getByPlaceholder('Input token symbol or contract address').fill(usdt.address)
+    await expect.poll(() => dialog.getByText('Not listed').isVisible(), { timeout: 15_000 }).toBe(true)
+    expect(await dialog.locator('.picker-token-symbol').first().textContent()).toContain('USDT')
+  })
+
+  it('rebuilds History from chain after storage was cleared', async () => {
+    const { page, goto } = await openConnected()
+    await goto('#/pages/log/index')
+    await page.evaluate(() => localStorage.removeItem('__persist__history'))
+    await page.reload()
+    await expect.poll(() => page.getByText('No swaps yet').isVisible()).toBe(true)
+    const shell = new Shell(page)
+    await expect.poll(() => shell.accountButton.isVisible()).toBe(true)
+    await page.getByRole('button', { name: 'Restore from chain' }).click()
+    await expect.poll(() => page.getByTestId('history-row').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
+    await page.getByTestId('history-row').first().click()
+    await expect.poll(() => page.getByTestId('swap-progress').textContent()).toBe('Completed')
+    expect(page.url()).toContain('#/pages/log/index?id=0x')
+  })
+})
