@@ -1,4 +1,3 @@
-import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { intentDestinationSettlerAbi, intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
 import {
@@ -15,10 +14,11 @@ import {
   releaseTypes,
 } from '@multi-bridge/core'
 import { type Address, getAbiItem, type Hex, isAddressEqual } from 'viem'
-import { type ChainContext, createServiceContext, sleep } from '../shared/context.ts'
+import { type ChainContext, createServiceContext } from '../shared/context.ts'
 import { HttpError, startHttpServer } from '../shared/http.ts'
 import { type Logger, shortMessage } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
+import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
 import { parseBytes32 } from '../shared/validation.ts'
 
@@ -72,9 +72,7 @@ export type StartAttesterParameters = {
   pollIntervalMs?: number
 }
 
-export type AttesterHandle = { server: Server; stop: () => Promise<void> }
-
-export async function startAttester(parameters: StartAttesterParameters): Promise<AttesterHandle> {
+export async function startAttester(parameters: StartAttesterParameters): Promise<ServiceHandle> {
   const { manifest, log } = parameters
   const confirmations = parameters.confirmations ?? manifest.devnet?.attestationConfirmations ?? 2
   const context = createServiceContext(manifest, 'attester')
@@ -369,13 +367,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
   // ---- loops ----
 
   const loops: Promise<void>[] = []
-  const cursor = (key: string) => ({
-    getCursor: () => BigInt(store.value.cursors[key] ?? '-1'),
-    setCursor: (block: bigint) =>
-      store.update((s) => {
-        s.cursors[key] = block.toString()
-      }),
-  })
+  const cursor = (key: string) => persistedCursor(store, key)
   const common = { confirmations, intervalMs: pollIntervalMs, log, signal: controller.signal }
   for (const chain of context.chains.values()) {
     const { intentOriginSettler, intentDestinationSettler, poolBridge } = chain.config.contracts
@@ -438,27 +430,17 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
     }
   }
   loops.push(
-    (async () => {
-      while (!controller.signal.aborted) {
-        try {
-          const confirmedOf = roundCache()
-          await decideIntents(confirmedOf)
-          await decideTransfers(confirmedOf)
-        } catch (error) {
-          log.warn('decision round failed; retrying', { error: shortMessage(error) })
-        }
-        await sleep(pollIntervalMs)
+    repeat(controller.signal, pollIntervalMs, async () => {
+      try {
+        const confirmedOf = roundCache()
+        await decideIntents(confirmedOf)
+        await decideTransfers(confirmedOf)
+      } catch (error) {
+        log.warn('decision round failed; retrying', { error: shortMessage(error) })
       }
-    })(),
+    }),
   )
   log.info('attester started', { attester: signer.address, port: parameters.port, confirmations })
 
-  return {
-    server,
-    stop: async () => {
-      controller.abort()
-      server.close()
-      await Promise.allSettled(loops)
-    },
-  }
+  return serviceHandle(server, controller, loops)
 }

@@ -1,12 +1,12 @@
-import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { poolBridgeAbi } from '@multi-bridge/contracts'
 import type { Manifest } from '@multi-bridge/core'
 import { type Address, getAbiItem, type Hex } from 'viem'
-import { type ChainContext, createServiceContext, sleep } from '../shared/context.ts'
+import { type ChainContext, createServiceContext } from '../shared/context.ts'
 import { HttpError, startHttpServer } from '../shared/http.ts'
 import { type Logger, shortMessage } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
+import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
 import { parseBytes32 } from '../shared/validation.ts'
 
@@ -55,10 +55,8 @@ export type StartRelayerParameters = {
   pollIntervalMs?: number
 }
 
-export type RelayerHandle = { server: Server; stop: () => Promise<void> }
-
 /** Releases pool transfers on their destination and finalizes them on their origin. */
-export async function startRelayer(parameters: StartRelayerParameters): Promise<RelayerHandle> {
+export async function startRelayer(parameters: StartRelayerParameters): Promise<ServiceHandle> {
   const { manifest, log } = parameters
   const context = createServiceContext(manifest, 'relayer')
   const store = new JsonStateStore<RelayerState>(join(parameters.dataDir, 'relayer-state.json'), () => ({
@@ -203,11 +201,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
         address: pool,
         event: sentEvent,
         confirmations: 0,
-        getCursor: () => BigInt(store.value.cursors[key] ?? '-1'),
-        setCursor: (block) =>
-          store.update((s) => {
-            s.cursors[key] = block.toString()
-          }),
+        ...persistedCursor(store, key),
         onLogs: async (logs) => {
           for (const entry of logs) {
             const transferId = entry.args.transferId
@@ -231,23 +225,13 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
     )
   }
   loops.push(
-    (async () => {
-      while (!controller.signal.aborted) {
-        for (const [transferId, transfer] of Object.entries(store.value.transfers)) {
-          if (!FINAL.has(transfer.status)) void advance(transferId)
-        }
-        await sleep(pollIntervalMs)
+    repeat(controller.signal, pollIntervalMs, () => {
+      for (const [transferId, transfer] of Object.entries(store.value.transfers)) {
+        if (!FINAL.has(transfer.status)) void advance(transferId)
       }
-    })(),
+    }),
   )
   log.info('relayer started', { relayer: context.account.address, port: parameters.port })
 
-  return {
-    server,
-    stop: async () => {
-      controller.abort()
-      server.close()
-      await Promise.allSettled(loops)
-    },
-  }
+  return serviceHandle(server, controller, loops)
 }

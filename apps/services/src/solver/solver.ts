@@ -1,4 +1,3 @@
-import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { intentDestinationSettlerAbi, intentOriginSettlerAbi } from '@multi-bridge/contracts'
 import {
@@ -11,10 +10,11 @@ import {
   NATIVE_TOKEN_ADDRESS,
 } from '@multi-bridge/core'
 import { type Address, erc20Abi, getAbiItem, type Hex, isAddressEqual, maxUint256, parseEther } from 'viem'
-import { type ChainContext, createServiceContext, type ServiceContext, sleep } from '../shared/context.ts'
+import { type ChainContext, createServiceContext, type ServiceContext } from '../shared/context.ts'
 import { HttpError, startHttpServer } from '../shared/http.ts'
 import { type Logger, shortMessage } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
+import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
 import { parseAmount, parseBytes32, parseChain, parseToken, requireParam } from '../shared/validation.ts'
 import {
@@ -73,9 +73,7 @@ export type StartSolverParameters = {
   pollIntervalMs?: number
 }
 
-export type SolverHandle = { server: Server; stop: () => Promise<void> }
-
-export async function startSolver(parameters: StartSolverParameters): Promise<SolverHandle> {
+export async function startSolver(parameters: StartSolverParameters): Promise<ServiceHandle> {
   const { manifest, log } = parameters
   const pricing: SolverPricingConfig = { ...DEFAULT_PRICING, ...parameters.pricing }
   const context = createServiceContext(manifest, 'solver')
@@ -449,11 +447,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<So
         address: settler,
         event: openEvent,
         confirmations: 0,
-        getCursor: () => BigInt(store.value.cursors[key] ?? '-1'),
-        setCursor: (block) =>
-          store.update((s) => {
-            s.cursors[key] = block.toString()
-          }),
+        ...persistedCursor(store, key),
         onLogs: async (logs) => {
           for (const entry of logs) {
             const originData = entry.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x'
@@ -468,25 +462,15 @@ export async function startSolver(parameters: StartSolverParameters): Promise<So
   }
   // Resumes unfinished orders (after a restart too) and retries failed steps.
   loops.push(
-    (async () => {
-      while (!controller.signal.aborted) {
-        for (const [orderId, order] of Object.entries(store.value.orders)) {
-          if (!FINAL.has(order.status)) void advance(orderId)
-        }
-        await sleep(1_000)
+    repeat(controller.signal, 1_000, () => {
+      for (const [orderId, order] of Object.entries(store.value.orders)) {
+        if (!FINAL.has(order.status)) void advance(orderId)
       }
-    })(),
+    }),
   )
   log.info('solver started', { solver: solverAddress, port: parameters.port })
 
-  return {
-    server,
-    stop: async () => {
-      controller.abort()
-      server.close()
-      await Promise.allSettled(loops)
-    },
-  }
+  return serviceHandle(server, controller, loops)
 }
 
 /** Lets each destination settler pull the solver's tokens. USDT-like tokens need a reset to zero first. */

@@ -2,6 +2,7 @@ import { formatDisplayAmount, getManifestChain, type SwapRecord } from '@multi-b
 import * as Dialog from '@radix-ui/react-dialog'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DialogHeader } from '../../app/DialogHeader.tsx'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { approximateDuration, countdown, shortHash } from '../../lib/format.ts'
 import { useHistory } from '../history/historyStore.ts'
@@ -148,12 +149,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog-wide" aria-describedby={undefined}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">{t('Swap Progress')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('Close')}>
-              ×
-            </Dialog.Close>
-          </div>
+          <DialogHeader title="Swap Progress" />
           <ol className="steps">
             {steps.map((step) => (
               <li key={step.label} className={`step step-${step.state}`}>

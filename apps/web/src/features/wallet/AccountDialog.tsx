@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAccount, useDisconnect } from 'wagmi'
+import { DialogHeader } from '../../app/DialogHeader.tsx'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { reportError } from '../../lib/errorMessages.ts'
 import { notify, toast } from '../notifications/notificationStore.ts'
@@ -49,12 +50,7 @@ export function AccountDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">{t('Account')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('Close')}>
-              ×
-            </Dialog.Close>
-          </div>
+          <DialogHeader title="Account" />
           <p className="account-address" data-testid="account-address">
             {address}
           </p>

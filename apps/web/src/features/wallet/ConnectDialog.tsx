@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Connector, useConnect, useConnectors } from 'wagmi'
+import { DialogHeader } from '../../app/DialogHeader.tsx'
 import { reportError } from '../../lib/errorMessages.ts'
 import { notify } from '../notifications/notificationStore.ts'
 import { isUsableConnector, toConnectError } from './connectWallet.ts'
@@ -36,12 +37,7 @@ export function ConnectDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">{t('Choose a wallet')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('Close')}>
-              ×
-            </Dialog.Close>
-          </div>
+          <DialogHeader title="Choose a wallet" />
           {connectors.length === 0 ? (
             <p className="empty-state" role="alert">
               {t('Please open this in a browser with a wallet!')}

@@ -1,23 +1,8 @@
-import type { Manifest, ManifestChain } from '@multi-bridge/core'
-import { type Chain, defineChain } from 'viem'
-
-/** A manifest chain as viem/wagmi want it; everything comes from the manifest. */
-export function toViemChain(chain: ManifestChain): Chain {
-  return defineChain({
-    id: chain.id,
-    name: chain.name,
-    nativeCurrency: chain.nativeCurrency,
-    rpcUrls: { default: { http: chain.rpcUrls } },
-    ...(chain.blockExplorerUrl
-      ? { blockExplorers: { default: { name: chain.name, url: chain.blockExplorerUrl } } }
-      : {}),
-    contracts: { multicall3: { address: chain.contracts.multicall3 } },
-    testnet: chain.testnet,
-  })
-}
+import { type Manifest, manifestChainToViem } from '@multi-bridge/core'
+import type { Chain } from 'viem'
 
 export function manifestChains(manifest: Manifest): [Chain, ...Chain[]] {
-  const [first, ...rest] = manifest.chains.map(toViemChain)
+  const [first, ...rest] = manifest.chains.map(manifestChainToViem)
   if (!first) throw new Error('the manifest has no chains')
   return [first, ...rest]
 }

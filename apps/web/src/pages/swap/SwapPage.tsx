@@ -2,6 +2,7 @@ import {
   formatAmount,
   formatDisplayAmount,
   getManifestChain,
+  newSwapRecord,
   parseAmountInput,
   type QuoteRequest,
   type Route,
@@ -122,7 +123,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
     setReviewing(selected)
   }
 
-  const reviewRecord = reviewing && address ? (actions.live ?? previewRecord(reviewing, address)) : undefined
+  const reviewRecord = reviewing && address ? (actions.live ?? newSwapRecord(reviewing, address)) : undefined
 
   return (
     <section className="card swap-card" aria-labelledby="swap-heading">
@@ -287,26 +288,4 @@ export default function SwapPage(_props: { options: PageOptions }) {
       </Suspense>
     </section>
   )
-}
-
-/** What the dialog shows before anything is signed. */
-function previewRecord(route: Route, owner: `0x${string}`) {
-  return {
-    key: 'preview',
-    id: 'preview',
-    providerId: route.providerId,
-    providerName: route.providerName,
-    owner,
-    recipient: route.request.recipient,
-    origin: { token: route.request.origin, amount: route.request.amount.toString() },
-    destination: {
-      token: route.request.destination,
-      estimatedAmount: route.outputAmount.toString(),
-      minAmount: route.minOutputAmount.toString(),
-    },
-    depositAddress: route.depositAddress,
-    status: 'swapping' as const,
-    createdAt: route.quotedAt,
-    updatedAt: route.quotedAt,
-  }
 }

@@ -10,6 +10,7 @@ import { InvalidQuoteError, QuoteExpiredError, RouteUnavailableError } from '../
 import { tokenRefFor } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
+import { refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
 
 export const INTENT_PROVIDER_ID = 'intent'
@@ -31,10 +32,6 @@ const quoteSchema = z.object({
   destinationSettler: z.string(),
 })
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
-const attestationSchema = z.object({
-  status: z.enum(['open', 'filled', 'not-filled']),
-  attestation: z.object({ kind: z.string(), signatures: z.string().regex(/^0x[0-9a-fA-F]*$/) }).nullable(),
-})
 
 const BPS = 10_000n
 const randomNonce = () => {
@@ -214,55 +211,39 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
         destination.getBlock({ blockTag: 'latest' }),
       ])
       const [fill] = fills
-      if (fill) {
-        const block = await destination.getBlock({ blockNumber: fill.blockNumber })
-        return {
-          status: 'completed',
-          phase: undefined,
-          deliveryTx: fill.transactionHash,
-          deliveredAt: Number(block.timestamp),
-          destination: { ...record.destination, receivedAmount: fill.args.outputAmount.toString() },
-        }
-      }
-      if (escrow[5] === 3) {
-        const [refunded] = await origin.getLogs({
-          address: originSettler,
-          event: getAbiItem({ abi: intentOriginSettlerAbi, name: 'Refunded' }),
-          args: { orderId },
-          fromBlock: BigInt(record.data?.originBlock ?? 0),
-          strict: true,
-        })
-        return { status: 'refunded', phase: undefined, ...(refunded ? { refundTx: refunded.transactionHash } : {}) }
-      }
-      if (Number(head.timestamp) > Number(record.data?.fillDeadline ?? record.refundableAfter ?? 0)) {
-        return { status: 'refundable', phase: undefined }
-      }
-      return { status: 'swapping', phase: 'waiting' }
+      return settlementStatus({
+        destination,
+        delivery: fill && { ...fill, amount: fill.args.outputAmount },
+        refunded: escrow[5] === 3,
+        findRefundTx: async () => {
+          const [refunded] = await origin.getLogs({
+            address: originSettler,
+            event: getAbiItem({ abi: intentOriginSettlerAbi, name: 'Refunded' }),
+            args: { orderId },
+            fromBlock: BigInt(record.data?.originBlock ?? 0),
+            strict: true,
+          })
+          return refunded?.transactionHash
+        },
+        destinationTime: Number(head.timestamp),
+        deadline: Number(record.data?.fillDeadline ?? record.refundableAfter ?? 0),
+        record,
+      })
     },
 
     async planRefund(record) {
       const orderId = record.id as Hex
-      const settler = record.depositAddress
-      const origin = clientFor(clients, record.origin.token.chainId)
-      const raw = await httpRequest(`${attesterUrl}/v1/intents/${orderId}`, { timeoutMs: 10_000 }).catch(
-        () => undefined,
-      )
-      const attested = attestationSchema.safeParse(raw)
-      let signatures: Hex | undefined
-      if (attested.success && attested.data.status === 'not-filled' && attested.data.attestation) {
-        signatures = attested.data.attestation.signatures as Hex
-      } else {
-        const head = await origin.getBlock({ blockTag: 'latest' })
-        // Without the attester, the contract refunds anyone's call after `expires`.
-        if (record.expiresAt !== undefined && Number(head.timestamp) > record.expiresAt) signatures = '0x'
-      }
-      if (signatures === undefined) {
-        return { availableAfter: Math.max(record.refundableAfter ?? 0, Math.floor(Date.now() / 1000) + 1) }
-      }
+      const signatures = await refundSignatures({
+        attestationUrl: `${attesterUrl}/v1/intents/${orderId}`,
+        notDeliveredStatus: 'not-filled',
+        record,
+        origin: clientFor(clients, record.origin.token.chainId),
+      })
+      if (signatures === undefined) return { availableAfter: refundAvailableAfter(record) }
       return {
         transaction: {
           chainId: record.origin.token.chainId,
-          to: settler,
+          to: record.depositAddress,
           data: encodeFunctionData({
             abi: intentOriginSettlerAbi,
             functionName: 'refund',

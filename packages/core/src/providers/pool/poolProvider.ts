@@ -8,22 +8,17 @@ import {
   parseEventLogs,
   zeroAddress,
 } from 'viem'
-import { z } from 'zod'
 import { clientFor } from '../../chains/chainClients.ts'
 import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
-import { httpRequest } from '../../http/request.ts'
 import { QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import { tokenRefFor } from '../../routes/tokenRef.ts'
 import type { Route } from '../../routes/types.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
+import { refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
 
 export const POOL_PROVIDER_ID = 'pool'
 const QUOTE_TTL_MS = 60_000
-const attestationSchema = z.object({
-  status: z.enum(['pending', 'released', 'not-released']),
-  attestation: z.object({ kind: z.string(), signatures: z.string().regex(/^0x[0-9a-fA-F]*$/) }).nullable(),
-})
 
 /**
  * The devnet's liquidity-pool bridge: same token only, fee from the pool's on-chain parameters,
@@ -162,49 +157,35 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         destination.getBlock({ blockTag: 'latest' }),
       ])
       const [release] = releases
-      if (release) {
-        const block = await destination.getBlock({ blockNumber: release.blockNumber })
-        return {
-          status: 'completed',
-          phase: undefined,
-          deliveryTx: release.transactionHash,
-          deliveredAt: Number(block.timestamp),
-          destination: { ...record.destination, receivedAmount: release.args.amount.toString() },
-        }
-      }
-      if (deposit[5] === 3) {
-        const [refunded] = await origin.getLogs({
-          address: originPool,
-          event: getAbiItem({ abi: poolBridgeAbi, name: 'Refunded' }),
-          args: { transferId },
-          fromBlock: BigInt(record.data?.originBlock ?? 0),
-          strict: true,
-        })
-        return { status: 'refunded', phase: undefined, ...(refunded ? { refundTx: refunded.transactionHash } : {}) }
-      }
-      if (Number(head.timestamp) > Number(record.data?.deadline ?? record.refundableAfter ?? 0)) {
-        return { status: 'refundable', phase: undefined }
-      }
-      return { status: 'swapping', phase: 'waiting' }
+      return settlementStatus({
+        destination,
+        delivery: release && { ...release, amount: release.args.amount },
+        refunded: deposit[5] === 3,
+        findRefundTx: async () => {
+          const [refunded] = await origin.getLogs({
+            address: originPool,
+            event: getAbiItem({ abi: poolBridgeAbi, name: 'Refunded' }),
+            args: { transferId },
+            fromBlock: BigInt(record.data?.originBlock ?? 0),
+            strict: true,
+          })
+          return refunded?.transactionHash
+        },
+        destinationTime: Number(head.timestamp),
+        deadline: Number(record.data?.deadline ?? record.refundableAfter ?? 0),
+        record,
+      })
     },
 
     async planRefund(record) {
       const transferId = record.id as Hex
-      const origin = clientFor(clients, record.origin.token.chainId)
-      const raw = await httpRequest(`${attesterUrl}/v1/transfers/${transferId}`, { timeoutMs: 10_000 }).catch(
-        () => undefined,
-      )
-      const attested = attestationSchema.safeParse(raw)
-      let signatures: Hex | undefined
-      if (attested.success && attested.data.status === 'not-released' && attested.data.attestation) {
-        signatures = attested.data.attestation.signatures as Hex
-      } else {
-        const head = await origin.getBlock({ blockTag: 'latest' })
-        if (record.expiresAt !== undefined && Number(head.timestamp) > record.expiresAt) signatures = '0x'
-      }
-      if (signatures === undefined) {
-        return { availableAfter: Math.max(record.refundableAfter ?? 0, Math.floor(Date.now() / 1000) + 1) }
-      }
+      const signatures = await refundSignatures({
+        attestationUrl: `${attesterUrl}/v1/transfers/${transferId}`,
+        notDeliveredStatus: 'not-released',
+        record,
+        origin: clientFor(clients, record.origin.token.chainId),
+      })
+      if (signatures === undefined) return { availableAfter: refundAvailableAfter(record) }
       return {
         transaction: {
           chainId: record.origin.token.chainId,

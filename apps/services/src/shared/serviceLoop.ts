@@ -1,0 +1,36 @@
+import type { Server } from 'node:http'
+import { sleep } from './context.ts'
+import type { JsonStateStore } from './stateStore.ts'
+
+/** A log cursor kept in a service's state file under `cursors[key]`. */
+export function persistedCursor(store: JsonStateStore<{ cursors: Record<string, string> }>, key: string) {
+  return {
+    getCursor: () => BigInt(store.value.cursors[key] ?? '-1'),
+    setCursor: (block: bigint) =>
+      store.update((state) => {
+        state.cursors[key] = block.toString()
+      }),
+  }
+}
+
+/** Runs `round` every `intervalMs` until aborted; a failing round does not stop the loop. */
+export async function repeat(signal: AbortSignal, intervalMs: number, round: () => Promise<void> | void) {
+  while (!signal.aborted) {
+    await round()
+    await sleep(intervalMs)
+  }
+}
+
+export type ServiceHandle = { server: Server; stop: () => Promise<void> }
+
+/** Stops the loops and the HTTP server of a service. */
+export function serviceHandle(server: Server, controller: AbortController, loops: Promise<void>[]): ServiceHandle {
+  return {
+    server,
+    stop: async () => {
+      controller.abort()
+      server.close()
+      await Promise.allSettled(loops)
+    },
+  }
+}

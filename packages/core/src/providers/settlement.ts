@@ -1,0 +1,68 @@
+import type { Chain, Hex, PublicClient, Transport } from 'viem'
+import { z } from 'zod'
+import { httpRequest } from '../http/request.ts'
+import type { SwapRecord, SwapUpdate } from '../swaps/types.ts'
+
+const attestationSchema = z.object({
+  status: z.string(),
+  attestation: z.object({ kind: z.string(), signatures: z.string().regex(/^0x[0-9a-fA-F]*$/) }).nullable(),
+})
+
+type Client = PublicClient<Transport, Chain>
+
+/**
+ * The signatures a refund needs now: the attester's "not delivered" attestation when it has
+ * signed one, `0x` (none) once the origin chain is past `expires`, or undefined when neither yet.
+ */
+export async function refundSignatures(parameters: {
+  attestationUrl: string
+  notDeliveredStatus: string
+  record: SwapRecord
+  origin: Client
+}): Promise<Hex | undefined> {
+  const raw = await httpRequest(parameters.attestationUrl, { timeoutMs: 10_000 }).catch(() => undefined)
+  const attested = attestationSchema.safeParse(raw)
+  if (attested.success && attested.data.status === parameters.notDeliveredStatus && attested.data.attestation) {
+    return attested.data.attestation.signatures as Hex
+  }
+  const head = await parameters.origin.getBlock({ blockTag: 'latest' })
+  // Without the attester, the contract refunds anyone's call after `expires`.
+  const expiresAt = parameters.record.expiresAt
+  return expiresAt !== undefined && Number(head.timestamp) > expiresAt ? '0x' : undefined
+}
+
+/** The seconds after which a refund will be possible, when it is not yet. */
+export const refundAvailableAfter = (record: SwapRecord) =>
+  Math.max(record.refundableAfter ?? 0, Math.floor(Date.now() / 1000) + 1)
+
+/**
+ * A swap's state from what the chains say, the same for every escrow-style protocol: delivered,
+ * refunded, refundable (past its deadline on the destination), or still on its way.
+ */
+export async function settlementStatus(parameters: {
+  destination: Client
+  delivery: { transactionHash: Hex; blockNumber: bigint; amount: bigint } | undefined
+  refunded: boolean
+  findRefundTx: () => Promise<Hex | undefined>
+  destinationTime: number
+  deadline: number
+  record: SwapRecord
+}): Promise<SwapUpdate> {
+  const { delivery } = parameters
+  if (delivery) {
+    const block = await parameters.destination.getBlock({ blockNumber: delivery.blockNumber })
+    return {
+      status: 'completed',
+      phase: undefined,
+      deliveryTx: delivery.transactionHash,
+      deliveredAt: Number(block.timestamp),
+      destination: { ...parameters.record.destination, receivedAmount: delivery.amount.toString() },
+    }
+  }
+  if (parameters.refunded) {
+    const refundTx = await parameters.findRefundTx()
+    return { status: 'refunded', phase: undefined, ...(refundTx ? { refundTx } : {}) }
+  }
+  if (parameters.destinationTime > parameters.deadline) return { status: 'refundable', phase: undefined }
+  return { status: 'swapping', phase: 'waiting' }
+}
