@@ -87,7 +87,11 @@ export async function openApp(browser: Browser, parameters: OpenAppParameters = 
       sessionStorage.setItem('__e2e_seeded', '1')
     }, parameters.storage)
   }
-  if (parameters.fakeClock) await page.clock.install()
+  if (parameters.fakeClock) {
+    // Paused: no timer of the page fires until the test moves the clock (a loaded machine is slow).
+    await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') })
+    await page.clock.pauseAt(new Date('2026-01-01T00:00:01Z'))
+  }
   const wallet = parameters.wallet ? await installTestWallet(page, { ...parameters.wallet, manifest }) : undefined
   let failed = false
   onTestFailed(async ({ task }) => {
