@@ -22,7 +22,8 @@ export async function setup(project: TestProject) {
   const distDir = join(webRoot, 'dist')
   await build({ root: webRoot, configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn' })
   stateDir = mkdtempSync(join(tmpdir(), 'multibridge-e2e-'))
-  network = await startNetwork({ stateDir })
+  // A short fill window, so that a swap nobody fills becomes refundable within a test.
+  network = await startNetwork({ stateDir, serviceEnv: { SOLVER_FILL_WINDOW_SECONDS: '30' } })
   project.provide('manifestPath', network.manifestPath)
   project.provide('distDir', distDir)
 }

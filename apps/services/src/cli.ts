@@ -32,7 +32,15 @@ try {
   const port = values.port ? Number(values.port) : url ? Number(new URL(url).port) : Number.NaN
   if (!Number.isInteger(port) || port <= 0)
     throw new Error(`no port for ${name}: pass --port or list it in the manifest`)
-  const handle = await services[name]({ manifest, dataDir: values['data-dir'], port, log })
+  // The solver's fill window (seconds until an order becomes refundable) can be shortened, e.g. for tests.
+  const fillWindow = Number(process.env.SOLVER_FILL_WINDOW_SECONDS)
+  const handle = await services[name]({
+    manifest,
+    dataDir: values['data-dir'],
+    port,
+    log,
+    ...(name === 'solver' && fillWindow > 0 ? { pricing: { fillWindowSeconds: fillWindow } } : {}),
+  })
   const shutdown = async (signal: string) => {
     log.info('stopping', { signal })
     await handle.stop()

@@ -27,6 +27,8 @@ export type StartNetworkParameters = {
   onLine?: (source: string, line: string) => void
   /** Called when a service exits on its own (a crash, not a stop or restart asked for here). */
   onServiceExit?: (name: ServiceName, code: number | null) => void
+  /** Extra environment for the service processes (e.g. SOLVER_FILL_WINDOW_SECONDS). */
+  serviceEnv?: NodeJS.ProcessEnv
 }
 
 export async function startNetwork(parameters: StartNetworkParameters): Promise<Network> {
@@ -59,6 +61,7 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
       dataDir,
       port: ports[name],
       onLine: (line) => parameters.onLine?.(name, line),
+      ...(parameters.serviceEnv ? { env: parameters.serviceEnv } : {}),
     })
     const stop = service.stop
     service.stop = (signal) => {
