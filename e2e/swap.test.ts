@@ -49,6 +49,7 @@ async function openConnected(parameters: Parameters<typeof openApp>[1] = {}) {
   return { ...session, shell, form: new SwapForm(session.page) }
 }
 
+// The tests run in order on one network: the History tests at the end read the swaps made above.
 describe('swap', () => {
   it('swaps USDC on A for the native coin on B to another recipient, to Completed', async () => {
     const { page, form, wallet } = await openConnected()
@@ -60,8 +61,10 @@ describe('swap', () => {
     expect(await form.mainButton.textContent()).toBe('Swap')
     const senderBefore = await balance(0, 'USDC', wallet!.address)
     const recipientBefore = await balance(1, 'ETH', OTHER_RECIPIENT)
+    const clicked = Date.now()
     await form.swap()
-    await expect.poll(() => form.progress().textContent(), { timeout: 60_000 }).toBe('Completed')
+    await expect.poll(() => form.progress().textContent(), { timeout: 60_000, interval: 100 }).toBe('Completed')
+    console.log(`intent swap: ${Date.now() - clicked} ms from the Swap click to Completed`)
     const [swap] = (await storedSwaps(page)).filter((s) => s.status === 'completed')
     expect(swap?.destination.receivedAmount).toBeDefined()
     expect(await balance(0, 'USDC', wallet!.address)).toBe(senderBefore - 150_000_000n)
@@ -147,6 +150,57 @@ describe('swap', () => {
     await dialog.getByPlaceholder('Input token symbol or contract address').fill(usdt.address)
     await expect.poll(() => dialog.getByText('Not listed').isVisible(), { timeout: 15_000 }).toBe(true)
     expect(await dialog.locator('.picker-token-symbol').first().textContent()).toContain('USDT')
+  })
+
+  it('keeps gas back on Max, inverts the rate, checks custom slippage, and picks tokens by keyboard', async () => {
+    const { page, form, wallet } = await openConnected()
+    // Keyboard: type, arrow down to the first match, Enter.
+    await page.getByTestId('origin-token').click()
+    const dialog = page.getByRole('dialog')
+    await dialog
+      .getByRole('button', { name: new RegExp(chains()[0]!.name) })
+      .first()
+      .click()
+    await dialog.getByPlaceholder('Input token symbol or contract address').fill('ETH')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('Enter')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await page.getByTestId('origin-token').textContent()).toContain('ETH')
+    await form.pickToken('destination', chains()[1]!.name, 'USDC')
+    await page.getByRole('button', { name: 'Max', exact: true }).click()
+    const typed = await form.amount.inputValue()
+    const native = await balance(0, 'ETH', wallet!.address)
+    const maxWei = BigInt(typed.split('.')[0]!) * 10n ** 18n
+    expect(maxWei).toBeLessThan(native) // gas is kept back
+    await form.amount.fill('0.5')
+    await page.getByRole('button', { name: 'My address' }).click()
+    await expect.poll(() => form.route('intent').isVisible(), { timeout: 20_000 }).toBe(true)
+    const rate = page.getByRole('button', { name: /^1 ETH = / })
+    await rate.click()
+    await expect.poll(() => page.getByRole('button', { name: /^1 USDC = / }).isVisible()).toBe(true)
+    const slippage = page.getByPlaceholder('Auto')
+    await slippage.fill('abc')
+    await expect
+      .poll(() => page.getByText('Slippage must be a percentage from 0 to 50, like 0.5').isVisible())
+      .toBe(true)
+    expect(await form.mainButton.textContent()).toBe('Check the slippage')
+    await slippage.fill('1')
+    await expect.poll(() => page.getByTestId('route-receivable').textContent()).toMatch(/Minimum/)
+    await expect.poll(() => page.getByText('1.00%').isVisible()).toBe(true)
+    expect(await form.mainButton.textContent()).toBe('Swap')
+  })
+
+  it('filters History by status', async () => {
+    const { page, goto } = await openConnected()
+    await goto('#/pages/log/index')
+    // A new browser has no local history: bring this account's swaps back from the chains first.
+    await page.getByRole('button', { name: 'Restore from chain' }).click()
+    await expect.poll(() => page.getByTestId('history-row').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1)
+    await page.getByRole('button', { name: 'Failed', exact: true }).click()
+    await expect.poll(() => page.getByText('No swaps yet').isVisible()).toBe(true)
+    await page.getByRole('button', { name: 'Completed', exact: true }).click()
+    await expect.poll(() => page.getByTestId('history-row').count()).toBeGreaterThanOrEqual(1)
   })
 
   it('rebuilds History from chain after storage was cleared', async () => {

@@ -138,5 +138,7 @@ const zh: Record<string, string> = {
   'Restored {{count}} swaps from chain': '已從鏈上恢復 {{count}} 筆兌換',
   'Filter by status': '按狀態篩選',
   All: '全部',
+  'Slippage must be a percentage from 0 to 50, like 0.5': '滑點須為 0 到 50 之間的百分比，例如 0.5',
+  'Check the slippage': '請檢查滑點',
 }
 export default zh

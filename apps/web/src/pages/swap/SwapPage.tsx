@@ -72,10 +72,9 @@ export default function SwapPage(_props: { options: PageOptions }) {
   const recipient = checkRecipient(recipientText)
   const recipientAddress = 'address' in recipient ? recipient.address : undefined
   const slippage = slippageText.trim() === '' ? undefined : Number(slippageText)
-  const slippageBps =
-    slippage !== undefined && Number.isFinite(slippage) && slippage >= 0 && slippage <= 50
-      ? Math.round(slippage * 100)
-      : undefined
+  // Slippage is a percentage with at most two decimals (whole basis points), 0 to 50.
+  const slippageValid = slippage === undefined || (/^\d{1,2}(\.\d{0,2})?$/.test(slippageText.trim()) && slippage <= 50)
+  const slippageBps = slippage !== undefined && slippageValid ? Math.round(slippage * 100) : undefined
   const spendable =
     balance.data === undefined
       ? undefined
@@ -106,6 +105,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
     if (amount === undefined) return { label: 'Enter an amount to swap', enabled: false }
     if (!recipientAddress) return { label: 'Enter or select the recipient address', enabled: false }
     if (notEnough) return { label: 'Not enough balance', enabled: false }
+    if (!slippageValid) return { label: 'Check the slippage', enabled: false }
     if (!selected) return { label: loading ? 'Finding routes…' : 'No route available', enabled: false }
     return { label: 'Swap', enabled: true }
   })()
@@ -226,12 +226,18 @@ export default function SwapPage(_props: { options: PageOptions }) {
                 className="text-input slippage-input"
                 inputMode="decimal"
                 placeholder={t('Auto')}
+                aria-invalid={!slippageValid}
                 value={slippageText}
                 maxLength={5}
                 onChange={(event) => setSlippageText(event.target.value)}
               />
               <span>%</span>
             </label>
+            {!slippageValid && (
+              <p className="field-error" role="alert">
+                {t('Slippage must be a percentage from 0 to 50, like 0.5')}
+              </p>
+            )}
             <span className="muted small" aria-live="off" data-testid="quote-countdown">
               {t('Refresh in {{s}}s', { s: refreshIn })}
             </span>
