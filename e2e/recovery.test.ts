@@ -1,24 +1,11 @@
 import { devTokenAbi } from '@multi-bridge/contracts'
 import { manifestChainToViem } from '@multi-bridge/core'
-import type { Browser } from 'playwright-core'
 import { createPublicClient, createWalletClient, erc20Abi, http } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Shell } from './pages/Shell.ts'
-import { SwapForm } from './pages/SwapForm.ts'
-import { type AppSession, launchBrowser, openApp, testManifest } from './support/app.ts'
-import { TEST_WALLET_NAME } from './support/testWallet.ts'
+import { describe, expect, it } from 'vitest'
+import { testManifest, useAppBrowser } from './support/app.ts'
 
-let browser: Browser
-const sessions: AppSession[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await Promise.allSettled(sessions.map((s) => s.close()))
-  await browser?.close()
-})
+const app = useAppBrowser()
 
 const chains = () => testManifest().chains
 const usdcOf = (chainIndex: number) => chains()[chainIndex]!.tokens.find((t) => t.symbol === 'USDC')!.address
@@ -34,22 +21,12 @@ const usdcBalance = (chainIndex: number, owner: `0x${string}`) =>
     args: [owner],
   })
 
-async function openConnected(accountIndex: number, lang: 'en' | 'zh' = 'en') {
-  const session = await openApp(browser, {
+const openConnected = (accountIndex: number, lang: 'en' | 'zh' = 'en') =>
+  app.openConnected({
     storage: { lang },
     wallet: { accountIndex, initialChainId: chains()[0]!.id },
+    connectLabel: lang === 'en' ? 'Connect Wallet' : '連接錢包',
   })
-  sessions.push(session)
-  const shell = new Shell(session.page)
-  const connect = lang === 'en' ? 'Connect Wallet' : '連接錢包'
-  await session.page.getByRole('banner').getByRole('button', { name: connect, exact: true }).click()
-  await session.page
-    .getByRole('dialog')
-    .getByRole('button', { name: new RegExp(TEST_WALLET_NAME) })
-    .click()
-  await expect.poll(() => shell.accountButton.isVisible()).toBe(true)
-  return { ...session, shell, form: new SwapForm(session.page) }
-}
 
 /** Moves the solver's USDC on a chain away (and back), so that it must decline an order there. */
 async function moveSolverUsdc(chainIndex: number, direction: 'away' | 'back') {

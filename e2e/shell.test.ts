@@ -1,27 +1,11 @@
-import type { Browser } from 'playwright-core'
 import { numberToHex } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Shell } from './pages/Shell.ts'
-import { type AppSession, axeViolations, launchBrowser, openApp, testManifest } from './support/app.ts'
+import { describe, expect, it } from 'vitest'
+import { axeViolations, testManifest, useAppBrowser } from './support/app.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
-let browser: Browser
-const sessions: AppSession[] = []
 const ENGLISH = { lang: 'en' }
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await Promise.allSettled(sessions.map((s) => s.close()))
-  await browser?.close()
-})
-
-async function open(parameters: Parameters<typeof openApp>[1] = {}) {
-  const session = await openApp(browser, { storage: ENGLISH, ...parameters })
-  sessions.push(session)
-  return { ...session, shell: new Shell(session.page) }
-}
+const app = useAppBrowser({ storage: ENGLISH })
+const open = app.open
 
 const chains = () => testManifest().chains
 const walletOn = (accountIndex: number, knownChainIds = [chains()[0]!.id, chains()[1]!.id]) => ({

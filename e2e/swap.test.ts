@@ -1,24 +1,13 @@
 import { NATIVE_TOKEN_ADDRESS, type SwapRecord } from '@multi-bridge/core'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { type Address, createPublicClient, erc20Abi, http, isAddressEqual } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Shell } from './pages/Shell.ts'
-import { SwapForm } from './pages/SwapForm.ts'
-import { type AppSession, launchBrowser, openApp, testManifest } from './support/app.ts'
-import { TEST_WALLET_NAME } from './support/testWallet.ts'
+import { testManifest, useAppBrowser } from './support/app.ts'
 
-let browser: Browser
-const sessions: AppSession[] = []
 const SWAPPER = 9
 const OTHER_RECIPIENT = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955' as const // devnet account 7
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await Promise.allSettled(sessions.map((s) => s.close()))
-  await browser?.close()
-})
+const app = useAppBrowser({ storage: { lang: 'en' } })
 
 const chains = () => testManifest().chains
 const tokenOf = (chainIndex: number, symbol: string) => chains()[chainIndex]!.tokens.find((t) => t.symbol === symbol)!
@@ -36,18 +25,8 @@ async function storedSwaps(page: Page): Promise<SwapRecord[]> {
   return raw ? Object.values((JSON.parse(raw) as { state: { swaps: Record<string, SwapRecord> } }).state.swaps) : []
 }
 
-async function openConnected(parameters: Parameters<typeof openApp>[1] = {}) {
-  const session = await openApp(browser, {
-    storage: { lang: 'en' },
-    wallet: { accountIndex: SWAPPER, initialChainId: chains()[0]!.id },
-    ...parameters,
-  })
-  sessions.push(session)
-  const shell = new Shell(session.page)
-  await shell.connect(TEST_WALLET_NAME)
-  await expect.poll(() => shell.accountButton.isVisible()).toBe(true)
-  return { ...session, shell, form: new SwapForm(session.page) }
-}
+const openConnected = (parameters: Parameters<typeof app.openConnected>[0] = {}) =>
+  app.openConnected({ wallet: { accountIndex: SWAPPER, initialChainId: chains()[0]!.id }, ...parameters })
 
 // The tests run in order on one network: the History tests at the end read the swaps made above.
 describe('swap', () => {

@@ -3,9 +3,11 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { type Manifest, parseManifest } from '@multi-bridge/core'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { inject, onTestFailed } from 'vitest'
+import { afterAll, beforeAll, expect, inject, onTestFailed } from 'vitest'
+import { Shell } from '../pages/Shell.ts'
+import { SwapForm } from '../pages/SwapForm.ts'
 import { type StaticServer, startStaticServer } from './staticServer.ts'
-import { installTestWallet, type TestWallet, type TestWalletOptions } from './testWallet.ts'
+import { installTestWallet, TEST_WALLET_NAME, type TestWallet, type TestWalletOptions } from './testWallet.ts'
 
 const require = createRequire(import.meta.url)
 const resultsDir = join(import.meta.dirname, '..', '..', 'test-results')
@@ -133,4 +135,40 @@ export async function axeViolations(page: Page) {
       targets: v.nodes.map((n) => n.target.join(' ')),
     }))
   })
+}
+
+/**
+ * One browser per test file, closed with every app session it opened. `open` serves the app;
+ * `openConnected` also connects the injected test wallet through the UI.
+ */
+export function useAppBrowser(defaults: OpenAppParameters = {}) {
+  let browser: Browser | undefined
+  const sessions: AppSession[] = []
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await Promise.allSettled(sessions.map((s) => s.close()))
+    await browser?.close()
+  })
+  const open = async (parameters: OpenAppParameters = {}) => {
+    if (!browser) throw new Error('the browser is not up yet')
+    const session = await openApp(browser, { ...defaults, ...parameters })
+    sessions.push(session)
+    return { ...session, shell: new Shell(session.page), form: new SwapForm(session.page) }
+  }
+  const openConnected = async (parameters: OpenAppParameters & { connectLabel?: string } = {}) => {
+    const session = await open(parameters)
+    await session.page
+      .getByRole('banner')
+      .getByRole('button', { name: parameters.connectLabel ?? 'Connect Wallet', exact: true })
+      .click()
+    await session.page
+      .getByRole('dialog')
+      .getByRole('button', { name: new RegExp(TEST_WALLET_NAME) })
+      .click()
+    await expect.poll(() => session.shell.accountButton.isVisible()).toBe(true)
+    return session
+  }
+  return { open, openConnected }
 }
