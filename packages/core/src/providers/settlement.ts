@@ -66,3 +66,53 @@ export async function settlementStatus(parameters: {
   if (parameters.destinationTime > parameters.deadline) return { status: 'refundable', phase: undefined }
   return { status: 'swapping', phase: 'waiting' }
 }
+
+/** A deposit found in the chain's events, as a History record (its status is then read by `track`). */
+export function foundSwapRecord(found: {
+  id: Hex
+  providerId: string
+  providerName: string
+  owner: SwapRecord['owner']
+  recipient: SwapRecord['recipient']
+  origin: SwapRecord['origin']['token']
+  amount: bigint
+  destination: SwapRecord['destination']['token']
+  outputAmount: bigint
+  depositAddress: SwapRecord['depositAddress']
+  depositTx: Hex
+  depositBlock: bigint
+  depositedAt: number
+  deadline: number
+  expires: number
+  /** The provider's tracking data: which deadline field it reads. */
+  deadlineKey: 'fillDeadline' | 'deadline'
+}): SwapRecord {
+  return {
+    key: found.id,
+    id: found.id,
+    providerId: found.providerId,
+    providerName: found.providerName,
+    owner: found.owner,
+    recipient: found.recipient,
+    origin: { token: found.origin, amount: found.amount.toString() },
+    destination: {
+      token: found.destination,
+      estimatedAmount: found.outputAmount.toString(),
+      minAmount: found.outputAmount.toString(),
+    },
+    depositAddress: found.depositAddress,
+    status: 'swapping',
+    phase: 'waiting',
+    createdAt: found.depositedAt * 1000,
+    depositTx: found.depositTx,
+    depositedAt: found.depositedAt,
+    refundableAfter: found.deadline,
+    expiresAt: found.expires,
+    data: {
+      [found.deadlineKey]: found.deadline,
+      originBlock: found.depositBlock.toString(),
+      destinationFromBlock: '0',
+    },
+    updatedAt: Date.now(),
+  }
+}

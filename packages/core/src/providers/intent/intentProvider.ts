@@ -10,7 +10,7 @@ import { InvalidQuoteError, QuoteExpiredError, RouteUnavailableError } from '../
 import { tokenRefFor } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
-import { refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
+import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
 
 export const INTENT_PROVIDER_ID = 'intent'
@@ -271,34 +271,24 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
           const data = decodeIntentOriginData(log.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x')
           const block = await client.getBlock({ blockNumber: log.blockNumber })
           const destinationChainId = Number(data.destinationChainId)
-          const record: SwapRecord = {
-            key: log.args.orderId,
+          const record = foundSwapRecord({
             id: log.args.orderId,
             providerId: INTENT_PROVIDER_ID,
             providerName: provider.name,
             owner: data.user,
             recipient: data.recipient,
-            origin: { token: tokenRefFor(manifest, chain.id, data.inputToken), amount: data.inputAmount.toString() },
-            destination: {
-              token: tokenRefFor(manifest, destinationChainId, data.outputToken),
-              estimatedAmount: data.outputAmount.toString(),
-              minAmount: data.outputAmount.toString(),
-            },
+            origin: tokenRefFor(manifest, chain.id, data.inputToken),
+            amount: data.inputAmount,
+            destination: tokenRefFor(manifest, destinationChainId, data.outputToken),
+            outputAmount: data.outputAmount,
             depositAddress: settler,
-            status: 'swapping',
-            phase: 'waiting',
-            createdAt: Number(block.timestamp) * 1000,
             depositTx: log.transactionHash,
+            depositBlock: log.blockNumber,
             depositedAt: Number(block.timestamp),
-            refundableAfter: data.fillDeadline,
-            expiresAt: data.expires,
-            data: {
-              fillDeadline: data.fillDeadline,
-              originBlock: log.blockNumber.toString(),
-              destinationFromBlock: '0',
-            },
-            updatedAt: Date.now(),
-          }
+            deadline: data.fillDeadline,
+            expires: data.expires,
+            deadlineKey: 'fillDeadline',
+          })
           records.push({ ...record, ...(await provider.track(record)) })
         }
       }

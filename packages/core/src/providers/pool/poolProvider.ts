@@ -14,7 +14,7 @@ import { QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErro
 import { tokenRefFor } from '../../routes/tokenRef.ts'
 import type { Route } from '../../routes/types.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
-import { refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
+import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
 
 export const POOL_PROVIDER_ID = 'pool'
@@ -212,30 +212,24 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         for (const log of logs) {
           const block = await client.getBlock({ blockNumber: log.blockNumber })
           const destinationChainId = Number(log.args.destinationChainId)
-          const record: SwapRecord = {
-            key: log.args.transferId,
+          const record = foundSwapRecord({
             id: log.args.transferId,
             providerId: POOL_PROVIDER_ID,
             providerName: provider.name,
             owner: log.args.sender,
             recipient: log.args.recipient,
-            origin: { token: tokenRefFor(manifest, chain.id, log.args.token), amount: log.args.amount.toString() },
-            destination: {
-              token: tokenRefFor(manifest, destinationChainId, log.args.destinationToken),
-              estimatedAmount: log.args.amountOut.toString(),
-              minAmount: log.args.amountOut.toString(),
-            },
+            origin: tokenRefFor(manifest, chain.id, log.args.token),
+            amount: log.args.amount,
+            destination: tokenRefFor(manifest, destinationChainId, log.args.destinationToken),
+            outputAmount: log.args.amountOut,
             depositAddress: pool,
-            status: 'swapping',
-            phase: 'waiting',
-            createdAt: Number(block.timestamp) * 1000,
             depositTx: log.transactionHash,
+            depositBlock: log.blockNumber,
             depositedAt: Number(block.timestamp),
-            refundableAfter: log.args.deadline,
-            expiresAt: log.args.expires,
-            data: { deadline: log.args.deadline, originBlock: log.blockNumber.toString(), destinationFromBlock: '0' },
-            updatedAt: Date.now(),
-          }
+            deadline: log.args.deadline,
+            expires: log.args.expires,
+            deadlineKey: 'deadline',
+          })
           records.push({ ...record, ...(await provider.track(record)) })
         }
       }
