@@ -183,7 +183,9 @@ export async function seedChain(
   const poolStable = stable(DEVNET_FUNDING.poolStable)
   await mint(deployer.account.address, poolStable * 2n)
   await wrap(DEVNET_ACCOUNTS.deployer, ether(DEVNET_FUNDING.poolWeth))
-  for (const token of [usdc, weth]) {
+  // approve(spender, amount) has the same selector on every token; USDT's lack of a return value
+  // does not matter to a transaction.
+  for (const token of [usdc, usdt, weth]) {
     const amount = token === weth ? ether(DEVNET_FUNDING.poolWeth) : poolStable
     hashes.push(
       await deployer.writeContract({ address: token, abi: devTokenAbi, functionName: 'approve', args: [pool, amount] }),
@@ -197,22 +199,6 @@ export async function seedChain(
       }),
     )
   }
-  hashes.push(
-    await deployer.writeContract({
-      address: usdt,
-      abi: tetherLikeTokenAbi,
-      functionName: 'approve',
-      args: [pool, poolStable],
-    }),
-  )
-  hashes.push(
-    await deployer.writeContract({
-      address: pool,
-      abi: poolBridgeAbi,
-      functionName: 'addLiquidity',
-      args: [usdt, poolStable],
-    }),
-  )
   hashes.push(
     await deployer.writeContract({
       address: pool,
