@@ -40,6 +40,44 @@ export const chainSchema = z.object({
   tokens: z.array(tokenSchema),
 })
 
+const chainIdKey = z.string().regex(/^[1-9][0-9]{0,15}$/, 'not a chain id')
+
+/**
+ * Production providers. The allowlists live here, as data: a provider's transaction goes only to a
+ * contract listed for its chain, whatever an API answers.
+ */
+export const providersConfigSchema = z.object({
+  lifi: z
+    .object({
+      /** Base URL including the version, e.g. https://li.quest/v1. */
+      apiUrl: z.string().url(),
+      /** LI.FI's `integrator` parameter: letters, digits, `-`, `_`, `.`, at most 23. */
+      integrator: z.string().regex(/^[A-Za-z0-9._-]{1,23}$/, 'letters, digits, "-", "_" or "." (at most 23)'),
+      /** Per chain id: the contracts LI.FI's transaction requests and approvals may target (the diamond). */
+      contracts: z.record(chainIdKey, z.array(address).min(1)),
+      /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */
+      timeoutMs: z.number().int().positive().optional(),
+    })
+    .optional(),
+  across: z
+    .object({
+      /** Base URL of the Across API, e.g. https://app.across.to/api. */
+      apiUrl: z.string().url(),
+      /** Per chain id: the SpokePool deposits may go to. */
+      spokePools: z.record(chainIdKey, address),
+      /** Per chain id whose native coin Across bridges: the wrapped token the API quotes it as. */
+      wrappedNativeTokens: z.record(chainIdKey, address).optional(),
+      /** Across integrator id (2 bytes, e.g. 0x00ab), appended to deposit calldata as Across asks. */
+      integratorId: z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{4}$/, 'two bytes as 0x hex')
+        .optional(),
+      /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */
+      timeoutMs: z.number().int().positive().optional(),
+    })
+    .optional(),
+})
+
 export const manifestSchema = z.object({
   version: z.literal(1),
   mode: z.enum(['devnet', 'production']),
@@ -68,9 +106,12 @@ export const manifestSchema = z.object({
       attestationConfirmations: z.number().int().min(0),
     })
     .optional(),
+  /** Production API providers (LI.FI, Across); absent on the devnet. */
+  providers: providersConfigSchema.optional(),
 })
 
 export type Manifest = z.infer<typeof manifestSchema>
+export type ProvidersConfig = z.infer<typeof providersConfigSchema>
 export type ManifestChain = z.infer<typeof chainSchema>
 export type ManifestToken = z.infer<typeof tokenSchema>
 

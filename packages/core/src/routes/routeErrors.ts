@@ -13,9 +13,15 @@ export class RouteUnavailableError extends BaseError {
   constructor(
     readonly providerId: string,
     readonly reason: RouteUnavailableReason,
+    /** The minimum (amountTooLow) or maximum (amountTooHigh) amount, or the liquidity available. */
     readonly limit?: bigint,
+    /** The provider's own explanation, for the console and the details line. */
+    details?: string,
   ) {
-    super(`No route from ${providerId}: ${reason}`, { code: `route.${reason}` })
+    super(`No route from ${providerId}: ${reason}`, {
+      code: `route.${reason}`,
+      ...(details === undefined ? {} : { details }),
+    })
   }
 }
 
@@ -24,6 +30,22 @@ export class InvalidQuoteError extends BaseError {
   override name = 'InvalidQuoteError'
   constructor(providerId: string, details: string) {
     super(`${providerId} returned an invalid quote`, { code: 'invalidQuote', details })
+  }
+}
+
+/** A provider API answered with something that is not what its documentation says (wrong shape or values). */
+export class InvalidResponseError extends BaseError {
+  override name = 'InvalidResponseError'
+  constructor(providerId: string, what: string, details: string) {
+    super(`${providerId} returned an invalid ${what}`, { code: 'invalidResponse', details })
+  }
+}
+
+/** Refunds of this provider are made by its protocol, not by the person: there is nothing to sign. */
+export class RefundByProviderError extends BaseError {
+  override name = 'RefundByProviderError'
+  constructor(readonly providerName: string) {
+    super(`${providerName} refunds an unfilled transfer by itself`, { code: 'refundByProvider' })
   }
 }
 

@@ -44,6 +44,11 @@ export type SwapRecord = {
   data?: Record<string, string | number>
   /** A short, catalogued reason when failed. */
   error?: string
+  /**
+   * The provider's own word on the state, shown beside it (e.g. LI.FI `WAIT_DESTINATION_TRANSACTION`,
+   * `PARTIAL`, `SLIPPAGE_EXCEEDED`; Across `expired`).
+   */
+  statusDetail?: string
   updatedAt: number
 }
 
