@@ -1,0 +1,97 @@
+import { getAddress } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { manifestSchema, NATIVE_TOKEN_ADDRESS } from './manifest.ts'
+import { LIFI_DIAMOND, PRODUCTION_DEFAULTS, ProductionConfigError, productionManifest } from './production.ts'
+
+describe('productionManifest', () => {
+  it('builds a valid production manifest for the six networks, from viem/chains', () => {
+    const manifest = productionManifest()
+    expect(manifestSchema.safeParse(manifest).success).toBe(true)
+    expect(manifest.mode).toBe('production')
+    expect(manifest.devnet).toBeUndefined()
+    expect(manifest.chains.map((chain) => [chain.id, chain.name, chain.nativeCurrency.symbol])).toEqual([
+      [1, 'Ethereum', 'ETH'],
+      [42161, 'Arbitrum One', 'ETH'],
+      [10, 'OP Mainnet', 'ETH'],
+      [8453, 'Base', 'ETH'],
+      [137, 'Polygon', 'POL'],
+      [56, 'BNB Smart Chain', 'BNB'],
+    ])
+    for (const chain of manifest.chains) {
+      expect(chain.testnet).toBe(false)
+      expect(chain.rpcUrls[0]).toMatch(/^https:\/\//)
+      expect(chain.blockTime).toBeGreaterThan(0)
+      expect(chain.contracts.multicall3).toBe('0xcA11bde05977b3631167028862bE2a173976CA11')
+    }
+  })
+
+  it('lists the native coin, USDC, USDT (with its approval quirk) and WETH on every chain, checksummed', () => {
+    const manifest = productionManifest()
+    for (const chain of manifest.chains) {
+      const kinds = chain.tokens.map((token) => token.kind)
+      expect(kinds[0]).toBe('native')
+      expect(chain.tokens[0]?.address).toBe(NATIVE_TOKEN_ADDRESS)
+      expect(kinds).toContain('usdc')
+      expect(kinds).toContain('usdt')
+      for (const token of chain.tokens) expect(token.address).toBe(getAddress(token.address.toLowerCase()))
+    }
+    const usdt = manifest.chains.find((chain) => chain.id === 1)?.tokens.find((token) => token.kind === 'usdt')
+    expect(usdt).toMatchObject({ address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 })
+    const bscUsdc = manifest.chains.find((chain) => chain.id === 56)?.tokens.find((token) => token.kind === 'usdc')
+    expect(bscUsdc?.decimals).toBe(18)
+  })
+
+  it('carries the allowlists: LI.FI diamond and the Across SpokePool of each chain', () => {
+    const { providers } = productionManifest()
+    expect(providers?.lifi?.apiUrl).toBe(PRODUCTION_DEFAULTS.lifiApiUrl)
+    expect(providers?.lifi?.integrator).toBe('multi-bridge')
+    expect(Object.keys(providers?.lifi?.contracts ?? {}).sort()).toEqual(['1', '10', '137', '42161', '56', '8453'])
+    for (const list of Object.values(providers?.lifi?.contracts ?? {})) expect(list).toEqual([LIFI_DIAMOND])
+    expect(providers?.across?.spokePools).toEqual({
+      1: '0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5',
+      42161: '0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A',
+      10: '0x6f26Bf09B1C792e3228e5467807a900A503c0281',
+      8453: '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64',
+      137: '0x9295ee1d8C5b022Be115A2AD3c30C72E34e7F096',
+      56: '0x4e8E101924eDE233C13e2D8622DC8aED2872d505',
+    })
+    // Only chains whose native coin is ETH deposit it to Across as WETH.
+    expect(Object.keys(providers?.across?.wrappedNativeTokens ?? {}).sort()).toEqual(['1', '10', '42161', '8453'])
+  })
+
+  it('takes RPC URLs, API URLs and integrator ids from the environment', () => {
+    const manifest = productionManifest({
+      MULTIBRIDGE_RPC_1: 'https://eth.example.org/key, https://backup.example.org/',
+      MULTIBRIDGE_RPC_56: 'http://127.0.0.1:8545',
+      MULTIBRIDGE_LIFI_API_URL: 'http://127.0.0.1:9999/v1/',
+      MULTIBRIDGE_LIFI_INTEGRATOR: 'my-app',
+      MULTIBRIDGE_ACROSS_API_URL: 'https://across.example.org/api',
+      MULTIBRIDGE_ACROSS_INTEGRATOR_ID: '0x00ab',
+    })
+    expect(manifest.chains.find((chain) => chain.id === 1)?.rpcUrls).toEqual([
+      'https://eth.example.org/key',
+      'https://backup.example.org',
+    ])
+    expect(manifest.chains.find((chain) => chain.id === 56)?.rpcUrls).toEqual(['http://127.0.0.1:8545'])
+    expect(manifest.providers?.lifi).toMatchObject({ apiUrl: 'http://127.0.0.1:9999/v1', integrator: 'my-app' })
+    expect(manifest.providers?.across).toMatchObject({
+      apiUrl: 'https://across.example.org/api',
+      integratorId: '0x00ab',
+    })
+  })
+
+  it('refuses unusable settings with a message naming the variable', () => {
+    expect(() => productionManifest({ MULTIBRIDGE_RPC_10: 'not a url' })).toThrow(
+      'Invalid MULTIBRIDGE_RPC_10: "not a url" is not a URL',
+    )
+    expect(() => productionManifest({ MULTIBRIDGE_RPC_10: 'ftp://x.org' })).toThrow(ProductionConfigError)
+    expect(() => productionManifest({ MULTIBRIDGE_RPC_10: ' , ' })).toThrow('no URL given')
+    expect(() => productionManifest({ MULTIBRIDGE_LIFI_API_URL: 'javascript:alert(1)' })).toThrow(
+      /MULTIBRIDGE_LIFI_API_URL/,
+    )
+    expect(() => productionManifest({ MULTIBRIDGE_LIFI_INTEGRATOR: 'has spaces in it' })).toThrow(
+      /providers\.lifi\.integrator/,
+    )
+    expect(() => productionManifest({ MULTIBRIDGE_ACROSS_INTEGRATOR_ID: '0x1' })).toThrow(/integratorId/)
+  })
+})
