@@ -1,9 +1,16 @@
+import { createAcrossProvider } from './across/acrossProvider.ts'
 import { createIntentProvider } from './intent/intentProvider.ts'
+import { createLifiProvider } from './lifi/lifiProvider.ts'
 import { createPoolProvider } from './pool/poolProvider.ts'
 import type { CreateProvider, ProviderContext, RouteProvider } from './types.ts'
 
 /** Every provider the app knows; each decides from the config whether it runs on this network. */
-export const PROVIDER_FACTORIES: readonly CreateProvider[] = [createIntentProvider, createPoolProvider]
+export const PROVIDER_FACTORIES: readonly CreateProvider[] = [
+  createIntentProvider,
+  createPoolProvider,
+  createLifiProvider,
+  createAcrossProvider,
+]
 
 export function createProviders(
   context: ProviderContext,

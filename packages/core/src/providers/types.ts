@@ -1,10 +1,13 @@
 import type { Address } from 'viem'
 import type { ChainClients } from '../chains/chainClients.ts'
-import type { Manifest } from '../config/manifest.ts'
+import type { Manifest, ManifestToken } from '../config/manifest.ts'
 import type { DepositPlan, QuoteRequest, Route, TransactionRequest } from '../routes/types.ts'
 import type { SwapRecord, SwapUpdate } from '../swaps/types.ts'
 
 export type ProviderContext = { manifest: Manifest; clients: ChainClients }
+
+/** A chain of the config that a provider serves, as the provider names it. */
+export type ProviderChain = { id: number; name: string; logoURI?: string }
 
 /**
  * A bridge behind one interface: quote → route, the deposit it needs, tracking, refund.
@@ -27,6 +30,13 @@ export interface RouteProvider {
   findSwaps(owner: Address): Promise<SwapRecord[]>
   /** Addresses this provider may send the person's transactions to, per chain (allowlist). */
   knownContracts(chainId: number): Address[]
+  /** The config's chains this provider serves (providers with a chain list of their own). */
+  listChains?(options?: { signal?: AbortSignal }): Promise<ProviderChain[]>
+  /**
+   * The provider's token list for the picker, per chain id of the config. Bad entries are dropped,
+   * never the whole list.
+   */
+  listTokens?(options?: { signal?: AbortSignal }): Promise<Map<number, ManifestToken[]>>
 }
 
 export type CreateProvider = (context: ProviderContext) => RouteProvider | undefined

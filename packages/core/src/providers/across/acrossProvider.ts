@@ -1,0 +1,340 @@
+import { type Address, concat, encodeFunctionData, type Hex, isAddressEqual } from 'viem'
+import { z } from 'zod'
+import { getManifestChain } from '../../config/manifest.ts'
+import { HttpStatusError } from '../../http/httpErrors.ts'
+import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
+import {
+  InvalidQuoteError,
+  InvalidResponseError,
+  QuoteExpiredError,
+  RefundByProviderError,
+  RouteUnavailableError,
+} from '../../routes/routeErrors.ts'
+import { tokenRefFor } from '../../routes/tokenRef.ts'
+import type { QuoteRequest, Route, RouteFee, TokenRef } from '../../routes/types.ts'
+import type { SwapRecord } from '../../swaps/types.ts'
+import {
+  addressString,
+  assertListed,
+  depositMinedUpdate,
+  describeIssues,
+  isNativeAddress,
+  transactionTime,
+  uintString,
+} from '../apiSupport.ts'
+import type { ProviderContext, RouteProvider } from '../types.ts'
+import {
+  type AcrossFees,
+  acrossDepositSchema,
+  acrossDepositsSchema,
+  acrossErrorSchema,
+  acrossFeesSchema,
+  acrossStatusSchema,
+  spokePoolDepositV3Abi,
+} from './acrossSchemas.ts'
+import { acrossStatusUpdate } from './acrossStatusUpdate.ts'
+
+export const ACROSS_PROVIDER_ID = 'across'
+
+const QUOTE_TTL_MS = 60_000
+const QUOTE_TIMEOUT_MS = 20_000
+const STATUS_TIMEOUT_MS = 15_000
+/** Across's marker before an integrator id appended to deposit calldata. */
+const INTEGRATOR_DELIMITER = '0x1dc0de'
+
+/** What an Across route carries from its quote to the deposit. */
+const routeDataSchema = z.object({
+  inputToken: addressString,
+  outputToken: addressString,
+  outputAmount: uintString,
+  exclusiveRelayer: addressString,
+  quoteTimestamp: z.number().int().nonnegative(),
+  fillDeadline: z.number().int().positive(),
+  exclusivityParameter: z.number().int().nonnegative(),
+})
+
+/**
+ * Across: a quote from `/suggested-fees` becomes a `depositV3` into the origin SpokePool the config
+ * lists (the answer's `spokePoolAddress` must be that one); a relayer fills on the destination, or
+ * Across refunds after the fill deadline by itself. Status from `/deposit/status`.
+ */
+export function createAcrossProvider({ manifest, clients }: ProviderContext): RouteProvider | undefined {
+  const config = manifest.providers?.across
+  if (!config) return undefined
+  const spokePool = (chainId: number) =>
+    getManifestChain(manifest, chainId) ? config.spokePools[String(chainId)] : undefined
+  /** The token Across quotes and deposits for ours: the wrapped token for the native coin. */
+  const acrossToken = (token: TokenRef): Address | undefined =>
+    isNativeAddress(token.address) ? config.wrappedNativeTokens?.[String(token.chainId)] : token.address
+
+  const provider: RouteProvider = {
+    id: ACROSS_PROVIDER_ID,
+    name: 'Across',
+
+    async getQuote(request, options = {}) {
+      const originPool = spokePool(request.origin.chainId)
+      const inputToken = acrossToken(request.origin)
+      const outputToken = acrossToken(request.destination)
+      if (
+        !originPool ||
+        !spokePool(request.destination.chainId) ||
+        !inputToken ||
+        !outputToken ||
+        request.origin.chainId === request.destination.chainId
+      ) {
+        return undefined
+      }
+      let raw: unknown
+      try {
+        raw = await httpRequestWithRetry(`${config.apiUrl}/suggested-fees`, {
+          query: {
+            inputToken,
+            outputToken,
+            originChainId: request.origin.chainId,
+            destinationChainId: request.destination.chainId,
+            amount: request.amount,
+            recipient: request.recipient,
+          },
+          timeoutMs: config.timeoutMs ?? QUOTE_TIMEOUT_MS,
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+      } catch (error) {
+        const answer = unavailable(error)
+        if (answer === 'none') return undefined
+        throw answer ?? error
+      }
+      const parsed = acrossFeesSchema.safeParse(raw)
+      if (!parsed.success) throw new InvalidQuoteError(ACROSS_PROVIDER_ID, describeIssues(parsed.error))
+      return routeFromFees(parsed.data, request, { originPool, inputToken, outputToken })
+    },
+
+    async planDeposit(route) {
+      const parsed = routeDataSchema.safeParse(route.data)
+      if (!parsed.success) throw new InvalidQuoteError(ACROSS_PROVIDER_ID, describeIssues(parsed.error))
+      const data = parsed.data
+      const now = Date.now()
+      if (now >= route.expiresAt || data.fillDeadline * 1000 <= now) throw new QuoteExpiredError()
+      const { request } = route
+      const pool = spokePool(request.origin.chainId)
+      const to = assertListed(pool ? [pool] : [], route.depositAddress)
+      const call = encodeFunctionData({
+        abi: spokePoolDepositV3Abi,
+        functionName: 'depositV3',
+        args: [
+          request.sender,
+          request.recipient,
+          data.inputToken,
+          data.outputToken,
+          request.amount,
+          BigInt(data.outputAmount),
+          BigInt(request.destination.chainId),
+          data.exclusiveRelayer,
+          data.quoteTimestamp,
+          data.fillDeadline,
+          data.exclusivityParameter,
+          '0x',
+        ],
+      })
+      const native = isNativeAddress(request.origin.address)
+      return {
+        transaction: {
+          chainId: request.origin.chainId,
+          to,
+          data: config.integratorId ? concat([call, INTEGRATOR_DELIMITER, config.integratorId as Hex]) : call,
+          value: native ? request.amount : 0n,
+        },
+        ...(native ? {} : { approval: { token: request.origin, spender: to, amount: request.amount } }),
+      }
+    },
+
+    onDepositMined: (record) => depositMinedUpdate(clients, record),
+
+    async track(record) {
+      if (!record.depositTx) return {}
+      let raw: unknown
+      try {
+        raw = await httpRequestWithRetry(`${config.apiUrl}/deposit/status`, {
+          query: { depositTxnRef: record.depositTx },
+          timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
+        })
+      } catch (error) {
+        // Across indexes deposits every ~10 s; until then the deposit is unknown to it.
+        if (error instanceof HttpStatusError && error.status === 404) {
+          return { status: 'swapping', phase: 'waiting', statusDetail: undefined }
+        }
+        throw error
+      }
+      const parsed = acrossStatusSchema.safeParse(raw)
+      if (!parsed.success) throw new InvalidResponseError(ACROSS_PROVIDER_ID, 'status', describeIssues(parsed.error))
+      const fillTx = parsed.data.fillTxnRef ?? parsed.data.fillTx
+      const deliveredAt =
+        parsed.data.status === 'filled' && fillTx
+          ? await transactionTime(clients, record.destination.token.chainId, fillTx as Hex)
+          : undefined
+      return acrossStatusUpdate(parsed.data, record, deliveredAt)
+    },
+
+    async planRefund() {
+      throw new RefundByProviderError(provider.name)
+    },
+
+    async findSwaps(owner) {
+      const raw = await httpRequestWithRetry(`${config.apiUrl}/deposits`, {
+        query: { depositor: owner, limit: 100 },
+        timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
+      })
+      const parsed = acrossDepositsSchema.safeParse(raw)
+      if (!parsed.success)
+        throw new InvalidResponseError(ACROSS_PROVIDER_ID, 'deposit list', describeIssues(parsed.error))
+      const entries = Array.isArray(parsed.data) ? parsed.data : parsed.data.deposits
+      return entries.flatMap((entry) => {
+        const record = foundDeposit(entry, owner)
+        return record ? [record] : []
+      })
+    },
+
+    knownContracts(chainId) {
+      const pool = spokePool(chainId)
+      return pool ? [pool] : []
+    },
+  }
+
+  /** The fee quote as a route, after checking it is about this request and names the listed SpokePool. */
+  function routeFromFees(
+    fees: AcrossFees,
+    request: QuoteRequest,
+    sent: { originPool: Address; inputToken: Address; outputToken: Address },
+  ): Route {
+    if (
+      (fees.inputToken && !isAddressEqual(fees.inputToken.address, sent.inputToken)) ||
+      (fees.outputToken && !isAddressEqual(fees.outputToken.address, sent.outputToken))
+    ) {
+      throw new InvalidQuoteError(ACROSS_PROVIDER_ID, 'the quote is for other tokens')
+    }
+    const depositAddress = assertListed([sent.originPool], fees.spokePoolAddress)
+    const minDeposit = BigInt(fees.limits.minDeposit)
+    const maxDeposit = BigInt(fees.limits.maxDeposit)
+    if (fees.isAmountTooLow || request.amount < minDeposit) {
+      throw new RouteUnavailableError(
+        ACROSS_PROVIDER_ID,
+        'amountTooLow',
+        minDeposit,
+        `Across: the amount is too low for the fees (minimum ${minDeposit})`,
+      )
+    }
+    if (request.amount > maxDeposit) {
+      throw new RouteUnavailableError(
+        ACROSS_PROVIDER_ID,
+        'amountTooHigh',
+        maxDeposit,
+        `Across: the amount is above the maximum deposit (${maxDeposit})`,
+      )
+    }
+    const totalFee = BigInt(fees.totalRelayFee.total)
+    const outputAmount = fees.outputAmount === undefined ? request.amount - totalFee : BigInt(fees.outputAmount)
+    if (outputAmount <= 0n) {
+      throw new RouteUnavailableError(ACROSS_PROVIDER_ID, 'amountTooLow', minDeposit, 'Across: fees exceed the amount')
+    }
+    const now = Date.now()
+    const fillDeadlineMs = Number(fees.fillDeadline) * 1000
+    if (fillDeadlineMs <= now) throw new InvalidQuoteError(ACROSS_PROVIDER_ID, 'the fill deadline has passed')
+
+    const parts: RouteFee[] = [
+      ['LP fee', fees.lpFee],
+      ['Relayer fee', fees.relayerCapitalFee],
+      ['Relayer gas fee', fees.relayerGasFee],
+    ].flatMap(([label, part]) =>
+      part && typeof part === 'object' && BigInt(part.total) > 0n
+        ? [{ label: label as string, token: request.origin, amount: BigInt(part.total) }]
+        : [],
+    )
+    return {
+      id: `${ACROSS_PROVIDER_ID}:${fees.timestamp}:${now}`,
+      providerId: ACROSS_PROVIDER_ID,
+      providerName: provider.name,
+      request,
+      outputAmount,
+      // A relayer fills exactly this amount or the deposit is refunded: there is no slippage.
+      minOutputAmount: outputAmount,
+      slippageBps: 0,
+      slippageMode: request.slippageBps === undefined ? 'auto' : 'custom',
+      fees: parts.length > 0 ? parts : [{ label: 'Bridge fee', token: request.origin, amount: totalFee }],
+      estimatedSeconds: Math.max(1, Math.ceil(fees.estimatedFillTimeSec)),
+      quotedAt: now,
+      expiresAt: Math.min(now + QUOTE_TTL_MS, fillDeadlineMs),
+      depositAddress,
+      data: {
+        inputToken: sent.inputToken,
+        outputToken: sent.outputToken,
+        outputAmount: outputAmount.toString(),
+        exclusiveRelayer: fees.exclusiveRelayer,
+        quoteTimestamp: Number(fees.timestamp),
+        fillDeadline: Number(fees.fillDeadline),
+        exclusivityParameter: Number(fees.exclusivityDeadline),
+      },
+    }
+  }
+
+  /** A History record for a deposit Across indexed, when its chains are this config's. */
+  function foundDeposit(entry: unknown, owner: Address): SwapRecord | undefined {
+    const parsed = acrossDepositSchema.safeParse(entry)
+    if (!parsed.success) return undefined
+    const deposit = parsed.data
+    const depositTx = deposit.depositTxnRef ?? deposit.depositTxHash
+    const pool = spokePool(deposit.originChainId)
+    if (!depositTx || !pool || !getManifestChain(manifest, deposit.destinationChainId)) return undefined
+    if (!isAddressEqual(deposit.depositor, owner)) return undefined
+    const timestamp = deposit.depositBlockTimestamp
+    const depositedAt =
+      typeof timestamp === 'number'
+        ? timestamp
+        : typeof timestamp === 'string' && !Number.isNaN(Date.parse(timestamp))
+          ? Math.floor(Date.parse(timestamp) / 1000)
+          : Math.floor(Date.now() / 1000)
+    const record: SwapRecord = {
+      key: depositTx,
+      id: depositTx,
+      providerId: ACROSS_PROVIDER_ID,
+      providerName: provider.name,
+      owner,
+      recipient: deposit.recipient,
+      origin: { token: tokenRefFor(manifest, deposit.originChainId, deposit.inputToken), amount: deposit.inputAmount },
+      destination: {
+        token: tokenRefFor(manifest, deposit.destinationChainId, deposit.outputToken),
+        estimatedAmount: deposit.outputAmount,
+        minAmount: deposit.outputAmount,
+      },
+      depositAddress: pool,
+      status: 'swapping',
+      phase: 'waiting',
+      createdAt: depositedAt * 1000,
+      depositTx: depositTx as Hex,
+      depositedAt,
+      updatedAt: Date.now(),
+    }
+    return { ...record, ...acrossStatusUpdate(deposit, record) }
+  }
+
+  return provider
+}
+
+/**
+ * Across's 4xx answers: amount limits as reasons shown beside Across, a route it does not serve as
+ * "no route" ('none'), anything else it refuses as an unsupported route.
+ */
+function unavailable(error: unknown): RouteUnavailableError | 'none' | undefined {
+  if (!(error instanceof HttpStatusError) || error.status < 400 || error.status >= 500 || error.status === 429) {
+    return undefined
+  }
+  const body = acrossErrorSchema.safeParse(error.body)
+  const code = body.success ? body.data.code : undefined
+  const message = body.success ? body.data.message : typeof error.body === 'string' ? error.body : undefined
+  if (code === 'AMOUNT_TOO_LOW' || (!code && /too low/i.test(message ?? ''))) {
+    return new RouteUnavailableError(ACROSS_PROVIDER_ID, 'amountTooLow', undefined, message)
+  }
+  if (code === 'AMOUNT_TOO_HIGH' || (!code && /exceeds max/i.test(message ?? ''))) {
+    return new RouteUnavailableError(ACROSS_PROVIDER_ID, 'amountTooHigh', undefined, message)
+  }
+  if (code === 'ROUTE_NOT_ENABLED') return 'none'
+  return new RouteUnavailableError(ACROSS_PROVIDER_ID, 'unsupportedRoute', undefined, message)
+}

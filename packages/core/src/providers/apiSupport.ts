@@ -1,0 +1,109 @@
+import { type Address, getAddress, type Hex, isAddress, isAddressEqual, zeroAddress } from 'viem'
+import { z } from 'zod'
+import { type ChainClients, clientFor } from '../chains/chainClients.ts'
+import { findManifestToken, getManifestChain, type Manifest, NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
+import { UnknownContractError } from '../errors/walletErrors.ts'
+import type { TokenRef } from '../routes/types.ts'
+import type { SwapRecord, SwapUpdate } from '../swaps/types.ts'
+
+/** Shared pieces of the providers that work through an HTTP API (LI.FI, Across). */
+
+/** The other spelling of the native coin some APIs use. */
+const EEEE_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+
+export const uintString = z.string().regex(/^[0-9]{1,78}$/, 'not an unsigned integer')
+export const hexData = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'not hex data')
+export const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'not a transaction hash')
+export const addressString = z
+  .string()
+  .refine((value) => isAddress(value, { strict: false }), 'not an EVM address')
+  .transform((value) => getAddress(value))
+
+export const isNativeAddress = (address: string) =>
+  isAddress(address, { strict: false }) &&
+  (isAddressEqual(address as Address, zeroAddress) || isAddressEqual(address as Address, EEEE_NATIVE))
+
+/** Same token, reading both spellings of the native coin as one. */
+export function sameToken(a: string, b: string): boolean {
+  if (isNativeAddress(a) || isNativeAddress(b)) return isNativeAddress(a) && isNativeAddress(b)
+  return (
+    isAddress(a, { strict: false }) && isAddress(b, { strict: false }) && isAddressEqual(a as Address, b as Address)
+  )
+}
+
+/** Whether `address` is on an allowlist. */
+export const isListed = (list: readonly Address[] | undefined, address: string) =>
+  isAddress(address, { strict: false }) && (list ?? []).some((known) => isAddressEqual(known, address as Address))
+
+/** Throws "Unknown contract type: …" unless `address` is on the allowlist. */
+export function assertListed(list: readonly Address[] | undefined, address: string): Address {
+  if (!isListed(list, address)) throw new UnknownContractError(address)
+  return getAddress(address)
+}
+
+/** A token an API named: the manifest's own entry when it lists it, otherwise as the API describes it. */
+export function apiTokenRef(
+  manifest: Manifest,
+  token: { chainId: number; address: string; symbol: string; decimals: number },
+): TokenRef {
+  const native = isNativeAddress(token.address)
+  const address = native ? NATIVE_TOKEN_ADDRESS : getAddress(token.address)
+  const chain = getManifestChain(manifest, token.chainId)
+  const listed = chain ? findManifestToken(chain, address) : undefined
+  if (listed) {
+    return {
+      chainId: token.chainId,
+      address: listed.address,
+      symbol: listed.symbol,
+      decimals: listed.decimals,
+      kind: listed.kind,
+    }
+  }
+  return {
+    chainId: token.chainId,
+    address,
+    symbol: token.symbol,
+    decimals: token.decimals,
+    kind: native ? 'native' : 'erc20',
+  }
+}
+
+/** Basis points as the decimal fraction APIs take ("0.005" for 50), without floats. */
+export function bpsToFraction(bps: number): string {
+  const whole = BigInt(Math.round(bps))
+  const text = (whole % 10_000n).toString().padStart(4, '0').replace(/0+$/, '')
+  return `${whole / 10_000n}${text ? `.${text}` : ''}`
+}
+
+/**
+ * What the origin chain says about a mined deposit: reverted, or its block time. The deposit
+ * transaction hash is the id these APIs track a transfer by.
+ */
+export async function depositMinedUpdate(clients: ChainClients, record: SwapRecord): Promise<SwapUpdate> {
+  const client = clientFor(clients, record.origin.token.chainId)
+  const receipt = await client.getTransactionReceipt({ hash: record.depositTx as Hex })
+  if (receipt.status !== 'success') return { status: 'failed', phase: undefined, error: 'depositReverted' }
+  const block = await client.getBlock({ blockNumber: receipt.blockNumber })
+  return {
+    id: receipt.transactionHash,
+    phase: 'waiting',
+    depositedAt: Number(block.timestamp),
+    data: { ...record.data, originBlock: receipt.blockNumber.toString() },
+  }
+}
+
+/** The block time of a transaction, or undefined when the chain cannot say (yet). */
+export async function transactionTime(clients: ChainClients, chainId: number, hash: Hex): Promise<number | undefined> {
+  try {
+    const client = clientFor(clients, chainId)
+    const receipt = await client.getTransactionReceipt({ hash })
+    const block = await client.getBlock({ blockNumber: receipt.blockNumber })
+    return Number(block.timestamp)
+  } catch {
+    return undefined
+  }
+}
+
+/** A zod error as one readable line: `path: message; …`. */
+export const describeIssues = (error: z.ZodError) =>
+  error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')

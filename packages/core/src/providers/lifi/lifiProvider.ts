@@ -1,0 +1,340 @@
+import { type Address, type Hex, isAddressEqual } from 'viem'
+import { z } from 'zod'
+import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
+import { HttpStatusError } from '../../http/httpErrors.ts'
+import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
+import {
+  InvalidQuoteError,
+  InvalidResponseError,
+  QuoteExpiredError,
+  RefundByProviderError,
+  RouteUnavailableError,
+  type RouteUnavailableReason,
+} from '../../routes/routeErrors.ts'
+import type { QuoteRequest, Route, RouteFee } from '../../routes/types.ts'
+import type { SwapRecord } from '../../swaps/types.ts'
+import {
+  addressString,
+  apiTokenRef,
+  assertListed,
+  bpsToFraction,
+  depositMinedUpdate,
+  describeIssues,
+  hexData,
+  isNativeAddress,
+  sameToken,
+  txHash,
+  uintString,
+} from '../apiSupport.ts'
+import type { ProviderChain, ProviderContext, RouteProvider } from '../types.ts'
+import {
+  type LifiQuote,
+  lifiChainSchema,
+  lifiChainsSchema,
+  lifiErrorSchema,
+  lifiQuoteSchema,
+  lifiStatusSchema,
+  lifiTokensSchema,
+  lifiTransfersSchema,
+} from './lifiSchemas.ts'
+import { lifiStatusUpdate } from './lifiStatusUpdate.ts'
+import { lifiTokenList } from './lifiTokenList.ts'
+
+export const LIFI_PROVIDER_ID = 'lifi'
+
+const QUOTE_TTL_MS = 60_000
+const QUOTE_TIMEOUT_MS = 20_000
+const STATUS_TIMEOUT_MS = 15_000
+const BPS = 10_000
+
+/** What a LI.FI route carries from its quote to the deposit. */
+const routeDataSchema = z.object({
+  tool: z.string(),
+  approvalAddress: addressString,
+  transaction: z.object({ to: addressString, data: hexData, value: uintString }),
+})
+
+/**
+ * LI.FI (li.quest): quotes from `/v1/quote` carrying the transaction to sign, tracking through
+ * `/v1/status`, chains and tokens for the picker, restore through `/v1/analytics/transfers`.
+ * A transaction request is used only when its `to` (and the approval's spender) is on the config's
+ * LI.FI allowlist for that chain; LI.FI refunds failed transfers by itself.
+ */
+export function createLifiProvider({ manifest, clients }: ProviderContext): RouteProvider | undefined {
+  const config = manifest.providers?.lifi
+  if (!config) return undefined
+  const allowlist = (chainId: number) => config.contracts[String(chainId)] ?? []
+  const served = (chainId: number) => getManifestChain(manifest, chainId) !== undefined && allowlist(chainId).length > 0
+  const common = { integrator: config.integrator }
+
+  const provider: RouteProvider = {
+    id: LIFI_PROVIDER_ID,
+    name: 'LI.FI',
+
+    async getQuote(request, options = {}) {
+      if (!served(request.origin.chainId) || !getManifestChain(manifest, request.destination.chainId)) return undefined
+      let raw: unknown
+      try {
+        raw = await httpRequestWithRetry(`${config.apiUrl}/quote`, {
+          query: {
+            fromChain: request.origin.chainId,
+            toChain: request.destination.chainId,
+            fromToken: request.origin.address,
+            toToken: request.destination.address,
+            fromAmount: request.amount,
+            fromAddress: request.sender,
+            toAddress: request.recipient,
+            slippage: request.slippageBps === undefined ? undefined : bpsToFraction(request.slippageBps),
+            ...common,
+          },
+          timeoutMs: config.timeoutMs ?? QUOTE_TIMEOUT_MS,
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+      } catch (error) {
+        throw unavailable(error) ?? error
+      }
+      const parsed = lifiQuoteSchema.safeParse(raw)
+      if (!parsed.success) throw new InvalidQuoteError(LIFI_PROVIDER_ID, describeIssues(parsed.error))
+      return routeFromQuote(parsed.data, request)
+    },
+
+    async planDeposit(route) {
+      const parsed = routeDataSchema.safeParse(route.data)
+      if (!parsed.success) throw new InvalidQuoteError(LIFI_PROVIDER_ID, describeIssues(parsed.error))
+      if (Date.now() >= route.expiresAt) throw new QuoteExpiredError()
+      const { request } = route
+      const chainId = request.origin.chainId
+      const { transaction, approvalAddress } = parsed.data
+      const to = assertListed(allowlist(chainId), transaction.to)
+      const native = isNativeAddress(request.origin.address)
+      return {
+        transaction: { chainId, to, data: transaction.data as Hex, value: BigInt(transaction.value) },
+        ...(native
+          ? {}
+          : {
+              approval: {
+                token: request.origin,
+                spender: assertListed(allowlist(chainId), approvalAddress),
+                amount: request.amount,
+              },
+            }),
+      }
+    },
+
+    onDepositMined: (record) => depositMinedUpdate(clients, record),
+
+    async track(record) {
+      if (!record.depositTx) return {}
+      let raw: unknown
+      try {
+        raw = await httpRequestWithRetry(`${config.apiUrl}/status`, {
+          query: {
+            txHash: record.depositTx,
+            fromChain: record.origin.token.chainId,
+            toChain: record.destination.token.chainId,
+            bridge: typeof record.data?.tool === 'string' ? record.data.tool : undefined,
+            ...common,
+          },
+          timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
+        })
+      } catch (error) {
+        // Not indexed yet: LI.FI answers 404 until it has seen the deposit.
+        if (error instanceof HttpStatusError && error.status === 404) {
+          return { status: 'swapping', phase: 'waiting', statusDetail: 'NOT_FOUND' }
+        }
+        throw error
+      }
+      const parsed = lifiStatusSchema.safeParse(raw)
+      if (!parsed.success) throw new InvalidResponseError(LIFI_PROVIDER_ID, 'status', describeIssues(parsed.error))
+      return lifiStatusUpdate(parsed.data, record, manifest)
+    },
+
+    async planRefund() {
+      throw new RefundByProviderError(provider.name)
+    },
+
+    async findSwaps(owner) {
+      const raw = await httpRequestWithRetry(`${config.apiUrl}/analytics/transfers`, {
+        query: { wallet: owner, ...common },
+        timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
+      })
+      const parsed = lifiTransfersSchema.safeParse(raw)
+      if (!parsed.success)
+        throw new InvalidResponseError(LIFI_PROVIDER_ID, 'transfer list', describeIssues(parsed.error))
+      return parsed.data.transfers.flatMap((entry) => {
+        const record = foundTransfer(entry, owner)
+        return record ? [record] : []
+      })
+    },
+
+    knownContracts: (chainId) => [...allowlist(chainId)],
+
+    async listChains(options = {}) {
+      const raw = await httpRequestWithRetry(`${config.apiUrl}/chains`, {
+        query: { chainTypes: 'EVM' },
+        timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
+        ...(options.signal ? { signal: options.signal } : {}),
+      })
+      const parsed = lifiChainsSchema.safeParse(raw)
+      if (!parsed.success) throw new InvalidResponseError(LIFI_PROVIDER_ID, 'chain list', describeIssues(parsed.error))
+      const chains: ProviderChain[] = []
+      for (const entry of parsed.data.chains) {
+        const chain = lifiChainSchema.safeParse(entry)
+        if (!chain.success || !served(chain.data.id) || chains.some((known) => known.id === chain.data.id)) continue
+        chains.push({
+          id: chain.data.id,
+          name: chain.data.name,
+          ...(chain.data.logoURI ? { logoURI: chain.data.logoURI } : {}),
+        })
+      }
+      return chains
+    },
+
+    async listTokens(options = {}) {
+      const raw = await httpRequestWithRetry(`${config.apiUrl}/tokens`, {
+        query: { chains: manifest.chains.map((chain) => chain.id).join(',') },
+        timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
+        ...(options.signal ? { signal: options.signal } : {}),
+      })
+      const parsed = lifiTokensSchema.safeParse(raw)
+      if (!parsed.success) throw new InvalidResponseError(LIFI_PROVIDER_ID, 'token list', describeIssues(parsed.error))
+      return lifiTokenList(parsed.data.tokens, manifest)
+    },
+  }
+
+  /** The quote as a route, after checking it is about this very request and sends only to known contracts. */
+  function routeFromQuote(quote: LifiQuote, request: QuoteRequest): Route {
+    const { action, estimate, transactionRequest } = quote
+    const mismatch = [
+      action.fromChainId !== request.origin.chainId && 'fromChainId',
+      action.toChainId !== request.destination.chainId && 'toChainId',
+      !sameToken(action.fromToken.address, request.origin.address) && 'fromToken',
+      !sameToken(action.toToken.address, request.destination.address) && 'toToken',
+      BigInt(action.fromAmount) !== request.amount && 'fromAmount',
+      action.toAddress && !isAddressEqual(action.toAddress, request.recipient) && 'toAddress',
+      transactionRequest.chainId !== request.origin.chainId && 'transactionRequest.chainId',
+    ].filter(Boolean)
+    if (mismatch.length > 0) {
+      throw new InvalidQuoteError(LIFI_PROVIDER_ID, `the quote does not match the request: ${mismatch.join(', ')}`)
+    }
+    const chainId = request.origin.chainId
+    const to = assertListed(allowlist(chainId), transactionRequest.to)
+    const native = isNativeAddress(request.origin.address)
+    if (!native) assertListed(allowlist(chainId), estimate.approvalAddress)
+    const value = BigInt(transactionRequest.value)
+    const carried = native ? request.amount : 0n
+    if (value < carried) throw new InvalidQuoteError(LIFI_PROVIDER_ID, 'the transaction sends less than the amount')
+
+    const outputAmount = BigInt(estimate.toAmount)
+    const minOutputAmount = BigInt(estimate.toAmountMin)
+    if (outputAmount <= 0n || minOutputAmount > outputAmount) {
+      throw new InvalidQuoteError(LIFI_PROVIDER_ID, 'the quoted amounts are inconsistent')
+    }
+    const fees: RouteFee[] = [
+      ...(estimate.feeCosts ?? []).map((fee) => ({
+        label: fee.name,
+        token: apiTokenRef(manifest, fee.token),
+        amount: BigInt(fee.amount),
+      })),
+      ...(estimate.gasCosts ?? []).map((gas) => ({
+        label: 'Network fee',
+        token: apiTokenRef(manifest, gas.token),
+        amount: BigInt(gas.amount),
+      })),
+    ]
+    // Native coin the transaction sends beyond the amount (a bridge's messaging fee): the person sees it.
+    if (value > carried) {
+      fees.push({
+        label: 'Sent with the deposit',
+        token: apiTokenRef(manifest, {
+          chainId,
+          address: NATIVE_TOKEN_ADDRESS,
+          symbol: getManifestChain(manifest, chainId)?.nativeCurrency.symbol ?? 'ETH',
+          decimals: getManifestChain(manifest, chainId)?.nativeCurrency.decimals ?? 18,
+        }),
+        amount: value - carried,
+      })
+    }
+    const slippageBps = request.slippageBps ?? (action.slippage === undefined ? 0 : Math.round(action.slippage * BPS))
+    const now = Date.now()
+    return {
+      id: `${LIFI_PROVIDER_ID}:${quote.id}:${now}`,
+      providerId: LIFI_PROVIDER_ID,
+      providerName: quote.toolDetails ? `${provider.name} (${quote.toolDetails.name})` : provider.name,
+      request,
+      outputAmount,
+      minOutputAmount,
+      slippageBps,
+      slippageMode: request.slippageBps === undefined ? 'auto' : 'custom',
+      fees,
+      estimatedSeconds: Math.max(1, Math.ceil(estimate.executionDuration)),
+      quotedAt: now,
+      expiresAt: now + QUOTE_TTL_MS,
+      depositAddress: to,
+      data: {
+        tool: quote.tool,
+        approvalAddress: estimate.approvalAddress,
+        transaction: { to, data: transactionRequest.data, value: value.toString() },
+      },
+    }
+  }
+
+  /** A History record for a transfer LI.FI knows of, when it is one of this config's chains and tokens. */
+  function foundTransfer(entry: unknown, owner: Address): SwapRecord | undefined {
+    const transfer = lifiStatusSchema
+      .extend({ sending: lifiStatusSchema.shape.sending.unwrap().extend({ txHash, chainId: z.number().int() }) })
+      .safeParse(entry)
+    if (!transfer.success) return undefined
+    const { sending, receiving } = transfer.data
+    const lastStep = sending.includedSteps?.at(-1)
+    const toToken = receiving?.token ?? lastStep?.toToken
+    const toAmount = receiving?.amount ?? lastStep?.toAmount
+    if (!sending.token || !sending.amount || !toToken || !toAmount) return undefined
+    if (!getManifestChain(manifest, sending.chainId) || !getManifestChain(manifest, toToken.chainId)) return undefined
+    const depositedAt = sending.timestamp ?? Math.floor(Date.now() / 1000)
+    const record: SwapRecord = {
+      key: sending.txHash,
+      id: sending.txHash,
+      providerId: LIFI_PROVIDER_ID,
+      providerName: provider.name,
+      owner,
+      recipient: transfer.data.toAddress ?? owner,
+      origin: { token: apiTokenRef(manifest, sending.token), amount: sending.amount },
+      destination: { token: apiTokenRef(manifest, toToken), estimatedAmount: toAmount, minAmount: toAmount },
+      depositAddress: allowlist(sending.chainId)[0] ?? (NATIVE_TOKEN_ADDRESS as Address),
+      status: 'swapping',
+      phase: 'waiting',
+      createdAt: depositedAt * 1000,
+      depositTx: sending.txHash as Hex,
+      depositedAt,
+      ...(transfer.data.tool ? { data: { tool: transfer.data.tool } } : {}),
+      updatedAt: Date.now(),
+    }
+    return { ...record, ...lifiStatusUpdate(transfer.data, record, manifest) }
+  }
+
+  return provider
+}
+
+/** LI.FI's "no route" answers (404, and 400 for requests it cannot serve) as a reason shown beside LI.FI. */
+function unavailable(error: unknown): RouteUnavailableError | undefined {
+  if (!(error instanceof HttpStatusError) || (error.status !== 404 && error.status !== 400)) return undefined
+  const body = lifiErrorSchema.safeParse(error.body)
+  const message = body.success ? body.data.message : typeof error.body === 'string' ? error.body : undefined
+  const errors = body.success ? body.data.errors : undefined
+  const codes = new Set(
+    Array.isArray(errors)
+      ? errors.map((toolError) => toolError.code)
+      : (errors?.failed ?? []).flatMap((failed) =>
+          Object.values(failed.subpaths).flatMap((subpath) => subpath.map((toolError) => toolError.code)),
+        ),
+  )
+  const reason: RouteUnavailableReason = codes.has('AMOUNT_TOO_LOW')
+    ? 'amountTooLow'
+    : codes.has('AMOUNT_TOO_HIGH')
+      ? 'amountTooHigh'
+      : codes.has('INSUFFICIENT_LIQUIDITY')
+        ? 'insufficientLiquidity'
+        : 'unsupportedRoute'
+  return new RouteUnavailableError(LIFI_PROVIDER_ID, reason, undefined, message)
+}
