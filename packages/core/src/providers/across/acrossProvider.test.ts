@@ -1,0 +1,274 @@
+import { decodeFunctionData, type Hex, slice } from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { acrossFixtures, FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, FIXTURE_FILL_TX } from '../../../test/fixtures/index.ts'
+import {
+  DEPOSIT_BLOCK,
+  FILL_BLOCK,
+  type ProductionTestbed,
+  startProductionTestbed,
+} from '../../../test/support/productionTestbed.ts'
+import { createChainClients } from '../../chains/chainClients.ts'
+import { UnknownContractError } from '../../errors/walletErrors.ts'
+import { HttpParseError, HttpTimeoutError } from '../../http/httpErrors.ts'
+import {
+  InvalidQuoteError,
+  InvalidResponseError,
+  QuoteExpiredError,
+  RefundByProviderError,
+  RouteUnavailableError,
+} from '../../routes/routeErrors.ts'
+import type { Route } from '../../routes/types.ts'
+import { createAcrossProvider } from './acrossProvider.ts'
+import { spokePoolDepositV3Abi } from './acrossSchemas.ts'
+
+let bed: ProductionTestbed
+const fees = acrossFixtures.suggestedFees
+const ARBITRUM_POOL = '0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A'
+const OTHER_CONTRACT = '0x000000000000000000000000000000000000dEaD'
+
+beforeAll(async () => {
+  bed = await startProductionTestbed({ timeoutMs: 400 })
+})
+afterAll(() => bed.close())
+beforeEach(() => {
+  bed.server.setRoutes({ '/api/suggested-fees': { body: fees } })
+})
+
+const lastRequest = (path: string) => bed.server.requests.filter((request) => request.path === path).at(-1)
+
+describe('Across quotes', () => {
+  it('asks /suggested-fees for the route and keeps its output amount, deadline, exclusivity and fees', async () => {
+    const route = (await bed.across.getQuote(bed.usdcRequest)) as Route
+    expect(lastRequest('/api/suggested-fees')?.query).toEqual({
+      inputToken: bed.usdcRequest.origin.address,
+      outputToken: bed.usdcRequest.destination.address,
+      originChainId: '42161',
+      destinationChainId: '8453',
+      amount: '100000000',
+      recipient: FIXTURE_ACCOUNT,
+    })
+    expect(route).toMatchObject({
+      providerId: 'across',
+      providerName: 'Across',
+      outputAmount: 99_976_623n,
+      minOutputAmount: 99_976_623n,
+      slippageBps: 0,
+      estimatedSeconds: 4,
+      depositAddress: ARBITRUM_POOL,
+      data: {
+        quoteTimestamp: 1_735_689_588,
+        fillDeadline: 4_102_444_800,
+        exclusivityParameter: 0,
+        exclusiveRelayer: '0x0000000000000000000000000000000000000000',
+      },
+    })
+    expect(route.fees).toEqual([
+      { label: 'Relayer fee', token: bed.usdcRequest.origin, amount: 7_875n },
+      { label: 'Relayer gas fee', token: bed.usdcRequest.origin, amount: 15_502n },
+    ])
+  })
+
+  it('derives the output amount from the total fee when an older answer leaves it out', async () => {
+    const { outputAmount: _, ...older } = fees
+    bed.server.setRoutes({ '/api/suggested-fees': { body: older } })
+    expect(await bed.across.getQuote(bed.usdcRequest)).toMatchObject({ outputAmount: 100_000_000n - 23_377n })
+  })
+
+  it('plans depositV3 into the SpokePool with the quote, and the exact approval to it', async () => {
+    const route = (await bed.across.getQuote(bed.usdcRequest)) as Route
+    const plan = await bed.across.planDeposit(route)
+    expect(plan.approval).toEqual({ token: bed.usdcRequest.origin, spender: ARBITRUM_POOL, amount: 100_000_000n })
+    expect(plan.transaction).toMatchObject({ chainId: 42161, to: ARBITRUM_POOL, value: 0n })
+    const call = decodeFunctionData({ abi: spokePoolDepositV3Abi, data: plan.transaction.data })
+    expect(call.functionName).toBe('depositV3')
+    expect(call.args).toEqual([
+      FIXTURE_ACCOUNT,
+      FIXTURE_ACCOUNT,
+      bed.usdcRequest.origin.address,
+      bed.usdcRequest.destination.address,
+      100_000_000n,
+      99_976_623n,
+      8453n,
+      '0x0000000000000000000000000000000000000000',
+      1_735_689_588,
+      4_102_444_800,
+      0,
+      '0x',
+    ])
+  })
+
+  it('deposits the native coin as WETH with value, and appends the integrator id when configured', async () => {
+    const manifest = structuredClone(bed.manifest)
+    if (manifest.providers?.across) manifest.providers.across.integratorId = '0x00ab'
+    const across = createAcrossProvider({ manifest, clients: createChainClients(manifest) })
+    const eth = bed.token(42161, 'native')
+    const weth = bed.token(42161, 'weth')
+    const request = { ...bed.usdcRequest, origin: eth, amount: 10n ** 18n }
+    bed.server.setRoutes({
+      '/api/suggested-fees': {
+        body: {
+          ...fees,
+          inputToken: { ...fees.inputToken, address: weth.address },
+          outputAmount: '999000000000000000',
+          limits: { ...fees.limits, minDeposit: '2000000000000000', maxDeposit: '3000000000000000000000' },
+        },
+      },
+    })
+    const route = (await across?.getQuote(request)) as Route
+    expect(lastRequest('/api/suggested-fees')?.query.inputToken).toBe(weth.address)
+    const plan = await across?.planDeposit(route)
+    expect(plan?.approval).toBeUndefined()
+    expect(plan?.transaction.value).toBe(10n ** 18n)
+    expect(slice(plan?.transaction.data as Hex, -5)).toBe('0x1dc0de00ab')
+    const call = decodeFunctionData({ abi: spokePoolDepositV3Abi, data: plan?.transaction.data as Hex })
+    expect(call.args[2]).toBe(weth.address)
+  })
+
+  it('has no route for a native coin Across does not bridge, nor within one chain', async () => {
+    const pol = bed.token(137, 'native')
+    expect(await bed.across.getQuote({ ...bed.usdcRequest, origin: pol })).toBeUndefined()
+    expect(await bed.across.getQuote({ ...bed.usdcRequest, destination: bed.token(42161, 'usdt') })).toBeUndefined()
+  })
+
+  it('refuses a SpokePool that is not the listed one', async () => {
+    bed.server.setRoutes({ '/api/suggested-fees': { body: { ...fees, spokePoolAddress: OTHER_CONTRACT } } })
+    const error = await bed.across.getQuote(bed.usdcRequest).catch((e) => e)
+    expect(error).toBeInstanceOf(UnknownContractError)
+    expect(error.message).toBe(`Unknown contract type: ${OTHER_CONTRACT}`)
+  })
+
+  it('refuses to plan a deposit to another contract, or after the quote or deadline expired', async () => {
+    const route = (await bed.across.getQuote(bed.usdcRequest)) as Route
+    await expect(bed.across.planDeposit({ ...route, depositAddress: OTHER_CONTRACT })).rejects.toBeInstanceOf(
+      UnknownContractError,
+    )
+    await expect(bed.across.planDeposit({ ...route, expiresAt: Date.now() - 1 })).rejects.toBeInstanceOf(
+      QuoteExpiredError,
+    )
+    await expect(
+      bed.across.planDeposit({ ...route, data: { ...route.data, fillDeadline: Math.floor(Date.now() / 1000) - 1 } }),
+    ).rejects.toBeInstanceOf(QuoteExpiredError)
+  })
+
+  it('explains an amount that is too low: isAmountTooLow, below minDeposit, or the 400 answer', async () => {
+    bed.server.setRoutes({ '/api/suggested-fees': { body: { ...fees, isAmountTooLow: true } } })
+    const flagged = await bed.across.getQuote(bed.usdcRequest).catch((e) => e)
+    expect(flagged).toBeInstanceOf(RouteUnavailableError)
+    expect(flagged).toMatchObject({ providerId: 'across', reason: 'amountTooLow', limit: 1_000_000n })
+    expect(flagged.details).toContain('too low')
+
+    bed.server.setRoutes({ '/api/suggested-fees': { body: fees } })
+    await expect(bed.across.getQuote({ ...bed.usdcRequest, amount: 999_999n })).rejects.toMatchObject({
+      reason: 'amountTooLow',
+      limit: 1_000_000n,
+    })
+    await expect(bed.across.getQuote({ ...bed.usdcRequest, amount: 2_000_000_000_000n })).rejects.toMatchObject({
+      reason: 'amountTooHigh',
+      limit: 1_526_388_409_462n,
+    })
+
+    bed.server.setRoutes({ '/api/suggested-fees': { status: 400, body: acrossFixtures.amountTooLow } })
+    await expect(bed.across.getQuote(bed.usdcRequest)).rejects.toMatchObject({
+      reason: 'amountTooLow',
+      details: 'Sent amount is too low relative to fees',
+    })
+  })
+
+  it('has no route when Across does not enable it', async () => {
+    bed.server.setRoutes({ '/api/suggested-fees': { status: 400, body: acrossFixtures.routeNotEnabled } })
+    expect(await bed.across.getQuote(bed.usdcRequest)).toBeUndefined()
+  })
+
+  it('retries once after 429, and reports time-outs, malformed JSON and wrong shapes', async () => {
+    bed.server.setRoutes({
+      '/api/suggested-fees': [{ status: 429, headers: { 'retry-after': '0' } }, { body: fees }],
+    })
+    expect(await bed.across.getQuote(bed.usdcRequest)).toMatchObject({ outputAmount: 99_976_623n })
+    bed.server.setRoutes({ '/api/suggested-fees': { body: fees, delayMs: 1_500 } })
+    await expect(bed.across.getQuote(bed.usdcRequest)).rejects.toBeInstanceOf(HttpTimeoutError)
+    bed.server.setRoutes({ '/api/suggested-fees': { rawBody: '<html>502 Bad Gateway</html>' } })
+    await expect(bed.across.getQuote(bed.usdcRequest)).rejects.toBeInstanceOf(HttpParseError)
+    bed.server.setRoutes({ '/api/suggested-fees': { body: { ...fees, fillDeadline: 'soon' } } })
+    const error = await bed.across.getQuote(bed.usdcRequest).catch((e) => e)
+    expect(error).toBeInstanceOf(InvalidQuoteError)
+    expect(error.details).toContain('fillDeadline')
+    bed.server.setRoutes({ '/api/suggested-fees': { body: { ...fees, outputToken: { address: OTHER_CONTRACT } } } })
+    await expect(bed.across.getQuote(bed.usdcRequest)).rejects.toBeInstanceOf(InvalidQuoteError)
+  })
+})
+
+describe('Across status', () => {
+  it.each([
+    ['pending', acrossFixtures.statusPending, { status: 'swapping', phase: 'waiting', statusDetail: undefined }],
+    [
+      'filled',
+      acrossFixtures.statusFilled,
+      {
+        status: 'completed',
+        phase: undefined,
+        deliveryTx: FIXTURE_FILL_TX,
+        deliveredAt: FILL_BLOCK.timestamp,
+        destination: expect.objectContaining({ receivedAmount: '99976623' }),
+      },
+    ],
+    ['expired', acrossFixtures.statusExpired, { status: 'swapping', phase: 'refunding', statusDetail: 'expired' }],
+    [
+      'refunded',
+      acrossFixtures.statusRefunded,
+      {
+        status: 'refunded',
+        phase: undefined,
+        statusDetail: 'refunded',
+        refundTx: acrossFixtures.statusRefunded.depositRefundTxnRef,
+      },
+    ],
+  ])('maps %s', async (_name, body, expected) => {
+    bed.server.setRoutes({ '/api/deposit/status': { body } })
+    const update = await bed.across.track(bed.depositedRecord('across'))
+    expect(update).toEqual(expect.objectContaining(expected))
+    expect(update.status).not.toBe('refundable')
+    expect(lastRequest('/api/deposit/status')?.query).toEqual({ depositTxnRef: FIXTURE_DEPOSIT_TX })
+  })
+
+  it('accepts the older field names, and keeps waiting until Across has indexed the deposit', async () => {
+    bed.server.setRoutes({
+      '/api/deposit/status': { body: { status: 'filled', fillTx: FIXTURE_FILL_TX, depositRefundTxHash: null } },
+    })
+    expect(await bed.across.track(bed.depositedRecord('across'))).toMatchObject({
+      status: 'completed',
+      deliveryTx: FIXTURE_FILL_TX,
+    })
+    bed.server.setRoutes({ '/api/deposit/status': { status: 404, body: acrossFixtures.depositNotFound } })
+    expect(await bed.across.track(bed.depositedRecord('across'))).toMatchObject({
+      status: 'swapping',
+      phase: 'waiting',
+    })
+    bed.server.setRoutes({ '/api/deposit/status': { body: { status: 'slow-filled' } } })
+    await expect(bed.across.track(bed.depositedRecord('across'))).rejects.toBeInstanceOf(InvalidResponseError)
+  })
+
+  it('reads the mined deposit from the origin chain, and leaves refunds to Across', async () => {
+    const record = { ...bed.depositedRecord('across'), id: 'local-1', depositedAt: undefined }
+    expect(await bed.across.onDepositMined(record)).toMatchObject({
+      id: FIXTURE_DEPOSIT_TX,
+      depositedAt: DEPOSIT_BLOCK.timestamp,
+    })
+    await expect(bed.across.planRefund(record)).rejects.toBeInstanceOf(RefundByProviderError)
+  })
+
+  it("restores the person's Across deposits on the config's chains", async () => {
+    const records = await bed.across.findSwaps(FIXTURE_ACCOUNT)
+    expect(lastRequest('/api/deposits')?.query).toEqual({ depositor: FIXTURE_ACCOUNT, limit: '100' })
+    expect(records.map((record) => [record.id, record.status, record.statusDetail])).toEqual([
+      [FIXTURE_DEPOSIT_TX, 'completed', undefined],
+      [acrossFixtures.deposits[1]?.depositTxHash, 'swapping', 'expired'],
+    ])
+    expect(records[0]).toMatchObject({
+      origin: { amount: '100000000', token: { symbol: 'USDC', chainId: 42161 } },
+      destination: { receivedAmount: '99976623', token: { symbol: 'USDC', chainId: 8453 } },
+      depositAddress: ARBITRUM_POOL,
+      depositedAt: Date.parse('2025-01-01T00:00:12.000Z') / 1000,
+      deliveryTx: FIXTURE_FILL_TX,
+    })
+  })
+})

@@ -1,0 +1,364 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
+import {
+  DEPOSIT_BLOCK,
+  type ProductionTestbed,
+  REVERTED_DEPOSIT_TX,
+  startProductionTestbed,
+} from '../../../test/support/productionTestbed.ts'
+import { LIFI_DIAMOND } from '../../config/production.ts'
+import { UnknownContractError } from '../../errors/walletErrors.ts'
+import { HttpParseError, HttpTimeoutError } from '../../http/httpErrors.ts'
+import {
+  InvalidQuoteError,
+  InvalidResponseError,
+  QuoteExpiredError,
+  RefundByProviderError,
+  RouteUnavailableError,
+} from '../../routes/routeErrors.ts'
+import type { Route } from '../../routes/types.ts'
+
+let bed: ProductionTestbed
+const OTHER_CONTRACT = '0x000000000000000000000000000000000000dEaD'
+const quote = lifiFixtures.quote
+const withTransaction = (change: Partial<typeof quote.transactionRequest>) => ({
+  ...quote,
+  transactionRequest: { ...quote.transactionRequest, ...change },
+})
+
+beforeAll(async () => {
+  bed = await startProductionTestbed({ timeoutMs: 400 })
+})
+afterAll(() => bed.close())
+beforeEach(() => {
+  bed.server.setRoutes({ '/v1/quote': { body: quote } })
+})
+
+const lastRequest = (path: string) => bed.server.requests.filter((request) => request.path === path).at(-1)
+
+describe('LI.FI quotes', () => {
+  it('asks /v1/quote for the request and turns the answer into a route', async () => {
+    const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    expect(lastRequest('/v1/quote')?.query).toEqual({
+      fromChain: '42161',
+      toChain: '8453',
+      fromToken: bed.usdcRequest.origin.address,
+      toToken: bed.usdcRequest.destination.address,
+      fromAmount: '100000000',
+      fromAddress: FIXTURE_ACCOUNT,
+      toAddress: FIXTURE_ACCOUNT,
+      integrator: 'multi-bridge',
+    })
+    expect(route).toMatchObject({
+      providerId: 'lifi',
+      providerName: 'LI.FI (Relay)',
+      outputAmount: 99_963_809n,
+      minOutputAmount: 99_463_989n,
+      slippageBps: 50,
+      slippageMode: 'auto',
+      estimatedSeconds: 12,
+      depositAddress: LIFI_DIAMOND,
+    })
+    expect(route.fees).toEqual([
+      { label: 'LIFI Fixed Fee', token: bed.usdcRequest.origin, amount: 25_000n },
+      { label: 'Network fee', token: bed.token(42161, 'native'), amount: 1_860_000_000_000n },
+    ])
+    expect(route.expiresAt - route.quotedAt).toBe(60_000)
+  })
+
+  it("passes the person's slippage as a fraction", async () => {
+    const route = await bed.lifi.getQuote({ ...bed.usdcRequest, slippageBps: 30 })
+    expect(lastRequest('/v1/quote')?.query.slippage).toBe('0.003')
+    expect(route).toMatchObject({ slippageBps: 30, slippageMode: 'custom' })
+  })
+
+  it('plans the exact approval to the approval address and the transaction LI.FI built', async () => {
+    const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    expect(await bed.lifi.planDeposit(route)).toEqual({
+      transaction: { chainId: 42161, to: LIFI_DIAMOND, data: quote.transactionRequest.data, value: 0n },
+      approval: { token: bed.usdcRequest.origin, spender: LIFI_DIAMOND, amount: 100_000_000n },
+    })
+  })
+
+  it('refuses a transaction request to a contract that is not on the allowlist', async () => {
+    bed.server.setRoutes({ '/v1/quote': { body: withTransaction({ to: OTHER_CONTRACT }) } })
+    const error = await bed.lifi.getQuote(bed.usdcRequest).catch((e) => e)
+    expect(error).toBeInstanceOf(UnknownContractError)
+    expect(error.message).toBe(`Unknown contract type: ${OTHER_CONTRACT}`)
+  })
+
+  it('refuses an approval to a spender that is not on the allowlist', async () => {
+    bed.server.setRoutes({
+      '/v1/quote': { body: { ...quote, estimate: { ...quote.estimate, approvalAddress: OTHER_CONTRACT } } },
+    })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toThrow(`Unknown contract type: ${OTHER_CONTRACT}`)
+  })
+
+  it('refuses a planned deposit whose transaction was changed after the quote', async () => {
+    const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    const data = route.data as { transaction: Record<string, string> }
+    const changed = { ...route, data: { ...route.data, transaction: { ...data.transaction, to: OTHER_CONTRACT } } }
+    await expect(bed.lifi.planDeposit(changed)).rejects.toBeInstanceOf(UnknownContractError)
+    await expect(bed.lifi.planDeposit({ ...route, expiresAt: Date.now() - 1 })).rejects.toBeInstanceOf(
+      QuoteExpiredError,
+    )
+  })
+
+  it('refuses a quote about another transfer', async () => {
+    bed.server.setRoutes({ '/v1/quote': { body: { ...quote, action: { ...quote.action, fromAmount: '1' } } } })
+    const error = await bed.lifi.getQuote(bed.usdcRequest).catch((e) => e)
+    expect(error).toBeInstanceOf(InvalidQuoteError)
+    expect(error.details).toContain('fromAmount')
+    bed.server.setRoutes({ '/v1/quote': { body: withTransaction({ chainId: 8453 }) } })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toBeInstanceOf(InvalidQuoteError)
+  })
+
+  it('sends the native coin as value, and shows any value beyond the amount as a fee', async () => {
+    const eth = bed.token(42161, 'native')
+    const native = {
+      ...quote,
+      action: { ...quote.action, fromToken: { ...quote.action.fromToken, address: eth.address, decimals: 18 } },
+      transactionRequest: { ...quote.transactionRequest, value: '0x5f5e100' },
+    }
+    bed.server.setRoutes({ '/v1/quote': { body: native } })
+    const request = { ...bed.usdcRequest, origin: eth }
+    const route = (await bed.lifi.getQuote(request)) as Route
+    expect(await bed.lifi.planDeposit(route)).toEqual({
+      transaction: { chainId: 42161, to: LIFI_DIAMOND, data: quote.transactionRequest.data, value: 100_000_000n },
+    })
+    bed.server.setRoutes({
+      '/v1/quote': { body: { ...native, transactionRequest: { ...native.transactionRequest, value: '100000500' } } },
+    })
+    const withFee = (await bed.lifi.getQuote(request)) as Route
+    expect(withFee.fees.at(-1)).toEqual({ label: 'Sent with the deposit', token: eth, amount: 500n })
+    bed.server.setRoutes({
+      '/v1/quote': { body: { ...native, transactionRequest: { ...native.transactionRequest, value: '0x0' } } },
+    })
+    await expect(bed.lifi.getQuote(request)).rejects.toThrow(InvalidQuoteError)
+  })
+
+  it('turns 404 "No available quotes" into a clear reason, with LI.FI\'s message', async () => {
+    bed.server.setRoutes({ '/v1/quote': { status: 404, body: lifiFixtures.noQuotes } })
+    const error = await bed.lifi.getQuote(bed.usdcRequest).catch((e) => e)
+    expect(error).toBeInstanceOf(RouteUnavailableError)
+    expect(error).toMatchObject({
+      providerId: 'lifi',
+      reason: 'amountTooLow',
+      details: 'No available quotes for the requested transfer',
+    })
+    bed.server.setRoutes({ '/v1/quote': { status: 404, body: { message: 'No available quotes', code: 1002 } } })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toMatchObject({ reason: 'unsupportedRoute' })
+    bed.server.setRoutes({ '/v1/quote': { status: 400, body: lifiFixtures.validationError } })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toMatchObject({
+      reason: 'unsupportedRoute',
+      details: lifiFixtures.validationError.message,
+    })
+  })
+
+  it('retries once after 429 with retry-after', async () => {
+    const before = bed.server.requests.length
+    bed.server.setRoutes({
+      '/v1/quote': [{ status: 429, headers: { 'retry-after': '0' }, body: { message: 'Rate limit' } }, { body: quote }],
+    })
+    expect(await bed.lifi.getQuote(bed.usdcRequest)).toMatchObject({ outputAmount: 99_963_809n })
+    expect(bed.server.requests.slice(before).filter((request) => request.path === '/v1/quote')).toHaveLength(2)
+  })
+
+  it('reports time-outs, malformed JSON and wrong shapes as distinct errors', async () => {
+    bed.server.setRoutes({ '/v1/quote': { body: quote, delayMs: 1_500 } })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toBeInstanceOf(HttpTimeoutError)
+    bed.server.setRoutes({ '/v1/quote': { rawBody: '{"type":"lifi","transactionRequest":' } })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toBeInstanceOf(HttpParseError)
+    const { transactionRequest: _, ...withoutTransaction } = quote
+    bed.server.setRoutes({ '/v1/quote': { body: withoutTransaction } })
+    const error = await bed.lifi.getQuote(bed.usdcRequest).catch((e) => e)
+    expect(error).toBeInstanceOf(InvalidQuoteError)
+    expect(error.details).toContain('transactionRequest')
+  })
+
+  it('has no route for chains outside the config', async () => {
+    const avalanche = { ...bed.usdcRequest.destination, chainId: 43114 }
+    expect(await bed.lifi.getQuote({ ...bed.usdcRequest, destination: avalanche })).toBeUndefined()
+  })
+})
+
+describe('LI.FI status', () => {
+  const pending = lifiFixtures.statusPending
+  const failed = lifiFixtures.statusFailed
+  const cases: [string, unknown, Record<string, unknown>][] = [
+    ['NOT_FOUND', lifiFixtures.statusNotFound, { status: 'swapping', phase: 'waiting', statusDetail: 'NOT_FOUND' }],
+    ['INVALID', { status: 'INVALID' }, { status: 'swapping', phase: 'waiting', statusDetail: 'INVALID' }],
+    ...(
+      [
+        'WAIT_SOURCE_CONFIRMATIONS',
+        'WAIT_DESTINATION_TRANSACTION',
+        'BRIDGE_NOT_AVAILABLE',
+        'CHAIN_NOT_AVAILABLE',
+        'UNKNOWN_ERROR',
+      ] as const
+    ).map((substatus): [string, unknown, Record<string, unknown>] => [
+      `PENDING ${substatus}`,
+      { ...pending, substatus },
+      { status: 'swapping', phase: 'waiting', statusDetail: substatus },
+    ]),
+    [
+      'PENDING REFUND_IN_PROGRESS',
+      { ...pending, substatus: 'REFUND_IN_PROGRESS' },
+      { status: 'swapping', phase: 'refunding', statusDetail: 'REFUND_IN_PROGRESS' },
+    ],
+    [
+      'DONE COMPLETED',
+      lifiFixtures.statusDone,
+      {
+        status: 'completed',
+        phase: undefined,
+        statusDetail: undefined,
+        deliveryTx: lifiFixtures.statusDone.receiving.txHash,
+        deliveredAt: 1_735_689_614,
+        destination: expect.objectContaining({
+          receivedAmount: '99964120',
+          token: expect.objectContaining({ symbol: 'USDC' }),
+        }),
+      },
+    ],
+    [
+      'DONE PARTIAL',
+      lifiFixtures.statusPartial,
+      {
+        status: 'completed',
+        statusDetail: 'PARTIAL',
+        destination: expect.objectContaining({
+          receivedAmount: '99964120',
+          token: expect.objectContaining({ symbol: 'USDbC', address: '0xd9aAEc86B65D86f6A7B5B1b0c42FFA531710b6CA' }),
+        }),
+      },
+    ],
+    [
+      'DONE REFUNDED',
+      lifiFixtures.statusRefunded,
+      {
+        status: 'refunded',
+        phase: undefined,
+        statusDetail: 'REFUNDED',
+        refundTx: lifiFixtures.statusRefunded.receiving.txHash,
+      },
+    ],
+    ...(
+      [
+        'NOT_PROCESSABLE_REFUND_NEEDED',
+        'INSUFFICIENT_ALLOWANCE',
+        'INSUFFICIENT_BALANCE',
+        'OUT_OF_GAS',
+        'EXPIRED',
+        'SLIPPAGE_EXCEEDED',
+        'UNKNOWN_FAILED_ERROR',
+      ] as const
+    ).map((substatus): [string, unknown, Record<string, unknown>] => [
+      `FAILED ${substatus}`,
+      { ...failed, substatus },
+      { status: 'failed', phase: undefined, error: 'providerFailed', statusDetail: substatus },
+    ]),
+  ]
+
+  it.each(cases)('maps %s', async (_name, body, expected) => {
+    bed.server.setRoutes({ '/v1/status': { body } })
+    const update = await bed.lifi.track(bed.depositedRecord('lifi'))
+    expect(update).toEqual(expect.objectContaining(expected))
+    // LI.FI refunds by itself: the person is never offered a refund button.
+    expect(update.status).not.toBe('refundable')
+  })
+
+  it('asks by deposit transaction, chains and bridge', async () => {
+    bed.server.setRoutes({ '/v1/status': { body: pending } })
+    await bed.lifi.track(bed.depositedRecord('lifi'))
+    expect(lastRequest('/v1/status')?.query).toMatchObject({
+      txHash: FIXTURE_DEPOSIT_TX,
+      fromChain: '42161',
+      toChain: '8453',
+      bridge: 'relay',
+    })
+  })
+
+  it('keeps waiting while LI.FI does not know the deposit yet, and reports a malformed status', async () => {
+    bed.server.setRoutes({ '/v1/status': { status: 404, body: { message: 'Not found', code: 1003 } } })
+    expect(await bed.lifi.track(bed.depositedRecord('lifi'))).toEqual({
+      status: 'swapping',
+      phase: 'waiting',
+      statusDetail: 'NOT_FOUND',
+    })
+    bed.server.setRoutes({ '/v1/status': { body: { status: 'MAYBE' } } })
+    await expect(bed.lifi.track(bed.depositedRecord('lifi'))).rejects.toBeInstanceOf(InvalidResponseError)
+  })
+
+  it('reads the mined deposit from the origin chain', async () => {
+    const record = { ...bed.depositedRecord('lifi'), id: 'local-1', depositedAt: undefined }
+    expect(await bed.lifi.onDepositMined(record)).toMatchObject({
+      id: FIXTURE_DEPOSIT_TX,
+      phase: 'waiting',
+      depositedAt: DEPOSIT_BLOCK.timestamp,
+    })
+    expect(await bed.lifi.onDepositMined({ ...record, depositTx: REVERTED_DEPOSIT_TX })).toMatchObject({
+      status: 'failed',
+      error: 'depositReverted',
+    })
+  })
+
+  it('has nothing for the person to refund', async () => {
+    await expect(bed.lifi.planRefund(bed.depositedRecord('lifi'))).rejects.toBeInstanceOf(RefundByProviderError)
+  })
+})
+
+describe('LI.FI chains, tokens and history', () => {
+  it("lists the config's chains LI.FI serves", async () => {
+    expect(await bed.lifi.listChains?.()).toEqual([
+      { id: 1, name: 'Ethereum', logoURI: lifiFixtures.chains.chains[0]?.logoURI },
+      { id: 42161, name: 'Arbitrum', logoURI: lifiFixtures.chains.chains[1]?.logoURI },
+      { id: 8453, name: 'Base', logoURI: lifiFixtures.chains.chains[2]?.logoURI },
+      { id: 56, name: 'BSC' },
+    ])
+    expect(lastRequest('/v1/chains')?.query).toEqual({ chainTypes: 'EVM' })
+  })
+
+  it('lists tokens for the picker, dropping bad entries instead of the list', async () => {
+    const tokens = (await bed.lifi.listTokens?.()) as Map<number, { symbol: string; kind: string; name: string }[]>
+    expect(lastRequest('/v1/tokens')?.query.chains).toBe('1,42161,10,8453,137,56')
+    expect([...tokens.keys()]).toEqual([42161, 8453])
+    expect(tokens.get(42161)?.map((token) => [token.symbol, token.kind])).toEqual([
+      ['ETH', 'native'],
+      ['USDC', 'usdc'],
+      ['USDT', 'usdt'],
+      ['ARB', 'erc20'],
+      ['UNI', 'erc20'],
+    ])
+    expect(tokens.get(42161)?.at(-1)?.name).toBe('UNI')
+    expect(tokens.get(8453)?.map((token) => token.symbol)).toEqual(['ETH', 'USDC', 'USDbC'])
+  })
+
+  it('reports a token list that is not one', async () => {
+    bed.server.setRoutes({ '/v1/tokens': { body: { tokens: 'none' } } })
+    await expect(bed.lifi.listTokens?.()).rejects.toBeInstanceOf(InvalidResponseError)
+    bed.server.setRoutes({ '/v1/tokens': { body: lifiFixtures.tokens } })
+  })
+
+  it("restores the person's LI.FI transfers of this app", async () => {
+    const records = await bed.lifi.findSwaps(FIXTURE_ACCOUNT)
+    expect(lastRequest('/v1/analytics/transfers')?.query).toEqual({
+      wallet: FIXTURE_ACCOUNT,
+      integrator: 'multi-bridge',
+    })
+    expect(records).toHaveLength(2)
+    expect(records[0]).toMatchObject({
+      id: FIXTURE_DEPOSIT_TX,
+      status: 'completed',
+      origin: { amount: '100000000', token: { symbol: 'USDC', chainId: 42161 } },
+      destination: { receivedAmount: '99964120', token: { symbol: 'USDC', chainId: 8453 } },
+      depositedAt: 1_735_689_600,
+    })
+    expect(records[1]).toMatchObject({
+      status: 'swapping',
+      statusDetail: 'WAIT_SOURCE_CONFIRMATIONS',
+      origin: { amount: '2500000000000000000', token: { kind: 'native', chainId: 10 } },
+      destination: { estimatedAmount: '8204127331', token: { kind: 'usdc', chainId: 42161 } },
+    })
+  })
+})

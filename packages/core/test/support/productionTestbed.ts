@@ -1,0 +1,178 @@
+import type { Address, Hex } from 'viem'
+import { type ChainClients, createChainClients } from '../../src/chains/chainClients.ts'
+import type { Manifest } from '../../src/config/manifest.ts'
+import { productionManifest } from '../../src/config/production.ts'
+import { createProviders } from '../../src/providers/registry.ts'
+import type { RouteProvider } from '../../src/providers/types.ts'
+import type { QuoteRequest, TokenRef } from '../../src/routes/types.ts'
+import type { SwapRecord } from '../../src/swaps/types.ts'
+import {
+  acrossFixtures,
+  FIXTURE_ACCOUNT,
+  FIXTURE_DEPOSIT_TX,
+  FIXTURE_FILL_TX,
+  lifiFixtures,
+} from '../fixtures/index.ts'
+import { jsonRpcHandler, type ReplayRoutes, type ReplayServer, startReplayServer } from './replayServer.ts'
+
+/** A deposit that reverted on Arbitrum. */
+export const REVERTED_DEPOSIT_TX = `0x${'de'.repeat(32)}` as Hex
+/** Block times the canned chains report. */
+export const DEPOSIT_BLOCK = { number: 290_000_000n, timestamp: 1_735_689_601 }
+export const FILL_BLOCK = { number: 24_500_000n, timestamp: 1_735_689_605 }
+
+const hex = (value: bigint | number) => `0x${value.toString(16)}`
+
+function receipt(hash: Hex, blockNumber: bigint, success: boolean, to: Address) {
+  return {
+    transactionHash: hash,
+    transactionIndex: '0x1',
+    blockHash: `0x${'b'.repeat(64)}`,
+    blockNumber: hex(blockNumber),
+    from: FIXTURE_ACCOUNT.toLowerCase(),
+    to: to.toLowerCase(),
+    cumulativeGasUsed: '0x5208',
+    gasUsed: '0x5208',
+    effectiveGasPrice: '0x989680',
+    contractAddress: null,
+    logs: [],
+    logsBloom: `0x${'0'.repeat(512)}`,
+    status: success ? '0x1' : '0x0',
+    type: '0x2',
+  }
+}
+
+function block(number: bigint, timestamp: number) {
+  return {
+    number: hex(number),
+    hash: `0x${'b'.repeat(64)}`,
+    parentHash: `0x${'a'.repeat(64)}`,
+    timestamp: hex(timestamp),
+    nonce: '0x0000000000000000',
+    difficulty: '0x0',
+    gasLimit: '0x1c9c380',
+    gasUsed: '0x5208',
+    miner: `0x${'0'.repeat(40)}`,
+    extraData: '0x',
+    baseFeePerGas: '0x989680',
+    transactions: [],
+    uncles: [],
+  }
+}
+
+/** JSON-RPC of the canned chains: Arbitrum knows the deposits, Base knows Across's fill. */
+function chainRoutes(): ReplayRoutes {
+  const arbitrum = jsonRpcHandler({
+    eth_chainId: () => hex(42161),
+    eth_getTransactionReceipt: ([hash]) =>
+      hash === FIXTURE_DEPOSIT_TX || hash === REVERTED_DEPOSIT_TX
+        ? receipt(hash, DEPOSIT_BLOCK.number, hash === FIXTURE_DEPOSIT_TX, '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE')
+        : null,
+    eth_getBlockByNumber: ([number]) =>
+      number === hex(DEPOSIT_BLOCK.number) ? block(DEPOSIT_BLOCK.number, DEPOSIT_BLOCK.timestamp) : null,
+  })
+  const base = jsonRpcHandler({
+    eth_chainId: () => hex(8453),
+    eth_getTransactionReceipt: ([hash]) =>
+      hash === FIXTURE_FILL_TX
+        ? receipt(hash, FILL_BLOCK.number, true, '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64')
+        : null,
+    eth_getBlockByNumber: ([number]) =>
+      number === hex(FILL_BLOCK.number) ? block(FILL_BLOCK.number, FILL_BLOCK.timestamp) : null,
+  })
+  return { 'POST /rpc/42161': arbitrum, 'POST /rpc/8453': base }
+}
+
+export type ProductionTestbed = {
+  server: ReplayServer
+  manifest: Manifest
+  clients: ChainClients
+  providers: Map<string, RouteProvider>
+  lifi: RouteProvider
+  across: RouteProvider
+  token: (chainId: number, kind: TokenRef['kind']) => TokenRef
+  /** 100 USDC from Arbitrum to Base, the transfer the fixtures describe. */
+  usdcRequest: QuoteRequest
+  /** A History record of that transfer, its deposit mined. */
+  depositedRecord: (providerId: string) => SwapRecord
+  close: () => Promise<void>
+}
+
+/**
+ * The production config pointed at a replay server: LI.FI at `<server>/v1`, Across at `<server>/api`,
+ * Arbitrum and Base RPC at `<server>/rpc/<chainId>`, the providers built by the registry as the app
+ * builds them. Default routes answer with the fixtures; tests replace them with `server.setRoutes`.
+ */
+export async function startProductionTestbed(options: { timeoutMs?: number } = {}): Promise<ProductionTestbed> {
+  const server = await startReplayServer({
+    routes: {
+      '/v1/quote': { body: lifiFixtures.quote },
+      '/v1/status': { body: lifiFixtures.statusPending },
+      '/v1/chains': { body: lifiFixtures.chains },
+      '/v1/tokens': { body: lifiFixtures.tokens },
+      '/v1/analytics/transfers': { body: lifiFixtures.transfers },
+      '/api/suggested-fees': { body: acrossFixtures.suggestedFees },
+      '/api/deposit/status': { body: acrossFixtures.statusPending },
+      '/api/deposits': { body: acrossFixtures.deposits },
+      ...chainRoutes(),
+    },
+  })
+  const manifest = productionManifest({
+    MULTIBRIDGE_LIFI_API_URL: `${server.url}/v1`,
+    MULTIBRIDGE_ACROSS_API_URL: `${server.url}/api`,
+    MULTIBRIDGE_RPC_42161: `${server.url}/rpc/42161`,
+    MULTIBRIDGE_RPC_8453: `${server.url}/rpc/8453`,
+  })
+  const timeoutMs = options.timeoutMs ?? 1_000
+  if (manifest.providers?.lifi) manifest.providers.lifi.timeoutMs = timeoutMs
+  if (manifest.providers?.across) manifest.providers.across.timeoutMs = timeoutMs
+  const clients = createChainClients(manifest)
+  const providers = createProviders({ manifest, clients })
+
+  const token = (chainId: number, kind: TokenRef['kind']): TokenRef => {
+    const found = manifest.chains.find((chain) => chain.id === chainId)?.tokens.find((t) => t.kind === kind)
+    if (!found) throw new Error(`no ${kind} on ${chainId}`)
+    return { chainId, address: found.address, symbol: found.symbol, decimals: found.decimals, kind: found.kind }
+  }
+  const usdcRequest: QuoteRequest = {
+    origin: token(42161, 'usdc'),
+    destination: token(8453, 'usdc'),
+    amount: 100_000_000n,
+    sender: FIXTURE_ACCOUNT,
+    recipient: FIXTURE_ACCOUNT,
+  }
+  const depositedRecord = (providerId: string): SwapRecord => {
+    const provider = providers.get(providerId)
+    return {
+      key: 'local-1',
+      id: FIXTURE_DEPOSIT_TX,
+      providerId,
+      providerName: provider?.name ?? providerId,
+      owner: FIXTURE_ACCOUNT,
+      recipient: FIXTURE_ACCOUNT,
+      origin: { token: usdcRequest.origin, amount: '100000000' },
+      destination: { token: usdcRequest.destination, estimatedAmount: '99976623', minAmount: '99976623' },
+      depositAddress: provider?.knownContracts(42161)[0] ?? FIXTURE_ACCOUNT,
+      status: 'swapping',
+      phase: 'waiting',
+      createdAt: 1_735_689_590_000,
+      depositTx: FIXTURE_DEPOSIT_TX,
+      depositedAt: DEPOSIT_BLOCK.timestamp,
+      data: { tool: 'relay' },
+      updatedAt: 1_735_689_601_000,
+    }
+  }
+
+  return {
+    server,
+    manifest,
+    clients,
+    providers,
+    lifi: providers.get('lifi') as RouteProvider,
+    across: providers.get('across') as RouteProvider,
+    token,
+    usdcRequest,
+    depositedRecord,
+    close: () => server.close(),
+  }
+}
