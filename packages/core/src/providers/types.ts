@@ -28,6 +28,11 @@ export interface RouteProvider {
   planRefund(record: SwapRecord): Promise<{ transaction: TransactionRequest } | { availableAfter: number }>
   /** Every swap of `owner` this provider can find on chain (History's "Restore from chain"). */
   findSwaps(owner: Address): Promise<SwapRecord[]>
+  /**
+   * How often `track` may be called for one swap, in ms. Providers that read an API's index say so
+   * (it changes only every few seconds and rate-limits); on-chain providers follow the block time.
+   */
+  readonly pollIntervalMs?: number
   /** Addresses this provider may send the person's transactions to, per chain (allowlist). */
   knownContracts(chainId: number): Address[]
   /** The config's chains this provider serves (providers with a chain list of their own). */

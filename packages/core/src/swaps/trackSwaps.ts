@@ -27,7 +27,8 @@ export function createSwapTracker(parameters: {
 
   const intervalFor = (record: SwapRecord) => {
     const blockTime = getManifestChain(parameters.manifest, record.destination.token.chainId)?.blockTime ?? 2
-    const base = Math.max(500, Math.min(blockTime * 500, 5_000))
+    const base =
+      parameters.providers.get(record.providerId)?.pollIntervalMs ?? Math.max(500, Math.min(blockTime * 500, 5_000))
     // A refundable swap changes only when someone refunds it: look less often.
     return record.status === 'refundable' ? base * 4 : base
   }

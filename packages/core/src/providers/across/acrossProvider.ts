@@ -39,6 +39,8 @@ export const ACROSS_PROVIDER_ID = 'across'
 const QUOTE_TTL_MS = 60_000
 const QUOTE_TIMEOUT_MS = 20_000
 const STATUS_TIMEOUT_MS = 15_000
+/** Across indexes deposits every ~10 s and asks integrators not to poll faster. */
+const STATUS_POLL_MS = 10_000
 /** Across's marker before an integrator id appended to deposit calldata. */
 const INTEGRATOR_DELIMITER = '0x1dc0de'
 
@@ -70,6 +72,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
   const provider: RouteProvider = {
     id: ACROSS_PROVIDER_ID,
     name: 'Across',
+    pollIntervalMs: STATUS_POLL_MS,
 
     async getQuote(request, options = {}) {
       const originPool = spokePool(request.origin.chainId)

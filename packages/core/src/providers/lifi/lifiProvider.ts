@@ -45,6 +45,8 @@ export const LIFI_PROVIDER_ID = 'lifi'
 const QUOTE_TTL_MS = 60_000
 const QUOTE_TIMEOUT_MS = 20_000
 const STATUS_TIMEOUT_MS = 15_000
+/** LI.FI's status follows the bridges' own indexers; unauthenticated use is rate-limited. */
+const STATUS_POLL_MS = 5_000
 const BPS = 10_000
 
 /** What a LI.FI route carries from its quote to the deposit. */
@@ -70,6 +72,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
   const provider: RouteProvider = {
     id: LIFI_PROVIDER_ID,
     name: 'LI.FI',
+    pollIntervalMs: STATUS_POLL_MS,
 
     async getQuote(request, options = {}) {
       if (!served(request.origin.chainId) || !getManifestChain(manifest, request.destination.chainId)) return undefined
@@ -291,6 +294,8 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
     const toAmount = receiving?.amount ?? lastStep?.toAmount
     if (!sending.token || !sending.amount || !toToken || !toAmount) return undefined
     if (!getManifestChain(manifest, sending.chainId) || !getManifestChain(manifest, toToken.chainId)) return undefined
+    const diamond = allowlist(sending.chainId)[0]
+    if (!diamond) return undefined
     const depositedAt = sending.timestamp ?? Math.floor(Date.now() / 1000)
     const record: SwapRecord = {
       key: sending.txHash,
@@ -301,7 +306,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       recipient: transfer.data.toAddress ?? owner,
       origin: { token: apiTokenRef(manifest, sending.token), amount: sending.amount },
       destination: { token: apiTokenRef(manifest, toToken), estimatedAmount: toAmount, minAmount: toAmount },
-      depositAddress: allowlist(sending.chainId)[0] ?? (NATIVE_TOKEN_ADDRESS as Address),
+      depositAddress: diamond,
       status: 'swapping',
       phase: 'waiting',
       createdAt: depositedAt * 1000,

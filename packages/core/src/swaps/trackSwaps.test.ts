@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { productionManifest } from '../config/production.ts'
+import type { RouteProvider } from '../providers/types.ts'
+import { createSwapStore } from './swapStore.ts'
+import { createSwapTracker } from './trackSwaps.ts'
+import type { SwapRecord, SwapUpdate } from './types.ts'
+
+const manifest = productionManifest()
+const usdc = (chainId: number) => {
+  const token = manifest.chains.find((chain) => chain.id === chainId)?.tokens.find((t) => t.kind === 'usdc')
+  if (!token) throw new Error('no USDC')
+  return { chainId, address: token.address, symbol: token.symbol, decimals: token.decimals, kind: token.kind }
+}
+
+function record(providerId: string): SwapRecord {
+  return {
+    key: `k-${providerId}`,
+    id: `0x${'1'.repeat(64)}`,
+    providerId,
+    providerName: providerId,
+    owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+    recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+    origin: { token: usdc(42161), amount: '100000000' },
+    // Base: 2 s blocks, so on-chain providers are looked at every second.
+    destination: { token: usdc(8453), estimatedAmount: '99', minAmount: '99' },
+    depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
+    status: 'swapping',
+    phase: 'waiting',
+    createdAt: 0,
+    depositTx: `0x${'1'.repeat(64)}`,
+    updatedAt: 0,
+  }
+}
+
+function fakeProvider(id: string, pollIntervalMs: number | undefined, updates: SwapUpdate[]) {
+  const track = vi.fn(async () => updates.shift() ?? {})
+  const provider = { id, name: id, track, ...(pollIntervalMs ? { pollIntervalMs } : {}) } as unknown as RouteProvider
+  return { provider, track }
+}
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+describe('createSwapTracker', () => {
+  it("polls an API provider at its own pace, an on-chain one at the destination's block pace", async () => {
+    const api = fakeProvider('api', 10_000, [])
+    const chain = fakeProvider('chain', undefined, [])
+    const store = createSwapStore()
+    store.getState().upsert(record('api'))
+    store.getState().upsert(record('chain'))
+    const tracker = createSwapTracker({
+      store,
+      manifest,
+      providers: new Map([
+        ['api', api.provider],
+        ['chain', chain.provider],
+      ]),
+    })
+    tracker.resume()
+    await vi.advanceTimersByTimeAsync(9_000)
+    expect(api.track).toHaveBeenCalledTimes(1)
+    expect(chain.track).toHaveBeenCalledTimes(10)
+    await vi.advanceTimersByTimeAsync(1_500)
+    expect(api.track).toHaveBeenCalledTimes(2)
+    tracker.stop()
+  })
+
+  it('follows a provider-reported status detail to the final state', async () => {
+    const api = fakeProvider('api', 10_000, [
+      { status: 'swapping', phase: 'refunding', statusDetail: 'expired' },
+      { status: 'refunded', phase: undefined, statusDetail: 'refunded' },
+    ])
+    const store = createSwapStore()
+    store.getState().upsert(record('api'))
+    const tracker = createSwapTracker({ store, manifest, providers: new Map([['api', api.provider]]) })
+    tracker.resume()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(store.getState().swaps['k-api']).toMatchObject({ phase: 'refunding', statusDetail: 'expired' })
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(store.getState().swaps['k-api']).toMatchObject({ status: 'refunded', statusDetail: 'refunded' })
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(api.track).toHaveBeenCalledTimes(2)
+    tracker.stop()
+  })
+})
