@@ -111,6 +111,11 @@ describe('LI.FI quotes', () => {
     expect(error.details).toContain('fromAmount')
     bed.server.setRoutes({ '/v1/quote': { body: withTransaction({ chainId: 8453 }) } })
     await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toBeInstanceOf(InvalidQuoteError)
+    // A transaction built for someone else would move their approval, not the person's.
+    bed.server.setRoutes({ '/v1/quote': { body: withTransaction({ from: OTHER_CONTRACT }) } })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toMatchObject({
+      details: expect.stringContaining('transactionRequest.from'),
+    })
   })
 
   it('sends the native coin as value, and shows any value beyond the amount as a fee', async () => {
@@ -146,8 +151,13 @@ describe('LI.FI quotes', () => {
       reason: 'amountTooLow',
       details: 'No available quotes for the requested transfer',
     })
-    bed.server.setRoutes({ '/v1/quote': { status: 404, body: { message: 'No available quotes', code: 1002 } } })
-    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toMatchObject({ reason: 'unsupportedRoute' })
+    bed.server.setRoutes({
+      '/v1/quote': { status: 404, body: { message: 'No available quotes', code: 1002, errors: 'unexpected' } },
+    })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toMatchObject({
+      reason: 'unsupportedRoute',
+      details: 'No available quotes',
+    })
     bed.server.setRoutes({ '/v1/quote': { status: 400, body: lifiFixtures.validationError } })
     await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toMatchObject({
       reason: 'unsupportedRoute',

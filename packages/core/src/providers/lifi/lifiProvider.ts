@@ -35,6 +35,7 @@ import {
   lifiQuoteSchema,
   lifiStatusSchema,
   lifiTokensSchema,
+  lifiToolErrorsSchema,
   lifiTransfersSchema,
 } from './lifiSchemas.ts'
 import { lifiStatusUpdate } from './lifiStatusUpdate.ts'
@@ -215,6 +216,8 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       !sameToken(action.toToken.address, request.destination.address) && 'toToken',
       BigInt(action.fromAmount) !== request.amount && 'fromAmount',
       action.toAddress && !isAddressEqual(action.toAddress, request.recipient) && 'toAddress',
+      action.fromAddress && !isAddressEqual(action.fromAddress, request.sender) && 'fromAddress',
+      transactionRequest.from && !isAddressEqual(transactionRequest.from, request.sender) && 'transactionRequest.from',
       transactionRequest.chainId !== request.origin.chainId && 'transactionRequest.chainId',
     ].filter(Boolean)
     if (mismatch.length > 0) {
@@ -326,7 +329,8 @@ function unavailable(error: unknown): RouteUnavailableError | undefined {
   if (!(error instanceof HttpStatusError) || (error.status !== 404 && error.status !== 400)) return undefined
   const body = lifiErrorSchema.safeParse(error.body)
   const message = body.success ? body.data.message : typeof error.body === 'string' ? error.body : undefined
-  const errors = body.success ? body.data.errors : undefined
+  const toolErrors = lifiToolErrorsSchema.safeParse((error.body as { errors?: unknown } | undefined)?.errors)
+  const errors = toolErrors.success ? toolErrors.data : undefined
   const codes = new Set(
     Array.isArray(errors)
       ? errors.map((toolError) => toolError.code)

@@ -55,20 +55,17 @@ export type LifiQuote = z.infer<typeof lifiQuoteSchema>
 
 const toolErrorSchema = z.object({ code: z.string(), tool: z.string().optional(), message: z.string().optional() })
 
-/** LI.FI error bodies: `{ message, code, errors }`, `errors` either a list of tool errors or `{ failed, filteredOut }`. */
-export const lifiErrorSchema = z.object({
-  message: z.string(),
-  code: z.number().optional(),
-  errors: z
-    .union([
-      z.array(toolErrorSchema),
-      z.object({
-        failed: z.array(z.object({ subpaths: z.record(z.string(), z.array(toolErrorSchema)) })).optional(),
-        filteredOut: z.array(z.object({ reason: z.string() })).optional(),
-      }),
-    ])
-    .optional(),
-})
+/** LI.FI error bodies: `{ message, code, errors }`. Read in two parts so an odd `errors` keeps the message. */
+export const lifiErrorSchema = z.object({ message: z.string(), code: z.union([z.number(), z.string()]).optional() })
+
+/** `errors` of an error body: a list of tool errors, or `{ failed: [{ subpaths }], filteredOut }`. */
+export const lifiToolErrorsSchema = z.union([
+  z.array(toolErrorSchema),
+  z.object({
+    failed: z.array(z.object({ subpaths: z.record(z.string(), z.array(toolErrorSchema)) })).optional(),
+    filteredOut: z.array(z.object({ reason: z.string() })).optional(),
+  }),
+])
 
 export const LIFI_STATUSES = ['NOT_FOUND', 'INVALID', 'PENDING', 'DONE', 'FAILED'] as const
 
