@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { directImports } from './build/directImports.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 
@@ -30,7 +31,7 @@ function devnetManifest(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), devnetManifest()],
+  plugins: [react(), devnetManifest(), directImports()],
   build: {
     target: 'es2022',
     sourcemap: true,

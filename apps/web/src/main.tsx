@@ -1,35 +1,25 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { httpRequest } from '@multi-bridge/core'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { WagmiProvider } from 'wagmi'
-import { loadManifest } from './app/loadManifest.ts'
-import { ManifestProvider } from './app/ManifestContext.tsx'
-import { router } from './app/router.tsx'
-import { SwapServicesProvider } from './features/swap/SwapServices.tsx'
-import { createWagmiConfig } from './features/wallet/wagmiConfig.ts'
+import { MANIFEST_URL } from './app/constants.ts'
+import { preloadPage } from './app/pageModules.ts'
 import { initI18n } from './i18n/index.ts'
 import './styles.css'
 
 const root = createRoot(document.getElementById('root') as HTMLElement)
 
+/**
+ * Eager code is kept to React and i18next: the frame (wallet, router), the page and the manifest are
+ * fetched in parallel, and the providers only once the page is idle.
+ */
 async function start() {
-  const [manifest] = await Promise.all([loadManifest(), initI18n()])
-  const wagmiConfig = createWagmiConfig(manifest)
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: false } } })
-  root.render(
-    <StrictMode>
-      <ManifestProvider manifest={manifest}>
-        <WagmiProvider config={wagmiConfig}>
-          <QueryClientProvider client={queryClient}>
-            <SwapServicesProvider>
-              <RouterProvider router={router} />
-            </SwapServicesProvider>
-          </QueryClientProvider>
-        </WagmiProvider>
-      </ManifestProvider>
-    </StrictMode>,
-  )
+  const frame = import('./app/App.tsx')
+  preloadPage(window.location.hash)
+  const [rawManifest, { mountApp }] = await Promise.all([
+    httpRequest(MANIFEST_URL, { timeoutMs: 15_000 }),
+    frame,
+    initI18n(),
+  ])
+  mountApp(root, rawManifest)
 }
 
 start().catch((error: unknown) => {

@@ -2,10 +2,11 @@ import { lazy } from 'react'
 import { createHashRouter, useSearchParams } from 'react-router'
 import { Layout } from './Layout.tsx'
 import { LazyPage } from './LazyPage.tsx'
+import { loadHistoryPage, loadSwapPage } from './pageModules.ts'
 import { ROUTES } from './routes.ts'
 
-const SwapPage = lazy(() => import('../pages/swap/SwapPage.tsx'))
-const HistoryPage = lazy(() => import('../pages/history/HistoryPage.tsx'))
+const SwapPage = lazy(loadSwapPage)
+const HistoryPage = lazy(loadHistoryPage)
 
 /** Hands the query string to the page as its options (SPEC §4). */
 function usePageOptions() {

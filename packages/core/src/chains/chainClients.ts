@@ -1,21 +1,8 @@
-import { type Chain, createPublicClient, defineChain, http, type PublicClient, type Transport } from 'viem'
-import type { Manifest, ManifestChain } from '../config/manifest.ts'
+import { type Chain, createPublicClient, http, type PublicClient, type Transport } from 'viem'
+import type { Manifest } from '../config/manifest.ts'
+import { manifestChainToViem } from './manifestChain.ts'
 
 export type ChainClients = ReadonlyMap<number, PublicClient<Transport, Chain>>
-
-export function manifestChainToViem(chain: ManifestChain): Chain {
-  return defineChain({
-    id: chain.id,
-    name: chain.name,
-    nativeCurrency: chain.nativeCurrency,
-    rpcUrls: { default: { http: chain.rpcUrls } },
-    ...(chain.blockExplorerUrl
-      ? { blockExplorers: { default: { name: chain.name, url: chain.blockExplorerUrl } } }
-      : {}),
-    contracts: { multicall3: { address: chain.contracts.multicall3 } },
-    testnet: chain.testnet,
-  })
-}
 
 /** One read client per chain; reads in the same tick are batched into one multicall. */
 export function createChainClients(manifest: Manifest): ChainClients {

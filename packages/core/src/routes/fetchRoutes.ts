@@ -13,10 +13,12 @@ export function rankRoutes(routes: readonly Route[], preference: RoutePreference
   )
 }
 
-export type ProviderOutcome =
-  | { providerId: string; status: 'route'; route: Route }
-  | { providerId: string; status: 'none' }
-  | { providerId: string; status: 'error'; error: unknown }
+/** One provider's answer; `receivedAt` is `performance.now()` when it arrived (the bench's quote overhead). */
+export type ProviderOutcome = { providerId: string; receivedAt: number } & (
+  | { status: 'route'; route: Route }
+  | { status: 'none' }
+  | { status: 'error'; error: unknown }
+)
 
 export type FetchRoutesParameters = {
   request: QuoteRequest
@@ -42,11 +44,12 @@ export async function fetchRoutes(parameters: FetchRoutesParameters): Promise<Fe
           parameters.request,
           parameters.signal ? { signal: parameters.signal } : {},
         )
+        const receivedAt = performance.now()
         outcome = route
-          ? { providerId: provider.id, status: 'route', route }
-          : { providerId: provider.id, status: 'none' }
+          ? { providerId: provider.id, receivedAt, status: 'route', route }
+          : { providerId: provider.id, receivedAt, status: 'none' }
       } catch (error) {
-        outcome = { providerId: provider.id, status: 'error', error }
+        outcome = { providerId: provider.id, receivedAt: performance.now(), status: 'error', error }
       }
       if (parameters.signal?.aborted) return // stale: nobody is listening any more
       outcomes.push(outcome)

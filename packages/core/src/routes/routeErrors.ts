@@ -86,3 +86,11 @@ export class TransactionRevertedError extends BaseError {
     super('The transaction failed on chain', { code: 'transactionReverted', details: hash })
   }
 }
+
+/** The swap cannot be refunded yet; `availableAfter` is in epoch seconds. */
+export class RefundNotAvailableError extends BaseError {
+  override name = 'RefundNotAvailableError'
+  constructor(readonly availableAfter: number) {
+    super('The refund is not available yet', { code: 'refundNotAvailable' })
+  }
+}

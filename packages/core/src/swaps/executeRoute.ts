@@ -9,6 +9,7 @@ import {
   WrongChainError,
 } from '../routes/routeErrors.ts'
 import type { ApprovalRequirement, Route, TransactionRequest } from '../routes/types.ts'
+import { newSwapRecord } from './swapRecord.ts'
 import type { SwapRecord, SwapUpdate } from './types.ts'
 import type { WalletAdapter } from './walletAdapter.ts'
 
@@ -27,30 +28,6 @@ export type ExecuteRouteParameters = {
 
 const approveData = (spender: Address, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
-
-export function newSwapRecord(route: Route, owner: Address): SwapRecord {
-  const now = Date.now()
-  const key = `local-${now}-${Math.floor(Math.random() * 1e9)}`
-  return {
-    key,
-    id: key,
-    providerId: route.providerId,
-    providerName: route.providerName,
-    owner,
-    recipient: route.request.recipient,
-    origin: { token: route.request.origin, amount: route.request.amount.toString() },
-    destination: {
-      token: route.request.destination,
-      estimatedAmount: route.outputAmount.toString(),
-      minAmount: route.minOutputAmount.toString(),
-    },
-    depositAddress: route.depositAddress,
-    status: 'swapping',
-    phase: 'switching',
-    createdAt: now,
-    updatedAt: now,
-  }
-}
 
 /**
  * Runs a route through the wallet: switch network, approve the exact amount (resetting a

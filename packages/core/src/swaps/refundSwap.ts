@@ -1,17 +1,9 @@
 import type { Hash } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
-import { BaseError } from '../errors/BaseError.ts'
 import type { RouteProvider } from '../providers/types.ts'
-import { TransactionRevertedError, WrongChainError } from '../routes/routeErrors.ts'
+import { RefundNotAvailableError, TransactionRevertedError, WrongChainError } from '../routes/routeErrors.ts'
 import type { SwapRecord } from './types.ts'
 import type { WalletAdapter } from './walletAdapter.ts'
-
-export class RefundNotAvailableError extends BaseError {
-  override name = 'RefundNotAvailableError'
-  constructor(readonly availableAfter: number) {
-    super('The refund is not available yet', { code: 'refundNotAvailable' })
-  }
-}
 
 /** Performs the refund of an unfilled swap: to its owner only, on the origin chain. */
 export async function refundSwap(parameters: {

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Address, getAddress, isAddress, zeroAddress } from 'viem'
+import { useConfig } from 'wagmi'
 import { TEXT_INPUT_MAX_LENGTH } from '../../app/constants.ts'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { shortAddress } from '../wallet/WalletButton.tsx'
 import { useRecentRecipients } from './recipientStore.ts'
-import { useSwapServices } from './SwapServices.tsx'
+import { chainReads } from './useTokenBalance.ts'
 
 export type RecipientCheck = { address: Address } | { error: string } | { empty: true }
 
@@ -31,7 +32,7 @@ export function RecipientField(props: {
   const { t } = useTranslation()
   const id = useId()
   const manifest = useManifest()
-  const { clients } = useSwapServices()
+  const config = useConfig()
   const recent = useRecentRecipients()
   const check = checkRecipient(props.value)
   const address = 'address' in check ? check.address : undefined
@@ -40,7 +41,10 @@ export function RecipientField(props: {
     queryKey: ['recipientCode', chainId, address],
     enabled: address !== undefined && chainId !== undefined,
     staleTime: 60_000,
-    queryFn: async () => (await clients.get(chainId as number)?.getCode({ address: address as Address })) ?? null,
+    queryFn: async () => {
+      const { getCode } = await chainReads()
+      return (await getCode(config.getClient({ chainId: chainId as number }), { address: address as Address })) ?? null
+    },
   })
   const isContract = code.data !== undefined && code.data !== null && code.data !== '0x'
   const suggestions = [props.connected, ...recent].filter(

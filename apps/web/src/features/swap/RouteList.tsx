@@ -5,10 +5,11 @@ import {
   type Route,
   RouteUnavailableError,
 } from '@multi-bridge/core'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { approximateDuration, exchangeRate } from '../../lib/format.ts'
+import { MEASURES } from '../../lib/perf.ts'
 
 const reasonText: Record<string, string> = {
   amountTooLow: 'Amount too low for this route',
@@ -26,6 +27,25 @@ export function useDeliveryText() {
   }
 }
 
+/**
+ * Measures, for the benchmark, the time from the latest provider answer to the frame that shows it
+ * (`quote-to-paint` entries; the frame has been painted when the task after the animation frame runs).
+ */
+function usePaintMeasure(outcomes: ProviderOutcome[]) {
+  useEffect(() => {
+    const latest = Math.max(...outcomes.map((o) => o.receivedAt))
+    if (!Number.isFinite(latest)) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => performance.measure(MEASURES.quoteToPaint, { start: latest, end: performance.now() }))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [outcomes])
+}
+
 export function RouteList(props: {
   routes: Route[]
   outcomes: ProviderOutcome[]
@@ -37,6 +57,7 @@ export function RouteList(props: {
   const { t } = useTranslation()
   const delivery = useDeliveryText()
   const unavailable = props.outcomes.filter((o) => o.status === 'error')
+  usePaintMeasure(props.outcomes)
   return (
     <div className="routes">
       <ul aria-label={t('Routes')} className="route-list">

@@ -6,7 +6,8 @@ import {
   type RoutePreference,
 } from '@multi-bridge/core'
 import { useEffect, useState } from 'react'
-import { useSwapServices } from './SwapServices.tsx'
+import { useManifest } from '../../app/ManifestContext.tsx'
+import { loadSwapServices } from './useSwapServices.ts'
 
 export const QUOTE_REFRESH_SECONDS = 20
 
@@ -24,7 +25,7 @@ export type RoutesState = {
  * countdown. A newer input aborts the requests of the older one.
  */
 export function useRoutes(request: QuoteRequest | undefined, preference: RoutePreference): RoutesState {
-  const { providers } = useSwapServices()
+  const manifest = useManifest()
   const [routes, setRoutes] = useState<Route[]>([])
   const [outcomes, setOutcomes] = useState<ProviderOutcome[]>([])
   const [loading, setLoading] = useState(false)
@@ -45,18 +46,27 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
     const controller = new AbortController()
     setLoading(true)
     setRefreshIn(QUOTE_REFRESH_SECONDS)
-    void fetchRoutes({
-      request,
-      providers: [...providers.values()],
-      signal: controller.signal,
-      preference,
-      onUpdate: (ranked, outcome) => {
-        setRoutes(ranked)
-        setOutcomes((previous) => [...previous.filter((o) => o.providerId !== outcome.providerId), outcome])
-      },
-    }).finally(() => {
-      if (!controller.signal.aborted) setLoading(false)
-    })
+    void loadSwapServices(manifest)
+      .then(({ providers }) =>
+        fetchRoutes({
+          request,
+          providers: [...providers.values()],
+          signal: controller.signal,
+          preference,
+          onUpdate: (ranked, outcome) => {
+            setRoutes(ranked)
+            setOutcomes((previous) => [...previous.filter((o) => o.providerId !== outcome.providerId), outcome])
+          },
+        }),
+      )
+      .catch((error: unknown) => {
+        // The providers' code did not load (offline, new deployment): shown like a provider error.
+        if (!controller.signal.aborted)
+          setOutcomes([{ providerId: 'app', receivedAt: performance.now(), status: 'error', error }])
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false)
+      })
     const timer = setInterval(() => {
       setRefreshIn((seconds) => {
         if (seconds <= 1) {
@@ -70,7 +80,7 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
       controller.abort()
       clearInterval(timer)
     }
-  }, [key, round, preference, providers])
+  }, [key, round, preference, manifest])
 
   return { routes, outcomes, loading, refreshIn, refresh: () => setRound((r) => r + 1) }
 }

@@ -1,10 +1,8 @@
 import {
-  executeRoute,
   QuoteChangedError,
   QuoteExpiredError,
   RefundNotAvailableError,
   type Route,
-  refundSwap,
   type SwapRecord,
   WrongChainError,
 } from '@multi-bridge/core'
@@ -15,8 +13,7 @@ import { useManifest } from '../../app/ManifestContext.tsx'
 import { reportError } from '../../lib/errorMessages.ts'
 import { historyStore } from '../history/historyStore.ts'
 import { notify } from '../notifications/notificationStore.ts'
-import { useSwapServices } from './SwapServices.tsx'
-import { wagmiWalletAdapter } from './wagmiWallet.ts'
+import { loadSwapServices, type SwapServices } from './useSwapServices.ts'
 
 function messageFor(error: unknown): string {
   if (error instanceof QuoteChangedError) return 'The quote changed. Check the new amount and try again.'
@@ -31,7 +28,6 @@ export function useSwapActions() {
   const config = useConfig()
   const manifest = useManifest()
   const { connector, address } = useAccount()
-  const { clients, providers, tracker } = useSwapServices()
   const [live, setLive] = useState<SwapRecord | undefined>()
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<string | undefined>()
@@ -39,22 +35,25 @@ export function useSwapActions() {
   const queryClient = useQueryClient()
   const refreshBalances = () => void queryClient.invalidateQueries({ queryKey: ['tokenBalance'] })
 
-  const wallet = () => {
+  const wallet = (services: SwapServices) => {
     if (!connector || !address) throw new Error('no wallet')
-    return wagmiWalletAdapter({ config, connector, account: address, manifest })
+    return services.walletAdapter({ config, connector, account: address, manifest })
   }
 
   async function confirm(route: Route, refreshRoute: () => Promise<Route | undefined>) {
-    const provider = providers.get(route.providerId)
-    if (!provider) return
     setConfirming(true)
     setError(undefined)
+    let tracker: SwapServices['tracker'] | undefined
     try {
-      const record = await executeRoute({
+      const services = await loadSwapServices(manifest)
+      tracker = services.tracker
+      const provider = services.providers.get(route.providerId)
+      if (!provider) throw new Error(`Unknown provider ${route.providerId}`)
+      const record = await services.executeRoute({
         route,
         provider,
-        wallet: wallet(),
-        clients,
+        wallet: wallet(services),
+        clients: services.clients,
         refreshRoute,
         onUpdate: (next) => {
           setLive(next)
@@ -69,7 +68,7 @@ export function useSwapActions() {
       notify(message)
       // Already escrowed? Tracking takes over; nothing is lost.
       setLive((current) => {
-        if (current?.depositTx) tracker.track(current.key)
+        if (current?.depositTx) tracker?.track(current.key)
         return current
       })
     } finally {
@@ -78,11 +77,17 @@ export function useSwapActions() {
   }
 
   async function refund(record: SwapRecord) {
-    const provider = providers.get(record.providerId)
-    if (!provider) return
     setRefunding(record.key)
     try {
-      const { refundTx } = await refundSwap({ record, provider, wallet: wallet(), clients })
+      const services = await loadSwapServices(manifest)
+      const provider = services.providers.get(record.providerId)
+      if (!provider) throw new Error(`Unknown provider ${record.providerId}`)
+      const { refundTx } = await services.refundSwap({
+        record,
+        provider,
+        wallet: wallet(services),
+        clients: services.clients,
+      })
       const latest = historyStore.getState().swaps[record.key] ?? record
       historyStore.getState().upsert({ ...latest, status: 'refunded', refundTx, updatedAt: Date.now() })
       refreshBalances()

@@ -1,14 +1,18 @@
-import { NATIVE_TOKEN_ADDRESS, type TokenRef } from '@multi-bridge/core'
+import type { TokenRef } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
-import { type Address, erc20Abi, isAddressEqual } from 'viem'
-import { useSwapServices } from './SwapServices.tsx'
+import type { Address } from 'viem'
+import { useConfig } from 'wagmi'
+
+const chainReads = () => import('./readBalance.ts')
+
+export { chainReads }
 
 export const tokenBalanceQueryKey = (token: TokenRef | undefined, owner: Address | undefined) =>
   ['tokenBalance', token?.chainId, token?.address, owner] as const
 
-/** The owner's balance of one token, in base units. */
+/** The owner's balance of one token, in base units (through wagmi's client: no extra chunk needed). */
 export function useTokenBalance(token: TokenRef | undefined, owner: Address | undefined) {
-  const { clients } = useSwapServices()
+  const config = useConfig()
   return useQuery({
     queryKey: tokenBalanceQueryKey(token, owner),
     enabled: token !== undefined && owner !== undefined,
@@ -16,24 +20,24 @@ export function useTokenBalance(token: TokenRef | undefined, owner: Address | un
     refetchInterval: 15_000,
     refetchIntervalInBackground: false,
     queryFn: async () => {
-      const client = clients.get((token as TokenRef).chainId)
-      if (!client || !token || !owner) return 0n
-      if (isAddressEqual(token.address, NATIVE_TOKEN_ADDRESS)) return client.getBalance({ address: owner })
-      return client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+      if (!token || !owner) return 0n
+      const { readBalance } = await chainReads()
+      return readBalance(config.getClient({ chainId: token.chainId }), token, owner)
     },
   })
 }
 
 /** Native coin kept back for gas when the person presses Max: a deposit plus an approval, with margin. */
 export function useGasReserve(token: TokenRef | undefined) {
-  const { clients } = useSwapServices()
+  const config = useConfig()
   return useQuery({
     queryKey: ['gasReserve', token?.chainId],
     enabled: token !== undefined && token.kind === 'native',
     staleTime: 30_000,
     queryFn: async () => {
-      const client = clients.get((token as TokenRef).chainId)
-      const gasPrice = client ? await client.getGasPrice() : 0n
+      if (!token) return 0n
+      const { getGasPrice } = await chainReads()
+      const gasPrice = await getGasPrice(config.getClient({ chainId: token.chainId }))
       return gasPrice * 600_000n
     },
   })

@@ -7,8 +7,8 @@ import { useManifest } from '../../app/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../app/routes.ts'
 import { historyStore, useHistory } from '../../features/history/historyStore.ts'
 import { notify, toast } from '../../features/notifications/notificationStore.ts'
-import { useSwapServices } from '../../features/swap/SwapServices.tsx'
 import { useSwapActions } from '../../features/swap/useSwapActions.ts'
+import { loadSwapServices } from '../../features/swap/useSwapServices.ts'
 import { reportError } from '../../lib/errorMessages.ts'
 
 const ProgressDialog = lazy(() =>
@@ -36,7 +36,6 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   const manifest = useManifest()
   const navigate = useNavigate()
   const { address } = useAccount()
-  const { providers, tracker } = useSwapServices()
   const swaps = useHistory((s) => s.swaps)
   const [filter, setFilter] = useState(0)
   const [restoring, setRestoring] = useState(false)
@@ -54,6 +53,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
     if (!address) return
     setRestoring(true)
     try {
+      const { providers, tracker } = await loadSwapServices(manifest)
       const found = (await Promise.all([...providers.values()].map((p) => p.findSwaps(address)))).flat()
       const added = historyStore.getState().merge(found)
       tracker.resume()

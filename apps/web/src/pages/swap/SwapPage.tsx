@@ -9,7 +9,7 @@ import {
   type RoutePreference,
   type TokenRef,
 } from '@multi-bridge/core'
-import { lazy, Suspense, useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAccount } from 'wagmi'
 import { TEXT_INPUT_MAX_LENGTH } from '../../app/constants.ts'
@@ -19,10 +19,11 @@ import type { PickerToken } from '../../features/picker/types.ts'
 import { checkRecipient, RecipientField } from '../../features/swap/RecipientField.tsx'
 import { RouteDetails, RouteList } from '../../features/swap/RouteList.tsx'
 import { recipientStore } from '../../features/swap/recipientStore.ts'
-import { useSwapServices } from '../../features/swap/SwapServices.tsx'
 import { useRoutes } from '../../features/swap/useRoutes.ts'
 import { useSwapActions } from '../../features/swap/useSwapActions.ts'
+import { loadSwapServices, useSwapServices } from '../../features/swap/useSwapServices.ts'
 import { useGasReserve, useTokenBalance } from '../../features/swap/useTokenBalance.ts'
+import { MARKS, markOnce } from '../../lib/perf.ts'
 
 const TokenPickerDialog = lazy(() =>
   import('../../features/picker/TokenPickerDialog.tsx').then((m) => ({ default: m.TokenPickerDialog })),
@@ -52,7 +53,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
   const { t } = useTranslation()
   const manifest = useManifest()
   const { address, status } = useAccount()
-  const { providers } = useSwapServices()
+  const services = useSwapServices()
   const amountId = useId()
   const [origin, setOrigin] = useState<TokenRef | undefined>()
   const [destination, setDestination] = useState<TokenRef | undefined>()
@@ -64,6 +65,10 @@ export default function SwapPage(_props: { options: PageOptions }) {
   const [selectedId, setSelectedId] = useState<string | undefined>()
   const [reviewing, setReviewing] = useState<Route | undefined>()
   const actions = useSwapActions()
+  useEffect(() => {
+    // Once the wallet's state is known, the form and its main button are what the person will use.
+    if (status !== 'connecting' && status !== 'reconnecting') markOnce(MARKS.swapFormInteractive)
+  }, [status])
 
   const balance = useTokenBalance(origin, address)
   const gasReserve = useGasReserve(origin)
@@ -97,7 +102,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
   const { routes, outcomes, loading, refreshIn } = useRoutes(request, preference)
   const selected = routes.find((r) => r.id === selectedId) ?? routes[0]
   const chainName = (id: number | undefined) => (id === undefined ? '' : (getManifestChain(manifest, id)?.name ?? ''))
-  const providerNames = new Map([...providers.values()].map((p) => [p.id, p.name]))
+  const providerNames = new Map([...(services?.providers.values() ?? [])].map((p) => [p.id, p.name]))
 
   const button = (() => {
     if (status !== 'connected') return { label: 'Connect a wallet to start', enabled: false }
@@ -282,7 +287,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
             onOpenChange={(open) => !open && setReviewing(undefined)}
             onConfirm={() =>
               void actions.confirm(reviewing, async () =>
-                providers.get(reviewing.providerId)?.getQuote(reviewing.request),
+                (await loadSwapServices(manifest)).providers.get(reviewing.providerId)?.getQuote(reviewing.request),
               )
             }
             confirming={actions.confirming}

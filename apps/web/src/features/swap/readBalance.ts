@@ -1,0 +1,14 @@
+import { NATIVE_TOKEN_ADDRESS, type TokenRef } from '@multi-bridge/core'
+import { type Address, type Client, erc20Abi, isAddressEqual } from 'viem'
+import { getBalance, readContract } from 'viem/actions'
+
+/**
+ * Chain reads of the swap form. viem's contract-call code (call, its error decoding) is a sizeable chunk,
+ * loaded when the first balance is read rather than before the form is interactive.
+ */
+export function readBalance(client: Client, token: TokenRef, owner: Address): Promise<bigint> {
+  if (isAddressEqual(token.address, NATIVE_TOKEN_ADDRESS)) return getBalance(client, { address: owner })
+  return readContract(client, { address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+}
+
+export { getCode, getGasPrice } from 'viem/actions'

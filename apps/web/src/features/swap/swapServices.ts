@@ -1,0 +1,40 @@
+import {
+  type ChainClients,
+  createChainClients,
+  createProviders,
+  createSwapTracker,
+  executeRoute,
+  type Manifest,
+  type RouteProvider,
+  refundSwap,
+  type SwapTracker,
+} from '@multi-bridge/core'
+import { historyStore } from '../history/historyStore.ts'
+import { wagmiWalletAdapter } from './wagmiWallet.ts'
+
+export type SwapServices = {
+  clients: ChainClients
+  providers: Map<string, RouteProvider>
+  tracker: SwapTracker
+  /** The executor, the refund and the wallet adapter: only needed once the person swaps. */
+  executeRoute: typeof executeRoute
+  refundSwap: typeof refundSwap
+  walletAdapter: typeof wagmiWalletAdapter
+}
+
+/**
+ * The providers, read clients, swap tracker and executor for a manifest. This module and everything it pulls in
+ * (the providers' ABIs, viem's public actions) is its own chunk, loaded after the first page is interactive:
+ * see `loadSwapServices`.
+ */
+export function createSwapServices(manifest: Manifest): SwapServices {
+  const clients = createChainClients(manifest)
+  const providers = createProviders({ manifest, clients })
+  const tracker = createSwapTracker({
+    store: historyStore,
+    providers,
+    manifest,
+    onError: (error, record) => console.warn('[tracker] look failed; retrying', record.id, error),
+  })
+  return { clients, providers, tracker, executeRoute, refundSwap, walletAdapter: wagmiWalletAdapter }
+}

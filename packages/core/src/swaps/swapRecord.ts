@@ -1,0 +1,28 @@
+import type { Address } from 'viem'
+import type { Route } from '../routes/types.ts'
+import type { SwapRecord } from './types.ts'
+
+/** The History record of a swap the person is about to confirm (its key is local until the deposit is mined). */
+export function newSwapRecord(route: Route, owner: Address): SwapRecord {
+  const now = Date.now()
+  const key = `local-${now}-${Math.floor(Math.random() * 1e9)}`
+  return {
+    key,
+    id: key,
+    providerId: route.providerId,
+    providerName: route.providerName,
+    owner,
+    recipient: route.request.recipient,
+    origin: { token: route.request.origin, amount: route.request.amount.toString() },
+    destination: {
+      token: route.request.destination,
+      estimatedAmount: route.outputAmount.toString(),
+      minAmount: route.minOutputAmount.toString(),
+    },
+    depositAddress: route.depositAddress,
+    status: 'swapping',
+    phase: 'switching',
+    createdAt: now,
+    updatedAt: now,
+  }
+}
