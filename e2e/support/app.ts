@@ -2,32 +2,19 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { type Manifest, parseManifest } from '@multi-bridge/core'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject, onTestFailed } from 'vitest'
 import { Shell } from '../pages/Shell.ts'
 import { SwapForm } from '../pages/SwapForm.ts'
+import { launchBrowser } from './launchBrowser.ts'
 import { type StaticServer, startStaticServer } from './staticServer.ts'
 import { installTestWallet, TEST_WALLET_NAME, type TestWallet, type TestWalletOptions } from './testWallet.ts'
 
 const require = createRequire(import.meta.url)
-const resultsDir = join(import.meta.dirname, '..', '..', 'test-results')
 
-/** Debian's Chromium, headless, with the flags this machine needs (no downloads, no background calls). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-}
+export { launchBrowser }
+
+const resultsDir = join(import.meta.dirname, '..', '..', 'test-results')
 
 export function testManifest(): Manifest {
   return parseManifest(JSON.parse(readFileSync(inject('manifestPath'), 'utf8')))

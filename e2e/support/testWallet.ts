@@ -7,7 +7,7 @@ import {
 } from '@multi-bridge/core'
 import type { Page } from 'playwright-core'
 import { type Chain, defineChain } from 'viem'
-import { mnemonicToAccount } from 'viem/accounts'
+import { type LocalAccount, mnemonicToAccount } from 'viem/accounts'
 
 export const TEST_WALLET_NAME = 'Test Wallet'
 
@@ -17,8 +17,10 @@ const ICON = `data:image/svg+xml,${encodeURIComponent(
 
 export type TestWalletOptions = {
   manifest: Manifest
-  /** Devnet account index whose key signs. */
-  accountIndex: number
+  /** Devnet account index whose key signs (devnet manifests). */
+  accountIndex?: number
+  /** The account instead of a devnet key: production-shaped manifests have no mnemonic. */
+  account?: LocalAccount
   /** Chains the wallet knows from the start (others answer 4902 until added). Default: all. */
   knownChainIds?: number[]
   initialChainId?: number
@@ -49,18 +51,20 @@ const toChain = (chain: Manifest['chains'][number]): Chain =>
 
 /**
  * Installs an EIP-1193 wallet in the page that announces itself by EIP-6963 and signs in node
- * with a devnet key (so the page never holds the key). Call before `page.goto`.
+ * with a devnet key or the given account (so the page never holds the key). Call before `page.goto`.
  */
 export async function installTestWallet(page: Page, options: TestWalletOptions): Promise<TestWallet> {
   const mnemonic = options.manifest.devnet?.mnemonic
-  if (!mnemonic) throw new Error('the test wallet needs a devnet manifest')
+  if (!options.account && (!mnemonic || options.accountIndex === undefined)) {
+    throw new Error('the test wallet needs an account, or a devnet manifest and an account index')
+  }
   const known = options.manifest.chains.filter(
     (chain) => !options.knownChainIds || options.knownChainIds.includes(chain.id),
   )
   const reject = new Set<string>()
   const fail = new Map<string, { code: number; message: string }>()
   const requests: string[] = []
-  const account = mnemonicToAccount(mnemonic, { addressIndex: options.accountIndex })
+  const account = options.account ?? mnemonicToAccount(mnemonic as string, { addressIndex: options.accountIndex })
   const provider = createLocalWalletProvider({
     account,
     chains: known.map(toChain),

@@ -1,0 +1,237 @@
+import { type Manifest, NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
+import type { Browser, Page } from 'playwright-core'
+import { createPublicClient, http, isAddressEqual } from 'viem'
+import { Shell } from '../e2e/pages/Shell.ts'
+import { SwapForm } from '../e2e/pages/SwapForm.ts'
+import { startStaticServer } from '../e2e/support/staticServer.ts'
+import { installTestWallet, TEST_WALLET_NAME } from '../e2e/support/testWallet.ts'
+import { countRpcCalls, median, percentile } from './browser.ts'
+import { makeTokenList } from './node.ts'
+import type { Figure } from './report.ts'
+
+const HIDDEN_SECONDS = Number(process.env.BENCH_HIDDEN_SECONDS ?? 60)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The production build with the test wallet connected through the UI, in English. */
+async function openConnected(browser: Browser, distDir: string, manifest: Manifest, accountIndex: number) {
+  const server = await startStaticServer({ distDir, manifest })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'))
+  await installTestWallet(page, { manifest, accountIndex })
+  const rpcUrls = new Map(manifest.chains.map((chain) => [(chain.rpcUrls[0] ?? '').replace(/\/$/, ''), chain.id]))
+  const calls = countRpcCalls(page, rpcUrls)
+  await page.goto(`${server.url}/#/`)
+  await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: new RegExp(TEST_WALLET_NAME) })
+    .click()
+  await new Shell(page).accountButton.waitFor()
+  return {
+    page,
+    calls,
+    form: new SwapForm(page),
+    close: async () => {
+      await context.close()
+      await server.stop()
+    },
+  }
+}
+
+/** Quote-to-paint durations the app measured (`quote-to-paint`, from each provider's answer). */
+const quoteToPaint = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('quote-to-paint', 'measure').map((entry) => entry.duration))
+
+/** Input-to-paint of each keystroke in the picker's search box, measured in the page. */
+async function typeAndMeasure(page: Page, text: string): Promise<number[]> {
+  await page.evaluate(() => {
+    const box = document.querySelector<HTMLInputElement>('.picker-search')
+    const state = window as unknown as { __keys: number[] }
+    state.__keys = []
+    box?.addEventListener(
+      'input',
+      (event) => {
+        const started = event.timeStamp
+        requestAnimationFrame(() => setTimeout(() => state.__keys.push(performance.now() - started)))
+      },
+      { capture: true },
+    )
+  })
+  for (const key of text) {
+    await page.keyboard.type(key)
+    await sleep(60)
+  }
+  await sleep(300)
+  return page.evaluate(() => (window as unknown as { __keys: number[] }).__keys)
+}
+
+/** Makes the tab hidden: another tab in front, or (if the browser keeps both visible) the same event. */
+async function hide(page: Page): Promise<string> {
+  const other = await page.context().newPage()
+  await other.bringToFront()
+  await sleep(200)
+  if ((await page.evaluate(() => document.visibilityState)) === 'hidden') return 'another tab in front'
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+  return 'visibilitychange emulated'
+}
+
+export async function measureBrowserFlows(browser: Browser, distDir: string, manifest: Manifest): Promise<Figure[]> {
+  const figures: Figure[] = []
+  const [chainA, chainB] = manifest.chains
+  if (!chainA || !chainB) throw new Error('the devnet has fewer than two chains')
+  const users = manifest.devnet?.accounts.users ?? []
+
+  // Balances, hidden tab, quotes and a swap in one connected session.
+  const session = await openConnected(browser, distDir, manifest, users[1] ?? 6)
+  try {
+    const { page, form, calls } = session
+    await sleep(3_000)
+    const refreshStart = calls.length
+    await page.getByTestId('origin-token').click()
+    await page.getByRole('dialog').locator('.picker-token-balance').first().waitFor({ timeout: 20_000 })
+    await sleep(1_500)
+    const refresh = calls.slice(refreshStart)
+    const perChain = manifest.chains.map(
+      (chain) => refresh.filter((c) => c.chainId === chain.id && c.method === 'eth_call').length,
+    )
+    figures.push({
+      id: 'rpcPerBalanceRefresh',
+      label: 'RPC calls for one balance refresh (eth_call, most on one chain)',
+      value: Math.max(...perChain),
+      unit: 'calls',
+      budget: 1,
+      note: `per chain ${perChain.join(' / ')}; all methods ${refresh.length}`,
+    })
+    await page.keyboard.press('Escape')
+
+    const how = await hide(page)
+    const hiddenStart = calls.length
+    await sleep(HIDDEN_SECONDS * 1_000)
+    const hidden = calls.length - hiddenStart
+    await page.bringToFront()
+    figures.push({
+      id: 'rpcWhileHidden',
+      label: `RPC calls while the tab is hidden for ${HIDDEN_SECONDS} s (no swap in flight)`,
+      value: hidden,
+      unit: 'calls',
+      budget: 0,
+      note: how,
+    })
+    await page.reload()
+    await new Shell(page).accountButton.waitFor()
+
+    await form.pickToken('origin', chainA.name, 'USDC')
+    await form.pickToken('destination', chainB.name, 'USDC')
+    for (const amount of ['1', '2', '3.5', '10', '12.25', '20', '7']) {
+      await form.amount.fill(amount)
+      await page.getByTestId('route-intent').waitFor({ timeout: 20_000 })
+      await sleep(1_500)
+    }
+    const paints = await quoteToPaint(page)
+    figures.push({
+      id: 'quoteToPaint',
+      label: 'Quote overhead in the browser: provider answer → routes painted (p95)',
+      value: percentile(paints, 95),
+      unit: 'ms',
+      budget: 100,
+      note: `median ${median(paints).toFixed(1)} ms over ${paints.length} answers`,
+    })
+
+    // A swap: time from the delivery block (first seen by a 50 ms poller) to "Completed" on screen.
+    const destination = createPublicClient({ transport: http(chainB.rpcUrls[0]) })
+    const firstSeen = new Map<bigint, number>()
+    let watching = true
+    const watcher = (async () => {
+      while (watching) {
+        const block = await destination.getBlockNumber({ cacheTime: 0 }).catch(() => undefined)
+        if (block !== undefined && !firstSeen.has(block)) firstSeen.set(block, Date.now())
+        await sleep(50)
+      }
+    })()
+    await form.amount.fill('5')
+    await page.getByTestId('route-intent').click()
+    await form.swap()
+    await form.progress().getByText('Completed', { exact: true }).first().waitFor({ timeout: 120_000 })
+    const completedAt = Date.now()
+    watching = false
+    await watcher
+    const settlers = [chainB.contracts.intentDestinationSettler, chainB.contracts.poolBridge].filter(
+      (a): a is `0x${string}` => a !== undefined && !isAddressEqual(a, NATIVE_TOKEN_ADDRESS),
+    )
+    let deliveredSeen: number | undefined
+    for (const [number, seen] of [...firstSeen].sort(([a], [b]) => (a > b ? -1 : 1))) {
+      const block = await destination.getBlock({ blockNumber: number, includeTransactions: true })
+      if (block.transactions.some((tx) => tx.to && settlers.some((s) => isAddressEqual(s, tx.to as `0x${string}`)))) {
+        deliveredSeen = seen
+        break
+      }
+    }
+    const budget = chainB.blockTime * 1_000 + 500
+    figures.push({
+      id: 'statusLatency',
+      label: `Status latency: delivery mined on ${chainB.name} → "Completed" on screen`,
+      value: deliveredSeen === undefined ? Number.NaN : completedAt - deliveredSeen,
+      unit: 'ms',
+      budget,
+      note: `budget = one ${chainB.blockTime} s block + 500 ms`,
+    })
+  } finally {
+    await session.close()
+  }
+
+  // Token search in the browser over a 10,000-token list on chain A.
+  const big: Manifest = {
+    ...manifest,
+    chains: manifest.chains.map((chain) =>
+      chain.id === chainA.id
+        ? {
+            ...chain,
+            tokens: [
+              ...chain.tokens,
+              ...makeTokenList(10_000).map(({ address, symbol, name, decimals }) => ({
+                address,
+                symbol,
+                name,
+                decimals,
+                kind: 'erc20' as const,
+              })),
+            ],
+          }
+        : chain,
+    ),
+  }
+  const searching = await openConnected(browser, distDir, big, users[2] ?? 7)
+  try {
+    const { page } = searching
+    await page.getByTestId('origin-token').click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: new RegExp(chainA.name) })
+      .first()
+      .click()
+    await page.locator('.picker-search').click()
+    const times = [
+      ...(await typeAndMeasure(page, 'usd token 1')),
+      ...(await (async () => {
+        await page.locator('.picker-search').fill('')
+        return typeAndMeasure(page, '0x00000000000000009e37')
+      })()),
+    ]
+    figures.push({
+      id: 'tokenSearchBrowser',
+      label: 'Token search, 10,000 tokens: input → paint in the browser (p95)',
+      value: percentile(times, 95),
+      unit: 'ms',
+      budget: 50,
+      note: `median ${median(times).toFixed(1)} ms over ${times.length} keystrokes`,
+    })
+  } finally {
+    await searching.close()
+  }
+  return figures
+}

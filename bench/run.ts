@@ -1,0 +1,130 @@
+/**
+ * `npm run bench` (issue #5): measures what users feel and prints each figure beside its budget.
+ * Builds the app and a bare wagmi + viem + React page, starts a fresh local network with its services,
+ * drives Debian's Chromium, and writes `bench/results.json`. Not part of `npm test`: timings are judged
+ * here, never asserted in tests.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { type Manifest, parseManifest } from '@multi-bridge/core'
+import { type Network, startNetwork } from '@multi-bridge/services'
+import type { Browser } from 'playwright-core'
+import { build } from 'vite'
+import { launchBrowser } from '../e2e/support/launchBrowser.ts'
+import { startStaticServer } from '../e2e/support/staticServer.ts'
+import { coldLoad, eagerScripts, gzipSize, median } from './browser.ts'
+import { measureBrowserFlows } from './flows.ts'
+import { measureQuoteOverhead, measureSolver, measureTokenSearch } from './node.ts'
+import { type Figure, finish, printTable } from './report.ts'
+
+const root = join(import.meta.dirname, '..')
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7)
+
+async function buildPages(outDir: string) {
+  const app = join(outDir, 'app')
+  const bare = join(outDir, 'bare')
+  const webRoot = join(root, 'apps', 'web')
+  await build({
+    root: webRoot,
+    configFile: join(webRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: app, emptyOutDir: true },
+  })
+  await build({
+    root: join(import.meta.dirname, 'bare'),
+    configFile: false,
+    base: './',
+    logLevel: 'error',
+    build: { outDir: bare, emptyOutDir: true, target: 'es2022' },
+  })
+  return { app, bare }
+}
+
+async function measureLoads(browser: Browser, dist: { app: string; bare: string }, manifest: Manifest) {
+  const figures: Figure[] = []
+  const appServer = await startStaticServer({ distDir: dist.app, manifest })
+  const bareServer = await startStaticServer({ distDir: dist.bare, manifest })
+  try {
+    const appTimes: number[] = []
+    const bareTimes: number[] = []
+    let beforeInteractive = 0
+    for (let run = 0; run < COLD_RUNS; run++) {
+      // Alternate, so that machine load drifts affect both pages alike.
+      const app = await coldLoad(browser, `${appServer.url}/#/`)
+      const bare = await coldLoad(browser, `${bareServer.url}/`)
+      appTimes.push(app.interactiveMs)
+      bareTimes.push(bare.interactiveMs)
+      const bytes = app.scripts.reduce((sum, path) => sum + gzipSize(join(dist.app, path)), 0)
+      beforeInteractive = Math.max(beforeInteractive, bytes)
+    }
+    const eager = eagerScripts(dist.app).reduce((sum, file) => sum + gzipSize(file), 0)
+    const bareEager = eagerScripts(dist.bare).reduce((sum, file) => sum + gzipSize(file), 0)
+    const ratio = median(appTimes) / median(bareTimes)
+    figures.push(
+      {
+        id: 'eagerJs',
+        label: 'Eager JS, first page (gzip)',
+        value: eager / 1000,
+        unit: 'kB',
+        budget: 150,
+        note: `bare wagmi page: ${(bareEager / 1000).toFixed(1)} kB`,
+      },
+      {
+        id: 'jsBeforeInteractive',
+        label: 'JS fetched before the swap form is interactive (gzip, worst run)',
+        value: beforeInteractive / 1000,
+        unit: 'kB',
+        budget: 200,
+      },
+      {
+        id: 'interactiveRatio',
+        label: `Time to interactive vs bare wagmi page (median of ${COLD_RUNS} cold runs)`,
+        value: ratio,
+        unit: '×',
+        budget: 1.5,
+        note: `app ${median(appTimes).toFixed(0)} ms, bare ${median(bareTimes).toFixed(0)} ms`,
+      },
+    )
+  } finally {
+    await appServer.stop()
+    await bareServer.stop()
+  }
+  return figures
+}
+
+async function main() {
+  const workDir = mkdtempSync(join(tmpdir(), 'multibridge-bench-'))
+  let network: Network | undefined
+  let browser: Browser | undefined
+  const figures: Figure[] = []
+  try {
+    console.log('building the app and the bare wagmi page…')
+    const dist = await buildPages(join(workDir, 'dist'))
+    console.log('starting the local network…')
+    network = await startNetwork({ stateDir: join(workDir, 'state') })
+    const manifest = parseManifest(JSON.parse(readFileSync(network.manifestPath, 'utf8')))
+    browser = await launchBrowser()
+    console.log('cold loads…')
+    figures.push(...(await measureLoads(browser, dist, manifest)))
+    console.log('token search, quote overhead in core…')
+    figures.push(measureTokenSearch())
+    figures.push(await measureQuoteOverhead(manifest))
+    console.log('browser flows: quotes, balances, hidden tab, a swap to Completed…')
+    figures.push(...(await measureBrowserFlows(browser, dist.app, manifest)))
+    console.log('solver: fill latency and 30 orders in a minute…')
+    figures.push(...(await measureSolver(manifest)))
+  } finally {
+    await browser?.close()
+    await network?.stop()
+    rmSync(workDir, { recursive: true, force: true })
+  }
+  const judged = figures.map(finish)
+  const output = join(import.meta.dirname, 'results.json')
+  writeFileSync(output, `${JSON.stringify({ measuredAt: new Date().toISOString(), figures: judged }, null, 2)}\n`)
+  printTable(judged)
+  console.log(`\nwritten to ${relative(process.cwd(), output)}`)
+  process.exitCode = judged.every((figure) => figure.pass) ? 0 : 1
+}
+
+await main()
