@@ -10,6 +10,7 @@ import { useManifest } from '../../app/ManifestContext.tsx'
 import { createTokenSearchIndex, filterTokens } from './filterTokens.ts'
 import { NetworkList } from './NetworkList.tsx'
 import { pickerTokensForChain } from './pickerTokens.ts'
+import { providerTokensQueryOptions } from './providerTokens.ts'
 import { pickerBalancesQueryOptions, pickerTokenInfoQueryOptions } from './queries.ts'
 import { sortTokensByBalance } from './sortTokensByBalance.ts'
 import { type ActiveOption, TokenList, tokenOptionId } from './TokenList.tsx'
@@ -24,7 +25,7 @@ export type TokenPickerDialogProps = {
   chainId: number | undefined
   /** Called with the chosen token; the dialog then closes. */
   onSelect: (token: PickerToken) => void
-  /** Extra tokens to show on a chain (for tests/bench: a 10,000-token list). */
+  /** Extra tokens to show on a chain, after the config's and the providers' (tests/bench: a 10,000-token list). */
   extraTokens?: PickerToken[]
 }
 
@@ -105,7 +106,13 @@ function PickerBody({
   const client = usePublicClient({ chainId: chain?.id })
   const multicall3 = chain?.contracts.multicall3 ?? '0x'
 
-  const tokens = useMemo(() => (chain ? pickerTokensForChain(chain, extraTokens) : []), [chain, extraTokens])
+  // The providers' lists (LI.FI in production) arrive after the config's tokens, which stay usable if they fail.
+  const providerTokens = useQuery(providerTokensQueryOptions(manifest)).data
+  const tokens = useMemo(() => {
+    if (!chain) return []
+    const fromProviders = providerTokens?.get(chain.id) ?? []
+    return pickerTokensForChain(chain, extraTokens ? [...fromProviders, ...extraTokens] : fromProviders)
+  }, [chain, providerTokens, extraTokens])
   const balancesQuery = useQuery(
     pickerBalancesQueryOptions({ client, chainId: chain?.id ?? 0, multicall3, account, tokens }),
   )

@@ -32,6 +32,9 @@ export function pickerBalancesQueryOptions({
     // The token count tells a longer list (extra tokens) apart from the manifest's own.
     queryKey: [...pickerBalancesQueryKey(chainId, account), tokens.length] as const,
     queryFn: client && account ? () => readTokenBalances(client, { account, multicall3, tokens }) : skipToken,
+    // When a longer list arrives (the providers' tokens), the balances read so far stay shown until the new ones.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === chainId && previousQuery.queryKey[3] === (account ?? null) ? previous : undefined,
     staleTime: BALANCES_STALE_MS,
     refetchOnWindowFocus: false,
   })

@@ -1,0 +1,70 @@
+import type { Manifest, ManifestToken, RouteProvider } from '@multi-bridge/core'
+import { queryOptions } from '@tanstack/react-query'
+import { loadSwapServices } from '../swap/useSwapServices.ts'
+import type { PickerToken } from './types.ts'
+
+/** The tokens the providers list, per chain id, each address once (the first provider to list it wins). */
+export type ProviderTokens = ReadonlyMap<number, readonly PickerToken[]>
+
+/** A provider's token list is long and changes rarely: fetched once per session, on the first picker opening. */
+const PROVIDER_TOKENS_STALE_MS = 60 * 60_000
+
+/**
+ * Merges the token lists of the providers that have one (LI.FI in production; none on the devnet).
+ * A provider whose list fails is logged and left out; only when every list failed does this throw, so the
+ * query retries. Either way the picker keeps the config's tokens.
+ */
+export async function loadProviderTokens(providers: Iterable<RouteProvider>): Promise<ProviderTokens> {
+  const listing = [...providers].filter((provider) => provider.listTokens)
+  const results = await Promise.allSettled(listing.map((provider) => provider.listTokens?.() ?? new Map()))
+  const merged = new Map<number, PickerToken[]>()
+  const seen = new Set<string>()
+  let failure: unknown
+  results.forEach((result, index) => {
+    if (result.status === 'rejected') {
+      failure ??= result.reason
+      console.warn(`[picker] the ${listing[index]?.name} token list failed; the config's tokens remain`, result.reason)
+      return
+    }
+    for (const [chainId, tokens] of result.value) {
+      const list = merged.get(chainId) ?? []
+      for (const token of tokens) {
+        const key = `${chainId}:${token.address.toLowerCase()}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        list.push(toPickerToken(chainId, token))
+      }
+      merged.set(chainId, list)
+    }
+  })
+  if (failure !== undefined && results.every((result) => result.status === 'rejected')) throw failure
+  return merged
+}
+
+function toPickerToken(chainId: number, token: ManifestToken): PickerToken {
+  return {
+    chainId,
+    address: token.address,
+    symbol: token.symbol,
+    name: token.name,
+    decimals: token.decimals,
+    kind: token.kind,
+    listed: true,
+    ...(token.logoURI ? { logoURI: token.logoURI } : {}),
+  }
+}
+
+/** One per app: the query client lives as long as the manifest it was created with. */
+export const providerTokensQueryKey = () => ['picker', 'providerTokens'] as const
+
+export function providerTokensQueryOptions(manifest: Manifest) {
+  return queryOptions({
+    queryKey: providerTokensQueryKey(),
+    // The providers come with the swap services chunk; the list is not cancelled when the picker closes,
+    // so the next opening has it.
+    queryFn: async () => loadProviderTokens((await loadSwapServices(manifest)).providers.values()),
+    staleTime: PROVIDER_TOKENS_STALE_MS,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  })
+}
