@@ -3,21 +3,14 @@ import {
   getManifestChain,
   type ProviderOutcome,
   type Route,
-  RouteUnavailableError,
+  type TokenRef,
 } from '@multi-bridge/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { approximateDuration, exchangeRate } from '../../lib/format.ts'
 import { MEASURES } from '../../lib/perf.ts'
-
-const reasonText: Record<string, string> = {
-  amountTooLow: 'Amount too low for this route',
-  amountTooHigh: 'Amount too high for this route',
-  insufficientLiquidity: 'Not enough liquidity on the destination',
-  unsupportedToken: 'Token not supported',
-  unsupportedRoute: 'Route not supported',
-}
+import { routeErrorText } from './routeErrorText.ts'
 
 export function useDeliveryText() {
   const { t } = useTranslation()
@@ -53,6 +46,8 @@ export function RouteList(props: {
   selectedId: string | undefined
   onSelect: (route: Route) => void
   providerNames: Map<string, string>
+  /** The token sent: amount limits of providers are in it. */
+  sent: Pick<TokenRef, 'decimals' | 'symbol'>
 }) {
   const { t } = useTranslation()
   const delivery = useDeliveryText()
@@ -76,24 +71,35 @@ export function RouteList(props: {
                   <span className="route-provider">{route.providerName}</span>
                   {index === 0 && <span className="badge">{t('Best')}</span>}
                 </span>
-                <span className="route-amount">
-                  {formatDisplayAmount(route.minOutputAmount, token.decimals)} {token.symbol}
+                <span className="route-amount" data-testid="route-receivable-amount">
+                  {formatDisplayAmount(route.outputAmount, token.decimals)} {token.symbol}
                 </span>
-                <span className="route-meta">{delivery(route.estimatedSeconds)}</span>
+                <span className="route-meta">
+                  {route.minOutputAmount < route.outputAmount &&
+                    `${t('Minimum')} ${formatDisplayAmount(route.minOutputAmount, token.decimals)} · `}
+                  {delivery(route.estimatedSeconds)}
+                </span>
               </button>
             </li>
           )
         })}
       </ul>
       {props.loading && props.routes.length === 0 && <p className="muted">{t('Finding routes…')}</p>}
-      {unavailable.map((outcome) => (
-        <p key={outcome.providerId} className="muted small">
-          {props.providerNames.get(outcome.providerId)}:{' '}
-          {outcome.status === 'error' && outcome.error instanceof RouteUnavailableError
-            ? t(reasonText[outcome.error.reason] ?? 'Unavailable')
-            : t('Unavailable')}
-        </p>
-      ))}
+      {unavailable.map((outcome) => {
+        const text = routeErrorText(outcome.status === 'error' ? outcome.error : undefined, props.sent)
+        return (
+          <p
+            key={outcome.providerId}
+            className="route-unavailable muted small"
+            data-testid={`route-error-${outcome.providerId}`}
+          >
+            <span className="route-unavailable-reason">
+              {props.providerNames.get(outcome.providerId) ?? outcome.providerId}: {t(text.message, text.values)}
+            </span>
+            {text.details && <span className="route-unavailable-details">{text.details}</span>}
+          </p>
+        )
+      })}
     </div>
   )
 }

@@ -4,6 +4,7 @@ import {
   type QuoteRequest,
   type Route,
   type RoutePreference,
+  RouteUnavailableError,
 } from '@multi-bridge/core'
 import { useEffect, useState } from 'react'
 import { useManifest } from '../../app/ManifestContext.tsx'
@@ -54,6 +55,10 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
           signal: controller.signal,
           preference,
           onUpdate: (ranked, outcome) => {
+            // A provider that cannot serve the request says why on screen; any other failure is for developers.
+            if (outcome.status === 'error' && !(outcome.error instanceof RouteUnavailableError)) {
+              console.warn(`[routes] ${outcome.providerId} failed`, outcome.error)
+            }
             setRoutes(ranked)
             setOutcomes((previous) => [...previous.filter((o) => o.providerId !== outcome.providerId), outcome])
           },

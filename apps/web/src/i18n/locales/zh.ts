@@ -140,5 +140,11 @@ const zh: Record<string, string> = {
   All: '全部',
   'Slippage must be a percentage from 0 to 50, like 0.5': '滑點須為 0 到 50 之間的百分比，例如 0.5',
   'Check the slippage': '請檢查滑點',
+  'Amount too low for this route (minimum {{amount}})': '金額低於此路由的下限（最少 {{amount}}）',
+  'Amount too high for this route (maximum {{amount}})': '金額高於此路由的上限（最多 {{amount}}）',
+  'LP fee': '流動性提供者費用',
+  'Relayer fee': '中繼者費用',
+  'Relayer gas fee': '中繼者 Gas 費用',
+  'Sent with the deposit': '隨存入一併發送',
 }
 export default zh

@@ -254,6 +254,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
             selectedId={selected?.id}
             onSelect={(route) => setSelectedId(route.id)}
             providerNames={providerNames}
+            sent={request.origin}
           />
           {selected && <RouteDetails route={selected} />}
         </>
