@@ -6,6 +6,7 @@ import { DialogHeader } from '../../app/DialogHeader.tsx'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { approximateDuration, countdown, shortHash } from '../../lib/format.ts'
 import { useHistory } from '../history/historyStore.ts'
+import { useStatusDetail } from './statusDetail.ts'
 
 export type ProgressDialogProps = {
   record: SwapRecord
@@ -38,6 +39,9 @@ export function ProgressDialog(props: ProgressDialogProps) {
   const stored = useHistory((s) => s.swaps[props.record.key])
   const record = stored ?? props.record
   const now = useNow(record.status === 'swapping' || record.status === 'refundable')
+  const statusDetail = useStatusDetail()(record)
+  // A provider refunding by itself (Across after the fill deadline, LI.FI's REFUND_IN_PROGRESS): nothing to sign.
+  const providerRefunding = record.status === 'swapping' && record.phase === 'refunding'
   const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
   const origin = record.origin.token
   const destination = record.destination.token
@@ -62,7 +66,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
     if (props.error && index === Math.max(phaseIndex, 0)) return 'failed'
     if (phaseIndex > index || (sent && index < 3)) return 'done'
     if (phaseIndex === index && (props.confirming || sent)) return 'active'
-    if (record.status !== 'swapping' && index === 3) return 'failed'
+    if ((record.status !== 'swapping' || providerRefunding) && index === 3) return 'failed'
     return 'waiting'
   }
   const steps: { label: string; state: StepState; hash?: string; chainId?: number }[] = [
@@ -83,10 +87,10 @@ export function ProgressDialog(props: ProgressDialogProps) {
       ...(record.deliveryTx ? { hash: record.deliveryTx, chainId: destination.chainId } : {}),
     },
   ]
-  if (record.status === 'refundable' || record.status === 'refunded' || record.refundTx) {
+  if (record.status === 'refundable' || record.status === 'refunded' || record.refundTx || providerRefunding) {
     steps.push({
       label: t('Refund'),
-      state: record.status === 'refunded' ? 'done' : props.refunding ? 'active' : 'waiting',
+      state: record.status === 'refunded' ? 'done' : props.refunding || providerRefunding ? 'active' : 'waiting',
       ...(record.refundTx ? { hash: record.refundTx, chainId: origin.chainId } : {}),
     })
   }
@@ -108,8 +112,15 @@ export function ProgressDialog(props: ProgressDialogProps) {
     [t('Route Provider'), record.providerName],
     [
       t('Swap Progress'),
-      <span key="v2" className={`status status-${record.status}`} data-testid="swap-progress">
-        {progressLabel}
+      <span key="v2" className="status-line">
+        <span className={`status status-${record.status}`} data-testid="swap-progress">
+          {progressLabel}
+        </span>
+        {statusDetail && (
+          <span className="status-detail" data-testid="status-detail" title={record.statusDetail}>
+            {statusDetail}
+          </span>
+        )}
       </span>,
     ],
     [

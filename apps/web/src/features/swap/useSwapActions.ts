@@ -1,6 +1,7 @@
 import {
   QuoteChangedError,
   QuoteExpiredError,
+  RefundByProviderError,
   RefundNotAvailableError,
   type Route,
   type SwapRecord,
@@ -20,6 +21,7 @@ function messageFor(error: unknown): string {
   if (error instanceof QuoteExpiredError) return 'The quote expired. Fetching a new one…'
   if (error instanceof WrongChainError) return 'Failed to switch networks'
   if (error instanceof RefundNotAvailableError) return 'The refund is not available yet'
+  if (error instanceof RefundByProviderError) return 'The provider refunds this transfer by itself'
   return reportError('swap', error).message
 }
 

@@ -7,6 +7,7 @@ import { useManifest } from '../../app/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../app/routes.ts'
 import { historyStore, useHistory } from '../../features/history/historyStore.ts'
 import { notify, toast } from '../../features/notifications/notificationStore.ts'
+import { useStatusDetail } from '../../features/progress/statusDetail.ts'
 import { useSwapActions } from '../../features/swap/useSwapActions.ts'
 import { loadSwapServices } from '../../features/swap/useSwapServices.ts'
 import { reportError } from '../../lib/errorMessages.ts'
@@ -40,6 +41,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   const [filter, setFilter] = useState(0)
   const [restoring, setRestoring] = useState(false)
   const actions = useSwapActions()
+  const statusDetail = useStatusDetail()
   const all = useMemo(() => listSwaps({ swaps }), [swaps])
   const statuses = FILTERS[filter]?.statuses
   const shown = all.filter((swap) => !statuses || statuses.includes(swap.status))
@@ -109,7 +111,14 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
           {shown.map((swap) => (
             <li key={swap.key}>
               <button type="button" className="history-row" onClick={() => openSwap(swap)} data-testid="history-row">
-                <span className={`status status-${swap.status}`}>{t(statusLabel[swap.status])}</span>
+                <span className="status-line">
+                  <span className={`status status-${swap.status}`}>{t(statusLabel[swap.status])}</span>
+                  {swap.statusDetail && (
+                    <span className="status-detail" data-testid="history-status-detail" title={swap.statusDetail}>
+                      {statusDetail(swap)}
+                    </span>
+                  )}
+                </span>
                 <span className="history-amounts">
                   {formatDisplayAmount(BigInt(swap.origin.amount), swap.origin.token.decimals)}{' '}
                   {swap.origin.token.symbol} →{' '}
