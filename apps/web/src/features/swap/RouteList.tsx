@@ -96,7 +96,7 @@ export function RouteList(props: {
             <span className="route-unavailable-reason">
               {props.providerNames.get(outcome.providerId) ?? outcome.providerId}: {t(text.message, text.values)}
             </span>
-            {text.details && <span className="route-unavailable-details">{text.details}</span>}
+            {text.details && <span className="route-unavailable-details">{t(text.details)}</span>}
           </p>
         )
       })}

@@ -3,7 +3,7 @@ import { toUserMessage, type UserMessage } from '../../lib/errorMessages.ts'
 
 /** What is shown beside a provider that has no route: a catalogued message and the provider's own words. */
 export type RouteErrorText = UserMessage & {
-  /** The provider's own explanation (untranslated, as the provider wrote it). */
+  /** The provider's own explanation, as an i18n key: the adapters' own sentences are translated, an API's text is shown as it came. */
   details?: string
 }
 

@@ -222,7 +222,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
         ACROSS_PROVIDER_ID,
         'amountTooLow',
         minDeposit,
-        `Across: the amount is too low for the fees (minimum ${minDeposit})`,
+        'The amount is too low for the fees',
       )
     }
     if (request.amount > maxDeposit) {
@@ -230,13 +230,13 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
         ACROSS_PROVIDER_ID,
         'amountTooHigh',
         maxDeposit,
-        `Across: the amount is above the maximum deposit (${maxDeposit})`,
+        'The amount is above the maximum deposit',
       )
     }
     const totalFee = BigInt(fees.totalRelayFee.total)
     const outputAmount = fees.outputAmount === undefined ? request.amount - totalFee : BigInt(fees.outputAmount)
     if (outputAmount <= 0n) {
-      throw new RouteUnavailableError(ACROSS_PROVIDER_ID, 'amountTooLow', minDeposit, 'Across: fees exceed the amount')
+      throw new RouteUnavailableError(ACROSS_PROVIDER_ID, 'amountTooLow', minDeposit, 'The fees exceed the amount')
     }
     const now = Date.now()
     const fillDeadlineMs = Number(fees.fillDeadline) * 1000
