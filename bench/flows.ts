@@ -21,7 +21,7 @@ async function openConnected(browser: Browser, distDir: string, manifest: Manife
   await installTestWallet(page, { manifest, accountIndex })
   const rpcUrls = new Map(manifest.chains.map((chain) => [(chain.rpcUrls[0] ?? '').replace(/\/$/, ''), chain.id]))
   const calls = countRpcCalls(page, rpcUrls)
-  await page.goto(`${server.url}/#/`)
+  await page.goto(new URL('#/', server.url).toString())
   await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet', exact: true }).click()
   await page
     .getByRole('dialog')

@@ -51,8 +51,8 @@ async function measureLoads(browser: Browser, dist: { app: string; bare: string 
     let beforeInteractive = 0
     for (let run = 0; run < COLD_RUNS; run++) {
       // Alternate, so that machine load drifts affect both pages alike.
-      const app = await coldLoad(browser, `${appServer.url}/#/`)
-      const bare = await coldLoad(browser, `${bareServer.url}/`)
+      const app = await coldLoad(browser, new URL('#/', appServer.url).toString())
+      const bare = await coldLoad(browser, bareServer.url)
       appTimes.push(app.interactiveMs)
       bareTimes.push(bare.interactiveMs)
       const bytes = app.scripts.reduce((sum, path) => sum + gzipSize(join(dist.app, path)), 0)
@@ -93,6 +93,24 @@ async function measureLoads(browser: Browser, dist: { app: string; bare: string 
   return figures
 }
 
+/** Runs one group of measurements; a group that fails is reported as such and the others still run. */
+async function attempt(name: string, ids: string[], run: () => Promise<Figure[]>): Promise<Figure[]> {
+  try {
+    return await run()
+  } catch (error) {
+    console.error(`[bench] ${name} failed:`, error)
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    return ids.map((id) => ({
+      id,
+      label: `${name} (${id})`,
+      value: Number.NaN,
+      unit: '',
+      budget: 0,
+      note: `failed: ${message}`,
+    }))
+  }
+}
+
 async function main() {
   const workDir = mkdtempSync(join(tmpdir(), 'multibridge-bench-'))
   let network: Network | undefined
@@ -106,14 +124,27 @@ async function main() {
     const manifest = parseManifest(JSON.parse(readFileSync(network.manifestPath, 'utf8')))
     browser = await launchBrowser()
     console.log('cold loads…')
-    figures.push(...(await measureLoads(browser, dist, manifest)))
+    const chromium = browser
+    figures.push(
+      ...(await attempt('cold loads', ['eagerJs', 'jsBeforeInteractive', 'interactiveRatio'], () =>
+        measureLoads(chromium, dist, manifest),
+      )),
+    )
     console.log('token search, quote overhead in core…')
     figures.push(measureTokenSearch())
-    figures.push(await measureQuoteOverhead(manifest))
+    figures.push(
+      ...(await attempt('quote overhead', ['quoteOverheadCore'], async () => [await measureQuoteOverhead(manifest)])),
+    )
     console.log('browser flows: quotes, balances, hidden tab, a swap to Completed…')
-    figures.push(...(await measureBrowserFlows(browser, dist.app, manifest)))
+    figures.push(
+      ...(await attempt(
+        'browser flows',
+        ['rpcPerBalanceRefresh', 'rpcWhileHidden', 'quoteToPaint', 'statusLatency', 'tokenSearchBrowser'],
+        () => measureBrowserFlows(chromium, dist.app, manifest),
+      )),
+    )
     console.log('solver: fill latency and 30 orders in a minute…')
-    figures.push(...(await measureSolver(manifest)))
+    figures.push(...(await attempt('solver', ['solverFillBlocks', 'solverMissed'], () => measureSolver(manifest))))
   } finally {
     await browser?.close()
     await network?.stop()

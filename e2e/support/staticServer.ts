@@ -29,7 +29,7 @@ export async function startStaticServer(parameters: {
   stalled?: RegExp
 }): Promise<StaticServer> {
   const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    const path = decodeURIComponent(new URL(`http://x${request.url ?? '/'}`).pathname)
     if (parameters.stalled?.test(path)) return
     if (parameters.missing?.test(path)) {
       response.writeHead(404)
