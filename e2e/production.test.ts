@@ -1,0 +1,355 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  formatDisplayAmount,
+  lifiTokenList,
+  type Manifest,
+  NATIVE_TOKEN_ADDRESS,
+  productionManifest,
+  type SwapRecord,
+} from '@multi-bridge/core'
+import type { Page } from 'playwright-core'
+import { type Address, getAddress } from 'viem'
+import { toAccount } from 'viem/accounts'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  acrossFixtures,
+  FIXTURE_ACCOUNT,
+  FIXTURE_DEPOSIT_TX,
+  lifiFixtures,
+} from '../packages/core/test/fixtures/index.ts'
+import { type ReplayRoutes, type ReplayServer, startReplayServer } from '../packages/core/test/support/replayServer.ts'
+import type { SwapForm } from './pages/SwapForm.ts'
+import { useAppBrowser } from './support/app.ts'
+import { CANNED_RPC_METHODS, type CannedChains, cannedChains } from './support/cannedChains.ts'
+import { TEST_WALLET_NAME } from './support/testWallet.ts'
+
+const app = useAppBrowser({ storage: { lang: 'en' } })
+
+const ARBITRUM = 42161
+const BASE = 8453
+const defaults = productionManifest()
+const usdcOf = (chainId: number) =>
+  defaults.chains.find((chain) => chain.id === chainId)?.tokens.find((token) => token.kind === 'usdc') ??
+  expect.unreachable(`no USDC on ${chainId}`)
+const arbitrumUsdc = usdcOf(ARBITRUM)
+const baseUsdc = usdcOf(BASE)
+
+/** The person of every fixture. Watch-only: these tests quote and track, they never sign. */
+const fixtureAccount = toAccount({
+  address: FIXTURE_ACCOUNT,
+  signMessage: () => Promise.reject(new Error('the fixture account does not sign')),
+  signTransaction: () => Promise.reject(new Error('the fixture account does not sign')),
+  signTypedData: () => Promise.reject(new Error('the fixture account does not sign')),
+})
+
+/** What the canned chains hold for the fixture account: 250 USDC and a little ETH on Arbitrum. */
+const BALANCES = {
+  [ARBITRUM]: { [arbitrumUsdc.address]: 250_000_000n, [NATIVE_TOKEN_ADDRESS]: 20_000_000_000_000_000n },
+} satisfies Record<number, Record<Address, bigint>>
+
+/** Chromium reports an HTTP error answer on the console; these are the ones a test provokes on purpose. */
+const httpErrorOnConsole = (status: number) =>
+  new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`)
+
+type Bed = { server: ReplayServer; manifest: Manifest; chains: CannedChains }
+let bed: Bed | undefined
+afterEach(async () => {
+  await bed?.server.close()
+  bed = undefined
+})
+
+/**
+ * The production config, as `productionManifest` builds it from the environment, pointed at one replay
+ * server: LI.FI at /v1, Across at /api, every chain's RPC at /rpc/<chainId> (canned). `routes` replace
+ * the documented answers of the fixtures.
+ */
+async function startBed(routes: ReplayRoutes = {}): Promise<Bed> {
+  const chains = cannedChains(
+    defaults.chains.map((chain) => ({ id: chain.id, multicall3: chain.contracts.multicall3 })),
+    BALANCES,
+  )
+  const server = await startReplayServer({
+    routes: {
+      '/v1/quote': { body: lifiFixtures.quote },
+      '/v1/tokens': { body: lifiFixtures.tokens },
+      '/v1/status': { body: lifiFixtures.statusPending },
+      '/api/suggested-fees': { body: acrossFixtures.suggestedFees },
+      '/api/deposit/status': { body: acrossFixtures.statusPending },
+      ...chains.routes,
+      ...routes,
+    },
+  })
+  const manifest = productionManifest({
+    MULTIBRIDGE_LIFI_API_URL: `${server.url}/v1`,
+    MULTIBRIDGE_ACROSS_API_URL: `${server.url}/api`,
+    ...Object.fromEntries(
+      defaults.chains.map((chain) => [`MULTIBRIDGE_RPC_${chain.id}`, `${server.url}/rpc/${chain.id}`]),
+    ),
+  })
+  bed = { server, manifest, chains }
+  return bed
+}
+
+/** Serves the production build with that config; any request off this machine is refused and noted. */
+async function openProduction(current: Bed, parameters: { storage?: Record<string, string>; path?: string } = {}) {
+  const session = await app.open({
+    manifest: () => current.manifest,
+    wallet: { account: fixtureAccount, initialChainId: ARBITRUM },
+    ...(parameters.storage ? { storage: { lang: 'en', ...parameters.storage } } : {}),
+    ...(parameters.path ? { path: parameters.path } : {}),
+  })
+  const offMachine: string[] = []
+  await session.context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => {
+      offMachine.push(route.request().url())
+      return route.abort()
+    },
+  )
+  return { ...session, offMachine }
+}
+
+async function connect(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: new RegExp(TEST_WALLET_NAME) }).waitFor()
+  // Production: no in-app devnet wallet.
+  expect(await dialog.getByRole('button', { name: /Local test wallet/ }).count()).toBe(0)
+  await dialog.getByRole('button', { name: new RegExp(TEST_WALLET_NAME) }).click()
+  await expect.poll(() => page.getByTestId('account-button').isVisible()).toBe(true)
+}
+
+/** 100 USDC from Arbitrum to Base, to the fixture account (the transfer every fixture describes). */
+async function enterUsdcTransfer(page: Page, form: SwapForm) {
+  await form.pickToken('destination', 'Base', 'USDC')
+  await form.recipient.fill(FIXTURE_ACCOUNT)
+  await form.amount.fill('100')
+  await expect.poll(() => page.getByTestId('origin-token').textContent()).toContain('Arbitrum')
+}
+
+const display = (amount: string | bigint, decimals: number) => formatDisplayAmount(BigInt(amount), decimals)
+const routeCard = (page: Page, providerId: string) => page.getByTestId(`route-${providerId}`)
+const quotes = (server: ReplayServer, path: string) => server.requests.filter((request) => request.path === path)
+
+/** With E2E_SCREENSHOTS set, keeps a picture of the page in test-results/ to look at. */
+async function screenshot(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return
+  const dir = join(import.meta.dirname, '..', 'test-results')
+  mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
+}
+
+function expectOnlyCannedRpc(current: Bed) {
+  const methods = current.server.requests
+    .filter((request) => request.path.startsWith('/rpc/'))
+    .flatMap((request) => (Array.isArray(request.body) ? request.body : [request.body]))
+    .map((call) => (call as { method: string }).method)
+  expect(methods.length).toBeGreaterThan(0)
+  expect(methods.filter((method) => !(CANNED_RPC_METHODS as readonly string[]).includes(method))).toEqual([])
+  expect(current.chains.unanswered).toEqual([])
+}
+
+describe('production mode (LI.FI and Across, replayed)', () => {
+  it('lists LI.FI and Across routes side by side for 100 USDC Arbitrum → Base, as their APIs quote them', async () => {
+    const current = await startBed()
+    const { page, form, shell, consoleErrors, offMachine } = await openProduction(current)
+    await expect.poll(() => shell.connectButton.isVisible()).toBe(true)
+    expect(await page.getByText('Local network').count()).toBe(0)
+    await connect(page)
+
+    // The picker: the config's tokens and LI.FI's list, each once, with balances from the chain.
+    await page.getByTestId('origin-token').click()
+    const picker = page.getByRole('dialog')
+    await picker.getByRole('button', { name: /Arbitrum/ }).click()
+    const options = picker.getByRole('option')
+    const listed = lifiTokenList(lifiFixtures.tokens.tokens, defaults).get(ARBITRUM) ?? []
+    const arbitrumTokens = defaults.chains.find((chain) => chain.id === ARBITRUM)?.tokens ?? []
+    const added = listed.filter((token) => !arbitrumTokens.some((own) => own.address === token.address))
+    expect(added.map((token) => token.symbol)).toEqual(['ARB', 'UNI'])
+    await expect
+      .poll(() => options.first().getAttribute('aria-setsize'))
+      .toBe(String(arbitrumTokens.length + added.length))
+    // Sorted by balance: the 250 USDC first.
+    await expect.poll(() => options.first().textContent()).toMatch(/USDC.*250/)
+    const symbol = (text: string) =>
+      options.filter({ has: page.locator('.picker-token-symbol', { hasText: new RegExp(`^${text}$`) }) })
+    expect(await symbol('USDC').count()).toBe(1)
+    expect(await symbol('ARB').count()).toBe(1)
+    await options.first().click()
+    await picker.waitFor({ state: 'detached' })
+
+    await enterUsdcTransfer(page, form)
+    const lifi = routeCard(page, 'lifi')
+    const across = routeCard(page, 'across')
+    await expect.poll(() => lifi.isVisible(), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => across.isVisible(), { timeout: 20_000 }).toBe(true)
+
+    const { estimate, toolDetails } = lifiFixtures.quote
+    const fees = acrossFixtures.suggestedFees
+    const lifiText = await lifi.textContent()
+    expect(lifiText).toContain(`LI.FI (${toolDetails.name})`)
+    expect(await lifi.getByTestId('route-receivable-amount').textContent()).toBe(
+      `${display(estimate.toAmount, baseUsdc.decimals)} ${baseUsdc.symbol}`,
+    )
+    expect(lifiText).toContain(`Minimum ${display(estimate.toAmountMin, baseUsdc.decimals)}`)
+    expect(lifiText).toContain(`Approximately ${estimate.executionDuration} seconds`)
+    const acrossText = await across.textContent()
+    expect(acrossText).toContain('Across')
+    expect(await across.getByTestId('route-receivable-amount').textContent()).toBe(
+      `${display(fees.outputAmount, baseUsdc.decimals)} ${baseUsdc.symbol}`,
+    )
+    // Across's relayer fills exactly the quoted amount: no lower minimum.
+    expect(acrossText).not.toContain('Minimum')
+    expect(acrossText).toContain(`Approximately ${fees.estimatedFillTimeSec} seconds`)
+
+    // Ranked by the amount surely received: Across's 99.976623 over LI.FI's minimum 99.463989.
+    const cards = page.getByRole('list', { name: 'Routes' }).getByRole('button')
+    expect(await cards.nth(0).getAttribute('data-testid')).toBe('route-across')
+    expect(await cards.nth(1).getAttribute('data-testid')).toBe('route-lifi')
+    expect(await cards.nth(0).textContent()).toContain('Best')
+    expect(await page.getByTestId('receive-estimate').textContent()).toBe(display(fees.outputAmount, 6))
+    await expect.poll(() => form.mainButton.textContent()).toBe('Swap')
+
+    // The APIs were asked for this very transfer, by this account.
+    const [lifiQuote] = quotes(current.server, '/v1/quote')
+    expect(lifiQuote?.query).toMatchObject({
+      fromChain: String(ARBITRUM),
+      toChain: String(BASE),
+      fromToken: arbitrumUsdc.address,
+      toToken: baseUsdc.address,
+      fromAmount: '100000000',
+      fromAddress: FIXTURE_ACCOUNT,
+      toAddress: FIXTURE_ACCOUNT,
+      integrator: 'multi-bridge',
+    })
+    const [acrossQuote] = quotes(current.server, '/api/suggested-fees')
+    expect(acrossQuote?.query).toMatchObject({
+      inputToken: arbitrumUsdc.address,
+      outputToken: baseUsdc.address,
+      originChainId: String(ARBITRUM),
+      destinationChainId: String(BASE),
+      amount: '100000000',
+      recipient: FIXTURE_ACCOUNT,
+    })
+    expect(quotes(current.server, '/v1/tokens')).toHaveLength(1)
+
+    // Selecting LI.FI shows its details.
+    await lifi.click()
+    expect(await page.getByTestId('route-receivable').textContent()).toContain(display(estimate.toAmount, 6))
+    expect(await page.locator('.route-details').textContent()).toContain(
+      `USDC (Arbitrum One) → LI.FI (${toolDetails.name}) → USDC (Base)`,
+    )
+    await screenshot(page, 'production-routes')
+
+    expectOnlyCannedRpc(current)
+    expect(offMachine).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+
+  it("shows Across's reason when it refuses the amount, and LI.FI's route after a 429 and a retry", async () => {
+    const current = await startBed({
+      '/api/suggested-fees': { status: 400, body: acrossFixtures.amountTooLow },
+      '/v1/quote': [
+        { status: 429, headers: { 'retry-after': '1' }, body: { message: 'Too many requests' } },
+        { body: lifiFixtures.quote },
+      ],
+    })
+    const { page, form, consoleErrors, offMachine } = await openProduction(current)
+    await connect(page)
+    await form.pickToken('origin', 'Arbitrum', 'USDC')
+    await enterUsdcTransfer(page, form)
+
+    const reason = page.getByTestId('route-error-across')
+    await expect.poll(() => reason.isVisible(), { timeout: 20_000 }).toBe(true)
+    expect(await reason.textContent()).toBe(
+      `Across: Amount too low for this route${acrossFixtures.amountTooLow.message}`,
+    )
+    expect(await reason.locator('.route-unavailable-details').textContent()).toBe(acrossFixtures.amountTooLow.message)
+    expect(await routeCard(page, 'across').count()).toBe(0)
+
+    const lifi = routeCard(page, 'lifi')
+    await expect.poll(() => lifi.isVisible(), { timeout: 20_000 }).toBe(true)
+    expect(await lifi.getByTestId('route-receivable-amount').textContent()).toBe(
+      `${display(lifiFixtures.quote.estimate.toAmount, 6)} USDC`,
+    )
+    expect(await page.getByTestId('route-error-lifi').count()).toBe(0)
+    await screenshot(page, 'production-across-refuses')
+    // Asked twice: the 429, then again after the second its retry-after named.
+    const [limited, retried] = quotes(current.server, '/v1/quote')
+    expect(limited?.query.fromAmount).toBe('100000000')
+    expect(retried?.query).toEqual(limited?.query)
+
+    expectOnlyCannedRpc(current)
+    expect(offMachine).toEqual([])
+    expect(
+      consoleErrors.filter((text) => !httpErrorOnConsole(400).test(text) && !httpErrorOnConsole(429).test(text)),
+    ).toEqual([])
+  })
+
+  it("follows LI.FI's and Across's status in History in words, with no Refund for a provider that refunds itself", async () => {
+    const current = await startBed({ '/api/deposit/status': { body: acrossFixtures.statusExpired } })
+    const record = (providerId: 'lifi' | 'across', providerName: string, createdAt: number): SwapRecord => ({
+      key: `${providerId}-1`,
+      id: FIXTURE_DEPOSIT_TX,
+      providerId,
+      providerName,
+      owner: FIXTURE_ACCOUNT,
+      recipient: FIXTURE_ACCOUNT,
+      origin: {
+        token: { chainId: ARBITRUM, address: arbitrumUsdc.address, symbol: 'USDC', decimals: 6, kind: 'usdc' },
+        amount: '100000000',
+      },
+      destination: {
+        token: { chainId: BASE, address: baseUsdc.address, symbol: 'USDC', decimals: 6, kind: 'usdc' },
+        estimatedAmount: acrossFixtures.suggestedFees.outputAmount,
+        minAmount: acrossFixtures.suggestedFees.outputAmount,
+      },
+      depositAddress: getAddress(
+        providerId === 'lifi'
+          ? (current.manifest.providers?.lifi?.contracts[String(ARBITRUM)]?.[0] ?? '')
+          : (current.manifest.providers?.across?.spokePools[String(ARBITRUM)] ?? ''),
+      ),
+      status: 'swapping',
+      phase: 'waiting',
+      createdAt,
+      depositTx: FIXTURE_DEPOSIT_TX,
+      depositedAt: Math.floor(createdAt / 1000),
+      ...(providerId === 'lifi' ? { data: { tool: 'relay' } } : {}),
+      updatedAt: createdAt,
+    })
+    const now = Date.now()
+    const swaps = { 'lifi-1': record('lifi', 'LI.FI', now - 60_000), 'across-1': record('across', 'Across', now) }
+    const { page, consoleErrors, offMachine } = await openProduction(current, {
+      path: '#/pages/log/index',
+      storage: { __persist__history: JSON.stringify({ state: { swaps }, version: 1 }) },
+    })
+
+    // Newest first: Across (expired, refunding by itself), then LI.FI (waiting for the destination).
+    const details = page.getByTestId('history-status-detail')
+    await expect
+      .poll(() => details.allTextContents(), { timeout: 20_000 })
+      .toEqual(['Expired — the refund is on its way', 'Waiting for the transfer on the destination chain'])
+    expect(quotes(current.server, '/v1/status')[0]?.query).toMatchObject({
+      txHash: FIXTURE_DEPOSIT_TX,
+      fromChain: String(ARBITRUM),
+      toChain: String(BASE),
+    })
+    expect(quotes(current.server, '/api/deposit/status')[0]?.query).toEqual({ depositTxnRef: FIXTURE_DEPOSIT_TX })
+
+    await page.getByTestId('history-row').first().click()
+    const dialog = page.getByRole('dialog')
+    await expect
+      .poll(() => dialog.getByTestId('status-detail').textContent())
+      .toBe('Expired — the refund is on its way')
+    expect(await dialog.getByTestId('swap-progress').textContent()).toBe('Swapping...')
+    expect(await dialog.locator('.step-failed').textContent()).toBe('Delivery')
+    expect(await dialog.locator('.step-active').textContent()).toBe('Refund')
+    expect(await dialog.getByRole('button', { name: 'Refund' }).count()).toBe(0)
+    expect(await dialog.getByText('Revocation available after').count()).toBe(0)
+    await screenshot(page, 'production-across-expired')
+
+    expect(offMachine).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+})
