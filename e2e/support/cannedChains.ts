@@ -9,7 +9,7 @@ import {
   multicall3Abi,
   toHex,
 } from 'viem'
-import { jsonRpcHandler, type ReplayRoutes } from '../../packages/core/test/support/replayServer.ts'
+import { cannedBlock, jsonRpcHandler, type ReplayRoutes } from '../../packages/core/test/support/replayServer.ts'
 
 /** Per chain id: balances by token address (the native coin at the zero address). Absent: zero. */
 export type CannedBalances = Record<number, Record<Address, bigint>>
@@ -94,21 +94,7 @@ export function cannedChains(chains: { id: number; multicall3: Address }[], bala
         eth_gasPrice: () => toHex(10_000_000n),
         eth_maxPriorityFeePerGas: () => toHex(1_000_000n),
         eth_getCode: () => '0x',
-        eth_getBlockByNumber: () => ({
-          number: toHex(BLOCK_NUMBER),
-          hash: `0x${'b'.repeat(64)}`,
-          parentHash: `0x${'a'.repeat(64)}`,
-          timestamp: toHex(BLOCK_TIMESTAMP),
-          nonce: '0x0000000000000000',
-          difficulty: '0x0',
-          gasLimit: '0x1c9c380',
-          gasUsed: '0x5208',
-          miner: `0x${'0'.repeat(40)}`,
-          extraData: '0x',
-          baseFeePerGas: '0x989680',
-          transactions: [],
-          uncles: [],
-        }),
+        eth_getBlockByNumber: () => cannedBlock(BLOCK_NUMBER, BLOCK_TIMESTAMP),
         eth_call: ([call]) => {
           const { to, data, input } = call as { to: Address; data?: Hex; input?: Hex }
           return answer(to, data ?? input ?? '0x') ?? '0x'

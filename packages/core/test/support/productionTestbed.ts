@@ -13,7 +13,7 @@ import {
   FIXTURE_FILL_TX,
   lifiFixtures,
 } from '../fixtures/index.ts'
-import { jsonRpcHandler, type ReplayRoutes, type ReplayServer, startReplayServer } from './replayServer.ts'
+import { cannedBlock, jsonRpcHandler, type ReplayRoutes, type ReplayServer, startReplayServer } from './replayServer.ts'
 
 /** A deposit that reverted on Arbitrum. */
 export const REVERTED_DEPOSIT_TX = `0x${'de'.repeat(32)}` as Hex
@@ -42,24 +42,6 @@ function receipt(hash: Hex, blockNumber: bigint, success: boolean, to: Address) 
   }
 }
 
-function block(number: bigint, timestamp: number) {
-  return {
-    number: hex(number),
-    hash: `0x${'b'.repeat(64)}`,
-    parentHash: `0x${'a'.repeat(64)}`,
-    timestamp: hex(timestamp),
-    nonce: '0x0000000000000000',
-    difficulty: '0x0',
-    gasLimit: '0x1c9c380',
-    gasUsed: '0x5208',
-    miner: `0x${'0'.repeat(40)}`,
-    extraData: '0x',
-    baseFeePerGas: '0x989680',
-    transactions: [],
-    uncles: [],
-  }
-}
-
 /** JSON-RPC of the canned chains: Arbitrum knows the deposits, Base knows Across's fill. */
 function chainRoutes(): ReplayRoutes {
   const arbitrum = jsonRpcHandler({
@@ -69,7 +51,7 @@ function chainRoutes(): ReplayRoutes {
         ? receipt(hash, DEPOSIT_BLOCK.number, hash === FIXTURE_DEPOSIT_TX, '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE')
         : null,
     eth_getBlockByNumber: ([number]) =>
-      number === hex(DEPOSIT_BLOCK.number) ? block(DEPOSIT_BLOCK.number, DEPOSIT_BLOCK.timestamp) : null,
+      number === hex(DEPOSIT_BLOCK.number) ? cannedBlock(DEPOSIT_BLOCK.number, DEPOSIT_BLOCK.timestamp) : null,
   })
   const base = jsonRpcHandler({
     eth_chainId: () => hex(8453),
@@ -78,7 +60,7 @@ function chainRoutes(): ReplayRoutes {
         ? receipt(hash, FILL_BLOCK.number, true, '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64')
         : null,
     eth_getBlockByNumber: ([number]) =>
-      number === hex(FILL_BLOCK.number) ? block(FILL_BLOCK.number, FILL_BLOCK.timestamp) : null,
+      number === hex(FILL_BLOCK.number) ? cannedBlock(FILL_BLOCK.number, FILL_BLOCK.timestamp) : null,
   })
   return { 'POST /rpc/42161': arbitrum, 'POST /rpc/8453': base }
 }

@@ -178,3 +178,22 @@ export function jsonRpcHandler(methods: Record<string, (params: unknown[]) => un
     body: Array.isArray(request.body) ? (request.body as Call[]).map(answer) : answer(request.body as Call),
   })
 }
+
+/** A block as a JSON-RPC node returns it, with no transactions: enough for viem to read its number and time. */
+export function cannedBlock(number: bigint, timestamp: bigint | number) {
+  return {
+    number: `0x${number.toString(16)}`,
+    hash: `0x${'b'.repeat(64)}`,
+    parentHash: `0x${'a'.repeat(64)}`,
+    timestamp: `0x${timestamp.toString(16)}`,
+    nonce: '0x0000000000000000',
+    difficulty: '0x0',
+    gasLimit: '0x1c9c380',
+    gasUsed: '0x5208',
+    miner: `0x${'0'.repeat(40)}`,
+    extraData: '0x',
+    baseFeePerGas: '0x989680',
+    transactions: [],
+    uncles: [],
+  }
+}
