@@ -17,6 +17,9 @@ async function openConnected(browser: Browser, distDir: string, manifest: Manife
   const server = await startStaticServer({ distDir, manifest })
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
+  // tsx compiles with esbuild's keepNames, which wraps named functions in `__name(…)`; the test wallet's init
+  // script is such a function, serialized into the page, so the page needs that helper too.
+  await page.addInitScript({ content: 'globalThis.__name ??= (target) => target' })
   await page.addInitScript(() => localStorage.setItem('lang', 'en'))
   await installTestWallet(page, { manifest, accountIndex })
   const rpcUrls = new Map(manifest.chains.map((chain) => [(chain.rpcUrls[0] ?? '').replace(/\/$/, ''), chain.id]))
@@ -68,8 +71,10 @@ async function typeAndMeasure(page: Page, text: string): Promise<number[]> {
 
 /** Makes the tab hidden: another tab in front, or (if the browser keeps both visible) the same event. */
 async function hide(page: Page): Promise<string> {
-  const other = await page.context().newPage()
-  await other.bringToFront()
+  await page
+    .context()
+    .newPage()
+    .then((other) => other.bringToFront())
   await sleep(200)
   if ((await page.evaluate(() => document.visibilityState)) === 'hidden') return 'another tab in front'
   await page.evaluate(() => {

@@ -117,9 +117,7 @@ export async function measureSolver(manifest: Manifest): Promise<Figure[]> {
     const destination = chains[(i + 1) % chains.length]
     if (!origin || !destination) break
     const account = devnetAccount(userIndex)
-    const request = {
-      ...quoteRequest({ ...manifest, chains: [origin, destination] }, 1_000_000n, account.address),
-    }
+    const request = quoteRequest({ ...manifest, chains: [origin, destination] }, 1_000_000n, account.address)
     // One order at a time per account (its nonces), all accounts in parallel.
     const previous = queues.get(userIndex) ?? Promise.resolve()
     const run = previous.then(async () => {

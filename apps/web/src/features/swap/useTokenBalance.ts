@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
 
-const chainReads = () => import('./readBalance.ts')
-
-export { chainReads }
+/** The swap form's chain reads, a chunk of their own (see readBalance.ts). */
+export const chainReads = () => import('./readBalance.ts')
 
 export const tokenBalanceQueryKey = (token: TokenRef | undefined, owner: Address | undefined) =>
   ['tokenBalance', token?.chainId, token?.address, owner] as const
