@@ -4,13 +4,9 @@ import { StrictMode } from 'react'
 import type { Root } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { WagmiProvider } from 'wagmi'
-import { loadSwapServices } from '../features/swap/useSwapServices.ts'
 import { createWagmiConfig } from '../features/wallet/wagmiConfig.ts'
 import { ManifestProvider } from './ManifestContext.tsx'
 import { router } from './router.tsx'
-
-const whenIdle = (task: () => void) =>
-  'requestIdleCallback' in window ? window.requestIdleCallback(task, { timeout: 2_000 }) : setTimeout(task, 200)
 
 /**
  * The app's frame: wallet (wagmi), queries, routes. Loaded as its own chunk while `main.tsx` fetches the
@@ -31,9 +27,4 @@ export function mountApp(root: Root, rawManifest: unknown): void {
       </ManifestProvider>
     </StrictMode>,
   )
-  // Providers and tracking are not needed to paint the form: they load once the page is idle, and resume
-  // following any swap still in progress.
-  whenIdle(() => {
-    loadSwapServices(manifest).catch((error: unknown) => console.error('[app] swap services failed to load', error))
-  })
 }

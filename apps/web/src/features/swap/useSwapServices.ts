@@ -29,6 +29,18 @@ export function loadSwapServices(manifest: Manifest): Promise<SwapServices> {
   return entry.promise
 }
 
+/**
+ * Loads the swap services once the page is idle. Pages call it after their first useful paint: providers and
+ * tracking are not needed to paint, and tracking of unfinished swaps resumes as soon as they are loaded.
+ */
+export function prefetchSwapServices(manifest: Manifest): void {
+  const load = () => {
+    loadSwapServices(manifest).catch((error: unknown) => console.error('[app] swap services failed to load', error))
+  }
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 2_000 })
+  else setTimeout(load, 200)
+}
+
 /** The swap services once loaded (undefined for the moment before). */
 export function useSwapServices(): SwapServices | undefined {
   const manifest = useManifest()

@@ -16,21 +16,28 @@ const icon = `data:image/svg+xml,${encodeURIComponent(
  */
 export function devnetWallet(parameters: { mnemonic: string; addressIndex: number; chains: readonly Chain[] }) {
   let provider: LocalWalletProvider | undefined
+  // The key derivation (and its word list) loads only when the devnet wallet is used.
+  const load = async () => {
+    if (!provider) {
+      const { createDevnetWalletProvider } = await import('./devnetWalletProvider.ts')
+      provider = createDevnetWalletProvider(parameters)
+    }
+    return provider
+  }
+  const authorized = () => safeStorage.getItem(CONNECTED_KEY) === 'true'
   return createConnector<LocalWalletProvider>((config) => ({
     id: DEVNET_CONNECTOR_ID,
     name: 'Local test wallet',
     type: 'devnet',
     icon,
     async getProvider() {
-      // The key derivation (and its word list) loads only when the devnet wallet is used.
-      if (!provider) {
-        const { createDevnetWalletProvider } = await import('./devnetWalletProvider.ts')
-        provider = createDevnetWalletProvider(parameters)
-      }
-      return provider
+      // wagmi's reconnect asks every connector for its provider at start, and skips those without one: unless
+      // this wallet was connected before, it stays unloaded until the person picks it.
+      if (!provider && !authorized()) return undefined as unknown as LocalWalletProvider
+      return load()
     },
     async connect(options) {
-      const wallet = await this.getProvider()
+      const wallet = await load()
       wallet.on('accountsChanged', this.onAccountsChanged.bind(this))
       wallet.on('chainChanged', this.onChainChanged.bind(this))
       const accounts = (await wallet.request({ method: 'eth_requestAccounts' })).map((a) => getAddress(a))
@@ -44,22 +51,22 @@ export function devnetWallet(parameters: { mnemonic: string; addressIndex: numbe
       return { accounts, chainId: wallet.chainId() } as never
     },
     async disconnect() {
-      const wallet = await this.getProvider()
+      const wallet = await load()
       safeStorage.removeItem(CONNECTED_KEY)
       await wallet.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
     },
     async getAccounts() {
-      const wallet = await this.getProvider()
+      const wallet = await load()
       return (await wallet.request({ method: 'eth_accounts' })).map((a) => getAddress(a))
     },
     async getChainId() {
-      return (await this.getProvider()).chainId()
+      return (await load()).chainId()
     },
     async isAuthorized() {
-      return safeStorage.getItem(CONNECTED_KEY) === 'true'
+      return authorized()
     },
     async switchChain({ chainId }) {
-      const wallet = await this.getProvider()
+      const wallet = await load()
       await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
       const chain = config.chains.find((c) => c.id === chainId)
       if (!chain) throw new Error(`chain ${chainId} is not configured`)

@@ -1,5 +1,5 @@
 import { formatDisplayAmount, getManifestChain, listSwaps, type SwapRecord, type SwapStatus } from '@multi-bridge/core'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useAccount } from 'wagmi'
@@ -9,7 +9,7 @@ import { historyStore, useHistory } from '../../features/history/historyStore.ts
 import { notify, toast } from '../../features/notifications/notificationStore.ts'
 import { useStatusDetail } from '../../features/progress/statusDetail.ts'
 import { useSwapActions } from '../../features/swap/useSwapActions.ts'
-import { loadSwapServices } from '../../features/swap/useSwapServices.ts'
+import { loadSwapServices, prefetchSwapServices } from '../../features/swap/useSwapServices.ts'
 import { reportError } from '../../lib/errorMessages.ts'
 
 const ProgressDialog = lazy(() =>
@@ -35,6 +35,8 @@ const statusLabel: Record<SwapStatus, string> = {
 export default function HistoryPage({ options }: { options: PageOptions }) {
   const { t } = useTranslation()
   const manifest = useManifest()
+  // History follows unfinished swaps: the tracker comes with the swap services.
+  useEffect(() => prefetchSwapServices(manifest), [manifest])
   const navigate = useNavigate()
   const { address } = useAccount()
   const swaps = useHistory((s) => s.swaps)

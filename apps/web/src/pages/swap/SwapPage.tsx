@@ -21,7 +21,7 @@ import { RouteDetails, RouteList } from '../../features/swap/RouteList.tsx'
 import { recipientStore } from '../../features/swap/recipientStore.ts'
 import { useRoutes } from '../../features/swap/useRoutes.ts'
 import { useSwapActions } from '../../features/swap/useSwapActions.ts'
-import { loadSwapServices, useSwapServices } from '../../features/swap/useSwapServices.ts'
+import { loadSwapServices, prefetchSwapServices, useSwapServices } from '../../features/swap/useSwapServices.ts'
 import { useGasReserve, useTokenBalance } from '../../features/swap/useTokenBalance.ts'
 import { MARKS, markOnce } from '../../lib/perf.ts'
 
@@ -67,8 +67,10 @@ export default function SwapPage(_props: { options: PageOptions }) {
   const actions = useSwapActions()
   useEffect(() => {
     // Once the wallet's state is known, the form and its main button are what the person will use.
-    if (status !== 'connecting' && status !== 'reconnecting') markOnce(MARKS.swapFormInteractive)
-  }, [status])
+    if (status === 'connecting' || status === 'reconnecting') return
+    markOnce(MARKS.swapFormInteractive)
+    prefetchSwapServices(manifest)
+  }, [status, manifest])
 
   const balance = useTokenBalance(origin, address)
   const gasReserve = useGasReserve(origin)
