@@ -2,11 +2,10 @@ import { parseManifest } from '@multi-bridge/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import type { Root } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
 import { WagmiProvider } from 'wagmi'
 import { createWagmiConfig } from '../features/wallet/wagmiConfig.ts'
 import { ManifestProvider } from './ManifestContext.tsx'
-import { router } from './router.tsx'
+import { AppRoutes } from './router.tsx'
 
 /**
  * The app's frame: wallet (wagmi), queries, routes. Loaded as its own chunk while `main.tsx` fetches the
@@ -21,7 +20,7 @@ export function mountApp(root: Root, rawManifest: unknown): void {
       <ManifestProvider manifest={manifest}>
         <WagmiProvider config={wagmiConfig}>
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
+            <AppRoutes />
           </QueryClientProvider>
         </WagmiProvider>
       </ManifestProvider>

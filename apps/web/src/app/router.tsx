@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { createHashRouter, useSearchParams } from 'react-router'
+import { HashRouter, Route, Routes, useSearchParams } from 'react-router'
 import { Layout } from './Layout.tsx'
 import { LazyPage } from './LazyPage.tsx'
 import { loadHistoryPage, loadSwapPage } from './pageModules.ts'
@@ -32,15 +32,18 @@ function HistoryRoute() {
   )
 }
 
-export const router = createHashRouter([
-  {
-    path: '/',
-    element: <Layout />,
-    children: [
-      { index: true, element: <SwapRoute /> },
-      { path: ROUTES.swapAlias.slice(1), element: <SwapRoute /> },
-      { path: ROUTES.history.slice(1), element: <HistoryRoute /> },
-      { path: '*', element: <SwapRoute /> },
-    ],
-  },
-])
+/** The app's routes (SPEC §4): hash routes, the swap page also under its alias and for unknown paths. */
+export function AppRoutes() {
+  return (
+    <HashRouter>
+      <Routes>
+        <Route path="/" element={<Layout />}>
+          <Route index element={<SwapRoute />} />
+          <Route path={ROUTES.swapAlias.slice(1)} element={<SwapRoute />} />
+          <Route path={ROUTES.history.slice(1)} element={<HistoryRoute />} />
+          <Route path="*" element={<SwapRoute />} />
+        </Route>
+      </Routes>
+    </HashRouter>
+  )
+}
