@@ -10,34 +10,16 @@ import {
 import { devnetAccount } from '@multi-bridge/devnet'
 import type { Address } from 'viem'
 import { createTokenSearchIndex, filterTokens } from '../apps/web/src/features/picker/filterTokens.ts'
-import type { PickerToken } from '../apps/web/src/features/picker/types.ts'
+import { makeTokenList } from '../apps/web/src/features/picker/testTokens.ts'
 import { executeRoute } from '../packages/core/src/swaps/executeRoute.ts'
 import { createNodeWallet } from '../packages/core/test/nodeWallet.ts'
 import { median, percentile } from './browser.ts'
 import type { Figure } from './report.ts'
 
-/** A 10,000-token list shaped like a real one: many symbols share prefixes, addresses are random. */
-export function makeTokenList(count: number): PickerToken[] {
-  const words = ['USD', 'ETH', 'BTC', 'DAI', 'LINK', 'UNI', 'AAVE', 'ARB', 'OP', 'MATIC', 'SOL', 'DOGE']
-  return Array.from({ length: count }, (_, i) => {
-    const word = words[i % words.length] as string
-    const address = `0x${(BigInt(i + 1) * 0x9e3779b97f4a7c15n).toString(16).padStart(40, '0').slice(-40)}` as Address
-    return {
-      chainId: 1337001 + (i % 3),
-      address,
-      symbol: `${word}${i}`,
-      name: `${word} Token ${i}`,
-      decimals: 18,
-      kind: 'erc20',
-      listed: true,
-    }
-  })
-}
-
 /** Per-keystroke filtering of 10,000 tokens in node: typing a symbol, a name and an address, one key at a time. */
 export function measureTokenSearch(): Figure {
   const index = createTokenSearchIndex(makeTokenList(10_000))
-  const queries = ['usdc', 'eth token 12', '0x00000000000000009e37', 'link99', 'x']
+  const queries = ['alpha', 'beta gamma 12', '0x7e5700000000000000000000', 'ome99', 'z']
   const times: number[] = []
   for (let round = 0; round < 5; round++) {
     for (const query of queries) {

@@ -94,20 +94,22 @@ async function measureLoads(browser: Browser, dist: { app: string; bare: string 
 }
 
 /** Runs one group of measurements; a group that fails is reported as such and the others still run. */
-async function attempt(name: string, ids: string[], run: () => Promise<Figure[]>): Promise<Figure[]> {
+async function attempt(
+  name: string,
+  ids: string[],
+  run: (sink: Figure[]) => Promise<Figure[] | undefined>,
+): Promise<Figure[]> {
+  // Figures measured before a failure are kept: `run` may push them into `sink` as it goes.
+  const sink: Figure[] = []
   try {
-    return await run()
+    sink.push(...((await run(sink)) ?? []))
+    return sink
   } catch (error) {
     console.error(`[bench] ${name} failed:`, error)
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
-    return ids.map((id) => ({
-      id,
-      label: `${name} (${id})`,
-      value: Number.NaN,
-      unit: '',
-      budget: 0,
-      note: `failed: ${message}`,
-    }))
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)
+    const missing = ids.filter((id) => !sink.some((figure) => figure.id === id))
+    const failed = missing.map((id) => ({ id, label: `${name} (${id})`, value: Number.NaN, unit: '', budget: 0 }))
+    return [...sink, ...failed.map((figure) => ({ ...figure, note: `failed: ${message}` }))]
   }
 }
 
@@ -140,7 +142,7 @@ async function main() {
       ...(await attempt(
         'browser flows',
         ['rpcPerBalanceRefresh', 'rpcWhileHidden', 'quoteToPaint', 'statusLatency', 'tokenSearchBrowser'],
-        () => measureBrowserFlows(chromium, dist.app, manifest),
+        (sink) => measureBrowserFlows(chromium, dist.app, manifest, sink).then(() => undefined),
       )),
     )
     console.log('solver: fill latency and 30 orders in a minute…')

@@ -1,7 +1,7 @@
 import { httpRequest } from '@multi-bridge/core'
 import { createRoot } from 'react-dom/client'
 import { MANIFEST_URL } from './app/constants.ts'
-import { preloadPage } from './app/pageModules.ts'
+import { preloadPage } from './app/pageModules.tsx'
 import { initI18n } from './i18n/index.ts'
 import './styles.css'
 
@@ -13,7 +13,8 @@ const root = createRoot(document.getElementById('root') as HTMLElement)
  */
 async function start() {
   const frame = import('./app/App.tsx')
-  preloadPage(window.location.hash)
+  // Usually loaded by the time the frame mounts, so the page renders without suspending.
+  void preloadPage(window.location.hash)
   const [rawManifest, { mountApp }] = await Promise.all([
     httpRequest(MANIFEST_URL, { timeoutMs: 15_000 }),
     frame,

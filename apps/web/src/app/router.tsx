@@ -1,12 +1,11 @@
-import { lazy } from 'react'
 import { HashRouter, Route, Routes, useSearchParams } from 'react-router'
 import { Layout } from './Layout.tsx'
 import { LazyPage } from './LazyPage.tsx'
-import { loadHistoryPage, loadSwapPage } from './pageModules.ts'
+import { historyPage, swapPage } from './pageModules.tsx'
 import { ROUTES } from './routes.ts'
 
-const SwapPage = lazy(loadSwapPage)
-const HistoryPage = lazy(loadHistoryPage)
+const SwapPage = swapPage.Page
+const HistoryPage = historyPage.Page
 
 /** Hands the query string to the page as its options (SPEC §4). */
 function usePageOptions() {

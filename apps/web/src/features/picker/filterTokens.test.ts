@@ -92,4 +92,19 @@ describe('filterTokens', () => {
     expect(filterTokens(big, list[5000]?.address.toUpperCase().replace('0X', '0x') ?? '')).toEqual([list[5000]])
     expect(filterTokens(big, 'alp0')[0]).toBe(list[0])
   })
+
+  it('narrows keystroke by keystroke to exactly what a fresh search finds', () => {
+    const list = makeTokenList(2_000)
+    const typed = createTokenSearchIndex(list)
+    for (const query of ['alpha gam', 'bet', '0x7e570000000000000000000000000000000007d', 'OME1', '0', '0x7']) {
+      for (let length = 1; length <= query.length; length++) {
+        const text = query.slice(0, length)
+        expect(filterTokens(typed, text)).toEqual(filterTokens(createTokenSearchIndex(list), text))
+      }
+      // Deleting goes back to the whole list.
+      expect(filterTokens(typed, query.slice(0, 1))).toEqual(
+        filterTokens(createTokenSearchIndex(list), query.slice(0, 1)),
+      )
+    }
+  })
 })

@@ -36,6 +36,12 @@ const FULL_ADDRESS = /^0x[0-9a-f]{40}$/
 const HEX_PREFIX = /^0x[0-9a-f]+$/
 
 /**
+ * The entries (in index order) that matched the last text typed, per index. Typing one more character can only
+ * narrow the matches, so the next keystroke scans these instead of the whole list.
+ */
+const lastMatches = new WeakMap<TokenSearchIndex, { text: string; entries: readonly SearchEntry[] }>()
+
+/**
  * The tokens matching what was typed, best first: the exact symbol, symbols starting with the text, names
  * starting with it, symbols containing it, then names containing it (or addresses starting with a typed `0x…`).
  * Within a rank the index order (balance, then list order) is kept. A complete address matches only the token
@@ -52,17 +58,25 @@ export function filterTokens(index: TokenSearchIndex, query: string): PickerToke
   }
 
   const matchAddress = HEX_PREFIX.test(text)
+  const last = lastMatches.get(index)
+  // Narrowing holds unless the longer text starts matching addresses ("0x" → "0x1").
+  const pool =
+    last && text.startsWith(last.text) && (!matchAddress || HEX_PREFIX.test(last.text)) ? last.entries : index
+  const matched: SearchEntry[] = []
   const exact: PickerToken[] = []
   const symbolPrefix: PickerToken[] = []
   const namePrefix: PickerToken[] = []
   const symbolContains: PickerToken[] = []
   const rest: PickerToken[] = []
-  for (const entry of index) {
+  for (const entry of pool) {
     if (entry.symbol === text) exact.push(entry.token)
     else if (entry.symbol.startsWith(text)) symbolPrefix.push(entry.token)
     else if (entry.name.startsWith(text)) namePrefix.push(entry.token)
     else if (entry.symbol.includes(text)) symbolContains.push(entry.token)
     else if (entry.name.includes(text) || (matchAddress && entry.address.startsWith(text))) rest.push(entry.token)
+    else continue
+    matched.push(entry)
   }
+  lastMatches.set(index, { text, entries: matched })
   return exact.concat(symbolPrefix, namePrefix, symbolContains, rest)
 }
