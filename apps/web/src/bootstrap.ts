@@ -1,0 +1,23 @@
+import './styles.css'
+import './app/startupRequests.ts'
+
+/**
+ * The first page's only eager script. It starts, at once and in parallel, everything the first page needs:
+ * the manifest and the language (`startupRequests.ts`), React with the start-up code (`main.tsx`), the app
+ * frame (wallet, router) and the page the address asks for. Waiting for React to run before asking for
+ * the rest would put one download after the other.
+ */
+import('./app/pageModules.tsx').then(({ preloadPage }) => preloadPage(window.location.hash)).catch(() => undefined)
+// Errors surface through main.tsx, which imports the same modules.
+import('./app/App.tsx').catch(() => undefined)
+import('./main.tsx')
+  .then(({ start }) => start())
+  .catch((error: unknown) => {
+    console.error('[app] failed to start', error)
+    // Nothing else is up yet: a plain message, and a click tries again.
+    const message = document.createElement('button')
+    message.className = 'page-error'
+    message.textContent = 'Oops, something went wrong'
+    message.onclick = () => window.location.reload()
+    document.getElementById('root')?.replaceChildren(message)
+  })
