@@ -1,11 +1,8 @@
 import { HashRouter, Route, Routes, useSearchParams } from 'react-router'
 import { Layout } from './Layout.tsx'
 import { LazyPage } from './LazyPage.tsx'
-import { historyPage, swapPage } from './pageModules.tsx'
+import { historyPage, LoadedPage, swapPage } from './pageModules.tsx'
 import { ROUTES } from './routes.ts'
-
-const SwapPage = swapPage.Page
-const HistoryPage = historyPage.Page
 
 /** Hands the query string to the page as its options (SPEC §4). */
 function usePageOptions() {
@@ -17,7 +14,7 @@ function SwapRoute() {
   const options = usePageOptions()
   return (
     <LazyPage>
-      <SwapPage options={options} />
+      <LoadedPage page={swapPage} options={options} />
     </LazyPage>
   )
 }
@@ -26,7 +23,7 @@ function HistoryRoute() {
   const options = usePageOptions()
   return (
     <LazyPage>
-      <HistoryPage options={options} />
+      <LoadedPage page={historyPage} options={options} />
     </LazyPage>
   )
 }
