@@ -14,7 +14,7 @@ export function rankRoutes(routes: readonly Route[], preference: RoutePreference
 }
 
 /** One provider's answer; `receivedAt` is `performance.now()` when it arrived (the bench's quote overhead). */
-export type ProviderOutcome = { providerId: string; receivedAt: number } & (
+export type ProviderOutcome = { providerId: string; providerName: string; receivedAt: number } & (
   | { status: 'route'; route: Route }
   | { status: 'none' }
   | { status: 'error'; error: unknown }
@@ -44,12 +44,11 @@ export async function fetchRoutes(parameters: FetchRoutesParameters): Promise<Fe
           parameters.request,
           parameters.signal ? { signal: parameters.signal } : {},
         )
-        const receivedAt = performance.now()
-        outcome = route
-          ? { providerId: provider.id, receivedAt, status: 'route', route }
-          : { providerId: provider.id, receivedAt, status: 'none' }
+        const answered = { providerId: provider.id, providerName: provider.name, receivedAt: performance.now() }
+        outcome = route ? { ...answered, status: 'route', route } : { ...answered, status: 'none' }
       } catch (error) {
-        outcome = { providerId: provider.id, receivedAt: performance.now(), status: 'error', error }
+        const answered = { providerId: provider.id, providerName: provider.name, receivedAt: performance.now() }
+        outcome = { ...answered, status: 'error', error }
       }
       if (parameters.signal?.aborted) return // stale: nobody is listening any more
       outcomes.push(outcome)

@@ -45,7 +45,6 @@ export function RouteList(props: {
   loading: boolean
   selectedId: string | undefined
   onSelect: (route: Route) => void
-  providerNames: Map<string, string>
   /** The token sent: amount limits of providers are in it. */
   sent: Pick<TokenRef, 'decimals' | 'symbol'>
 }) {
@@ -94,7 +93,7 @@ export function RouteList(props: {
             data-testid={`route-error-${outcome.providerId}`}
           >
             <span className="route-unavailable-reason">
-              {props.providerNames.get(outcome.providerId) ?? outcome.providerId}: {t(text.message, text.values)}
+              {outcome.providerName}: {t(text.message, text.values)}
             </span>
             {text.details && <span className="route-unavailable-details">{t(text.details)}</span>}
           </p>

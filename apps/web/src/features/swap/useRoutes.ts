@@ -67,7 +67,9 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
       .catch((error: unknown) => {
         // The providers' code did not load (offline, new deployment): shown like a provider error.
         if (!controller.signal.aborted)
-          setOutcomes([{ providerId: 'app', receivedAt: performance.now(), status: 'error', error }])
+          setOutcomes([
+            { providerId: 'app', providerName: 'Multi-Bridge', receivedAt: performance.now(), status: 'error', error },
+          ])
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false)

@@ -21,7 +21,7 @@ import { RouteDetails, RouteList } from '../../features/swap/RouteList.tsx'
 import { recipientStore } from '../../features/swap/recipientStore.ts'
 import { useRoutes } from '../../features/swap/useRoutes.ts'
 import { useSwapActions } from '../../features/swap/useSwapActions.ts'
-import { loadSwapServices, prefetchSwapServices, useSwapServices } from '../../features/swap/useSwapServices.ts'
+import { loadSwapServices, prefetchSwapServices } from '../../features/swap/useSwapServices.ts'
 import { useGasReserve, useTokenBalance } from '../../features/swap/useTokenBalance.ts'
 import { MARKS, markOnce } from '../../lib/perf.ts'
 
@@ -53,7 +53,6 @@ export default function SwapPage(_props: { options: PageOptions }) {
   const { t } = useTranslation()
   const manifest = useManifest()
   const { address, status } = useAccount()
-  const services = useSwapServices()
   const amountId = useId()
   const [origin, setOrigin] = useState<TokenRef | undefined>()
   const [destination, setDestination] = useState<TokenRef | undefined>()
@@ -104,7 +103,6 @@ export default function SwapPage(_props: { options: PageOptions }) {
   const { routes, outcomes, loading, refreshIn } = useRoutes(request, preference)
   const selected = routes.find((r) => r.id === selectedId) ?? routes[0]
   const chainName = (id: number | undefined) => (id === undefined ? '' : (getManifestChain(manifest, id)?.name ?? ''))
-  const providerNames = new Map([...(services?.providers.values() ?? [])].map((p) => [p.id, p.name]))
 
   const button = (() => {
     if (status !== 'connected') return { label: 'Connect a wallet to start', enabled: false }
@@ -255,7 +253,6 @@ export default function SwapPage(_props: { options: PageOptions }) {
             loading={loading}
             selectedId={selected?.id}
             onSelect={(route) => setSelectedId(route.id)}
-            providerNames={providerNames}
             sent={request.origin}
           />
           {selected && <RouteDetails route={selected} />}
