@@ -57,7 +57,7 @@ describe('routes', () => {
 
 describe('page loading', () => {
   it('shows a clickable block that reloads when a page fails to load', async () => {
-    const { page } = await open({ path: '#/pages/log/index', missing: /HistoryPage-[^/]*\.js$/ })
+    const { page } = await open({ path: '#/pages/log/index', missing: /history-page-[^/]*\.js$/ })
     const block = page.getByRole('button', { name: 'This page failed to load. Click to reload.' })
     await expect.poll(() => block.isVisible()).toBe(true)
     const reloaded = page.waitForEvent('load')
@@ -66,7 +66,7 @@ describe('page loading', () => {
   })
 
   it('shows the loader only after 200 ms, and the time-out message after 60 s', async () => {
-    const { page } = await open({ path: '#/pages/log/index', stalled: /HistoryPage-[^/]*\.js$/, fakeClock: true })
+    const { page } = await open({ path: '#/pages/log/index', stalled: /history-page-[^/]*\.js$/, fakeClock: true })
     await page.getByRole('banner').waitFor()
     expect(await page.locator('.page-loader').count()).toBe(0)
     await page.clock.runFor(250)

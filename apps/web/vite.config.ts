@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { directImports } from './build/directImports.ts'
+import { startupChunks } from './build/startupChunks.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 
@@ -31,7 +32,18 @@ function devnetManifest(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), devnetManifest(), directImports()],
+  plugins: [
+    react(),
+    devnetManifest(),
+    directImports(),
+    startupChunks({
+      root: import.meta.dirname,
+      configFile: join(import.meta.dirname, 'vite.config.ts'),
+      boot: 'src/bootstrap.ts',
+      startup: ['src/main.tsx', 'src/app/App.tsx', 'src/i18n/index.ts'],
+      pages: { 'swap-page': 'src/pages/swap/SwapPage.tsx', 'history-page': 'src/pages/history/HistoryPage.tsx' },
+    }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: true,

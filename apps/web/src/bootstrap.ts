@@ -3,12 +3,11 @@ import './app/startupRequests.ts'
 
 /**
  * The first page's only eager script. It starts, at once and in parallel, everything the first page needs:
- * the manifest and the language (`startupRequests.ts`), React with the start-up code (`main.tsx`), the app
- * frame (wallet, router) and the page the address asks for. Waiting for React to run before asking for
- * the rest would put one download after the other.
+ * the manifest, the language and the page's code (`startupRequests.ts`), React with the start-up code
+ * (`main.tsx`) and the app frame (wallet, router). Waiting for React to run before asking for the rest would
+ * put one download after the other.
  */
-import('./app/pageModules.tsx').then(({ preloadPage }) => preloadPage(window.location.hash)).catch(() => undefined)
-// Errors surface through main.tsx, which imports the same modules.
+// Errors surface through main.tsx, which imports the same module.
 import('./app/App.tsx').catch(() => undefined)
 import('./main.tsx')
   .then(({ start }) => start())

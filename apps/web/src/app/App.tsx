@@ -7,9 +7,11 @@ import { createWagmiConfig } from '../features/wallet/wagmiConfig.ts'
 import { ManifestProvider } from './ManifestContext.tsx'
 import { AppRoutes } from './router.tsx'
 
+export { preloadPage } from './pageModules.tsx'
+
 /**
- * The app's frame: wallet (wagmi), queries, routes. Loaded as its own chunk while `main.tsx` fetches the
- * manifest and the language, so the first page's eager JavaScript is React and i18next only.
+ * The app's frame: wallet (wagmi), queries, routes. Loaded, with React and i18next, in parallel with the
+ * manifest, the language's strings and the first page (see `bootstrap.ts`); the eager script stays tiny.
  */
 export function mountApp(root: Root, rawManifest: unknown): void {
   const manifest = parseManifest(rawManifest)

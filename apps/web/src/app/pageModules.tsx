@@ -1,8 +1,8 @@
 import { type ComponentType, lazy } from 'react'
+import { type PageModule, type PageName, pageForHash, pageLoaders } from './pageLoaders.ts'
 import type { PageOptions } from './routes.ts'
 
 type PageProps = { options: PageOptions }
-type PageModule = { default: ComponentType<PageProps> }
 
 type PageEntry = {
   /** The page's component once its chunk has loaded. */
@@ -26,21 +26,20 @@ function pageEntry(load: () => Promise<PageModule>): PageEntry {
 /**
  * A lazily loaded page that renders at once when its chunk is already there. `React.lazy` alone suspends on
  * its first render even for a loaded chunk, and React throttles the reveal of a suspended boundary (up to
- * 300 ms), which the first page would pay although `bootstrap.ts` loaded its chunk before mounting.
+ * 300 ms), which the first page would pay although start-up (`main.tsx`) usually mounts once its chunk is in.
  */
 export function LoadedPage({ page, ...props }: PageProps & { page: PageEntry }) {
   const Page = page.loaded ?? page.Lazy
   return <Page {...props} />
 }
 
-export const swapPage = pageEntry(() => import('../pages/swap/SwapPage.tsx'))
-export const historyPage = pageEntry(() => import('../pages/history/HistoryPage.tsx'))
+export const swapPage = pageEntry(pageLoaders.swap)
+export const historyPage = pageEntry(pageLoaders.history)
+const pages: Record<PageName, PageEntry> = { swap: swapPage, history: historyPage }
 
 /** Loads the page a location hash (`#/pages/log/index?id=…`) asks for; never rejects. */
 export function preloadPage(hash: string): Promise<void> {
-  const path = hash.replace(/^#/, '').split('?')[0] ?? ''
-  const page = path.startsWith('/pages/log/index') ? historyPage : swapPage
-  return page.preload().then(
+  return pages[pageForHash(hash)].preload().then(
     () => undefined,
     () => undefined, // the router loads it again and shows the load-failure block if it still fails
   )

@@ -1,14 +1,24 @@
 import { httpRequest } from '@multi-bridge/core'
+import { bundleLoaders, storedLanguage } from '../i18n/languages.ts'
 import { MANIFEST_URL } from './constants.ts'
+import { pageForHash, pageLoaders } from './pageLoaders.ts'
 
 /**
  * What start-up waits for, asked for by `bootstrap.ts` the moment the page runs, before React has even
- * loaded; `main.tsx` takes the answers over. Both are promises, so a failure reaches `main.tsx`.
+ * loaded: the manifest, the first page's code and the active language's strings all download in parallel
+ * with React. `main.tsx` takes the answers over. All are promises, so a failure reaches `main.tsx`.
  */
 export const startupRequests = {
   manifest: httpRequest(MANIFEST_URL, { timeoutMs: 15_000 }),
-  language: import('../i18n/index.ts').then(({ initI18n }) => initI18n()),
+  // Fetched here, used through the router's lazy page (the browser loads a module once).
+  page: pageLoaders[pageForHash(window.location.hash)](),
+  language: (() => {
+    bundleLoaders[storedLanguage()]().catch(() => undefined) // initI18n awaits the same module
+    return import('../i18n/index.ts').then(({ initI18n }) => initI18n())
+  })(),
 }
-// Handled by main.tsx; without this a failure before it runs would also be reported as unhandled.
+// Handled by main.tsx (or, for the page, by the router); without this a failure before then would also be
+// reported as unhandled.
 startupRequests.manifest.catch(() => undefined)
+startupRequests.page.catch(() => undefined)
 startupRequests.language.catch(() => undefined)

@@ -1,38 +1,24 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { safeStorage } from '../lib/safeStorage.ts'
+import { bundleLoaders, htmlLang, LANGUAGE_STORAGE_KEY, type Language, storedLanguage } from './languages.ts'
 
-export const LANGUAGES = ['zh', 'en'] as const
-export type Language = (typeof LANGUAGES)[number] | 'zh-Hans'
-export const LANGUAGE_STORAGE_KEY = 'lang'
-export const DEFAULT_LANGUAGE: Language = 'zh'
-
-/** Each language is its own chunk: only the active one is fetched. */
-const loaders: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
-  zh: () => import('./locales/zh.ts'),
-  'zh-Hans': () => import('./locales/zh-Hans.ts'),
-  en: () => import('./locales/en.ts'),
-}
-
-const htmlLang: Record<Language, string> = { zh: 'zh-Hant', 'zh-Hans': 'zh-Hans', en: 'en' }
-
-export function storedLanguage(): Language {
-  const value = safeStorage.getItem(LANGUAGE_STORAGE_KEY)
-  return value === 'en' || value === 'zh' || value === 'zh-Hans' ? value : DEFAULT_LANGUAGE
-}
+export type { Language }
 
 async function loadBundle(language: Language) {
   if (!i18next.hasResourceBundle(language, 'translation')) {
-    const { default: bundle } = await loaders[language]()
+    const { default: bundle } = await bundleLoaders[language]()
     i18next.addResourceBundle(language, 'translation', bundle)
   }
 }
 
 export async function initI18n(): Promise<typeof i18next> {
   const language = storedLanguage()
+  // The bundle's chunk is usually on its way already (start-up asked for it); init then runs once, with it.
+  const { default: bundle } = await bundleLoaders[language]()
   await i18next.use(initReactI18next).init({
     lng: language,
-    resources: {},
+    resources: { [language]: { translation: bundle } },
     // Keys are the English text: a string missing in a language falls back to English.
     fallbackLng: false,
     keySeparator: false,
@@ -40,8 +26,6 @@ export async function initI18n(): Promise<typeof i18next> {
     interpolation: { escapeValue: false },
     returnNull: false,
   })
-  await loadBundle(language)
-  await i18next.changeLanguage(language)
   document.documentElement.lang = htmlLang[language]
   return i18next
 }

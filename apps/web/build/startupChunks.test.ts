@@ -1,0 +1,98 @@
+import type { Rolldown } from 'vite'
+import { describe, expect, it } from 'vitest'
+import { addCompileHint, COMPILE_HINT, startupGroups } from './startupChunks.ts'
+
+const root = '/app'
+const chunk = (fileName: string, moduleIds: string[], imports: string[] = []) =>
+  ({
+    type: 'chunk',
+    fileName,
+    name: fileName.replace(/\.js$/, ''),
+    moduleIds,
+    imports,
+    code: '',
+  }) as unknown as Rolldown.OutputChunk
+
+// Rolldown's own chunking of a small app: the entry shares `http` with the frame; `react` and `i18n`
+// load at start-up; `dialog` and `services` are lazy and share `viemActions`, which start-up never loads.
+const chunks = [
+  chunk('index.js', ['/app/src/bootstrap.ts'], ['http.js']),
+  chunk('http.js', ['/app/src/http.ts']),
+  chunk('main.js', ['/app/src/main.tsx'], ['react.js', 'http.js']),
+  chunk('App.js', ['/app/src/app/App.tsx', '/app/src/app/router.tsx'], ['react.js', 'wagmi.js']),
+  chunk('react.js', ['/node_modules/react/index.js', '/node_modules/react-dom/index.js']),
+  chunk('wagmi.js', ['/node_modules/wagmi/index.js']),
+  chunk('i18n.js', ['/app/src/i18n/index.ts'], ['react.js']),
+  chunk('SwapPage.js', ['/app/src/pages/swap/SwapPage.tsx'], ['react.js', 'format.js']),
+  chunk('format.js', ['/app/src/lib/format.ts']),
+  chunk('HistoryPage.js', ['/app/src/pages/history/HistoryPage.tsx'], ['react.js', 'format.js', 'historyList.js']),
+  chunk('historyList.js', ['/app/src/features/historyList.ts']),
+  chunk('dialog.js', ['/app/src/features/dialog.tsx'], ['viemActions.js', 'react.js']),
+  chunk('services.js', ['/app/src/features/services.ts'], ['viemActions.js']),
+  chunk('viemActions.js', ['/node_modules/viem/actions.js']),
+]
+
+const options = {
+  root,
+  boot: 'src/bootstrap.ts',
+  startup: ['src/main.tsx', 'src/app/App.tsx', 'src/i18n/index.ts'],
+  pages: { 'swap-page': 'src/pages/swap/SwapPage.tsx', 'history-page': 'src/pages/history/HistoryPage.tsx' },
+}
+
+describe('startupGroups', () => {
+  const groups = startupGroups(chunks, options)
+  const members = (name: string) => [...groups].filter(([, group]) => group === name).map(([id]) => id)
+
+  it("groups the entry's shared imports, but leaves the entry module in its own chunk", () => {
+    expect(members('boot')).toEqual(['/app/src/http.ts'])
+    expect(groups.has('/app/src/bootstrap.ts')).toBe(false)
+  })
+
+  it('groups everything start-up loads in one chunk, without what boot already holds', () => {
+    expect(members('startup').sort()).toEqual(
+      [
+        '/app/src/app/App.tsx',
+        '/app/src/app/router.tsx',
+        '/app/src/i18n/index.ts',
+        '/app/src/main.tsx',
+        '/node_modules/react-dom/index.js',
+        '/node_modules/react/index.js',
+        '/node_modules/wagmi/index.js',
+      ].sort(),
+    )
+  })
+
+  it('gives each page what it adds; a module two pages share goes to the first page', () => {
+    expect(members('swap-page').sort()).toEqual(['/app/src/lib/format.ts', '/app/src/pages/swap/SwapPage.tsx'])
+    expect(members('history-page').sort()).toEqual([
+      '/app/src/features/historyList.ts',
+      '/app/src/pages/history/HistoryPage.tsx',
+    ])
+  })
+
+  it('leaves lazy-only code to Rolldown', () => {
+    for (const id of ['/app/src/features/dialog.tsx', '/app/src/features/services.ts', '/node_modules/viem/actions.js'])
+      expect(groups.has(id)).toBe(false)
+  })
+
+  it('names a start-up module that no chunk holds', () => {
+    expect(() => startupGroups(chunks, { ...options, startup: ['src/missing.ts'] })).toThrow(/src\/missing\.ts/)
+  })
+})
+
+describe('addCompileHint', () => {
+  it('puts the hint on the first line and moves the source map down one line, once', () => {
+    const map = { mappings: 'AAAA;AACA', toString: () => JSON.stringify({ mappings: map.mappings }) }
+    const output = {
+      ...chunk('startup.js', []),
+      code: 'const a=1;\nexport{a};',
+      map,
+    } as unknown as Rolldown.OutputChunk
+    const asset = { type: 'asset', source: '' } as unknown as Rolldown.OutputAsset
+    addCompileHint(output, asset)
+    addCompileHint(output, asset)
+    expect(output.code).toBe(`${COMPILE_HINT}\nconst a=1;\nexport{a};`)
+    expect(map.mappings).toBe(';AAAA;AACA')
+    expect(JSON.parse(String(asset.source))).toEqual({ mappings: ';AAAA;AACA' })
+  })
+})

@@ -1,0 +1,155 @@
+import { join } from 'node:path'
+import { build, type Plugin, type Rolldown } from 'vite'
+
+/**
+ * Puts the code the first page runs into a few files instead of a few dozen.
+ *
+ * Why: Rolldown gives a module its own chunk whenever a different set of entries (every dynamic import is
+ * one) reaches it. Start-up then fetched ~30 files, and over HTTP/1.1's six connections per host that took
+ * longer than running the code. Which modules start-up really runs is only known after tree-shaking, so the
+ * plugin first builds the app in memory with Rolldown's own chunking (a few seconds), reads which chunks
+ * start-up loads, and then groups their modules:
+ *
+ * - `boot`: the parts of `index.html`'s script shared with other chunks (the script itself stays apart);
+ * - `startup`: what React, the app frame and the i18n runtime load, minus `boot`;
+ * - one group per page: what the page loads beyond the two above.
+ *
+ * A group holds exactly the modules that the same start-up loaded before, so the bytes fetched before the
+ * form is interactive do not change; only the number of files does. Lazy code (dialogs, the swap services,
+ * the other languages) keeps Rolldown's own chunks.
+ *
+ * The group chunks also carry V8's compile hint `//# allFunctionsCalledOnLoad`: start-up calls most of their
+ * functions, and Chromium then compiles them up front, off the main thread, instead of one by one, on it,
+ * as the first render reaches each. Other engines read it as a comment.
+ */
+export type StartupChunkOptions = {
+  /** The Vite project root and config file, for the in-memory build. */
+  root: string
+  configFile: string
+  /** The entry script's module (this and the paths below are relative to `root`). */
+  boot: string
+  /** Modules start-up imports dynamically and always runs (React, the app frame, i18n). */
+  startup: string[]
+  /** Pages a first visit may load, each its own group. */
+  pages: Record<string, string>
+}
+
+const PROBE = 'MULTIBRIDGE_CHUNK_PROBE'
+/** https://v8.dev/blog/explicit-compile-hints */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
+const normalize = (path: string) => path.replace(/\\/g, '/')
+
+/** The group each module goes to, from the chunks of a build with Rolldown's own chunking. */
+export function startupGroups(
+  chunks: readonly Rolldown.OutputChunk[],
+  options: Pick<StartupChunkOptions, 'root' | 'boot' | 'startup' | 'pages'>,
+): Map<string, string> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const chunkOf = (path: string) => {
+    const id = normalize(join(options.root, path))
+    const chunk = chunks.find((candidate) => candidate.moduleIds.some((moduleId) => normalize(moduleId) === id))
+    if (!chunk) throw new Error(`startup-chunks: no chunk holds ${path}`)
+    return chunk
+  }
+  // The chunks a chunk needs before it runs: itself and, transitively, its static imports.
+  const closure = (roots: Rolldown.OutputChunk[]) => {
+    const seen = new Set<Rolldown.OutputChunk>()
+    const stack = [...roots]
+    while (stack.length > 0) {
+      const chunk = stack.pop() as Rolldown.OutputChunk
+      if (seen.has(chunk)) continue
+      seen.add(chunk)
+      for (const file of chunk.imports) {
+        const imported = byFile.get(file)
+        if (imported) stack.push(imported)
+      }
+    }
+    return seen
+  }
+  const groupOf = new Map<string, string>()
+  const assign = (name: string, group: Set<Rolldown.OutputChunk>) => {
+    for (const chunk of group) {
+      for (const id of chunk.moduleIds) if (!groupOf.has(id)) groupOf.set(id, name)
+    }
+  }
+  const entry = chunkOf(options.boot)
+  const boot = closure([entry])
+  boot.delete(entry)
+  // The entry chunk's own modules stay where they are: claimed first, then forgotten.
+  for (const id of entry.moduleIds) groupOf.set(id, '')
+  assign('boot', boot)
+  assign('startup', closure(options.startup.map(chunkOf)))
+  for (const [name, path] of Object.entries(options.pages)) assign(name, closure([chunkOf(path)]))
+  for (const id of entry.moduleIds) groupOf.delete(id)
+  return groupOf
+}
+
+/** Builds the app in memory with Rolldown's own chunking and returns its chunks. */
+async function probeChunks(options: StartupChunkOptions): Promise<Rolldown.OutputChunk[]> {
+  process.env[PROBE] = '1'
+  try {
+    const output = await build({
+      root: options.root,
+      configFile: options.configFile,
+      logLevel: 'silent',
+      build: { write: false, minify: false, sourcemap: false, reportCompressedSize: false },
+    })
+    const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[]
+    return outputs.flatMap((result) => result.output.filter((item) => item.type === 'chunk'))
+  } finally {
+    delete process.env[PROBE]
+  }
+}
+
+/**
+ * Puts the compile hint on the first line of a chunk (V8 reads it only there; Vite's own preload map is
+ * prepended late, which is why this runs after it) and moves the chunk's source map down by that line.
+ */
+export function addCompileHint(chunk: Rolldown.OutputChunk, mapAsset: Rolldown.OutputAsset | undefined): void {
+  if (chunk.code.startsWith(COMPILE_HINT)) return
+  chunk.code = `${COMPILE_HINT}\n${chunk.code}`
+  if (!chunk.map) return
+  chunk.map.mappings = `;${chunk.map.mappings}`
+  if (mapAsset) mapAsset.source = chunk.map.toString()
+}
+
+export function startupChunks(options: StartupChunkOptions): Plugin {
+  const names = ['boot', 'startup', ...Object.keys(options.pages)]
+  return {
+    name: 'multibridge-startup-chunks',
+    apply: 'build',
+    async config() {
+      if (process.env[PROBE]) return
+      const groupOf = startupGroups(await probeChunks(options), options)
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: names.map((name, index) => ({
+                  name,
+                  priority: names.length - index,
+                  test: (id: string) => groupOf.get(id) === name,
+                  // The groups already hold everything their start-up needs; following imports would also
+                  // pull in modules whose used code only lazy chunks need.
+                  includeDependenciesRecursively: false,
+                })),
+              },
+            },
+          },
+        },
+      }
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        if (process.env[PROBE]) return
+        for (const item of Object.values(bundle)) {
+          if (item.type !== 'chunk' || !names.includes(item.name)) continue
+          const mapAsset = bundle[`${item.fileName}.map`]
+          addCompileHint(item, mapAsset?.type === 'asset' ? mapAsset : undefined)
+        }
+      },
+    },
+  }
+}

@@ -1,0 +1,24 @@
+import { safeStorage } from '../lib/safeStorage.ts'
+
+/**
+ * The languages and their string bundles, without i18next: start-up asks for the active bundle at once, in
+ * parallel with the i18n runtime (see `app/startupRequests.ts`).
+ */
+export const LANGUAGES = ['zh', 'en'] as const
+export type Language = (typeof LANGUAGES)[number] | 'zh-Hans'
+export const LANGUAGE_STORAGE_KEY = 'lang'
+export const DEFAULT_LANGUAGE: Language = 'zh'
+
+/** Each language is its own chunk: only the active one is fetched. */
+export const bundleLoaders: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
+  zh: () => import('./locales/zh.ts'),
+  'zh-Hans': () => import('./locales/zh-Hans.ts'),
+  en: () => import('./locales/en.ts'),
+}
+
+export const htmlLang: Record<Language, string> = { zh: 'zh-Hant', 'zh-Hans': 'zh-Hans', en: 'en' }
+
+export function storedLanguage(): Language {
+  const value = safeStorage.getItem(LANGUAGE_STORAGE_KEY)
+  return value === 'en' || value === 'zh' || value === 'zh-Hans' ? value : DEFAULT_LANGUAGE
+}
