@@ -7,8 +7,6 @@ import { createWagmiConfig } from '../features/wallet/wagmiConfig.ts'
 import { ManifestProvider } from './ManifestContext.tsx'
 import { AppRoutes } from './router.tsx'
 
-export { preloadPage } from './pageModules.tsx'
-
 /**
  * The app's frame: wallet (wagmi), queries, routes. Loaded, with React and i18next, in parallel with the
  * manifest, the language's strings and the first page (see `bootstrap.ts`); the eager script stays tiny.

@@ -1,7 +1,9 @@
-import { type ReactNode, Suspense, useEffect, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useReducer, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADER_DELAY_MS } from './constants.ts'
 import { ErrorBoundary } from './ErrorBoundary.tsx'
+import type { PageEntry } from './pageLoaders.ts'
+import type { PageOptions } from './routes.ts'
 
 /**
  * Shown while a page's code loads: nothing for the first 200 ms (fast loads never flash a
@@ -41,4 +43,32 @@ export function LazyPage({ children }: { children: ReactNode }) {
       <Suspense fallback={<PageLoader />}>{children}</Suspense>
     </ErrorBoundary>
   )
+}
+
+/**
+ * A lazily loaded page: rendered at once when its chunk is in, else the loader until it is. A failed load
+ * is thrown to the page's error boundary, which shows the reload block.
+ *
+ * Why not `React.lazy` with Suspense: a boundary that suspended has its reveal held back by React for up to
+ * 300 ms after the fallback showed, and the first page would pay that whenever its chunk landed a moment
+ * after the frame had mounted.
+ */
+export function LoadedPage({ page, options }: { page: PageEntry; options: PageOptions }) {
+  const [failure, setFailure] = useState<{ error: unknown }>()
+  const [, loaded] = useReducer((count: number) => count + 1, 0)
+  // `page.loaded` only ever goes from nothing to the component; `loaded()` renders again when it does.
+  const Page = page.loaded
+  useEffect(() => {
+    if (Page) return
+    let current = true
+    page.load().then(
+      () => current && loaded(),
+      (error: unknown) => current && setFailure({ error }),
+    )
+    return () => {
+      current = false
+    }
+  }, [page, Page])
+  if (failure) throw failure.error
+  return Page ? <Page options={options} /> : <PageLoader />
 }

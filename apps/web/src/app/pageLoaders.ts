@@ -1,16 +1,34 @@
 import type { ComponentType } from 'react'
 import { type PageOptions, ROUTES } from './routes.ts'
 
-export type PageModule = { default: ComponentType<{ options: PageOptions }> }
+export type PageComponent = ComponentType<{ options: PageOptions }>
 export type PageName = 'swap' | 'history'
 
+export type PageEntry = {
+  /** The page's component once its chunk has loaded. */
+  loaded?: PageComponent
+  /** Loads the chunk (once: the browser keeps the module) and records the component. */
+  load: () => Promise<PageComponent>
+}
+
+function pageEntry(importPage: () => Promise<{ default: PageComponent }>): PageEntry {
+  const entry: PageEntry = {
+    load: () =>
+      importPage().then((module) => {
+        entry.loaded = module.default
+        return module.default
+      }),
+  }
+  return entry
+}
+
 /**
- * Each page's chunk. Free of React so that `bootstrap.ts` can ask for the first page's code at once, in
- * parallel with React itself; the router's lazy pages use the same loaders (the browser fetches a module once).
+ * The pages, each its own chunk. Free of React so that `bootstrap.ts` can ask for the first page's code at
+ * once, in parallel with React itself; the router renders them with `LoadedPage`.
  */
-export const pageLoaders: Record<PageName, () => Promise<PageModule>> = {
-  swap: () => import('../pages/swap/SwapPage.tsx'),
-  history: () => import('../pages/history/HistoryPage.tsx'),
+export const pages: Record<PageName, PageEntry> = {
+  swap: pageEntry(() => import('../pages/swap/SwapPage.tsx')),
+  history: pageEntry(() => import('../pages/history/HistoryPage.tsx')),
 }
 
 /** The page a location hash (`#/pages/log/index?id=…`) shows. */

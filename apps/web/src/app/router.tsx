@@ -1,7 +1,7 @@
 import { HashRouter, Route, Routes, useSearchParams } from 'react-router'
 import { Layout } from './Layout.tsx'
-import { LazyPage } from './LazyPage.tsx'
-import { historyPage, LoadedPage, swapPage } from './pageModules.tsx'
+import { LazyPage, LoadedPage } from './LazyPage.tsx'
+import { pages } from './pageLoaders.ts'
 import { ROUTES } from './routes.ts'
 
 /** Hands the query string to the page as its options (SPEC §4). */
@@ -14,7 +14,7 @@ function SwapRoute() {
   const options = usePageOptions()
   return (
     <LazyPage>
-      <LoadedPage page={swapPage} options={options} />
+      <LoadedPage page={pages.swap} options={options} />
     </LazyPage>
   )
 }
@@ -23,7 +23,7 @@ function HistoryRoute() {
   const options = usePageOptions()
   return (
     <LazyPage>
-      <LoadedPage page={historyPage} options={options} />
+      <LoadedPage page={pages.history} options={options} />
     </LazyPage>
   )
 }

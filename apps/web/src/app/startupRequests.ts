@@ -1,7 +1,7 @@
 import { httpRequest } from '@multi-bridge/core'
 import { bundleLoaders, storedLanguage } from '../i18n/languages.ts'
 import { MANIFEST_URL } from './constants.ts'
-import { pageForHash, pageLoaders } from './pageLoaders.ts'
+import { pageForHash, pages } from './pageLoaders.ts'
 
 /**
  * What start-up waits for, asked for by `bootstrap.ts` the moment the page runs, before React has even
@@ -10,8 +10,8 @@ import { pageForHash, pageLoaders } from './pageLoaders.ts'
  */
 export const startupRequests = {
   manifest: httpRequest(MANIFEST_URL, { timeoutMs: 15_000 }),
-  // Fetched here, used through the router's lazy page (the browser loads a module once).
-  page: pageLoaders[pageForHash(window.location.hash)](),
+  // Loaded here; the router renders it (see LoadedPage), or reports its failure.
+  page: pages[pageForHash(window.location.hash)].load(),
   language: (() => {
     bundleLoaders[storedLanguage()]().catch(() => undefined) // initI18n awaits the same module
     return import('../i18n/index.ts').then(({ initI18n }) => initI18n())
