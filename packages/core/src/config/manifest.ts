@@ -1,127 +1,147 @@
+// Valibot, not zod, for this one schema: the app checks its config before the first page is interactive, and
+// zod (even zod/mini) added ~54 kB of code to compile and ~50 ms of set-up and parsing on that path.
+import * as v from 'valibot'
 import { getAddress, isAddress } from 'viem'
-// zod/mini: the app validates its config before the first page is interactive, so this stays small.
-import { z } from 'zod/mini'
 
-const address = z.pipe(
-  z.string().check(z.refine((value) => isAddress(value, { strict: false }), 'not an EVM address')),
-  z.transform((value: string) => getAddress(value)),
+const address = v.pipe(
+  v.string(),
+  v.check((value) => isAddress(value, { strict: false }), 'not an EVM address'),
+  v.transform((value) => getAddress(value)),
 )
-const url = z.url()
-const nonEmpty = z.string().check(z.minLength(1))
+const url = v.pipe(v.string(), v.url('not a URL'))
+const nonEmpty = v.pipe(v.string(), v.minLength(1, 'must not be empty'))
+const int = v.pipe(v.number(), v.integer('not an integer'))
 
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000' as const
 
-export const tokenSchema = z.object({
+export const tokenSchema = v.object({
   address,
-  symbol: z.string().check(z.minLength(1), z.maxLength(32)),
-  name: z.string().check(z.minLength(1), z.maxLength(80)),
-  decimals: z.int().check(z.minimum(0), z.maximum(36)),
+  symbol: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(32, 'at most 32 characters')),
+  name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(80, 'at most 80 characters')),
+  decimals: v.pipe(int, v.minValue(0, 'at least 0'), v.maxValue(36, 'at most 36')),
   /** What the token behaves like; lets code handle USDT-style approvals without guessing by symbol. */
-  kind: z.enum(['native', 'usdc', 'usdt', 'weth', 'erc20']),
-  logoURI: z.optional(z.string()),
+  kind: v.picklist(['native', 'usdc', 'usdt', 'weth', 'erc20']),
+  logoURI: v.optional(v.string()),
 })
 
-export const chainContractsSchema = z.object({
+export const chainContractsSchema = v.object({
   multicall3: address,
-  attestationVerifier: z.optional(address),
-  intentOriginSettler: z.optional(address),
-  intentDestinationSettler: z.optional(address),
-  poolBridge: z.optional(address),
+  attestationVerifier: v.optional(address),
+  intentOriginSettler: v.optional(address),
+  intentDestinationSettler: v.optional(address),
+  poolBridge: v.optional(address),
 })
 
-export const chainSchema = z.object({
-  id: z.int().check(z.positive()),
+export const chainSchema = v.object({
+  id: v.pipe(int, v.minValue(1, 'must be positive')),
   name: nonEmpty,
   shortName: nonEmpty,
-  rpcUrls: z.array(url).check(z.minLength(1)),
+  rpcUrls: v.pipe(v.array(url), v.minLength(1, 'needs at least one')),
   /** Seconds per block: a floor for delivery estimates and status polling. */
-  blockTime: z.number().check(z.positive()),
-  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.int() }),
-  blockExplorerUrl: z.optional(url),
-  testnet: z.boolean(),
+  blockTime: v.pipe(v.number(), v.gtValue(0, 'must be positive')),
+  nativeCurrency: v.object({ name: v.string(), symbol: v.string(), decimals: int }),
+  blockExplorerUrl: v.optional(url),
+  testnet: v.boolean(),
   contracts: chainContractsSchema,
-  tokens: z.array(tokenSchema),
+  tokens: v.array(tokenSchema),
 })
 
-const chainIdKey = z.string().check(z.regex(/^[1-9][0-9]{0,15}$/, 'not a chain id'))
-const timeoutMs = z.optional(z.int().check(z.positive()))
+const chainIdKey = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/, 'not a chain id'))
+const timeoutMs = v.optional(v.pipe(int, v.minValue(1, 'must be positive')))
 
 /**
  * Production providers. The allowlists live here, as data: a provider's transaction goes only to a
  * contract listed for its chain, whatever an API answers.
  */
-export const providersConfigSchema = z.object({
-  lifi: z.optional(
-    z.object({
+export const providersConfigSchema = v.object({
+  lifi: v.optional(
+    v.object({
       /** Base URL including the version, e.g. https://li.quest/v1. */
       apiUrl: url,
       /** LI.FI's `integrator` parameter: letters, digits, `-`, `_`, `.`, at most 23. */
-      integrator: z.string().check(z.regex(/^[A-Za-z0-9._-]{1,23}$/, 'letters, digits, "-", "_" or "." (at most 23)')),
+      integrator: v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z0-9._-]{1,23}$/, 'letters, digits, "-", "_" or "." (at most 23)'),
+      ),
       /** Per chain id: the contracts LI.FI's transaction requests and approvals may target (the diamond). */
-      contracts: z.record(chainIdKey, z.array(address).check(z.minLength(1))),
+      contracts: v.record(chainIdKey, v.pipe(v.array(address), v.minLength(1, 'needs at least one'))),
       /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */
       timeoutMs,
     }),
   ),
-  across: z.optional(
-    z.object({
+  across: v.optional(
+    v.object({
       /** Base URL of the Across API, e.g. https://app.across.to/api. */
       apiUrl: url,
       /** Per chain id: the SpokePool deposits may go to. */
-      spokePools: z.record(chainIdKey, address),
+      spokePools: v.record(chainIdKey, address),
       /** Per chain id whose native coin Across bridges: the wrapped token the API quotes it as. */
-      wrappedNativeTokens: z.optional(z.record(chainIdKey, address)),
+      wrappedNativeTokens: v.optional(v.record(chainIdKey, address)),
       /** Across integrator id (2 bytes, e.g. 0x00ab), appended to deposit calldata as Across asks. */
-      integratorId: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{4}$/, 'two bytes as 0x hex'))),
+      integratorId: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{4}$/, 'two bytes as 0x hex'))),
       /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */
       timeoutMs,
     }),
   ),
 })
 
-const serviceUrl = z.optional(z.object({ url }))
+const serviceUrl = v.optional(v.object({ url }))
 
-export const manifestSchema = z.object({
-  version: z.literal(1),
-  mode: z.enum(['devnet', 'production']),
-  generatedAt: z.string(),
-  chains: z.array(chainSchema).check(z.minLength(1)),
-  services: z.object({ solver: serviceUrl, attester: serviceUrl, relayer: serviceUrl }),
+export const manifestSchema = v.object({
+  version: v.literal(1),
+  mode: v.picklist(['devnet', 'production']),
+  generatedAt: v.string(),
+  chains: v.pipe(v.array(chainSchema), v.minLength(1, 'needs at least one')),
+  services: v.object({ solver: serviceUrl, attester: serviceUrl, relayer: serviceUrl }),
   /** Devnet only: the well-known anvil mnemonic and which account plays which role. */
-  devnet: z.optional(
-    z.object({
-      mnemonic: z.string(),
-      accounts: z.object({
-        deployer: z.int(),
-        solver: z.int(),
-        relayer: z.int(),
-        attester: z.int(),
-        users: z.array(z.int()),
+  devnet: v.optional(
+    v.object({
+      mnemonic: v.string(),
+      accounts: v.object({
+        deployer: int,
+        solver: int,
+        relayer: int,
+        attester: int,
+        users: v.array(int),
         /** The account of the in-app devnet wallet. */
-        wallet: z.int(),
+        wallet: int,
       }),
       /** Offer the in-app devnet wallet (default true). */
-      inAppWallet: z._default(z.boolean(), true),
-      attestationConfirmations: z.int().check(z.minimum(0)),
+      inAppWallet: v.optional(v.boolean(), true),
+      attestationConfirmations: v.pipe(int, v.minValue(0, 'at least 0')),
     }),
   ),
   /** Production API providers (LI.FI, Across); absent on the devnet. */
-  providers: z.optional(providersConfigSchema),
+  providers: v.optional(providersConfigSchema),
 })
 
-export type Manifest = z.infer<typeof manifestSchema>
-export type ProvidersConfig = z.infer<typeof providersConfigSchema>
-export type ManifestChain = z.infer<typeof chainSchema>
-export type ManifestToken = z.infer<typeof tokenSchema>
+export type Manifest = v.InferOutput<typeof manifestSchema>
+export type ProvidersConfig = v.InferOutput<typeof providersConfigSchema>
+export type ManifestChain = v.InferOutput<typeof chainSchema>
+export type ManifestToken = v.InferOutput<typeof tokenSchema>
+
+/** `problems` as one readable line per issue: `chains.0.tokens.1.decimals: at most 36`. */
+function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string[] {
+  return issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`)
+}
+
+/** Checks an untrusted manifest; `problems` lists what is wrong. */
+export function checkManifest(input: unknown): { manifest: Manifest } | { problems: string[] } {
+  const result = v.safeParse(manifestSchema, input)
+  return result.success ? { manifest: result.output } : { problems: describeIssues(result.issues) }
+}
+
+/** Checks one token entry (a token list from an API, say); undefined when it is not a valid token. */
+export function checkToken(input: unknown): ManifestToken | undefined {
+  const result = v.safeParse(tokenSchema, input)
+  return result.success ? result.output : undefined
+}
 
 /** Parses an untrusted manifest; throws a readable error listing what is wrong. */
 export function parseManifest(input: unknown): Manifest {
-  const result = manifestSchema.safeParse(input)
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-    throw new Error(`Invalid manifest: ${problems.join('; ')}`)
-  }
-  return result.data
+  const checked = checkManifest(input)
+  if ('problems' in checked) throw new Error(`Invalid manifest: ${checked.problems.join('; ')}`)
+  return checked.manifest
 }
 
 export function getManifestChain(manifest: Manifest, chainId: number): ManifestChain | undefined {

@@ -1,12 +1,12 @@
 import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { manifestSchema, NATIVE_TOKEN_ADDRESS } from './manifest.ts'
+import { checkManifest, NATIVE_TOKEN_ADDRESS } from './manifest.ts'
 import { LIFI_DIAMOND, PRODUCTION_DEFAULTS, ProductionConfigError, productionManifest } from './production.ts'
 
 describe('productionManifest', () => {
   it('builds a valid production manifest for the six networks, from viem/chains', () => {
     const manifest = productionManifest()
-    expect(manifestSchema.safeParse(manifest).success).toBe(true)
+    expect(checkManifest(manifest)).toEqual({ manifest })
     expect(manifest.mode).toBe('production')
     expect(manifest.devnet).toBeUndefined()
     expect(manifest.chains.map((chain) => [chain.id, chain.name, chain.nativeCurrency.symbol])).toEqual([

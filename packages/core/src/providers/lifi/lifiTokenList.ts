@@ -1,9 +1,9 @@
 import {
+  checkToken,
   findManifestToken,
   type Manifest,
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
-  tokenSchema,
 } from '../../config/manifest.ts'
 import { isNativeAddress } from '../apiSupport.ts'
 import { lifiTokenSchema } from './lifiSchemas.ts'
@@ -29,7 +29,7 @@ export function lifiTokenList(tokens: Record<string, unknown[]>, manifest: Manif
       const address = native ? NATIVE_TOKEN_ADDRESS : token.address
       // The config is trusted over the API for the tokens it lists.
       const listed = findManifestToken(chain, address)
-      const candidate = tokenSchema.safeParse({
+      const candidate = checkToken({
         address,
         symbol: token.symbol,
         name: token.name?.trim() || token.symbol,
@@ -37,11 +37,11 @@ export function lifiTokenList(tokens: Record<string, unknown[]>, manifest: Manif
         kind: listed?.kind ?? (native ? 'native' : 'erc20'),
         ...(token.logoURI ? { logoURI: token.logoURI } : {}),
       })
-      if (!candidate.success) continue
-      const key = candidate.data.address.toLowerCase()
+      if (!candidate) continue
+      const key = candidate.address.toLowerCase()
       if (seen.has(key)) continue
       seen.add(key)
-      list.push(candidate.data)
+      list.push(candidate)
     }
     result.set(chain.id, list)
   }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { checkManifest, checkToken, parseManifest } from './manifest.ts'
+import { productionManifest } from './production.ts'
+
+const valid = () =>
+  structuredClone(productionManifest()) as unknown as Record<string, unknown> & {
+    chains: Record<string, unknown>[]
+  }
+
+describe('parseManifest', () => {
+  it('checksums addresses, applies defaults and drops unknown fields', () => {
+    const input = valid()
+    const firstChain = input.chains[0] as { contracts: { multicall3: string } }
+    firstChain.contracts.multicall3 = firstChain.contracts.multicall3.toLowerCase()
+    input.devnet = {
+      mnemonic: 'test test test test test test test test test test test junk',
+      accounts: { deployer: 0, solver: 1, relayer: 2, attester: 3, users: [4, 5], wallet: 4 },
+      attestationConfirmations: 1,
+    }
+    input.extra = 'ignored'
+    const manifest = parseManifest(input)
+    expect(manifest.chains[0]?.contracts.multicall3).toBe('0xcA11bde05977b3631167028862bE2a173976CA11')
+    expect(manifest.devnet?.inAppWallet).toBe(true)
+    expect(manifest).not.toHaveProperty('extra')
+  })
+
+  it('lists every problem with its path, in words', () => {
+    const input = valid()
+    const chain = input.chains[0] as { rpcUrls: unknown; tokens: { decimals: unknown; address: unknown }[] }
+    chain.rpcUrls = []
+    const [token] = chain.tokens
+    if (!token) throw new Error('the production config lists tokens')
+    token.decimals = 37
+    token.address = '0x1234'
+    input.version = 2
+    const checked = checkManifest(input)
+    expect('problems' in checked && checked.problems).toEqual([
+      expect.stringMatching(/^version: /),
+      'chains.0.rpcUrls: needs at least one',
+      'chains.0.tokens.0.address: not an EVM address',
+      'chains.0.tokens.0.decimals: at most 36',
+    ])
+    expect(() => parseManifest(input)).toThrow(/^Invalid manifest: version: .*; chains\.0\.rpcUrls: needs at least one/)
+  })
+
+  it('refuses what is not a manifest at all', () => {
+    for (const input of [undefined, null, 'manifest', [], { version: 1 }]) {
+      expect(() => parseManifest(input)).toThrow(/^Invalid manifest: /)
+    }
+  })
+})
+
+describe('checkToken', () => {
+  const token = { address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', symbol: 'USDC', name: 'USD Coin', decimals: 6 }
+
+  it('returns the token with its address checksummed', () => {
+    expect(checkToken({ ...token, kind: 'usdc' })).toEqual({
+      ...token,
+      kind: 'usdc',
+      address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    })
+  })
+
+  it('returns nothing for a bad entry', () => {
+    expect(checkToken({ ...token, kind: 'meme' })).toBeUndefined()
+    expect(checkToken({ ...token, kind: 'usdc', symbol: '' })).toBeUndefined()
+    expect(checkToken({ ...token, kind: 'usdc', decimals: 1.5 })).toBeUndefined()
+  })
+})
