@@ -85,12 +85,13 @@ export function startupGroups(
 }
 
 /** Builds the app in memory with Rolldown's own chunking and returns its chunks. */
-async function probeChunks(options: StartupChunkOptions): Promise<Rolldown.OutputChunk[]> {
+async function probeChunks(options: StartupChunkOptions, mode: string): Promise<Rolldown.OutputChunk[]> {
   process.env[PROBE] = '1'
   try {
     const output = await build({
       root: options.root,
       configFile: options.configFile,
+      mode,
       logLevel: 'silent',
       build: { write: false, minify: false, sourcemap: false, reportCompressedSize: false },
     })
@@ -118,9 +119,9 @@ export function startupChunks(options: StartupChunkOptions): Plugin {
   return {
     name: 'multibridge-startup-chunks',
     apply: 'build',
-    async config() {
+    async config(_config, { mode }) {
       if (process.env[PROBE]) return
-      const groupOf = startupGroups(await probeChunks(options), options)
+      const groupOf = startupGroups(await probeChunks(options, mode), options)
       return {
         build: {
           rolldownOptions: {
