@@ -54,16 +54,15 @@ const tokenSearch = (page: Page) => page.getByRole('combobox', { name: 'Input to
 async function typeAndMeasure(page: Page, text: string): Promise<number[]> {
   await page.evaluate(() => {
     const box = document.querySelector<HTMLInputElement>('input[role="combobox"].picker-search')
-    const state = window as unknown as { __keys: number[] }
+    const state = window as unknown as { __keys: number[]; __onKey?: (event: Event) => void }
     state.__keys = []
-    box?.addEventListener(
-      'input',
-      (event) => {
-        const started = event.timeStamp
-        requestAnimationFrame(() => setTimeout(() => state.__keys.push(performance.now() - started)))
-      },
-      { capture: true },
-    )
+    // One listener at a time: an earlier call's listener would count each keystroke twice.
+    if (state.__onKey) box?.removeEventListener('input', state.__onKey, { capture: true })
+    state.__onKey = (event) => {
+      const started = event.timeStamp
+      requestAnimationFrame(() => setTimeout(() => state.__keys.push(performance.now() - started)))
+    }
+    box?.addEventListener('input', state.__onKey, { capture: true })
   })
   for (const key of text) {
     await page.keyboard.type(key)
