@@ -1,6 +1,6 @@
 import { formatDisplayAmount } from '@multi-bridge/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TokenIcon } from './TokenIcon.tsx'
 import type { PickerToken } from './types.ts'
@@ -46,15 +46,21 @@ export function TokenList({
 }: TokenListProps) {
   const { t } = useTranslation()
   const scrollRef = useRef<HTMLDivElement>(null)
+  // Stable per list: the virtualizer measures every row again (all 10,000) whenever this function changes,
+  // which an inline one would do on every render, the search box's own keystroke renders included.
+  const getItemKey = useCallback(
+    (index: number) => {
+      const token = tokens[index]
+      return token ? `${token.chainId}:${token.address}` : index
+    },
+    [tokens],
+  )
   const virtualizer = useVirtualizer({
     count: tokens.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
-    getItemKey: (index) => {
-      const token = tokens[index]
-      return token ? `${token.chainId}:${token.address}` : index
-    },
+    getItemKey,
   })
 
   // A new search starts at its best match; balances arriving later re-sort without moving the view.
