@@ -3,12 +3,10 @@ import './app/startupRequests.ts'
 
 /**
  * The first page's only eager script. It starts, at once and in parallel, everything the first page needs:
- * the manifest, the language and the page's code (`startupRequests.ts`), React with the start-up code
- * (`main.tsx`) and the app frame (wallet, router). Waiting for React to run before asking for the rest would
- * put one download after the other.
+ * the manifest, the language and the page's code (`startupRequests.ts`), and React with the start-up code
+ * and the app frame (`main.tsx`, built into one chunk with `App.tsx`, see `build/startupChunks.ts`).
+ * Waiting for React to run before asking for the rest would put one download after the other.
  */
-// Errors surface through main.tsx, which imports the same module.
-import('./app/App.tsx').catch(() => undefined)
 import('./main.tsx')
   .then(({ start }) => start())
   .catch((error: unknown) => {

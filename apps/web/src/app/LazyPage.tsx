@@ -1,8 +1,8 @@
-import { type ReactNode, Suspense, useEffect, useReducer, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADER_DELAY_MS } from './constants.ts'
 import { ErrorBoundary } from './ErrorBoundary.tsx'
-import type { PageEntry } from './pageLoaders.ts'
+import type { PageComponent, PageEntry } from './pageLoaders.ts'
 import type { PageOptions } from './routes.ts'
 
 /**
@@ -54,21 +54,21 @@ export function LazyPage({ children }: { children: ReactNode }) {
  * after the frame had mounted.
  */
 export function LoadedPage({ page, options }: { page: PageEntry; options: PageOptions }) {
-  const [failure, setFailure] = useState<{ error: unknown }>()
-  const [, loaded] = useReducer((count: number) => count + 1, 0)
-  // `page.loaded` only ever goes from nothing to the component; `loaded()` renders again when it does.
-  const Page = page.loaded
+  const [state, setState] = useState<{ Page?: PageComponent; failed?: { error: unknown } }>(() => ({
+    Page: page.loaded,
+  }))
+  const { Page, failed } = state
   useEffect(() => {
     if (Page) return
     let current = true
     page.load().then(
-      () => current && loaded(),
-      (error: unknown) => current && setFailure({ error }),
+      (loaded) => current && setState({ Page: loaded }),
+      (error: unknown) => current && setState({ failed: { error } }),
     )
     return () => {
       current = false
     }
   }, [page, Page])
-  if (failure) throw failure.error
+  if (failed) throw failed.error
   return Page ? <Page options={options} /> : <PageLoader />
 }

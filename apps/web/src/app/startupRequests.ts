@@ -13,8 +13,9 @@ export const startupRequests = {
   // Loaded here; the router renders it (see LoadedPage), or reports its failure.
   page: pages[pageForHash(window.location.hash)].load(),
   language: (() => {
-    bundleLoaders[storedLanguage()]().catch(() => undefined) // initI18n awaits the same module
-    return import('../i18n/index.ts').then(({ initI18n }) => initI18n())
+    const language = storedLanguage()
+    bundleLoaders[language]().catch(() => undefined) // initI18n awaits the same module
+    return import('../i18n/index.ts').then(({ initI18n }) => initI18n(language))
   })(),
 }
 // Handled by main.tsx (or, for the page, by the router); without this a failure before then would also be

@@ -12,8 +12,7 @@ async function loadBundle(language: Language) {
   }
 }
 
-export async function initI18n(): Promise<typeof i18next> {
-  const language = storedLanguage()
+export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18next> {
   // The bundle's chunk is usually on its way already (start-up asked for it); init then runs once, with it.
   const { default: bundle } = await bundleLoaders[language]()
   await i18next.use(initReactI18next).init({

@@ -14,7 +14,7 @@ const int = v.pipe(v.number(), v.integer('not an integer'))
 
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000' as const
 
-export const tokenSchema = v.object({
+const tokenSchema = v.object({
   address,
   symbol: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(32, 'at most 32 characters')),
   name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(80, 'at most 80 characters')),
@@ -24,7 +24,7 @@ export const tokenSchema = v.object({
   logoURI: v.optional(v.string()),
 })
 
-export const chainContractsSchema = v.object({
+const chainContractsSchema = v.object({
   multicall3: address,
   attestationVerifier: v.optional(address),
   intentOriginSettler: v.optional(address),
@@ -32,7 +32,7 @@ export const chainContractsSchema = v.object({
   poolBridge: v.optional(address),
 })
 
-export const chainSchema = v.object({
+const chainSchema = v.object({
   id: v.pipe(int, v.minValue(1, 'must be positive')),
   name: nonEmpty,
   shortName: nonEmpty,
@@ -53,7 +53,7 @@ const timeoutMs = v.optional(v.pipe(int, v.minValue(1, 'must be positive')))
  * Production providers. The allowlists live here, as data: a provider's transaction goes only to a
  * contract listed for its chain, whatever an API answers.
  */
-export const providersConfigSchema = v.object({
+const providersConfigSchema = v.object({
   lifi: v.optional(
     v.object({
       /** Base URL including the version, e.g. https://li.quest/v1. */
@@ -87,7 +87,7 @@ export const providersConfigSchema = v.object({
 
 const serviceUrl = v.optional(v.object({ url }))
 
-export const manifestSchema = v.object({
+const manifestSchema = v.object({
   version: v.literal(1),
   mode: v.picklist(['devnet', 'production']),
   generatedAt: v.string(),
