@@ -114,11 +114,17 @@ describe('recovery', () => {
         .poll(
           async () => {
             if ((await refund.isVisible()) && (await refund.isEnabled())) await refund.click()
-            return form.progress().textContent()
+            return dialog
+              .getByTestId('status-detail')
+              .textContent({ timeout: 1_000 })
+              .catch(() => null)
           },
           { timeout: 60_000, interval: 2_000 },
         )
         .toBe('Refunded')
+      // SPEC §5: not delivered and refunded is still Failed; the refund step is done.
+      expect(await form.progress().textContent()).toBe('Failed')
+      expect(await dialog.locator('.step', { hasText: 'Refund' }).getAttribute('data-state')).toBe('done')
       expect(await usdcBalance(0, wallet!.address)).toBe(before)
     } finally {
       await moveSolverUsdc(1, 'back')

@@ -1,6 +1,6 @@
 import { NATIVE_TOKEN_ADDRESS, type SwapRecord } from '@multi-bridge/core'
 import type { Page } from 'playwright-core'
-import { type Address, createPublicClient, erc20Abi, http, isAddressEqual } from 'viem'
+import { type Address, createPublicClient, erc20Abi, http, isAddressEqual, parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { Shell } from './pages/Shell.ts'
 import { testManifest, useAppBrowser } from './support/app.ts'
@@ -76,6 +76,9 @@ describe('swap', () => {
       ['1e18', 'Enter a number, like 1.5'],
       ['0', 'Enter an amount greater than zero'],
       ['1.0000001', 'This token has at most 6 decimals'],
+      ['-1', 'Enter a number, like 1.5'],
+      ['.', 'Enter a number, like 1.5'],
+      ['1'.repeat(200), 'The amount is too long'], // pasted whole: never cut to a different amount
     ]) {
       await form.amount.fill(text as string)
       await expect
@@ -88,6 +91,9 @@ describe('swap', () => {
         .toBe(true)
       expect(await form.mainButton.textContent()).toBe('Enter an amount to swap')
     }
+    await form.amount.fill('0002.50')
+    expect(await form.amount.inputValue()).toBe('0002.50')
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0)
     await form.amount.fill('2000000')
     expect(await form.mainButton.textContent()).toBe('Enter or select the recipient address')
     await page.getByRole('button', { name: 'My address' }).click()
@@ -107,6 +113,10 @@ describe('swap', () => {
     await expect.poll(() => page.getByText('The zero address cannot receive funds').isVisible()).toBe(true)
     await form.recipient.fill('0x14dc79964da2C08b23698B3D3cc7Ca32193d9955')
     await expect.poll(() => page.getByText('This address has a wrong checksum').isVisible()).toBe(true)
+    await form.recipient.fill('0x14dc79964da2c08b23698b3d3cc7ca32193d9955')
+    await expect
+      .poll(() => page.getByText('Enter the checksummed address (with upper- and lower-case letters)').isVisible())
+      .toBe(true)
     expect(await form.mainButton.textContent()).toBe('Enter or select the recipient address')
     await form.recipient.fill(chains()[1]!.contracts.intentDestinationSettler!)
     await expect.poll(() => page.getByText(/is a contract on Local Chain B/).isVisible()).toBe(true)
@@ -133,25 +143,44 @@ describe('swap', () => {
 
   it('keeps gas back on Max, inverts the rate, checks custom slippage, and picks tokens by keyboard', async () => {
     const { page, form, wallet } = await openConnected()
-    // Keyboard: type, arrow down to the first match, Enter.
+    // Keyboard: type, move down twice and up once to the second match, Enter picks it.
     await page.getByTestId('origin-token').click()
     const dialog = page.getByRole('dialog')
     await dialog
       .getByRole('button', { name: new RegExp(chains()[0]!.name) })
       .first()
       .click()
-    await dialog.getByPlaceholder('Input token symbol or contract address').fill('ETH')
+    const search = dialog.getByPlaceholder('Input token symbol or contract address')
+    await search.fill('ETH')
+    await page.mouse.move(0, 0) // the pointer also moves the highlight: keep it off the list
+    await expect.poll(() => dialog.locator('.picker-token-symbol').count()).toBe(2) // ETH and WETH
+    const symbols = await dialog.locator('.picker-token-symbol').allTextContents()
+    const activeSymbol = () =>
+      dialog.locator('[role="option"][aria-selected="true"] .picker-token-symbol').textContent()
+    expect(await activeSymbol()).toBe(symbols[0])
     await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown') // already the last: stays there
     await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('ArrowDown')
+    expect(await activeSymbol()).toBe(symbols[1])
+    expect(await search.getAttribute('aria-activedescendant')).toBeTruthy()
     await page.keyboard.press('Enter')
     await dialog.waitFor({ state: 'detached' })
-    expect(await page.getByTestId('origin-token').textContent()).toContain('ETH')
+    expect(await page.getByTestId('origin-token').locator('.token-symbol').textContent()).toBe(symbols[1])
+    // Max on the native coin keeps gas back: exactly gas price × 600,000 at the time it was read.
+    await page.getByTestId('origin-token').click()
+    await dialog.getByPlaceholder('Input token symbol or contract address').fill('ETH')
+    await dialog.locator('[role="option"]', { has: page.locator('.picker-token-symbol', { hasText: /^ETH$/ }) }).click()
+    await dialog.waitFor({ state: 'detached' })
     await form.pickToken('destination', chains()[1]!.name, 'USDC')
     await page.getByRole('button', { name: 'Max', exact: true }).click()
-    const typed = await form.amount.inputValue()
+    await expect.poll(() => form.amount.inputValue()).not.toBe('')
+    const maxWei = parseUnits(await form.amount.inputValue(), 18)
     const native = await balance(0, 'ETH', wallet!.address)
-    const maxWei = BigInt(typed.split('.')[0]!) * 10n ** 18n
-    expect(maxWei).toBeLessThan(native) // gas is kept back
+    const reserve = native - maxWei
+    expect(reserve).toBeGreaterThan(0n)
+    expect(reserve).toBeLessThan(10n ** 17n) // a gas reserve, not a rounding of the balance
+    expect(reserve % 600_000n).toBe(0n)
     await form.amount.fill('0.5')
     await page.getByRole('button', { name: 'My address' }).click()
     await expect.poll(() => form.route('intent').isVisible(), { timeout: 20_000 }).toBe(true)

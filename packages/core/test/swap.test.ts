@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { devTokenAbi } from '@multi-bridge/contracts'
+import { devTokenAbi, intentOriginSettlerAbi } from '@multi-bridge/contracts'
 import { devnetAccount } from '@multi-bridge/devnet'
 import { type Network, startNetwork } from '@multi-bridge/services'
-import { type Address, erc20Abi, isAddressEqual, parseUnits } from 'viem'
+import { type Address, decodeFunctionData, erc20Abi, isAddressEqual, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ChainClients,
@@ -14,6 +14,7 @@ import {
   createSwapTracker,
   executeRoute,
   fetchRoutes,
+  HttpAbortError,
   INTENT_PROVIDER_ID,
   isUserRejection,
   type Manifest,
@@ -143,16 +144,42 @@ describe('routes', () => {
   it('cancels the requests of a stale input', async () => {
     const controller = new AbortController()
     const updates: unknown[] = []
+    // Every provider is watched: it must get the signal, and stop once it is aborted.
+    const asked: { id: string; signal: AbortSignal | undefined; ended?: 'answered' | 'aborted' | 'failed' }[] = []
+    const watched = [...providers.values()].map(
+      (provider): RouteProvider => ({
+        ...provider,
+        getQuote: async (quoteRequest, options) => {
+          const call: (typeof asked)[number] = { id: provider.id, signal: options?.signal }
+          asked.push(call)
+          try {
+            const route = await provider.getQuote(quoteRequest, options)
+            call.ended = 'answered'
+            return route
+          } catch (error) {
+            const aborted = error instanceof HttpAbortError || (error instanceof Error && error.name === 'AbortError')
+            call.ended = aborted ? 'aborted' : 'failed'
+            throw error
+          }
+        },
+      }),
+    )
     const pending = fetchRoutes({
       request: request({ origin: token(0, 'usdc'), destination: token(1, 'usdc'), amount: usdc('100') }),
-      providers: [...providers.values()],
+      providers: watched,
       signal: controller.signal,
       onUpdate: (ranked) => updates.push(ranked),
     })
+    expect(asked.map((call) => call.id).sort()).toEqual([...providers.keys()].sort()) // asked at once
+    await Promise.resolve() // the requests are on their way
     controller.abort()
     const result = await pending
     expect(updates).toEqual([])
     expect(result.routes).toEqual([])
+    for (const call of asked) {
+      expect(call.signal?.aborted, call.id).toBe(true)
+      expect(call.ended, call.id).toBe('aborted')
+    }
   })
 })
 
@@ -283,6 +310,19 @@ describe('swaps', () => {
     expect(error).toBeInstanceOf(QuoteExpiredError)
     expect(state.sent).toEqual([])
 
+    // A fresh quote that pays less is shown to the person first: nothing is signed.
+    const worse = { ...route, minOutputAmount: route.minOutputAmount - 1n, outputAmount: route.outputAmount - 1n }
+    const changed = await executeRoute({
+      route: { ...route, expiresAt: Date.now() - 1 },
+      provider: provider(INTENT_PROVIDER_ID),
+      wallet,
+      clients,
+      refreshRoute: async () => worse,
+      onUpdate: () => undefined,
+    }).catch((e) => e)
+    expect(changed).toBeInstanceOf(QuoteChangedError)
+    expect(state.sent).toEqual([])
+
     const rogue: RouteProvider = {
       ...provider(INTENT_PROVIDER_ID),
       planDeposit: async (r) => {
@@ -300,6 +340,25 @@ describe('swaps', () => {
     }).catch((e) => e)
     expect(unknown).toBeInstanceOf(UnknownContractError)
     expect(state.sent).toEqual([])
+
+    // A fresh quote as good as the old one replaces it, and that is what gets signed.
+    const requoted = (await provider(INTENT_PROVIDER_ID).getQuote(route.request))!
+    const fillDeadline = Number(route.data.fillDeadline) - 7 // tells the fresh quote's order apart
+    const fresh: Route = { ...requoted, data: { ...requoted.data, fillDeadline } }
+    const swapped = await executeRoute({
+      route: { ...route, expiresAt: Date.now() - 1 },
+      provider: provider(INTENT_PROVIDER_ID),
+      wallet,
+      clients,
+      refreshRoute: async () => fresh,
+      onUpdate: () => undefined,
+    })
+    expect(swapped.destination.minAmount).toBe(fresh.minOutputAmount.toString())
+    expect(state.sent).toHaveLength(1)
+    const sent = await clients.get(origin.chainId)!.getTransaction({ hash: state.sent[0] as `0x${string}` })
+    const opened = decodeFunctionData({ abi: intentOriginSettlerAbi, data: sent.input })
+    expect(opened.functionName).toBe('open')
+    expect((opened.args?.[0] as { fillDeadline: number } | undefined)?.fillDeadline).toBe(fillDeadline)
   })
 
   it('refunds a swap the solver declines, after its deadline, with the no-fill attestation', async () => {
@@ -335,6 +394,56 @@ describe('swaps', () => {
     expect(await balance(origin, sender.address)).toBe(before)
     expect(await intent.track(record)).toMatchObject({ status: 'refunded', refundTx: refund.refundTx })
     expect(store.getState().swaps[record.key]?.status).toBe('refundable')
+  })
+
+  it('refunds without any attestation once the order has expired (the attester is down)', async () => {
+    const sender = devnetAccount(8)
+    const origin = token(0, 'usdc')
+    const intent = provider(INTENT_PROVIDER_ID)
+    const quoted = (await intent.getQuote(
+      request({ origin, destination: token(1, 'usdc'), amount: usdc('100'), sender: sender.address }),
+    ))!
+    const attester = network.services.get('attester')
+    await attester?.stop()
+    try {
+      const head = await clients.get(origin.chainId)!.getBlock()
+      // Above the solver's inventory, so nobody fills it; it expires on A a few blocks later.
+      const route: Route = {
+        ...quoted,
+        request: { ...quoted.request, amount: usdc('300000'), recipient: sender.address },
+        outputAmount: usdc('299000'),
+        minOutputAmount: usdc('299000'),
+        data: { fillDeadline: Number(head.timestamp) + 4, expires: Number(head.timestamp) + 8 },
+      }
+      const before = await balance(origin, sender.address)
+      const { wallet } = createNodeWallet(manifest, sender, origin.chainId)
+      const record = await executeRoute({
+        route,
+        provider: intent,
+        wallet,
+        clients,
+        refreshRoute: async () => route,
+        onUpdate: () => undefined,
+      })
+      expect(await balance(origin, sender.address)).toBe(before - usdc('300000'))
+      let refund: { refundTx: string } | undefined
+      const deadline = Date.now() + 60_000
+      while (!refund) {
+        refund = await refundSwap({ record, provider: intent, wallet, clients }).catch((error) => {
+          if (error instanceof RefundNotAvailableError && Date.now() < deadline) return undefined
+          throw error
+        })
+        if (!refund) await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+      const refundCall = await clients.get(origin.chainId)!.getTransaction({ hash: refund.refundTx as `0x${string}` })
+      const { functionName, args } = decodeFunctionData({ abi: intentOriginSettlerAbi, data: refundCall.input })
+      expect(functionName).toBe('refund')
+      expect(args?.at(-1)).toBe('0x') // no signatures: the contract's own rule after `expires`
+      expect(await balance(origin, sender.address)).toBe(before)
+      expect(await intent.track(record)).toMatchObject({ status: 'refunded', refundTx: refund.refundTx })
+    } finally {
+      await network.startService('attester')
+    }
   })
 
   it('rebuilds an address history from chain events', async () => {

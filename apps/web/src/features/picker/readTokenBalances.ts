@@ -1,5 +1,13 @@
 import { NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
-import { type Address, erc20Abi, multicall3Abi, type PublicClient } from 'viem'
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  hexToBigInt,
+  multicall3Abi,
+  type PublicClient,
+} from 'viem'
 import type { PickerToken } from './types.ts'
 
 export type ReadTokenBalancesParameters = {
@@ -23,38 +31,48 @@ export function isNativeToken(token: Pick<PickerToken, 'address' | 'kind'>): boo
   return token.kind === 'native' || token.address.toLowerCase() === NATIVE_TOKEN_ADDRESS
 }
 
-/** Reads the account's balance of every token with one multicall; a failing token does not fail the rest. */
+/**
+ * Reads the account's balance of every token with one multicall; a failing token does not fail the rest.
+ *
+ * The calls are encoded and decoded here rather than through viem's `multicall`: every call is the same
+ * `balanceOf(account)` (or `getEthBalance(account)`), so its calldata is encoded once, and each answer is one
+ * 32-byte word. viem's per-call ABI coding, and the error object it builds for every token that has no code,
+ * cost up to 30 ms per 1,000 tokens on the main thread, in the middle of the person's typing.
+ */
 export async function readTokenBalances(
   client: PublicClient,
   { account, multicall3, tokens }: ReadTokenBalancesParameters,
 ): Promise<ReadTokenBalancesReturnType> {
   const balances: ReadTokenBalancesReturnType = new Map()
   if (tokens.length === 0) return balances
-  let firstError: Error | undefined
+  const balanceOf = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [account] })
+  const ethBalance = encodeFunctionData({ abi: multicall3Abi, functionName: 'getEthBalance', args: [account] })
+  let failed = 0
   for (let start = 0; start < tokens.length; start += TOKENS_PER_MULTICALL) {
     const group = tokens.slice(start, start + TOKENS_PER_MULTICALL)
-    const contracts = group.map((token) =>
+    const calls = group.map((token) =>
       isNativeToken(token)
-        ? ({ address: multicall3, abi: multicall3Abi, functionName: 'getEthBalance', args: [account] } as const)
-        : ({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [account] } as const),
+        ? { target: multicall3, allowFailure: true, callData: ethBalance }
+        : { target: token.address, allowFailure: true, callData: balanceOf },
     )
-    const results = await client.multicall({
-      contracts,
-      allowFailure: true,
-      multicallAddress: multicall3,
-      batchSize: 0, // the group is the batch: one aggregate3 call
+    const { data } = await client.call({
+      to: multicall3,
+      data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls] }),
     })
+    if (!data) throw new Error('Multicall3 returned no data')
+    const results = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data })
     results.forEach((result, position) => {
       const token = group[position]
       if (!token) return
-      if (result.status === 'success' && typeof result.result === 'bigint') {
-        balances.set(token.address.toLowerCase(), result.result)
-      } else if (result.status === 'failure') {
-        firstError ??= result.error
+      // One 32-byte word, or the token is broken (no code, reverted, a non-standard answer): left out.
+      if (result.success && result.returnData.length === 66) {
+        balances.set(token.address.toLowerCase(), hexToBigInt(result.returnData))
+      } else {
+        failed++
       }
     })
   }
-  // Nothing at all came back: the RPC is down, not the tokens broken. Let the query retry and report it.
-  if (balances.size === 0 && firstError) throw firstError
+  // Nothing at all came back: the chain or Multicall3 is broken, not the tokens. Let the query retry and report it.
+  if (balances.size === 0 && failed > 0) throw new Error(`No balance could be read (${failed} tokens failed)`)
   return balances
 }

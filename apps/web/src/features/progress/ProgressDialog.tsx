@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DialogHeader } from '../../app/DialogHeader.tsx'
 import { useManifest } from '../../app/ManifestContext.tsx'
+import type { UserMessage } from '../../lib/errorMessages.ts'
 import { approximateDuration, countdown, shortHash } from '../../lib/format.ts'
 import { useHistory } from '../history/historyStore.ts'
 import { useStatusDetail } from './statusDetail.ts'
@@ -15,7 +16,7 @@ export type ProgressDialogProps = {
   onConfirm?: () => void
   confirming?: boolean
   /** A catalogued message of the last failure before anything was escrowed. */
-  error?: string | undefined
+  error?: UserMessage | undefined
   onRefund?: () => void
   refunding?: boolean
 }
@@ -50,14 +51,9 @@ export function ProgressDialog(props: ProgressDialogProps) {
     return base ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined
   }
 
+  // SPEC §5: a swap that was not delivered is Failed, refunded or not; the refund step and a note say which.
   const progressLabel =
-    record.status === 'completed'
-      ? t('Completed')
-      : record.status === 'swapping'
-        ? t('Swapping...')
-        : record.status === 'refunded'
-          ? t('Refunded')
-          : t('Failed')
+    record.status === 'completed' ? t('Completed') : record.status === 'swapping' ? t('Swapping...') : t('Failed')
   const sent = record.depositTx !== undefined
   const phaseOrder = ['switching', 'approving', 'depositing', 'waiting'] as const
   const phaseIndex = record.phase ? phaseOrder.indexOf(record.phase as (typeof phaseOrder)[number]) : -1
@@ -116,10 +112,16 @@ export function ProgressDialog(props: ProgressDialogProps) {
         <span className={`status status-${record.status}`} data-testid="swap-progress">
           {progressLabel}
         </span>
-        {statusDetail && (
+        {statusDetail ? (
           <span className="status-detail" data-testid="status-detail" title={record.statusDetail}>
             {statusDetail}
           </span>
+        ) : (
+          record.status === 'refunded' && (
+            <span className="status-detail" data-testid="status-detail">
+              {t('Refunded')}
+            </span>
+          )
         )}
       </span>,
     ],
@@ -163,7 +165,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
           <DialogHeader title="Swap Progress" />
           <ol className="steps">
             {steps.map((step) => (
-              <li key={step.label} className={`step step-${step.state}`}>
+              <li key={step.label} className={`step step-${step.state}`} data-state={step.state}>
                 <span className="step-dot" aria-hidden="true" />
                 <span className="step-label">{step.label}</span>
                 {step.hash && step.chainId !== undefined && (
@@ -191,7 +193,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
           </dl>
           {props.error && (
             <p className="form-error" role="alert">
-              {t(props.error)}
+              {t(props.error.message, props.error.values)}
             </p>
           )}
           {props.onConfirm && !sent && (

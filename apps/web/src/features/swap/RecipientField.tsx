@@ -2,26 +2,14 @@ import { getManifestChain } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Address, getAddress, isAddress, zeroAddress } from 'viem'
+import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
 import { TEXT_INPUT_MAX_LENGTH } from '../../app/constants.ts'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { shortAddress } from '../wallet/WalletButton.tsx'
+import { checkRecipient } from './checkRecipient.ts'
 import { useRecentRecipients } from './recipientStore.ts'
 import { chainReads } from './useTokenBalance.ts'
-
-export type RecipientCheck = { address: Address } | { error: string } | { empty: true }
-
-/** Checksummed EVM addresses only (all-lowercase is accepted as unchecksummed); never the zero address. */
-export function checkRecipient(text: string): RecipientCheck {
-  const value = text.trim()
-  if (value === '') return { empty: true }
-  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { error: 'Enter a valid address (0x followed by 40 hex digits)' }
-  const mixedCase = value !== value.toLowerCase() && value !== `0x${value.slice(2).toUpperCase()}`
-  if (mixedCase && !isAddress(value, { strict: true })) return { error: 'This address has a wrong checksum' }
-  if (value.toLowerCase() === zeroAddress) return { error: 'The zero address cannot receive funds' }
-  return { address: getAddress(value) }
-}
 
 export function RecipientField(props: {
   value: string

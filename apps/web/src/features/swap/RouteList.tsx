@@ -111,8 +111,8 @@ export function RouteDetails({ route }: { route: Route }) {
   const { origin, destination, amount } = route.request
   const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
   const rate = inverted
-    ? `1 ${destination.symbol} = ${exchangeRate(route.minOutputAmount, destination.decimals, amount, origin.decimals)} ${origin.symbol}`
-    : `1 ${origin.symbol} = ${exchangeRate(amount, origin.decimals, route.minOutputAmount, destination.decimals)} ${destination.symbol}`
+    ? `1 ${destination.symbol} = ${exchangeRate(route.outputAmount, destination.decimals, amount, origin.decimals)} ${origin.symbol}`
+    : `1 ${origin.symbol} = ${exchangeRate(amount, origin.decimals, route.outputAmount, destination.decimals)} ${destination.symbol}`
   const slippage = `${(route.slippageBps / 100).toFixed(2)}%`
   return (
     <dl className="details route-details">

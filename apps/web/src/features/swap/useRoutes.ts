@@ -5,8 +5,9 @@ import {
   type Route,
   type RoutePreference,
   RouteUnavailableError,
+  rankRoutes,
 } from '@multi-bridge/core'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { loadSwapServices } from './useSwapServices.ts'
 
@@ -23,7 +24,9 @@ export type RoutesState = {
 
 /**
  * Routes for the current input: every provider at once, shown as they arrive, refreshed on a
- * countdown. A newer input aborts the requests of the older one.
+ * countdown. A newer input aborts the requests of the older one and clears the list; a refresh of the
+ * same input keeps each provider's last route on screen until that provider answers again, so the list
+ * does not blank out and the person's choice stays put.
  */
 export function useRoutes(request: QuoteRequest | undefined, preference: RoutePreference): RoutesState {
   const manifest = useManifest()
@@ -32,18 +35,30 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
   const [loading, setLoading] = useState(false)
   const [round, setRound] = useState(0)
   const [refreshIn, setRefreshIn] = useState(QUOTE_REFRESH_SECONDS)
+  // What is on screen, read when a refresh starts (the effect must not re-run when it changes).
+  const shown = useRef<{ key: string; routes: Route[]; outcomes: ProviderOutcome[] }>({
+    key: '',
+    routes: [],
+    outcomes: [],
+  })
   const key = request
     ? `${request.origin.chainId}:${request.origin.address}:${request.destination.chainId}:${request.destination.address}:${request.amount}:${request.recipient}:${request.slippageBps ?? 'auto'}`
     : ''
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `request`; `round` forces a refresh
   useEffect(() => {
-    setRoutes([])
-    setOutcomes([])
+    const previous = shown.current.key === key ? shown.current : { key, routes: [], outcomes: [] }
+    const show = (next: { routes: Route[]; outcomes: ProviderOutcome[] }) => {
+      shown.current = { key, ...next }
+      setRoutes(next.routes)
+      setOutcomes(next.outcomes)
+    }
+    show({ routes: rankRoutes(previous.routes, preference), outcomes: previous.outcomes })
     if (!request) {
       setLoading(false)
       return
     }
+    const answered = new Set<string>()
     const controller = new AbortController()
     setLoading(true)
     setRefreshIn(QUOTE_REFRESH_SECONDS)
@@ -59,17 +74,31 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
             if (outcome.status === 'error' && !(outcome.error instanceof RouteUnavailableError)) {
               console.warn(`[routes] ${outcome.providerId} failed`, outcome.error)
             }
-            setRoutes(ranked)
-            setOutcomes((previous) => [...previous.filter((o) => o.providerId !== outcome.providerId), outcome])
+            answered.add(outcome.providerId)
+            // Providers that have not answered this round yet keep their previous route.
+            const waiting = previous.routes.filter((route) => !answered.has(route.providerId))
+            show({
+              routes: waiting.length === 0 ? ranked : rankRoutes([...ranked, ...waiting], preference),
+              outcomes: [...shown.current.outcomes.filter((o) => o.providerId !== outcome.providerId), outcome],
+            })
           },
         }),
       )
       .catch((error: unknown) => {
         // The providers' code did not load (offline, new deployment): shown like a provider error.
         if (!controller.signal.aborted)
-          setOutcomes([
-            { providerId: 'app', providerName: 'Multi-Bridge', receivedAt: performance.now(), status: 'error', error },
-          ])
+          show({
+            routes: [],
+            outcomes: [
+              {
+                providerId: 'app',
+                providerName: 'Multi-Bridge',
+                receivedAt: performance.now(),
+                status: 'error',
+                error,
+              },
+            ],
+          })
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false)

@@ -11,18 +11,19 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useAccount, useConfig } from 'wagmi'
 import { useManifest } from '../../app/ManifestContext.tsx'
-import { reportError } from '../../lib/errorMessages.ts'
+import { reportError, type UserMessage } from '../../lib/errorMessages.ts'
 import { historyStore } from '../history/historyStore.ts'
 import { notify } from '../notifications/notificationStore.ts'
 import { loadSwapServices, type SwapServices } from './useSwapServices.ts'
 
-function messageFor(error: unknown): string {
-  if (error instanceof QuoteChangedError) return 'The quote changed. Check the new amount and try again.'
-  if (error instanceof QuoteExpiredError) return 'The quote expired. Fetching a new one…'
-  if (error instanceof WrongChainError) return 'Failed to switch networks'
-  if (error instanceof RefundNotAvailableError) return 'The refund is not available yet'
-  if (error instanceof RefundByProviderError) return 'The provider refunds this transfer by itself'
-  return reportError('swap', error).message
+/** The person's message for a failed swap or refund, with the values its text needs. */
+function messageFor(error: unknown): UserMessage {
+  if (error instanceof QuoteChangedError) return { message: 'The quote changed. Check the new amount and try again.' }
+  if (error instanceof QuoteExpiredError) return { message: 'The quote expired. Fetching a new one…' }
+  if (error instanceof WrongChainError) return { message: 'Failed to switch networks' }
+  if (error instanceof RefundNotAvailableError) return { message: 'The refund is not available yet' }
+  if (error instanceof RefundByProviderError) return { message: 'The provider refunds this transfer by itself' }
+  return reportError('swap', error)
 }
 
 /** Runs a route and refunds swaps through the connected wallet; everything lands in History. */
@@ -32,7 +33,7 @@ export function useSwapActions() {
   const { connector, address } = useAccount()
   const [live, setLive] = useState<SwapRecord | undefined>()
   const [confirming, setConfirming] = useState(false)
-  const [error, setError] = useState<string | undefined>()
+  const [error, setError] = useState<UserMessage | undefined>()
   const [refunding, setRefunding] = useState<string | undefined>()
   const queryClient = useQueryClient()
   const refreshBalances = () => void queryClient.invalidateQueries({ queryKey: ['tokenBalance'] })
@@ -67,7 +68,7 @@ export function useSwapActions() {
     } catch (failure) {
       const message = messageFor(failure)
       setError(message)
-      notify(message)
+      notify(message.message, message.values)
       // Already escrowed? Tracking takes over; nothing is lost.
       setLive((current) => {
         if (current?.depositTx) tracker?.track(current.key)
@@ -94,7 +95,8 @@ export function useSwapActions() {
       historyStore.getState().upsert({ ...latest, status: 'refunded', refundTx, updatedAt: Date.now() })
       refreshBalances()
     } catch (failure) {
-      notify(messageFor(failure))
+      const message = messageFor(failure)
+      notify(message.message, message.values)
     } finally {
       setRefunding(undefined)
     }

@@ -27,7 +27,7 @@ const statusLabel: Record<SwapStatus, string> = {
   swapping: 'Swapping...',
   completed: 'Completed',
   refundable: 'Failed',
-  refunded: 'Refunded',
+  refunded: 'Failed', // not delivered; the note beside it says the funds came back
   failed: 'Failed',
 }
 
@@ -115,10 +115,16 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
               <button type="button" className="history-row" onClick={() => openSwap(swap)} data-testid="history-row">
                 <span className="status-line">
                   <span className={`status status-${swap.status}`}>{t(statusLabel[swap.status])}</span>
-                  {swap.statusDetail && (
+                  {swap.statusDetail ? (
                     <span className="status-detail" data-testid="history-status-detail" title={swap.statusDetail}>
                       {statusDetail(swap)}
                     </span>
+                  ) : (
+                    swap.status === 'refunded' && (
+                      <span className="status-detail" data-testid="history-status-detail">
+                        {t('Refunded')}
+                      </span>
+                    )
                   )}
                 </span>
                 <span className="history-amounts">

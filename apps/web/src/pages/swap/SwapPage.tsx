@@ -12,11 +12,11 @@ import {
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAccount } from 'wagmi'
-import { TEXT_INPUT_MAX_LENGTH } from '../../app/constants.ts'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import type { PageOptions } from '../../app/routes.ts'
 import type { PickerToken } from '../../features/picker/types.ts'
-import { checkRecipient, RecipientField } from '../../features/swap/RecipientField.tsx'
+import { checkRecipient } from '../../features/swap/checkRecipient.ts'
+import { RecipientField } from '../../features/swap/RecipientField.tsx'
 import { RouteDetails, RouteList } from '../../features/swap/RouteList.tsx'
 import { recipientStore } from '../../features/swap/recipientStore.ts'
 import { useRoutes } from '../../features/swap/useRoutes.ts'
@@ -61,7 +61,8 @@ export default function SwapPage(_props: { options: PageOptions }) {
   const [recipientText, setRecipientText] = useState('')
   const [preference, setPreference] = useState<RoutePreference>('most-received')
   const [slippageText, setSlippageText] = useState('')
-  const [selectedId, setSelectedId] = useState<string | undefined>()
+  // The person's choice is a provider: each refresh brings that provider's new quote under a new id.
+  const [selectedProvider, setSelectedProvider] = useState<string | undefined>()
   const [reviewing, setReviewing] = useState<Route | undefined>()
   const actions = useSwapActions()
   useEffect(() => {
@@ -101,7 +102,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
     }
   }, [origin, destination, amount, address, recipientAddress, slippageBps])
   const { routes, outcomes, loading, refreshIn } = useRoutes(request, preference)
-  const selected = routes.find((r) => r.id === selectedId) ?? routes[0]
+  const selected = routes.find((r) => r.providerId === selectedProvider) ?? routes[0]
   const chainName = (id: number | undefined) => (id === undefined ? '' : (getManifestChain(manifest, id)?.name ?? ''))
 
   const button = (() => {
@@ -156,7 +157,6 @@ export default function SwapPage(_props: { options: PageOptions }) {
             inputMode="decimal"
             autoComplete="off"
             placeholder="0"
-            maxLength={TEXT_INPUT_MAX_LENGTH}
             value={amountText}
             aria-invalid={parsed !== undefined && !parsed.ok && parsed.error !== 'empty'}
             onChange={(event) => setAmountText(event.target.value)}
@@ -252,7 +252,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
             outcomes={outcomes}
             loading={loading}
             selectedId={selected?.id}
-            onSelect={(route) => setSelectedId(route.id)}
+            onSelect={(route) => setSelectedProvider(route.providerId)}
             sent={request.origin}
           />
           {selected && <RouteDetails route={selected} />}

@@ -34,7 +34,10 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
     id: POOL_PROVIDER_ID,
     name: 'Liquidity Pool Bridge',
 
-    async getQuote(request) {
+    async getQuote(request, options = {}) {
+      // Chain reads cannot be cancelled mid-flight; a stale request stops at the next step instead.
+      const { signal } = options
+      signal?.throwIfAborted()
       const originPool = poolOf(request.origin.chainId)
       const destinationPool = poolOf(request.destination.chainId)
       if (!originPool || !destinationPool || request.origin.chainId === request.destination.chainId) return undefined
@@ -49,6 +52,7 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         }),
         origin.readContract({ address: originPool, abi: poolBridgeAbi, functionName: 'feeBps' }),
       ])
+      signal?.throwIfAborted()
       const [remoteToken, remotePool] = route
       // Same token only: the pool's route must lead to the token the person wants.
       if (isAddressEqual(remotePool, zeroAddress) || !isAddressEqual(remoteToken, request.destination.address)) {
@@ -64,6 +68,7 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         functionName: 'liquidity',
         args: [remoteToken],
       })
+      signal?.throwIfAborted()
       if (liquidity < outputAmount)
         throw new RouteUnavailableError(POOL_PROVIDER_ID, 'insufficientLiquidity', liquidity)
       const originChain = getManifestChain(manifest, request.origin.chainId)
