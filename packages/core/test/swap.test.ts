@@ -12,6 +12,7 @@ import {
   createProviders,
   createSwapStore,
   createSwapTracker,
+  createTokenRefResolver,
   executeRoute,
   fetchRoutes,
   HttpAbortError,
@@ -444,6 +445,27 @@ describe('swaps', () => {
     } finally {
       await network.startService('attester')
     }
+  })
+
+  it('reads a token the manifest does not list from its chain, once', async () => {
+    const usdt = token(0, 'usdt')
+    const unlisting: Manifest = {
+      ...manifest,
+      chains: manifest.chains.map((c) =>
+        c.id === usdt.chainId ? { ...c, tokens: c.tokens.filter((t) => t.kind !== 'usdt') } : c,
+      ),
+    }
+    const resolve = createTokenRefResolver(unlisting, clients)
+    expect(await resolve(usdt.chainId, usdt.address)).toMatchObject({
+      chainId: usdt.chainId,
+      address: usdt.address,
+      symbol: usdt.symbol,
+      decimals: 6,
+    })
+    // Listed tokens come from the manifest; an address without code keeps the placeholder.
+    expect(await resolve(usdt.chainId, token(0, 'usdc').address)).toEqual(token(0, 'usdc'))
+    const nobody = '0x000000000000000000000000000000000000dEaD'
+    expect(await resolve(usdt.chainId, nobody)).toMatchObject({ symbol: '0x0000…', decimals: 18 })
   })
 
   it('rebuilds an address history from chain events', async () => {

@@ -7,7 +7,7 @@ import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequest } from '../../http/request.ts'
 import { buildOnchainOrder, decodeIntentOriginData } from '../../protocols/intent.ts'
 import { InvalidQuoteError, QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
-import { tokenRefFor } from '../../routes/tokenRef.ts'
+import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
 import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
@@ -256,6 +256,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
 
     async findSwaps(owner) {
       const records: SwapRecord[] = []
+      const tokenRef = createTokenRefResolver(manifest, clients)
       for (const chain of manifest.chains) {
         const settler = chain.contracts.intentOriginSettler
         if (!settler) continue
@@ -277,9 +278,9 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
             providerName: provider.name,
             owner: data.user,
             recipient: data.recipient,
-            origin: tokenRefFor(manifest, chain.id, data.inputToken),
+            origin: await tokenRef(chain.id, data.inputToken),
             amount: data.inputAmount,
-            destination: tokenRefFor(manifest, destinationChainId, data.outputToken),
+            destination: await tokenRef(destinationChainId, data.outputToken),
             outputAmount: data.outputAmount,
             depositAddress: settler,
             depositTx: log.transactionHash,

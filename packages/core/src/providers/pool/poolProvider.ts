@@ -11,7 +11,7 @@ import {
 import { clientFor } from '../../chains/chainClients.ts'
 import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
-import { tokenRefFor } from '../../routes/tokenRef.ts'
+import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { Route } from '../../routes/types.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
 import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
@@ -203,6 +203,7 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
 
     async findSwaps(owner) {
       const records: SwapRecord[] = []
+      const tokenRef = createTokenRefResolver(manifest, clients)
       for (const chain of manifest.chains) {
         const pool = chain.contracts.poolBridge
         if (!pool) continue
@@ -223,9 +224,9 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
             providerName: provider.name,
             owner: log.args.sender,
             recipient: log.args.recipient,
-            origin: tokenRefFor(manifest, chain.id, log.args.token),
+            origin: await tokenRef(chain.id, log.args.token),
             amount: log.args.amount,
-            destination: tokenRefFor(manifest, destinationChainId, log.args.destinationToken),
+            destination: await tokenRef(destinationChainId, log.args.destinationToken),
             outputAmount: log.args.amountOut,
             depositAddress: pool,
             depositTx: log.transactionHash,
