@@ -1,5 +1,7 @@
+import type { Page } from 'playwright-core'
 import { numberToHex } from 'viem'
 import { describe, expect, it } from 'vitest'
+import type { Shell } from './pages/Shell.ts'
 import { axeViolations, testManifest, useAppBrowser } from './support/app.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
@@ -14,6 +16,60 @@ const walletOn = (accountIndex: number, knownChainIds = [chains()[0]!.id, chains
   initialChainId: chains()[0]!.id,
 })
 
+/** The language bundles (`zh-<hash>.js`, `zh-Hans-<hash>.js`, `en-<hash>.js`) the page has fetched so far. */
+const fetchedLanguages = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname.split('/').pop() ?? '')
+      .map((file) => /^(zh-Hans|zh|en)-[\w-]+\.js$/.exec(file)?.[1])
+      .filter((language) => language !== undefined),
+  )
+
+/** Where the navigation bar's parts sit, whether any of their text wraps, and the page's sideways overflow. */
+const navBarLayout = (page: Page) =>
+  page.evaluate(() => ({
+    overflow: (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth,
+    viewport: window.innerWidth,
+    parts: Array.from(
+      document.querySelectorAll('.navbar-title, .nav-link, .language-switch button, .navbar-actions > button'),
+    ).map((element) => {
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      const tops = Array.from(range.getClientRects())
+        .filter((rect) => rect.width > 0)
+        .map((rect) => rect.top)
+      const box = element.getBoundingClientRect()
+      return {
+        name: element.textContent ?? '',
+        row: element.matches('.nav-link') ? 'links' : 'top',
+        left: box.left,
+        right: box.right,
+        middle: (box.top + box.bottom) / 2,
+        // A wrapped text has line boxes a line apart; parts of one line differ by a few pixels at most.
+        wraps: tops.length > 0 && Math.max(...tops) - Math.min(...tops) > 8,
+      }
+    }),
+  }))
+
+/** No sideways scrolling; title, language switch and wallet button on one line, the links on one line below. */
+async function expectPhoneLayout(page: Page, shell: Shell) {
+  await expect.poll(() => shell.title.isVisible()).toBe(true)
+  const { overflow, viewport, parts } = await navBarLayout(page)
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0)
+  for (const part of parts) {
+    expect(part.left, `${part.name} starts off screen`).toBeGreaterThanOrEqual(0)
+    expect(part.right, `${part.name} ends off screen`).toBeLessThanOrEqual(viewport)
+    expect(part.wraps, `${part.name} wraps`).toBe(false)
+  }
+  const top = parts.filter((part) => part.row === 'top').map((part) => part.middle)
+  const links = parts.filter((part) => part.row === 'links').map((part) => part.middle)
+  expect(top).toHaveLength(4) // the title, two languages, the wallet button
+  expect(Math.max(...top) - Math.min(...top), 'title, languages and wallet are one line').toBeLessThan(8)
+  expect(links).toHaveLength(2)
+  expect(Math.max(...links) - Math.min(...links), 'the links are one line').toBeLessThan(2)
+}
+
 describe('languages', () => {
   it('defaults to Traditional Chinese, and the chosen language survives a reload', async () => {
     const { page, shell } = await open({ storage: {} })
@@ -26,6 +82,21 @@ describe('languages', () => {
     await expect.poll(() => page.getByRole('link', { name: 'History' }).isVisible()).toBe(true)
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en')
     expect(await page.getByText('Version 1.0.1 (101)').isVisible()).toBe(true)
+  })
+
+  it("fetches only the active language's strings: zh at start, English once chosen", async () => {
+    const { page, shell } = await open({ storage: {} })
+    await expect.poll(() => page.getByRole('link', { name: '歷史記錄' }).isVisible()).toBe(true)
+    expect(await fetchedLanguages(page)).toEqual(['zh'])
+    await shell.setLanguage('EN')
+    await expect.poll(() => page.getByRole('link', { name: 'History' }).isVisible()).toBe(true)
+    expect(await fetchedLanguages(page)).toEqual(['zh', 'en'])
+  })
+
+  it("fetches only English's strings when English is stored", async () => {
+    const { page } = await open()
+    await expect.poll(() => page.getByRole('link', { name: 'History' }).isVisible()).toBe(true)
+    expect(await fetchedLanguages(page)).toEqual(['en'])
   })
 })
 
@@ -45,14 +116,76 @@ describe('routes', () => {
     await expect.poll(() => page.getByText('Send', { exact: true }).isVisible()).toBe(true)
   })
 
-  it('starts even when persisted stores are corrupt, and says so on the console only', async () => {
-    const { page, shell, consoleErrors } = await open({
-      storage: { ...ENGLISH, '__persist__wagmi.store': '{"state":', __persist__devnetWallet: '\u0000' },
+  // The app's own stores: recipients (swap page) and history; wagmi's and the devnet wallet's flag besides.
+  for (const { name, storage, logs } of [
+    {
+      name: 'invalid JSON',
+      storage: {
+        __persist__history: '{"state":{"swaps":{',
+        __persist__recipients: 'not JSON at all',
+        '__persist__wagmi.store': '{"state":',
+        __persist__devnetWallet: '\u0000',
+      },
+      logs: [
+        /\[storage\] "__persist__history" is not valid JSON and was ignored/,
+        /\[storage\] "__persist__recipients" is not valid JSON and was ignored/,
+      ],
+    },
+    {
+      name: 'a wrong shape or an unknown version',
+      storage: {
+        __persist__history: JSON.stringify({ state: { swaps: { x: { id: 7, status: 'completed' } } }, version: 1 }),
+        __persist__recipients: JSON.stringify({
+          state: { recent: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], pinned: {} },
+          version: 99,
+        }),
+      },
+      logs: [
+        /\[storage\] "history" has an unexpected shape and was ignored/,
+        /\[storage\] "recipients" was saved by a newer version \(99, this is 1\) and was ignored/,
+      ],
+    },
+  ]) {
+    it(`starts and works when its stores hold ${name}, and says so on the console only`, async () => {
+      const { page, shell, consoleErrors } = await open({ storage: { ...ENGLISH, ...storage } })
+      await expect.poll(() => page.getByText('Send', { exact: true }).isVisible()).toBe(true)
+      await expect.poll(() => page.getByLabel('Enter or select the recipient address').isVisible()).toBe(true)
+      await shell.connect('Local test wallet')
+      await expect.poll(() => shell.networkName.textContent()).toBe(chains()[0]!.name)
+      await page.getByRole('link', { name: 'History' }).click()
+      await expect.poll(() => page.getByText('No swaps yet').isVisible()).toBe(true)
+      for (const log of logs) await expect.poll(() => consoleErrors.join('\n')).toMatch(log)
+
+      // Nothing of it reaches the person, and nothing crashed.
+      expect(await page.locator('.page-error').count()).toBe(0)
+      expect(await page.locator('.notices').textContent()).toBe('')
+      expect(await page.locator('#root').textContent()).not.toMatch(/storage|__persist__|went wrong/i)
+      expect(consoleErrors.join('\n')).not.toContain('pageerror')
+      if (name !== 'invalid JSON') {
+        // A version this app cannot read is replaced by what the app now holds.
+        const recipients = await page.evaluate(() => localStorage.getItem('__persist__recipients'))
+        expect(JSON.parse(recipients ?? 'null')).toEqual({ state: { recent: [] }, version: 1 })
+      }
     })
-    await expect.poll(() => shell.connectButton.isVisible()).toBe(true)
-    expect(await page.locator('.page-error').count()).toBe(0)
-    expect(consoleErrors.join('\n')).not.toContain('pageerror')
-  })
+  }
+})
+
+describe('start-up failure', () => {
+  for (const { stored, text, lang } of [
+    { stored: {}, text: '哎呀，出了點問題', lang: 'zh-Hant' },
+    { stored: ENGLISH, text: 'Oops, something went wrong', lang: 'en' },
+  ]) {
+    it(`says "${text}" in the ${lang} page when the app cannot start, and reloads on click`, async () => {
+      const { page, consoleErrors } = await open({ storage: stored, missing: /^\/config\/manifest\.json$/ })
+      const block = page.getByRole('button', { name: text, exact: true })
+      await expect.poll(() => block.isVisible()).toBe(true)
+      expect(await block.getAttribute('lang')).toBe(lang)
+      expect(consoleErrors.join('\n')).toContain('[app] failed to start')
+      const reloaded = page.waitForEvent('load')
+      await block.click()
+      await reloaded
+    })
+  }
 })
 
 describe('page loading', () => {
@@ -142,12 +275,26 @@ describe('wallet', () => {
   })
 
   it('adds a network the wallet does not know (4902), from the manifest', async () => {
-    const { shell, wallet } = await open({ wallet: walletOn(7) })
+    const { shell, wallet, manifest } = await open({ wallet: walletOn(7) })
     await shell.connect(TEST_WALLET_NAME)
     await shell.switchNetwork(chains()[2]!.name)
     await expect.poll(() => shell.networkName.textContent()).toBe(chains()[2]!.name)
-    expect(wallet!.requests).toContain('wallet_addEthereumChain')
     expect(wallet!.provider.knownChainIds()).toContain(chains()[2]!.id)
+    const chain = manifest.chains[2]!
+    expect(wallet!.calls.filter((call) => call.method === 'wallet_addEthereumChain')).toEqual([
+      {
+        method: 'wallet_addEthereumChain',
+        params: [
+          {
+            chainId: numberToHex(chain.id),
+            chainName: chain.name,
+            nativeCurrency: chain.nativeCurrency,
+            rpcUrls: chain.rpcUrls,
+            ...(chain.blockExplorerUrl ? { blockExplorerUrls: [chain.blockExplorerUrl] } : {}),
+          },
+        ],
+      },
+    ])
   })
 
   it('says so when adding the network fails, and stays where it was', async () => {
@@ -178,6 +325,17 @@ describe('wallet', () => {
     await expect.poll(() => shell.connectButton.isVisible()).toBe(true)
   })
 
+  it('warns when the wallet emits an EIP-1193 disconnect, and returns to not connected', async () => {
+    const { page, shell, wallet } = await open({ wallet: walletOn(8) })
+    await shell.connect(TEST_WALLET_NAME)
+    await expect.poll(() => shell.accountButton.isVisible()).toBe(true)
+    await wallet!.disconnect()
+    await expect.poll(() => shell.notice('Your wallet is disconnected').isVisible()).toBe(true)
+    await expect.poll(() => shell.connectButton.isVisible()).toBe(true)
+    expect(await shell.accountButton.count()).toBe(0)
+    await expect.poll(() => page.getByText('Connect a wallet to start').isVisible()).toBe(true)
+  })
+
   it('connects the in-app local test wallet', async () => {
     const { shell } = await open()
     await shell.connect('Local test wallet')
@@ -199,4 +357,31 @@ describe('accessibility', () => {
       })
     }
   }
+})
+
+describe('phone layout (375×740)', () => {
+  const PHONE = { width: 375, height: 740 }
+  for (const [name, path] of [
+    ['swap', '#/'],
+    ['history', '#/pages/log/index'],
+  ] as const) {
+    for (const lang of ['en', 'zh']) {
+      it(`the ${name} page fits a phone, with a one-line navigation bar and no axe violations (${lang})`, async () => {
+        const { page, shell } = await open({ path, storage: { lang }, viewport: PHONE })
+        await page.locator('.card').waitFor()
+        await expectPhoneLayout(page, shell)
+        expect(await axeViolations(page)).toEqual([])
+      })
+    }
+  }
+
+  it('keeps the navigation bar on one line with a wallet connected', async () => {
+    const { page, shell } = await open({ wallet: walletOn(5), viewport: PHONE })
+    await shell.connect(TEST_WALLET_NAME)
+    await expect.poll(() => shell.networkName.textContent()).toBe(chains()[0]!.name)
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    await page.locator('.card').waitFor()
+    await expectPhoneLayout(page, shell)
+    expect(await axeViolations(page)).toEqual([])
+  })
 })

@@ -37,8 +37,15 @@ export type TestWallet = {
   fail: Map<string, { code: number; message: string }>
   /** Every request the page made, in order. */
   requests: string[]
+  /** The same requests with their parameters, as the page sent them. */
+  calls: { method: string; params: unknown }[]
   /** Emits a provider event in the page, as a wallet does when it locks or the person switches. */
   emit: (event: string, ...args: unknown[]) => Promise<void>
+  /**
+   * The wallet loses its connection (EIP-1193): the page gets a `disconnect` event with a 4900 error, and
+   * every request fails with 4900 from then on.
+   */
+  disconnect: () => Promise<void>
 }
 
 const toChain = (chain: Manifest['chains'][number]): Chain =>
@@ -64,13 +71,17 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
   const reject = new Set<string>()
   const fail = new Map<string, { code: number; message: string }>()
   const requests: string[] = []
+  const calls: { method: string; params: unknown }[] = []
+  let disconnected = false
   const account = options.account ?? mnemonicToAccount(mnemonic as string, { addressIndex: options.accountIndex })
   const provider = createLocalWalletProvider({
     account,
     chains: known.map(toChain),
     ...(options.initialChainId === undefined ? {} : { initialChainId: options.initialChainId }),
-    intercept: ({ method }) => {
+    intercept: ({ method, params }) => {
       requests.push(method)
+      calls.push({ method, params })
+      if (disconnected) throw new ProviderRpcError(PROVIDER_ERROR.disconnected, 'Disconnected')
       if (reject.has(method)) throw new ProviderRpcError(PROVIDER_ERROR.userRejected, 'User rejected the request.')
       const failure = fail.get(method)
       if (failure) throw new ProviderRpcError(failure.code, failure.message)
@@ -138,5 +149,9 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
     },
     { name: TEST_WALLET_NAME, icon: ICON, injectWindowEthereum: options.injectWindowEthereum ?? false },
   )
-  return { provider, address: account.address, reject, fail, requests, emit }
+  const disconnect = async () => {
+    disconnected = true
+    await emit('disconnect', { code: PROVIDER_ERROR.disconnected, message: 'Disconnected' })
+  }
+  return { provider, address: account.address, reject, fail, requests, calls, emit, disconnect }
 }

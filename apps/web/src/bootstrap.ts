@@ -1,5 +1,6 @@
 import './styles.css'
 import './app/startupRequests.ts'
+import { showStartupError } from './app/startupError.ts'
 
 /**
  * The first page's only eager script. It starts, at once and in parallel, everything the first page needs:
@@ -11,10 +12,6 @@ import('./main.tsx')
   .then(({ start }) => start())
   .catch((error: unknown) => {
     console.error('[app] failed to start', error)
-    // Nothing else is up yet: a plain message, and a click tries again.
-    const message = document.createElement('button')
-    message.className = 'page-error'
-    message.textContent = 'Oops, something went wrong'
-    message.onclick = () => window.location.reload()
-    document.getElementById('root')?.replaceChildren(message)
+    // Nothing else is up yet (not even i18next): a plain message in the person's language; a click tries again.
+    showStartupError(document.getElementById('root'))
   })

@@ -21,6 +21,7 @@ import {
   type Manifest,
   NATIVE_TOKEN_ADDRESS,
   POOL_PROVIDER_ID,
+  QuoteChangedError,
   QuoteExpiredError,
   type QuoteRequest,
   RefundNotAvailableError,

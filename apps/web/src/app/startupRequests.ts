@@ -9,7 +9,8 @@ import { pageForHash, pages } from './pageLoaders.ts'
  * with React. `main.tsx` takes the answers over. All are promises, so a failure reaches `main.tsx`.
  */
 export const startupRequests = {
-  manifest: httpRequest(MANIFEST_URL, { timeoutMs: 15_000 }),
+  // The HTTP client's defaults (SPEC §8: 60000 ms time-out), like every other request of the app.
+  manifest: httpRequest(MANIFEST_URL),
   // Loaded here; the router renders it (see LoadedPage), or reports its failure.
   page: pages[pageForHash(window.location.hash)].load(),
   language: (() => {

@@ -1,64 +1,125 @@
-import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware'
+import { type PersistStorage, persist, type StorageValue } from 'zustand/middleware'
 import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla'
 import { safeStorage } from './safeStorage.ts'
 
 export const PERSIST_PREFIX = '__persist__'
 
-/** JSON storage whose failures (corrupt JSON, quota, disabled storage) only reach the console. */
-const consoleOnlyStorage: StateStorage = {
-  getItem: (name) => {
-    const raw = safeStorage.getItem(name)
-    if (raw === null) return null
-    try {
-      JSON.parse(raw)
-      return raw
-    } catch (error) {
-      console.error(`[storage] "${name}" is corrupt and was ignored`, error)
-      return null
-    }
-  },
-  setItem: (name, value) => safeStorage.setItem(name, value),
-  removeItem: (name) => safeStorage.removeItem(name),
+/** What a persisted store writes: `{ state, version }` (zustand's persist format). */
+function isSavedStore(value: unknown): value is StorageValue<unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const { state, version } = value as { state?: unknown; version?: unknown }
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    !Array.isArray(state) &&
+    Number.isSafeInteger(version) &&
+    (version as number) >= 0
+  )
 }
+
+/**
+ * JSON storage whose failures (corrupt JSON, a value that is not a saved store, a full or disabled storage,
+ * a state that cannot be serialised) only reach the console (SPEC §7).
+ */
+function consoleOnlyStorage<T>(): PersistStorage<T> {
+  return {
+    getItem: (name) => {
+      const raw = safeStorage.getItem(name)
+      if (raw === null) return null
+      let value: unknown
+      try {
+        value = JSON.parse(raw)
+      } catch (error) {
+        console.error(`[storage] "${name}" is not valid JSON and was ignored`, error)
+        return null
+      }
+      if (!isSavedStore(value)) {
+        console.error(`[storage] "${name}" is not a saved store ({ state, version }) and was ignored`)
+        return null
+      }
+      return value as StorageValue<T>
+    },
+    setItem: (name, value) => {
+      let json: string
+      try {
+        json = JSON.stringify(value)
+      } catch (error) {
+        console.error(`[storage] cannot serialise "${name}"`, error)
+        return
+      }
+      safeStorage.setItem(name, json)
+    },
+    removeItem: (name) => safeStorage.removeItem(name),
+  }
+}
+
+/** The data part of a store's state (what is saved; actions are not). */
+export type PersistedState<T> = { [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]?: T[K] }
 
 export type PersistedStoreOptions<T> = {
   /** Stored under `'__persist__' + storeId`. */
   storeId: string
+  /** Bump it whenever the saved shape changes, and teach `migrate` the old shape. */
   version: number
-  /** Turns a state saved by an older version into the current shape. */
-  migrate?: (persisted: unknown, fromVersion: number) => T
-  /** Rejects a restored state that is not of the right shape (returns the initial state instead). */
-  validate?: (restored: unknown) => restored is T
+  /**
+   * Turns a state saved by an older version (`fromVersion` < `version`) into the current shape. Its result
+   * is checked by `validate` like any restored state. Without it, an older state is dropped (and logged).
+   * A state saved by a newer version is always dropped: this code cannot know its shape.
+   */
+  migrate?: (persisted: unknown, fromVersion: number) => PersistedState<T>
+  /** Rejects a restored (or migrated) state that is not of the right shape: the store keeps its initial state. */
+  validate?: (restored: unknown) => boolean
 }
 
-/** A zustand store restored from and saved to localStorage, with a version and migrations. */
+/**
+ * A zustand store restored from and saved to localStorage, with a version and migrations. Whatever goes
+ * wrong with the saved copy is logged to the console and the store carries on in memory from its initial
+ * state; the app never fails to start because of it.
+ */
 export function createPersistedStore<T extends object>(
   initializer: StateCreator<T, [['zustand/persist', unknown]]>,
   options: PersistedStoreOptions<T>,
 ): StoreApi<T> {
+  const { storeId, version } = options
   return createStore<T>()(
     persist(initializer, {
-      name: `${PERSIST_PREFIX}${options.storeId}`,
-      version: options.version,
-      storage: createJSONStorage(() => consoleOnlyStorage),
+      name: `${PERSIST_PREFIX}${storeId}`,
+      version,
+      storage: consoleOnlyStorage<T>(),
+      // Called only when the saved version differs. Returning undefined drops the saved state.
       migrate: (persisted, fromVersion) => {
-        try {
-          if (options.migrate) return options.migrate(persisted, fromVersion) as T
-        } catch (error) {
-          console.error(`[storage] cannot migrate "${options.storeId}" from version ${fromVersion}`, error)
+        if (fromVersion > version) {
+          console.error(
+            `[storage] "${storeId}" was saved by a newer version (${fromVersion}, this is ${version}) and was ignored`,
+          )
+          return undefined as unknown as T
         }
-        return undefined as unknown as T
+        if (!options.migrate) {
+          console.error(`[storage] "${storeId}" has no migration from version ${fromVersion} and was ignored`)
+          return undefined as unknown as T
+        }
+        try {
+          return options.migrate(persisted, fromVersion) as T
+        } catch (error) {
+          console.error(`[storage] cannot migrate "${storeId}" from version ${fromVersion}; it was ignored`, error)
+          return undefined as unknown as T
+        }
       },
       merge: (persisted, current) => {
         if (persisted === undefined || persisted === null) return current
-        if (options.validate && !options.validate(persisted)) {
-          console.error(`[storage] "${options.storeId}" has an unexpected shape and was ignored`)
+        if (typeof persisted !== 'object' || (options.validate && !options.validate(persisted))) {
+          console.error(`[storage] "${storeId}" has an unexpected shape and was ignored`)
           return current
         }
-        return { ...current, ...(persisted as object) }
+        // Data only: a saved value never replaces one of the store's actions.
+        const restored: Record<string, unknown> = {}
+        for (const [key, value] of Object.entries(persisted)) {
+          if (typeof (current as Record<string, unknown>)[key] !== 'function') restored[key] = value
+        }
+        return { ...current, ...restored }
       },
       onRehydrateStorage: () => (_state, error) => {
-        if (error) console.error(`[storage] cannot restore "${options.storeId}"`, error)
+        if (error) console.error(`[storage] cannot restore "${storeId}"`, error)
       },
     }),
   )

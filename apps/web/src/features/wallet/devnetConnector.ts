@@ -25,62 +25,90 @@ export function devnetWallet(parameters: { mnemonic: string; addressIndex: numbe
     return provider
   }
   const authorized = () => safeStorage.getItem(CONNECTED_KEY) === 'true'
-  return createConnector<LocalWalletProvider>((config) => ({
-    id: DEVNET_CONNECTOR_ID,
-    name: 'Local test wallet',
-    type: 'devnet',
-    icon,
-    async getProvider() {
-      // wagmi's reconnect asks every connector for its provider at start, and skips those without one: unless
-      // this wallet was connected before, it stays unloaded until the person picks it.
-      if (!provider && !authorized()) return undefined as unknown as LocalWalletProvider
-      return load()
-    },
-    async connect(options) {
-      const wallet = await load()
-      wallet.on('accountsChanged', this.onAccountsChanged.bind(this))
-      wallet.on('chainChanged', this.onChainChanged.bind(this))
-      const accounts = (await wallet.request({ method: 'eth_requestAccounts' })).map((a) => getAddress(a))
-      if (options?.chainId !== undefined && options.chainId !== wallet.chainId()) {
-        await wallet.request({
-          method: 'wallet_switchEthereumChain',
-          params: [{ chainId: numberToHex(options.chainId) }],
-        })
-      }
-      safeStorage.setItem(CONNECTED_KEY, 'true')
-      return { accounts, chainId: wallet.chainId() } as never
-    },
-    async disconnect() {
-      const wallet = await load()
-      safeStorage.removeItem(CONNECTED_KEY)
-      await wallet.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
-    },
-    async getAccounts() {
-      const wallet = await load()
-      return (await wallet.request({ method: 'eth_accounts' })).map((a) => getAddress(a))
-    },
-    async getChainId() {
-      return (await load()).chainId()
-    },
-    async isAuthorized() {
-      return authorized()
-    },
-    async switchChain({ chainId }) {
-      const wallet = await load()
-      await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
-      const chain = config.chains.find((c) => c.id === chainId)
-      if (!chain) throw new Error(`chain ${chainId} is not configured`)
-      return chain
-    },
-    onAccountsChanged(accounts) {
-      if (accounts.length === 0) this.onDisconnect()
-      else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
-    },
-    onChainChanged(chainId) {
-      config.emitter.emit('change', { chainId: Number(chainId) })
-    },
-    onDisconnect() {
-      config.emitter.emit('disconnect')
-    },
-  }))
+  return createConnector<LocalWalletProvider>((config) => {
+    // The wallet's event listeners, bound once: added when a connection starts, removed when it ends, so that
+    // connecting again never doubles them (each would emit every change once more).
+    let listeners:
+      | {
+          accountsChanged: (accounts: string[]) => void
+          chainChanged: (chainId: string) => void
+          disconnect: () => void
+        }
+      | undefined
+    const removeListeners = () => {
+      if (!provider || !listeners) return
+      provider.removeListener('accountsChanged', listeners.accountsChanged)
+      provider.removeListener('chainChanged', listeners.chainChanged)
+      provider.removeListener('disconnect', listeners.disconnect)
+      listeners = undefined
+    }
+    return {
+      id: DEVNET_CONNECTOR_ID,
+      name: 'Local test wallet',
+      type: 'devnet',
+      icon,
+      async getProvider() {
+        // wagmi's reconnect asks every connector for its provider at start, and skips those without one: unless
+        // this wallet was connected before, it stays unloaded until the person picks it.
+        if (!provider && !authorized()) return undefined as unknown as LocalWalletProvider
+        return load()
+      },
+      async connect(options) {
+        const wallet = await load()
+        const accounts = (await wallet.request({ method: 'eth_requestAccounts' })).map((a) => getAddress(a))
+        if (options?.chainId !== undefined && options.chainId !== wallet.chainId()) {
+          await wallet.request({
+            method: 'wallet_switchEthereumChain',
+            params: [{ chainId: numberToHex(options.chainId) }],
+          })
+        }
+        if (!listeners) {
+          listeners = {
+            accountsChanged: this.onAccountsChanged.bind(this),
+            chainChanged: this.onChainChanged.bind(this),
+            disconnect: () => this.onDisconnect(),
+          }
+          wallet.on('accountsChanged', listeners.accountsChanged)
+          wallet.on('chainChanged', listeners.chainChanged)
+          wallet.on('disconnect', listeners.disconnect)
+        }
+        safeStorage.setItem(CONNECTED_KEY, 'true')
+        return { accounts, chainId: wallet.chainId() } as never
+      },
+      async disconnect() {
+        const wallet = await load()
+        removeListeners()
+        safeStorage.removeItem(CONNECTED_KEY)
+        await wallet.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+      },
+      async getAccounts() {
+        const wallet = await load()
+        return (await wallet.request({ method: 'eth_accounts' })).map((a) => getAddress(a))
+      },
+      async getChainId() {
+        return (await load()).chainId()
+      },
+      async isAuthorized() {
+        return authorized()
+      },
+      async switchChain({ chainId }) {
+        const wallet = await load()
+        await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
+        const chain = config.chains.find((c) => c.id === chainId)
+        if (!chain) throw new Error(`chain ${chainId} is not configured`)
+        return chain
+      },
+      onAccountsChanged(accounts) {
+        if (accounts.length === 0) this.onDisconnect()
+        else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
+      },
+      onChainChanged(chainId) {
+        config.emitter.emit('change', { chainId: Number(chainId) })
+      },
+      onDisconnect() {
+        removeListeners()
+        config.emitter.emit('disconnect')
+      },
+    }
+  })
 }

@@ -123,6 +123,7 @@ const zh: Record<string, string> = {
   'My address': '我的地址',
   'Enter a valid address (0x followed by 40 hex digits)': '請輸入有效地址（0x 後接 40 位十六進位數字）',
   'This address has a wrong checksum': '此地址的校驗和錯誤',
+  'Enter the checksummed address (with upper- and lower-case letters)': '請輸入含校驗和的地址（大小寫字母混合）',
   'The zero address cannot receive funds': '零地址無法接收資金',
   'This address is a contract on {{network}}. Make sure it can receive these tokens.':
     '此地址是 {{network}} 上的合約，請確認它能接收這些代幣。',
