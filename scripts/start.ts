@@ -26,8 +26,9 @@ async function shutdown(code: number) {
   await network?.stop()
   process.exit(code)
 }
-process.once('SIGINT', () => void shutdown(0))
-process.once('SIGTERM', () => void shutdown(0))
+// Ctrl-C reaches the services and chains too (one process group); shutdown() still stops each of
+// them and waits, so nothing outlives this process. Closing the terminal (SIGHUP) does the same.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void shutdown(0))
 
 try {
   for (const [name, offset] of Object.entries(SERVICE_PORT_OFFSETS)) {
@@ -43,6 +44,7 @@ try {
       if (!source.startsWith('local-')) print(source, line)
     },
     onServiceExit: (name, code) => {
+      if (stopping) return // a Ctrl-C reaches the services directly: that exit is expected
       print(name, `exited with code ${code}; stopping everything`)
       void shutdown(1)
     },

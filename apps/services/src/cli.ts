@@ -1,12 +1,16 @@
 /**
- * Runs one service: `tsx apps/services/src/cli.ts <solver|attester|relayer> --manifest <path> --data-dir <dir> [--port <n>]`
- * The port defaults to the one in the manifest's service URL.
+ * Runs one service: `node --import tsx apps/services/src/cli.ts <solver|attester|relayer> --manifest <path> --data-dir <dir> [--port <n>] [--pricing <file>]`
+ * The port defaults to the one in the manifest's service URL. The solver's pricing comes from
+ * --pricing or SOLVER_PRICING_FILE, then SOLVER_SPREAD_BPS and SOLVER_FILL_WINDOW_SECONDS (see loadPricing.ts).
  */
 import { parseArgs } from 'node:util'
 import { startAttester } from './attester/attester.ts'
+import { READY_MESSAGE } from './process.ts'
 import { startRelayer } from './relayer/relayer.ts'
 import { readManifestFile } from './shared/context.ts'
 import { createLogger } from './shared/logger.ts'
+import type { ServiceHandle } from './shared/serviceLoop.ts'
+import { loadPricing } from './solver/loadPricing.ts'
 import { startSolver } from './solver/solver.ts'
 
 const services = { solver: startSolver, attester: startAttester, relayer: startRelayer } as const
@@ -18,36 +22,46 @@ const { positionals, values } = parseArgs({
     manifest: { type: 'string', default: '.devnet/manifest.json' },
     'data-dir': { type: 'string', default: '.devnet/data' },
     port: { type: 'string' },
+    pricing: { type: 'string' },
   },
 })
 const name = positionals[0] as ServiceName | undefined
 if (!name || !(name in services)) {
-  console.error(`usage: cli.ts <${Object.keys(services).join('|')}> --manifest <path> --data-dir <dir> [--port <n>]`)
+  console.error(
+    `usage: cli.ts <${Object.keys(services).join('|')}> --manifest <path> --data-dir <dir> [--port <n>] [--pricing <file>]`,
+  )
   process.exit(2)
 }
 const log = createLogger(name)
+
+let handle: ServiceHandle | undefined
+let stopping = false
+async function shutdown(reason: string) {
+  if (stopping) return
+  stopping = true
+  log.info('stopping', { reason })
+  await handle?.stop()
+  process.exit(0)
+}
+// Registered before the start, so a stop asked for during start-up (e.g. Ctrl-C) is not lost: state
+// is saved atomically on every change, so exiting half-way through start-up is safe.
+process.once('SIGINT', () => void shutdown('SIGINT'))
+process.once('SIGTERM', () => void shutdown('SIGTERM'))
+// Started by spawnService: the IPC channel closes when the parent dies, however it dies.
+if (process.send) process.once('disconnect', () => void shutdown('parent exited'))
+
 try {
   const manifest = readManifestFile(values.manifest)
   const url = manifest.services[name]?.url
   const port = values.port ? Number(values.port) : url ? Number(new URL(url).port) : Number.NaN
   if (!Number.isInteger(port) || port <= 0)
     throw new Error(`no port for ${name}: pass --port or list it in the manifest`)
-  // The solver's fill window (seconds until an order becomes refundable) can be shortened, e.g. for tests.
-  const fillWindow = Number(process.env.SOLVER_FILL_WINDOW_SECONDS)
-  const handle = await services[name]({
-    manifest,
-    dataDir: values['data-dir'],
-    port,
-    log,
-    ...(name === 'solver' && fillWindow > 0 ? { pricing: { fillWindowSeconds: fillWindow } } : {}),
-  })
-  const shutdown = async (signal: string) => {
-    log.info('stopping', { signal })
-    await handle.stop()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void shutdown('SIGINT'))
-  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  const common = { manifest, dataDir: values['data-dir'], port, log }
+  handle =
+    name === 'solver'
+      ? await startSolver({ ...common, pricing: loadPricing(values.pricing ? { file: values.pricing } : {}) })
+      : await services[name](common)
+  if (process.connected) process.send?.(READY_MESSAGE)
 } catch (error) {
   const code = (error as { code?: string }).code
   const message =

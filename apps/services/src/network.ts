@@ -12,7 +12,10 @@ export type Network = {
   dataDir: string
   ports: Record<ServiceName, number>
   services: Map<ServiceName, ServiceProcess>
-  /** (Re)starts one service with the same data directory, as after a crash. */
+  /**
+   * (Re)starts one service with the same data directory, as after a crash. Rejects with the
+   * service's own message when it exits before it is ready; refuses while it still runs.
+   */
   startService: (name: ServiceName) => Promise<ServiceProcess>
   stop: () => Promise<void>
 }
@@ -25,7 +28,7 @@ export type StartNetworkParameters = {
   /** Fixed ports from here (chains at +0..2, services at +100..102); free ports when omitted. */
   basePort?: number
   onLine?: (source: string, line: string) => void
-  /** Called when a service exits on its own (a crash, not a stop or restart asked for here). */
+  /** Called when a running service exits on its own (a crash, not a stop asked for here). */
   onServiceExit?: (name: ServiceName, code: number | null) => void
   /** Extra environment for the service processes (e.g. SOLVER_FILL_WINDOW_SECONDS). */
   serviceEnv?: NodeJS.ProcessEnv
@@ -53,8 +56,16 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
   writeManifest(manifestPath, devnet.manifest)
 
   const services = new Map<ServiceName, ServiceProcess>()
+  // Every process started here, restarted ones included, until it has exited: what stop() ends.
+  const running = new Set<ServiceProcess>()
   const expectedExit = new Set<ServiceProcess>()
+  let stopping = false
   const startService = async (name: ServiceName) => {
+    if (stopping) throw new Error(`cannot start the ${name}: the network is stopping`)
+    const previous = services.get(name)
+    if (previous && running.has(previous)) {
+      throw new Error(`the ${name} is still running (pid ${previous.child.pid}); stop it before starting another`)
+    }
     const service = spawnService({
       name,
       manifestPath,
@@ -63,21 +74,40 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
       onLine: (line) => parameters.onLine?.(name, line),
       ...(parameters.serviceEnv ? { env: parameters.serviceEnv } : {}),
     })
+    running.add(service)
     const stop = service.stop
     service.stop = (signal) => {
       expectedExit.add(service)
       return stop(signal)
     }
+    let started = false
     service.child.once('exit', (code) => {
-      if (!expectedExit.has(service)) parameters.onServiceExit?.(name, code)
+      running.delete(service)
+      // A failed start is reported by startService's rejection, not here as well.
+      if (started && !expectedExit.has(service) && !stopping) parameters.onServiceExit?.(name, code)
     })
     services.set(name, service)
-    await service.ready
+    try {
+      await service.ready
+    } catch (error) {
+      if (services.get(name) === service) services.delete(name)
+      throw error
+    }
+    started = true
     return service
   }
+  // If this process ends without stop() (process.exit, an uncaught error), take the children along.
+  // The services would also stop on their own when their IPC channel closes; anvil would not.
+  const killAll = () => {
+    for (const service of running) service.child.kill('SIGKILL')
+    for (const anvil of devnet.anvils) anvil.process.kill('SIGKILL')
+  }
+  process.once('exit', killAll)
   const stopAll = async () => {
-    await Promise.allSettled([...services.values()].map((service) => service.stop()))
+    stopping = true
+    await Promise.allSettled([...running].map((service) => service.stop()))
     await devnet.stop()
+    process.removeListener('exit', killAll)
   }
   try {
     await Promise.all(SERVICE_NAMES.map(startService))

@@ -1,22 +1,33 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export type ServiceName = 'solver' | 'attester' | 'relayer'
 
 export type ServiceProcess = {
   name: ServiceName
   child: ChildProcess
-  /** Resolves once the service answers on /health. */
+  /** Resolves once this very process reports that it serves on its port; rejects if it exits first. */
   ready: Promise<void>
+  /** Resolves with the exit code (null after a signal) once the process is gone. */
+  exited: Promise<number | null>
   stop: (signal?: NodeJS.Signals) => Promise<void>
 }
 
+/** What cli.ts sends to its parent over the IPC channel once the service is up. */
+export const READY_MESSAGE = 'multibridge:service-ready'
+
 const require = createRequire(import.meta.url)
 const cliPath = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts')
+// tsx as a loader inside the service's own node process. Its CLI (`tsx cli.ts`) would run the
+// service in a second, grandchild process that signals sent to the child never reach.
+const tsxLoader = pathToFileURL(require.resolve('tsx')).href
 
-/** Starts a service as its own node process (so tests can kill it like a crash would). */
+/**
+ * Starts a service as its own node process (so tests can kill it like a crash would). The process
+ * is the service itself, and it stops on its own when the parent goes away (the IPC channel closes).
+ */
 export function spawnService(parameters: {
   name: ServiceName
   manifestPath: string
@@ -25,11 +36,11 @@ export function spawnService(parameters: {
   onLine?: (line: string) => void
   env?: NodeJS.ProcessEnv
 }): ServiceProcess {
-  const tsx = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs')
   const child = spawn(
     process.execPath,
     [
-      tsx,
+      '--import',
+      tsxLoader,
       cliPath,
       parameters.name,
       '--manifest',
@@ -39,8 +50,15 @@ export function spawnService(parameters: {
       '--port',
       String(parameters.port),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...parameters.env } },
+    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, ...parameters.env } },
   )
+  // The last lines explain an early exit (e.g. "port already in use", "state file cannot be read").
+  const recent: string[] = []
+  const onLine = (line: string) => {
+    recent.push(line)
+    if (recent.length > 5) recent.shift()
+    parameters.onLine?.(line)
+  }
   for (const stream of [child.stdout, child.stderr]) {
     stream?.setEncoding('utf8')
     let buffered = ''
@@ -48,34 +66,59 @@ export function spawnService(parameters: {
       buffered += chunk
       const lines = buffered.split('\n')
       buffered = lines.pop() ?? ''
-      for (const line of lines) if (line.trim()) parameters.onLine?.(line)
+      for (const line of lines) if (line.trim()) onLine(line)
+    })
+    stream?.on('end', () => {
+      if (buffered.trim()) onLine(buffered)
+      buffered = ''
     })
   }
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const ready = (async () => {
-    const deadline = Date.now() + 60_000
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`${parameters.name} exited with code ${child.exitCode}`)
-      try {
-        const response = await fetch(`http://127.0.0.1:${parameters.port}/health`)
-        if (response.ok) return
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw new Error(`${parameters.name} did not become healthy in time`)
-  })()
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`${parameters.name} did not become ready within 60 s`))
+      child.kill('SIGKILL')
+    }, 60_000)
+    child.on('message', (message) => {
+      if (message !== READY_MESSAGE) return
+      clearTimeout(timer)
+      resolve()
+    })
+    // 'close' comes after the output streams ended, so the last lines are in `recent`.
+    child.once('close', (code, signal) => {
+      clearTimeout(timer)
+      reject(
+        new Error(`${parameters.name} exited (${signal ?? `code ${code}`}) before it was ready:\n${summarize(recent)}`),
+      )
+    })
+  })
+  ready.catch(() => undefined) // observed by whoever awaits it; never an unhandled rejection
   return {
     name: parameters.name,
     child,
     ready,
+    exited,
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      child.kill(signal)
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
-      await exited
-      clearTimeout(timer)
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal)
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+        await exited
+        clearTimeout(timer)
+      }
     },
   }
+}
+
+/** A service's JSON log lines, as their message and error (what a person needs to see). */
+function summarize(lines: string[]): string {
+  return lines
+    .map((line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: unknown; error?: unknown }
+        return entry.error ? `${String(entry.msg)}: ${String(entry.error)}` : String(entry.msg)
+      } catch {
+        return line
+      }
+    })
+    .join('\n')
 }

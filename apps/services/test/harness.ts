@@ -1,14 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { devTokenAbi, intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
-import { buildOnchainOrder, type Manifest, type ManifestChain, NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
+import {
+  buildOnchainOrder,
+  type Manifest,
+  type ManifestChain,
+  type ManifestToken,
+  NATIVE_TOKEN_ADDRESS,
+} from '@multi-bridge/core'
 import { devnetAccount } from '@multi-bridge/devnet'
 import {
   type Account,
   type Address,
   type Chain,
   createPublicClient,
+  createTestClient,
   createWalletClient,
   erc20Abi,
   type Hex,
@@ -20,19 +27,48 @@ import {
   type WalletClient,
 } from 'viem'
 import { type Network, startNetwork } from '../src/network.ts'
+import type { ServiceName } from '../src/process.ts'
 import { viemChain } from '../src/shared/context.ts'
+import { resolvePricing, type SolverPricingSettings } from '../src/solver/loadPricing.ts'
+
+/**
+ * The solver's pricing in these tests, given to it as a pricing file (SOLVER_PRICING_FILE): not the
+ * defaults, so the quotes show that the file is read.
+ */
+export const TEST_PRICING_SETTINGS: SolverPricingSettings = {
+  pricesUsd: { ETH: '2500', WETH: '2500', USDC: '1', USDT: '1' },
+  spreadBps: 20,
+}
+export const TEST_PRICING = resolvePricing(TEST_PRICING_SETTINGS)
+
+export type TestNetwork = Network & {
+  logs: string[]
+  /** Services that exited without being asked to; a test fails when this is not empty. */
+  unexpectedExits: string[]
+}
 
 /** A fresh devnet plus the three services as child processes, on free ports, in a temp dir. */
-export async function startTestNetwork(): Promise<Network & { logs: string[] }> {
-  const stateDir = mkdtempSync(join(tmpdir(), 'multibridge-it-'))
+export async function startTestNetwork(): Promise<TestNetwork> {
+  const workDir = mkdtempSync(join(tmpdir(), 'multibridge-it-'))
+  const pricingFile = join(workDir, 'solver-pricing.json')
+  writeFileSync(pricingFile, JSON.stringify(TEST_PRICING_SETTINGS))
   const logs: string[] = []
-  const network = await startNetwork({ stateDir, onLine: (source, line) => logs.push(`[${source}] ${line}`) })
+  const unexpectedExits: string[] = []
+  const network = await startNetwork({
+    stateDir: join(workDir, 'state'),
+    onLine: (source, line) => logs.push(`[${source}] ${line}`),
+    onServiceExit: (name: ServiceName, code) => {
+      unexpectedExits.push(`${name} exited with code ${code}`)
+    },
+    serviceEnv: { SOLVER_PRICING_FILE: pricingFile },
+  })
   return {
     ...network,
     logs,
+    unexpectedExits,
     stop: async () => {
       await network.stop()
-      rmSync(stateDir, { recursive: true, force: true })
+      rmSync(workDir, { recursive: true, force: true })
     },
   }
 }
@@ -63,6 +99,30 @@ export function clientsFor(manifest: Manifest, index: number): ChainClients {
 }
 
 export const user = (index: number) => devnetAccount(index)
+
+export function tokenInfo(clients: ChainClients, kind: ManifestToken['kind']): ManifestToken {
+  const token = clients.config.tokens.find((t) => t.kind === kind)
+  if (!token) throw new Error(`no ${kind} on ${clients.config.name}`)
+  return token
+}
+
+export async function chainTime(clients: ChainClients): Promise<number> {
+  return Number((await clients.public.getBlock({ blockTag: 'latest' })).timestamp)
+}
+
+/**
+ * Moves every chain's clock forward by the same amount (so they stay in step with each other) and
+ * mines two blocks on each, so that the new time is also confirmed for the attester.
+ */
+export async function advanceTime(chains: ChainClients[], seconds: number): Promise<void> {
+  await Promise.all(
+    chains.map(async (clients) => {
+      const test = createTestClient({ mode: 'anvil', chain: clients.chain, transport: http(clients.config.rpcUrls[0]) })
+      await test.increaseTime({ seconds })
+      await test.mine({ blocks: 2 })
+    }),
+  )
+}
 
 export async function balanceOf(clients: ChainClients, token: Address, owner: Address): Promise<bigint> {
   if (isAddressEqual(token, NATIVE_TOKEN_ADDRESS)) return clients.public.getBalance({ address: owner })

@@ -20,17 +20,32 @@ export type Route = {
   handler: (request: { params: Record<string, string>; query: URLSearchParams }) => unknown | Promise<unknown>
 }
 
+/** A path segment decoded, or a 400 when it is not valid percent-encoding (e.g. `%ZZ`). */
+function decodeSegment(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    throw new HttpError(400, 'INVALID_PATH', 'The request path is not valid percent-encoded text')
+  }
+}
+
+function parseRequestUrl(url: string | undefined): URL {
+  try {
+    return new URL(url ?? '/', 'http://localhost')
+  } catch {
+    throw new HttpError(400, 'INVALID_PATH', 'The request path is not a valid URL path')
+  }
+}
+
 function matchPath(pattern: string, path: string): Record<string, string> | undefined {
   const want = pattern.split('/')
   const got = path.split('/')
   if (want.length !== got.length) return undefined
+  if (want.some((segment, i) => !segment.startsWith(':') && segment !== got[i])) return undefined
   const params: Record<string, string> = {}
-  for (let i = 0; i < want.length; i++) {
-    const segment = want[i]!
-    const value = got[i]!
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(value)
-    else if (segment !== value) return undefined
-  }
+  want.forEach((segment, i) => {
+    if (segment.startsWith(':')) params[segment.slice(1)] = decodeSegment(got[i]!)
+  })
   return params
 }
 
@@ -54,7 +69,7 @@ export function startHttpServer(port: number, routes: Route[], log: Logger): Pro
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     try {
       if (request.method === 'OPTIONS') return send(response, 204, null)
-      const url = new URL(request.url ?? '/', 'http://localhost')
+      const url = parseRequestUrl(request.url)
       let pathMatched = false
       for (const route of routes) {
         const params = matchPath(route.path, url.pathname)

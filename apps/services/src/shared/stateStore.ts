@@ -1,6 +1,8 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
 
+const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)
+
 export class CorruptStateError extends Error {
   constructor(
     readonly path: string,
@@ -25,16 +27,24 @@ export class JsonStateStore<State extends object> {
     readonly path: string,
     initial: () => State,
   ) {
-    if (existsSync(path)) {
-      try {
-        this.state = JSON.parse(readFileSync(path, 'utf8')) as State
-      } catch (error) {
-        throw new CorruptStateError(path, error)
-      }
-      if (typeof this.state !== 'object' || this.state === null) throw new CorruptStateError(path, 'not an object')
-    } else {
-      this.state = initial()
+    const empty = initial()
+    if (!existsSync(path)) {
+      this.state = empty
+      return
     }
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(readFileSync(path, 'utf8'))
+    } catch (error) {
+      throw new CorruptStateError(path, error)
+    }
+    if (kind(parsed) !== 'object') throw new CorruptStateError(path, `expected a JSON object, found ${kind(parsed)}`)
+    // A file of the wrong shape (another service's, or truncated by hand) is as unsafe as unreadable.
+    for (const [key, value] of Object.entries(empty)) {
+      const found = kind((parsed as Record<string, unknown>)[key])
+      if (found !== kind(value)) throw new CorruptStateError(path, `"${key}" should be ${kind(value)}, found ${found}`)
+    }
+    this.state = parsed as State
   }
 
   get value(): State {

@@ -21,6 +21,7 @@ export type SolverPricingConfig = {
   refundGraceSeconds: number
 }
 
+/** Used for every setting the pricing file and the environment leave out (see loadPricing.ts). */
 export const DEFAULT_PRICING: SolverPricingConfig = {
   pricesUsd: { ETH: '3000', WETH: '3000', USDC: '1', USDT: '1' },
   spreadBps: 10,

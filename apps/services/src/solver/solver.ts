@@ -17,14 +17,8 @@ import { pollLogs } from '../shared/logPoller.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
 import { parseAmount, parseBytes32, parseChain, parseToken, requireParam } from '../shared/validation.ts'
-import {
-  DEFAULT_PRICING,
-  isAcceptablePrice,
-  maxInputForOutput,
-  quoteOutput,
-  type SolverPricingConfig,
-  usdToToken,
-} from './pricing.ts'
+import { resolvePricing } from './loadPricing.ts'
+import { isAcceptablePrice, maxInputForOutput, quoteOutput, type SolverPricingConfig, usdToToken } from './pricing.ts'
 
 export type OrderStatus =
   | 'accepted' // will be filled; inventory reserved
@@ -69,13 +63,14 @@ export type StartSolverParameters = {
   dataDir: string
   port: number
   log: Logger
+  /** Over the defaults; checked before anything starts (see loadPricing.ts for the file and environment). */
   pricing?: Partial<SolverPricingConfig>
   pollIntervalMs?: number
 }
 
 export async function startSolver(parameters: StartSolverParameters): Promise<ServiceHandle> {
   const { manifest, log } = parameters
-  const pricing: SolverPricingConfig = { ...DEFAULT_PRICING, ...parameters.pricing }
+  const pricing: SolverPricingConfig = resolvePricing(parameters.pricing)
   const context = createServiceContext(manifest, 'solver')
   const solverAddress = context.account.address
   const store = new JsonStateStore<SolverState>(join(parameters.dataDir, 'solver-state.json'), () => ({
