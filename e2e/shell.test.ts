@@ -259,6 +259,17 @@ describe('wallet', () => {
     await expect.poll(() => shell.accountButton.textContent()).toContain(other.slice(0, 6))
   })
 
+  it('connects a plain injected wallet (window.ethereum) that does not announce itself', async () => {
+    const { shell, wallet } = await open({ wallet: { ...walletOn(5), injectWindowEthereum: true, announce: false } })
+    const dialog = await shell.openConnectDialog()
+    await expect.poll(() => dialog.getByRole('button', { name: /Browser wallet/ }).isVisible()).toBe(true)
+    expect(await dialog.getByRole('button', { name: new RegExp(TEST_WALLET_NAME) }).count()).toBe(0)
+    await dialog.getByRole('button', { name: /Browser wallet/ }).click()
+    await expect.poll(() => shell.accountButton.textContent()).toContain(wallet!.address.slice(0, 6))
+    await expect.poll(() => shell.networkName.textContent()).toBe(chains()[0]!.name)
+    expect(wallet!.requests).toContain('eth_requestAccounts')
+  })
+
   it('tells the person when the connection is rejected, and connects on retry', async () => {
     const { shell, wallet } = await open({ wallet: walletOn(6) })
     wallet!.reject.add('eth_requestAccounts')

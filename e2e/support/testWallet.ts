@@ -26,6 +26,8 @@ export type TestWalletOptions = {
   initialChainId?: number
   /** Also set `window.ethereum` (plain injected), besides announcing through EIP-6963. */
   injectWindowEthereum?: boolean
+  /** Announce through EIP-6963 (default). Off with `injectWindowEthereum`: an older wallet that only injects. */
+  announce?: boolean
 }
 
 export type TestWallet = {
@@ -113,7 +115,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
     }
   })
   await page.addInitScript(
-    ({ name, icon, injectWindowEthereum }) => {
+    ({ name, icon, injectWindowEthereum, announceEip6963 }) => {
       type Listener = (...args: unknown[]) => void
       const listeners = new Map<string, Set<Listener>>()
       const call = (window as unknown as { __testWalletRequest: (m: string, p: string) => Promise<unknown> })
@@ -143,11 +145,18 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
       const info = { uuid: '6b1f1b8e-3c2a-4c3e-9c56-2f0f4f6d9a11', name, icon, rdns: 'dev.multibridge.testwallet' }
       const announce = () =>
         window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
-      window.addEventListener('eip6963:requestProvider', announce)
-      announce()
+      if (announceEip6963) {
+        window.addEventListener('eip6963:requestProvider', announce)
+        announce()
+      }
       if (injectWindowEthereum) (window as unknown as { ethereum: unknown }).ethereum = provider
     },
-    { name: TEST_WALLET_NAME, icon: ICON, injectWindowEthereum: options.injectWindowEthereum ?? false },
+    {
+      name: TEST_WALLET_NAME,
+      icon: ICON,
+      injectWindowEthereum: options.injectWindowEthereum ?? false,
+      announceEip6963: options.announce ?? true,
+    },
   )
   const disconnect = async () => {
     disconnected = true
