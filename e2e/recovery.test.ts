@@ -104,6 +104,13 @@ describe('recovery', () => {
     await moveSolverUsdc(1, 'away') // the solver can no longer fill on B
     try {
       const dialog = await form.swap()
+      // "Revocation available after" counts down live while nobody fills the order (a 30 s fill window here).
+      const countdown = dialog.getByTestId('revocation-countdown')
+      await countdown.waitFor({ timeout: 30_000 })
+      const first = await countdown.textContent()
+      expect(first).toMatch(/^\d+:\d{2}$/)
+      expect(first).not.toBe('0:00')
+      await expect.poll(() => countdown.textContent(), { timeout: 5_000 }).not.toBe(first)
       await expect.poll(() => form.progress().textContent(), { timeout: 90_000 }).toBe('Failed')
       expect(await usdcBalance(0, wallet!.address)).toBe(before - 25_000_000n)
       expect(await dialog.getByTestId('revocation-countdown').isVisible()).toBe(true)
