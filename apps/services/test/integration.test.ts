@@ -426,17 +426,20 @@ describe('the local multichain network', () => {
     // Every attestation the attester hands out, across its restarts.
     const orders = [filledFirst, declined]
     const handedOut = new Map<Hex, Set<string>>()
+    const look = async () => {
+      for (const orderId of orders) {
+        const answer = await getJson<AttesterIntent>(`${attesterUrl()}/v1/intents/${orderId}`).catch(() => undefined)
+        const attestation = answer?.body.attestation
+        if (!attestation) continue
+        const seen = handedOut.get(orderId) ?? new Set()
+        seen.add(`${attestation.kind} ${attestation.signatures}`)
+        handedOut.set(orderId, seen)
+      }
+    }
     let watching = true
     const watcher = (async () => {
       while (watching) {
-        for (const orderId of orders) {
-          const answer = await getJson<AttesterIntent>(`${attesterUrl()}/v1/intents/${orderId}`).catch(() => undefined)
-          const attestation = answer?.body.attestation
-          if (!attestation) continue
-          const seen = handedOut.get(orderId) ?? new Set()
-          seen.add(`${attestation.kind} ${attestation.signatures}`)
-          handedOut.set(orderId, seen)
-        }
+        await look()
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
     })()
@@ -474,6 +477,7 @@ describe('the local multichain network', () => {
     expect(afterRestart[0]).toEqual(firstAttestation.body)
     watching = false
     await watcher
+    await look() // the watcher may have stopped between the last decision and its next look
     for (const orderId of orders) expect(handedOut.get(orderId)?.size, `attestations for ${orderId}`).toBe(1)
 
     // And the chain agrees: the filled orders are repaid to the solver, the other refunded to its user.
