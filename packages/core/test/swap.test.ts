@@ -98,6 +98,30 @@ async function runSwap(
   return { record: store.getState().swaps[record.key]!, updates, store }
 }
 
+/** The quote as an order above the solver's inventory on the destination: nobody fills it. */
+const unfillable = (quoted: Route, recipient: Address, times: { fillDeadline: number; expires: number }): Route => ({
+  ...quoted,
+  request: { ...quoted.request, amount: usdc('300000'), recipient },
+  outputAmount: usdc('299000'),
+  minOutputAmount: usdc('299000'),
+  data: times,
+})
+
+/** Asks for the refund until the provider allows it (within a minute), as the Refund button would. */
+async function refundWhenAvailable(record: SwapRecord, wallet: ReturnType<typeof createNodeWallet>['wallet']) {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const refund = await refundSwap({ record, provider: provider(record.providerId), wallet, clients }).catch(
+      (error) => {
+        if (error instanceof RefundNotAvailableError && Date.now() < deadline) return undefined
+        throw error
+      },
+    )
+    if (refund) return refund
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
 const request = (overrides: Partial<QuoteRequest> & Pick<QuoteRequest, 'origin' | 'destination' | 'amount'>) => ({
   sender: devnetAccount(5).address,
   recipient: devnetAccount(5).address,
@@ -371,28 +395,13 @@ describe('swaps', () => {
     const quoted = (await intent.getQuote(
       request({ origin, destination, amount: usdc('100'), sender: sender.address }),
     ))!
-    const head = await clients.get(destination.chainId)!.getBlock()
-    // Above the solver's inventory on B, with a short deadline: nobody fills it.
-    const route: Route = {
-      ...quoted,
-      request: { ...quoted.request, amount: usdc('300000'), recipient: sender.address },
-      outputAmount: usdc('299000'),
-      minOutputAmount: usdc('299000'),
-      data: { fillDeadline: Number(head.timestamp) + 8, expires: Number(head.timestamp) + 3_600 },
-    }
+    const head = Number((await clients.get(destination.chainId)!.getBlock()).timestamp)
+    const route = unfillable(quoted, sender.address, { fillDeadline: head + 8, expires: head + 3_600 })
     const before = await balance(origin, sender.address)
     const { wallet } = createNodeWallet(manifest, sender, origin.chainId)
     const { record, store } = await runSwap(route, wallet, 'refundable')
     expect(await balance(origin, sender.address)).toBe(before - usdc('300000'))
-    let refund: { refundTx: string } | undefined
-    const deadline = Date.now() + 60_000
-    while (!refund) {
-      refund = await refundSwap({ record, provider: intent, wallet, clients }).catch((error) => {
-        if (error instanceof RefundNotAvailableError && Date.now() < deadline) return undefined
-        throw error
-      })
-      if (!refund) await new Promise((resolve) => setTimeout(resolve, 500))
-    }
+    const refund = await refundWhenAvailable(record, wallet)
     expect(await balance(origin, sender.address)).toBe(before)
     expect(await intent.track(record)).toMatchObject({ status: 'refunded', refundTx: refund.refundTx })
     expect(store.getState().swaps[record.key]?.status).toBe('refundable')
@@ -408,15 +417,9 @@ describe('swaps', () => {
     const attester = network.services.get('attester')
     await attester?.stop()
     try {
-      const head = await clients.get(origin.chainId)!.getBlock()
-      // Above the solver's inventory, so nobody fills it; it expires on A a few blocks later.
-      const route: Route = {
-        ...quoted,
-        request: { ...quoted.request, amount: usdc('300000'), recipient: sender.address },
-        outputAmount: usdc('299000'),
-        minOutputAmount: usdc('299000'),
-        data: { fillDeadline: Number(head.timestamp) + 4, expires: Number(head.timestamp) + 8 },
-      }
+      // It expires on A a few blocks later.
+      const head = Number((await clients.get(origin.chainId)!.getBlock()).timestamp)
+      const route = unfillable(quoted, sender.address, { fillDeadline: head + 4, expires: head + 8 })
       const before = await balance(origin, sender.address)
       const { wallet } = createNodeWallet(manifest, sender, origin.chainId)
       const record = await executeRoute({
@@ -428,15 +431,7 @@ describe('swaps', () => {
         onUpdate: () => undefined,
       })
       expect(await balance(origin, sender.address)).toBe(before - usdc('300000'))
-      let refund: { refundTx: string } | undefined
-      const deadline = Date.now() + 60_000
-      while (!refund) {
-        refund = await refundSwap({ record, provider: intent, wallet, clients }).catch((error) => {
-          if (error instanceof RefundNotAvailableError && Date.now() < deadline) return undefined
-          throw error
-        })
-        if (!refund) await new Promise((resolve) => setTimeout(resolve, 500))
-      }
+      const refund = await refundWhenAvailable(record, wallet)
       const refundCall = await clients.get(origin.chainId)!.getTransaction({ hash: refund.refundTx as `0x${string}` })
       const { functionName, args } = decodeFunctionData({ abi: intentOriginSettlerAbi, data: refundCall.input })
       expect(functionName).toBe('refund')
@@ -457,6 +452,7 @@ describe('swaps', () => {
       ),
     }
     const resolve = createTokenRefResolver(unlisting, clients)
+    expect(resolve(usdt.chainId, usdt.address)).toBe(resolve(usdt.chainId, usdt.address)) // read once, then kept
     expect(await resolve(usdt.chainId, usdt.address)).toMatchObject({
       chainId: usdt.chainId,
       address: usdt.address,
