@@ -112,16 +112,10 @@ export function ProgressDialog(props: ProgressDialogProps) {
         <span className={`status status-${record.status}`} data-testid="swap-progress">
           {progressLabel}
         </span>
-        {statusDetail ? (
+        {statusDetail && (
           <span className="status-detail" data-testid="status-detail" title={record.statusDetail}>
             {statusDetail}
           </span>
-        ) : (
-          record.status === 'refunded' && (
-            <span className="status-detail" data-testid="status-detail">
-              {t('Refunded')}
-            </span>
-          )
         )}
       </span>,
     ],

@@ -36,15 +36,19 @@ const STATUS_DETAILS = new Map<string, string>(
 /** What to say about a swap's status detail: a catalogued sentence (`key`), or the provider's raw code. */
 export type StatusDetailText = { key: string } | { raw: string }
 
-export function statusDetailText(record: Pick<SwapRecord, 'statusDetail'>): StatusDetailText | undefined {
+/**
+ * The provider's detail when it gave one; else, for a swap refunded to the person, that it was (SPEC §5 shows it
+ * as Failed, so the note tells the two failures apart).
+ */
+export function statusDetailText(record: Pick<SwapRecord, 'statusDetail' | 'status'>): StatusDetailText | undefined {
   const detail = record.statusDetail?.trim()
-  if (!detail) return undefined
+  if (!detail) return record.status === 'refunded' ? { key: 'Refunded' } : undefined
   const key = STATUS_DETAILS.get(detail)
   return key ? { key } : { raw: detail }
 }
 
 /** The status detail of a swap in the person's language (the raw code when it is not a known one). */
-export function useStatusDetail(): (record: Pick<SwapRecord, 'statusDetail'>) => string | undefined {
+export function useStatusDetail(): (record: Pick<SwapRecord, 'statusDetail' | 'status'>) => string | undefined {
   const { t } = useTranslation()
   return (record) => {
     const text = statusDetailText(record)

@@ -115,16 +115,10 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
               <button type="button" className="history-row" onClick={() => openSwap(swap)} data-testid="history-row">
                 <span className="status-line">
                   <span className={`status status-${swap.status}`}>{t(statusLabel[swap.status])}</span>
-                  {swap.statusDetail ? (
+                  {statusDetail(swap) && (
                     <span className="status-detail" data-testid="history-status-detail" title={swap.statusDetail}>
                       {statusDetail(swap)}
                     </span>
-                  ) : (
-                    swap.status === 'refunded' && (
-                      <span className="status-detail" data-testid="history-status-detail">
-                        {t('Refunded')}
-                      </span>
-                    )
                   )}
                 </span>
                 <span className="history-amounts">
