@@ -47,7 +47,7 @@ const pricingSchema = z.strictObject({
 export type SolverPricingSettings = z.infer<typeof pricingSchema>
 
 /** Validates settings from `source` (a file path or an environment variable, named in errors). */
-export function parsePricingSettings(value: unknown, source: string): SolverPricingSettings {
+function parsePricingSettings(value: unknown, source: string): SolverPricingSettings {
   const result = pricingSchema.safeParse(value)
   if (result.success) return result.data
   const problems = result.error.issues.map((issue) => {
@@ -75,7 +75,7 @@ export type LoadPricingParameters = {
 }
 
 /** Environment variables that override single settings (after the file). */
-export const PRICING_ENV = { SOLVER_SPREAD_BPS: 'spreadBps', SOLVER_FILL_WINDOW_SECONDS: 'fillWindowSeconds' } as const
+const PRICING_ENV = { SOLVER_SPREAD_BPS: 'spreadBps', SOLVER_FILL_WINDOW_SECONDS: 'fillWindowSeconds' } as const
 
 /**
  * The solver's prices, spread and limits: the defaults, then the pricing file, then the

@@ -1,13 +1,8 @@
-import {
-  createPersistedStore as createStoreIn,
-  PERSIST_PREFIX,
-  type PersistedState,
-  type PersistedStoreOptions,
-} from '@multi-bridge/core'
+import { createPersistedStore as createStoreIn, PERSIST_PREFIX, type PersistedStoreOptions } from '@multi-bridge/core'
 import type { StateCreator, StoreApi } from 'zustand/vanilla'
 import { safeStorage } from './safeStorage.ts'
 
-export { PERSIST_PREFIX, type PersistedState }
+export { PERSIST_PREFIX }
 
 /** A persisted store in this browser's localStorage (see core's `createPersistedStore`). */
 export function createPersistedStore<T extends object>(
