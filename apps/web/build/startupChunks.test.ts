@@ -1,6 +1,6 @@
 import type { Rolldown } from 'vite'
 import { describe, expect, it } from 'vitest'
-import { addCompileHint, COMPILE_HINT, startupGroups } from './startupChunks.ts'
+import { addCompileHint, COMPILE_HINT, checkSplitImports, startupGroups } from './startupChunks.ts'
 
 const root = '/app'
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = []) =>
@@ -75,8 +75,49 @@ describe('startupGroups', () => {
       expect(groups.has(id)).toBe(false)
   })
 
+  it('gives the split packages a group of their own, taken out of start-up only', () => {
+    const split = startupGroups(chunks, { ...options, split: { name: 'react', packages: ['react', 'react-dom'] } })
+    const splitMembers = (name: string) => [...split].filter(([, group]) => group === name).map(([id]) => id)
+    expect(splitMembers('react').sort()).toEqual(['/node_modules/react-dom/index.js', '/node_modules/react/index.js'])
+    expect(splitMembers('startup').sort()).toEqual(
+      [
+        '/app/src/app/App.tsx',
+        '/app/src/app/router.tsx',
+        '/app/src/i18n/index.ts',
+        '/app/src/main.tsx',
+        '/node_modules/wagmi/index.js',
+      ].sort(),
+    )
+    expect(splitMembers('swap-page')).toEqual(members('swap-page'))
+  })
+
   it('names a start-up module that no chunk holds', () => {
     expect(() => startupGroups(chunks, { ...options, startup: ['src/missing.ts'] })).toThrow(/src\/missing\.ts/)
+  })
+})
+
+describe('checkSplitImports', () => {
+  const bundle = (reactImports: string[]) =>
+    Object.fromEntries(
+      [
+        chunk('rolldown-runtime-1.js', []),
+        chunk('react-1.js', [], reactImports),
+        chunk('startup-1.js', [], ['react-1.js', 'rolldown-runtime-1.js']),
+      ].map((item) => [item.fileName, { ...item, name: item.fileName.replace(/-1\.js$/, '') }]),
+    ) as unknown as Rolldown.OutputBundle
+
+  it('accepts a split file that imports only the runtime', () => {
+    expect(() => checkSplitImports(bundle(['rolldown-runtime-1.js']), 'react')).not.toThrow()
+  })
+
+  it('fails the build when the split file imports the rest of start-up (a circle)', () => {
+    expect(() => checkSplitImports(bundle(['rolldown-runtime-1.js', 'startup-1.js']), 'react')).toThrow(
+      /"react" imports startup-1\.js/,
+    )
+  })
+
+  it('fails the build when no split file was built', () => {
+    expect(() => checkSplitImports(bundle([]), 'vendor')).toThrow(/no "vendor" chunk/)
   })
 })
 
