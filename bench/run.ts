@@ -19,7 +19,7 @@ import { measureQuoteOverhead, measureSolver, measureTokenSearch } from './node.
 import { type Figure, finish, printTable } from './report.ts'
 
 const root = join(import.meta.dirname, '..')
-const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7)
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15)
 
 async function buildPages(outDir: string) {
   const app = join(outDir, 'app')
