@@ -19,22 +19,21 @@ describe('notifications', () => {
     expect(NOTIFY_MS).toBe(3_000)
   })
 
-  it('shows a toast for 2000 ms', () => {
-    toast('Address copied')
-    expect(shown()).toEqual(['toast:Address copied'])
-    vi.advanceTimersByTime(1_999)
-    expect(shown()).toEqual(['toast:Address copied'])
+  it.each([
+    { show: toast, kind: 'toast', message: 'Address copied', ms: 2_000 },
+    { show: notify, kind: 'notify', message: 'Your wallet is disconnected', ms: 3_000 },
+  ])('shows a $kind for $ms ms', ({ show, kind, message, ms }) => {
+    show(message)
+    expect(shown()).toEqual([`${kind}:${message}`])
+    vi.advanceTimersByTime(ms - 1)
+    expect(shown()).toEqual([`${kind}:${message}`])
     vi.advanceTimersByTime(1)
     expect(shown()).toEqual([])
   })
 
-  it('shows a notification for 3000 ms, as an error unless told otherwise', () => {
+  it('shows a notification as an error unless told otherwise', () => {
     notify('Your wallet is disconnected')
     expect(noticeStore.getState().notices[0]).toMatchObject({ kind: 'notify', tone: 'error' })
-    vi.advanceTimersByTime(2_999)
-    expect(shown()).toEqual(['notify:Your wallet is disconnected'])
-    vi.advanceTimersByTime(1)
-    expect(shown()).toEqual([])
   })
 
   it('times each notice on its own', () => {

@@ -10,7 +10,8 @@ export function checkRecipient(text: string): RecipientCheck {
   const value = text.trim()
   if (value === '') return { empty: true }
   if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return { error: 'Enter a valid address (0x followed by 40 hex digits)' }
-  if (getAddress(value) !== value) {
+  const checksummed = getAddress(value)
+  if (checksummed !== value) {
     const hex = value.slice(2)
     const singleCase = hex === hex.toLowerCase() || hex === hex.toUpperCase()
     return {
@@ -20,5 +21,5 @@ export function checkRecipient(text: string): RecipientCheck {
     }
   }
   if (value.toLowerCase() === zeroAddress) return { error: 'The zero address cannot receive funds' }
-  return { address: getAddress(value) }
+  return { address: checksummed }
 }

@@ -110,36 +110,39 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
         </div>
       ) : (
         <ul className="history-list">
-          {shown.map((swap) => (
-            <li key={swap.key}>
-              <button type="button" className="history-row" onClick={() => openSwap(swap)} data-testid="history-row">
-                <span className="status-line">
-                  <span className={`status status-${swap.status}`}>{t(statusLabel[swap.status])}</span>
-                  {statusDetail(swap) && (
-                    <span className="status-detail" data-testid="history-status-detail" title={swap.statusDetail}>
-                      {statusDetail(swap)}
-                    </span>
-                  )}
-                </span>
-                <span className="history-amounts">
-                  {formatDisplayAmount(BigInt(swap.origin.amount), swap.origin.token.decimals)}{' '}
-                  {swap.origin.token.symbol} →{' '}
-                  {formatDisplayAmount(
-                    BigInt(swap.destination.receivedAmount ?? swap.destination.minAmount),
-                    swap.destination.token.decimals,
-                  )}{' '}
-                  {swap.destination.token.symbol}
-                </span>
-                <span className="muted small">
-                  {chainName(swap.origin.token.chainId)} → {chainName(swap.destination.token.chainId)} ·{' '}
-                  {swap.providerName}
-                </span>
-                <span className="muted small">
-                  {new Date((swap.depositedAt ?? swap.createdAt / 1000) * 1000).toLocaleString()}
-                </span>
-              </button>
-            </li>
-          ))}
+          {shown.map((swap) => {
+            const detail = statusDetail(swap)
+            return (
+              <li key={swap.key}>
+                <button type="button" className="history-row" onClick={() => openSwap(swap)} data-testid="history-row">
+                  <span className="status-line">
+                    <span className={`status status-${swap.status}`}>{t(statusLabel[swap.status])}</span>
+                    {detail && (
+                      <span className="status-detail" data-testid="history-status-detail" title={swap.statusDetail}>
+                        {detail}
+                      </span>
+                    )}
+                  </span>
+                  <span className="history-amounts">
+                    {formatDisplayAmount(BigInt(swap.origin.amount), swap.origin.token.decimals)}{' '}
+                    {swap.origin.token.symbol} →{' '}
+                    {formatDisplayAmount(
+                      BigInt(swap.destination.receivedAmount ?? swap.destination.minAmount),
+                      swap.destination.token.decimals,
+                    )}{' '}
+                    {swap.destination.token.symbol}
+                  </span>
+                  <span className="muted small">
+                    {chainName(swap.origin.token.chainId)} → {chainName(swap.destination.token.chainId)} ·{' '}
+                    {swap.providerName}
+                  </span>
+                  <span className="muted small">
+                    {new Date((swap.depositedAt ?? swap.createdAt / 1000) * 1000).toLocaleString()}
+                  </span>
+                </button>
+              </li>
+            )
+          })}
         </ul>
       )}
       <Suspense fallback={null}>
