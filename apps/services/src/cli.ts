@@ -5,9 +5,9 @@
  */
 import { parseArgs } from 'node:util'
 import { startAttester } from './attester/attester.ts'
-import { READY_MESSAGE } from './process.ts'
 import { startRelayer } from './relayer/relayer.ts'
 import { readManifestFile } from './shared/context.ts'
+import { READY_MESSAGE } from './shared/ipc.ts'
 import { createLogger } from './shared/logger.ts'
 import type { ServiceHandle } from './shared/serviceLoop.ts'
 import { loadPricing } from './solver/loadPricing.ts'

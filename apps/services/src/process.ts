@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { READY_MESSAGE } from './shared/ipc.ts'
 
 export type ServiceName = 'solver' | 'attester' | 'relayer'
 
@@ -10,13 +11,8 @@ export type ServiceProcess = {
   child: ChildProcess
   /** Resolves once this very process reports that it serves on its port; rejects if it exits first. */
   ready: Promise<void>
-  /** Resolves with the exit code (null after a signal) once the process is gone. */
-  exited: Promise<number | null>
   stop: (signal?: NodeJS.Signals) => Promise<void>
 }
-
-/** What cli.ts sends to its parent over the IPC channel once the service is up. */
-export const READY_MESSAGE = 'multibridge:service-ready'
 
 const require = createRequire(import.meta.url)
 const cliPath = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts')
@@ -73,7 +69,7 @@ export function spawnService(parameters: {
       buffered = ''
     })
   }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error(`${parameters.name} did not become ready within 60 s`))
@@ -97,7 +93,6 @@ export function spawnService(parameters: {
     name: parameters.name,
     child,
     ready,
-    exited,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(signal)

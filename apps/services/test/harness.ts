@@ -90,21 +90,20 @@ export function clientsFor(manifest: Manifest, index: number): ChainClients {
     chain,
     public: createPublicClient({ chain, transport, pollingInterval: 100 }),
     wallet: (account) => createWalletClient({ account, chain, transport }),
-    token: (kind) => {
-      const token = config.tokens.find((t) => t.kind === kind)
-      if (!token) throw new Error(`no ${kind} on ${config.name}`)
-      return token.address
-    },
+    token: (kind) => manifestToken(config, kind).address,
   }
 }
 
 export const user = (index: number) => devnetAccount(index)
 
-export function tokenInfo(clients: ChainClients, kind: ManifestToken['kind']): ManifestToken {
-  const token = clients.config.tokens.find((t) => t.kind === kind)
-  if (!token) throw new Error(`no ${kind} on ${clients.config.name}`)
+function manifestToken(config: ManifestChain, kind: ManifestToken['kind']): ManifestToken {
+  const token = config.tokens.find((t) => t.kind === kind)
+  if (!token) throw new Error(`no ${kind} on ${config.name}`)
   return token
 }
+
+export const tokenInfo = (clients: ChainClients, kind: ManifestToken['kind']): ManifestToken =>
+  manifestToken(clients.config, kind)
 
 export async function chainTime(clients: ChainClients): Promise<number> {
   return Number((await clients.public.getBlock({ blockTag: 'latest' })).timestamp)

@@ -17,7 +17,7 @@ import { pollLogs } from '../shared/logPoller.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
 import { parseAmount, parseBytes32, parseChain, parseToken, requireParam } from '../shared/validation.ts'
-import { resolvePricing } from './loadPricing.ts'
+import { resolvePricing, type SolverPricingSettings } from './loadPricing.ts'
 import { isAcceptablePrice, maxInputForOutput, quoteOutput, type SolverPricingConfig, usdToToken } from './pricing.ts'
 
 export type OrderStatus =
@@ -64,7 +64,7 @@ export type StartSolverParameters = {
   port: number
   log: Logger
   /** Over the defaults; checked before anything starts (see loadPricing.ts for the file and environment). */
-  pricing?: Partial<SolverPricingConfig>
+  pricing?: SolverPricingSettings
   pollIntervalMs?: number
 }
 
