@@ -14,11 +14,26 @@ const int = v.pipe(v.number(), v.integer('not an integer'))
 
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000' as const
 
+/** Bounds on a token's description, for listed tokens and for those read from a contract. */
+export const TOKEN_LIMITS = { symbol: 32, name: 80, decimals: 36 } as const
+
 const tokenSchema = v.object({
   address,
-  symbol: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(32, 'at most 32 characters')),
-  name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(80, 'at most 80 characters')),
-  decimals: v.pipe(int, v.minValue(0, 'at least 0'), v.maxValue(36, 'at most 36')),
+  symbol: v.pipe(
+    v.string(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(TOKEN_LIMITS.symbol, `at most ${TOKEN_LIMITS.symbol} characters`),
+  ),
+  name: v.pipe(
+    v.string(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(TOKEN_LIMITS.name, `at most ${TOKEN_LIMITS.name} characters`),
+  ),
+  decimals: v.pipe(
+    int,
+    v.minValue(0, 'at least 0'),
+    v.maxValue(TOKEN_LIMITS.decimals, `at most ${TOKEN_LIMITS.decimals}`),
+  ),
   /** What the token behaves like; lets code handle USDT-style approvals without guessing by symbol. */
   kind: v.picklist(['native', 'usdc', 'usdt', 'weth', 'erc20']),
   logoURI: v.optional(v.string()),

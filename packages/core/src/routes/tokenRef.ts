@@ -1,6 +1,7 @@
-import { type Address, erc20Abi } from 'viem'
+import type { Address } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
 import { findManifestToken, getManifestChain, type Manifest } from '../config/manifest.ts'
+import { readTokenInfo } from './tokenInfo.ts'
 import type { TokenRef } from './types.ts'
 
 function listedTokenRef(manifest: Manifest, chainId: number, address: Address): TokenRef | undefined {
@@ -25,42 +26,30 @@ export function tokenRefFor(manifest: Manifest, chainId: number, address: Addres
 }
 
 /**
- * Like `tokenRefFor`, but a token the manifest does not list is read from its chain (symbol and decimals, one
- * multicall), so a swap of it restored from chain shows its real amounts. Each token is read once per resolver;
- * a token that cannot be read keeps the placeholder.
+ * Like `tokenRefFor`, but a token the manifest does not list is read from its chain (`readTokenInfo`), so a swap
+ * of it restored from chain shows its real symbol and amounts. Each token is read once per resolver; one that is
+ * not an ERC-20 keeps the placeholder, and one whose chain could not be read is tried again next time.
  */
 export function createTokenRefResolver(manifest: Manifest, clients: ChainClients) {
   const cache = new Map<string, Promise<TokenRef>>()
   return (chainId: number, address: Address): Promise<TokenRef> => {
     const listed = listedTokenRef(manifest, chainId, address)
-    if (listed || !clients.has(chainId)) return Promise.resolve(listed ?? placeholderTokenRef(chainId, address))
+    const chain = getManifestChain(manifest, chainId)
+    if (listed || !chain || !clients.has(chainId))
+      return Promise.resolve(listed ?? placeholderTokenRef(chainId, address))
     const key = `${chainId}:${address.toLowerCase()}`
     let pending = cache.get(key)
     if (!pending) {
-      pending = readTokenRef(manifest, clients, chainId, address).catch(() => placeholderTokenRef(chainId, address))
+      const placeholder = placeholderTokenRef(chainId, address)
+      pending = readTokenInfo(clientFor(clients, chainId), { address, multicall3: chain.contracts.multicall3 }).then(
+        (info) => (info ? { ...placeholder, symbol: info.symbol, decimals: info.decimals } : placeholder),
+        () => {
+          cache.delete(key)
+          return placeholder
+        },
+      )
       cache.set(key, pending)
     }
     return pending
   }
-}
-
-async function readTokenRef(
-  manifest: Manifest,
-  clients: ChainClients,
-  chainId: number,
-  address: Address,
-): Promise<TokenRef> {
-  const chain = getManifestChain(manifest, chainId)
-  const [symbol, decimals] = await clientFor(clients, chainId).multicall({
-    contracts: [
-      { address, abi: erc20Abi, functionName: 'symbol' },
-      { address, abi: erc20Abi, functionName: 'decimals' },
-    ],
-    allowFailure: false,
-    ...(chain?.contracts.multicall3 ? { multicallAddress: chain.contracts.multicall3 } : {}),
-  })
-  if (decimals > 36) throw new Error(`unusable decimals ${decimals}`)
-  // A symbol is shown as text: keep it short and printable.
-  const printable = symbol.replace(/[^\p{L}\p{N}.\-_$]/gu, '').slice(0, 12)
-  return { ...placeholderTokenRef(chainId, address), ...(printable ? { symbol: printable } : {}), decimals }
 }

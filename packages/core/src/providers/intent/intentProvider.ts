@@ -52,6 +52,8 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
     const chain = getManifestChain(manifest, chainId)
     return { origin: chain?.contracts.intentOriginSettler, destination: chain?.contracts.intentDestinationSettler }
   }
+  // Tokens of restored swaps: an unlisted one is read from its chain once for as long as the provider lives.
+  const tokenRef = createTokenRefResolver(manifest, clients)
 
   const provider: RouteProvider = {
     id: INTENT_PROVIDER_ID,
@@ -256,7 +258,6 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
 
     async findSwaps(owner) {
       const records: SwapRecord[] = []
-      const tokenRef = createTokenRefResolver(manifest, clients)
       for (const chain of manifest.chains) {
         const settler = chain.contracts.intentOriginSettler
         if (!settler) continue

@@ -29,6 +29,8 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
   if (!attesterUrl) return undefined
   const poolOf = (chainId: number) => getManifestChain(manifest, chainId)?.contracts.poolBridge
   const confirmations = manifest.devnet?.attestationConfirmations ?? 2
+  // Tokens of restored swaps: an unlisted one is read from its chain once for as long as the provider lives.
+  const tokenRef = createTokenRefResolver(manifest, clients)
 
   const provider: RouteProvider = {
     id: POOL_PROVIDER_ID,
@@ -203,7 +205,6 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
 
     async findSwaps(owner) {
       const records: SwapRecord[] = []
-      const tokenRef = createTokenRefResolver(manifest, clients)
       for (const chain of manifest.chains) {
         const pool = chain.contracts.poolBridge
         if (!pool) continue
