@@ -13,6 +13,7 @@ import {
   createSwapStore,
   createSwapTracker,
   createTokenRefResolver,
+  type ExecuteRouteParameters,
   executeRoute,
   fetchRoutes,
   HttpAbortError,
@@ -67,6 +68,22 @@ async function balance(t: TokenRef, owner: Address): Promise<bigint> {
   if (isAddressEqual(t.address, NATIVE_TOKEN_ADDRESS)) return client.getBalance({ address: owner })
   return client.readContract({ address: t.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 }
+
+/** Executes the route once, without tracking: its provider, no updates, and the route itself when re-quoted. */
+const execute = (
+  route: Route,
+  wallet: ReturnType<typeof createNodeWallet>['wallet'],
+  overrides: Partial<ExecuteRouteParameters> = {},
+) =>
+  executeRoute({
+    route,
+    provider: provider(route.providerId),
+    wallet,
+    clients,
+    refreshRoute: async () => route,
+    onUpdate: () => undefined,
+    ...overrides,
+  })
 
 /** Executes the route and follows it with the tracker until `until` holds. */
 async function runSwap(
@@ -279,14 +296,7 @@ describe('swaps', () => {
     const { wallet, state } = createNodeWallet(manifest, sender, origin.chainId)
     state.rejectApprovals = 1
     const before = await balance(origin, sender.address)
-    const failure = await executeRoute({
-      route,
-      provider: provider(INTENT_PROVIDER_ID),
-      wallet,
-      clients,
-      refreshRoute: async () => route,
-      onUpdate: () => undefined,
-    }).catch((error) => error)
+    const failure = await execute(route, wallet).catch((error) => error)
     expect(isUserRejection(failure)).toBe(true)
     expect(await balance(origin, sender.address)).toBe(before)
     const { record } = await runSwap(route, wallet, 'completed')
@@ -301,14 +311,7 @@ describe('swaps', () => {
     ))!
     const { wallet, state } = createNodeWallet(manifest, sender, chain(1).id)
     state.ignoreSwitch = true
-    const error = await executeRoute({
-      route,
-      provider: provider(INTENT_PROVIDER_ID),
-      wallet,
-      clients,
-      refreshRoute: async () => route,
-      onUpdate: () => undefined,
-    }).catch((e) => e)
+    const error = await execute(route, wallet).catch((e) => e)
     expect(error).toBeInstanceOf(WrongChainError)
     expect(state.sent).toEqual([])
   })
@@ -321,16 +324,11 @@ describe('swaps', () => {
     ))!
     const { wallet, state } = createNodeWallet(manifest, sender, origin.chainId)
     let refreshed = 0
-    const error = await executeRoute({
-      route: { ...route, expiresAt: Date.now() - 1 },
-      provider: provider(INTENT_PROVIDER_ID),
-      wallet,
-      clients,
+    const error = await execute({ ...route, expiresAt: Date.now() - 1 }, wallet, {
       refreshRoute: async () => {
         refreshed++
         return undefined
       },
-      onUpdate: () => undefined,
     }).catch((e) => e)
     expect(refreshed).toBe(1)
     expect(error).toBeInstanceOf(QuoteExpiredError)
@@ -338,13 +336,8 @@ describe('swaps', () => {
 
     // A fresh quote that pays less is shown to the person first: nothing is signed.
     const worse = { ...route, minOutputAmount: route.minOutputAmount - 1n, outputAmount: route.outputAmount - 1n }
-    const changed = await executeRoute({
-      route: { ...route, expiresAt: Date.now() - 1 },
-      provider: provider(INTENT_PROVIDER_ID),
-      wallet,
-      clients,
+    const changed = await execute({ ...route, expiresAt: Date.now() - 1 }, wallet, {
       refreshRoute: async () => worse,
-      onUpdate: () => undefined,
     }).catch((e) => e)
     expect(changed).toBeInstanceOf(QuoteChangedError)
     expect(state.sent).toEqual([])
@@ -356,14 +349,7 @@ describe('swaps', () => {
         return { ...plan, transaction: { ...plan.transaction, to: '0x000000000000000000000000000000000000dEaD' } }
       },
     }
-    const unknown = await executeRoute({
-      route,
-      provider: rogue,
-      wallet,
-      clients,
-      refreshRoute: async () => route,
-      onUpdate: () => undefined,
-    }).catch((e) => e)
+    const unknown = await execute(route, wallet, { provider: rogue }).catch((e) => e)
     expect(unknown).toBeInstanceOf(UnknownContractError)
     expect(state.sent).toEqual([])
 
@@ -371,14 +357,7 @@ describe('swaps', () => {
     const requoted = (await provider(INTENT_PROVIDER_ID).getQuote(route.request))!
     const fillDeadline = Number(route.data.fillDeadline) - 7 // tells the fresh quote's order apart
     const fresh: Route = { ...requoted, data: { ...requoted.data, fillDeadline } }
-    const swapped = await executeRoute({
-      route: { ...route, expiresAt: Date.now() - 1 },
-      provider: provider(INTENT_PROVIDER_ID),
-      wallet,
-      clients,
-      refreshRoute: async () => fresh,
-      onUpdate: () => undefined,
-    })
+    const swapped = await execute({ ...route, expiresAt: Date.now() - 1 }, wallet, { refreshRoute: async () => fresh })
     expect(swapped.destination.minAmount).toBe(fresh.minOutputAmount.toString())
     expect(state.sent).toHaveLength(1)
     const sent = await clients.get(origin.chainId)!.getTransaction({ hash: state.sent[0] as `0x${string}` })
@@ -422,14 +401,7 @@ describe('swaps', () => {
       const route = unfillable(quoted, sender.address, { fillDeadline: head + 4, expires: head + 8 })
       const before = await balance(origin, sender.address)
       const { wallet } = createNodeWallet(manifest, sender, origin.chainId)
-      const record = await executeRoute({
-        route,
-        provider: intent,
-        wallet,
-        clients,
-        refreshRoute: async () => route,
-        onUpdate: () => undefined,
-      })
+      const record = await execute(route, wallet)
       expect(await balance(origin, sender.address)).toBe(before - usdc('300000'))
       const refund = await refundWhenAvailable(record, wallet)
       const refundCall = await clients.get(origin.chainId)!.getTransaction({ hash: refund.refundTx as `0x${string}` })

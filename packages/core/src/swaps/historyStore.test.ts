@@ -91,17 +91,4 @@ describe('createHistoryStore', () => {
     store.getState().upsert(swap(6))
     expect(Object.keys(createHistoryStore(storage).getState().swaps)).toEqual(['local-6'])
   })
-
-  it('keeps working in memory when the storage fails', () => {
-    const failing: KeyValueStorage = {
-      getItem: () => null,
-      setItem: () => {
-        // A real storage wrapper reports its own failures (the app's logs to the console) and never throws.
-      },
-      removeItem: () => undefined,
-    }
-    const store = createHistoryStore(failing)
-    store.getState().upsert(swap(7))
-    expect(Object.keys(store.getState().swaps)).toEqual(['local-7'])
-  })
 })

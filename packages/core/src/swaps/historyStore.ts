@@ -3,7 +3,7 @@ import { createPersistedStore, type KeyValueStorage } from '../storage/persisted
 import { type SwapStoreState, swapStoreSlice } from './swapStore.ts'
 import type { SwapRecord } from './types.ts'
 
-export const HISTORY_STORE_ID = 'history'
+const HISTORY_STORE_ID = 'history'
 export const HISTORY_STORE_VERSION = 1
 
 const isRecord = (value: unknown): value is SwapRecord =>
