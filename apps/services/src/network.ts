@@ -32,6 +32,11 @@ export type StartNetworkParameters = {
   onServiceExit?: (name: ServiceName, code: number | null) => void
   /** Extra environment for the service processes (e.g. SOLVER_FILL_WINDOW_SECONDS). */
   serviceEnv?: NodeJS.ProcessEnv
+  /**
+   * What the services read instead of the devnet's manifest (tests put RPC proxies in front of the
+   * chains this way, to cut a chain off from the services only).
+   */
+  serviceManifest?: (manifest: Manifest) => Manifest | Promise<Manifest>
 }
 
 export async function startNetwork(parameters: StartNetworkParameters): Promise<Network> {
@@ -54,6 +59,11 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
     ...(parameters.onLine ? { onLog: parameters.onLine } : {}),
   })
   writeManifest(manifestPath, devnet.manifest)
+  let servicesManifestPath = manifestPath
+  if (parameters.serviceManifest) {
+    servicesManifestPath = join(stateDir, 'services-manifest.json')
+    writeManifest(servicesManifestPath, await parameters.serviceManifest(devnet.manifest))
+  }
 
   const services = new Map<ServiceName, ServiceProcess>()
   // Every process started here, restarted ones included, until it has exited: what stop() ends.
@@ -68,7 +78,7 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
     }
     const service = spawnService({
       name,
-      manifestPath,
+      manifestPath: servicesManifestPath,
       dataDir,
       port: ports[name],
       onLine: (line) => parameters.onLine?.(name, line),

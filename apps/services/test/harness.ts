@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { devTokenAbi, intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
+import {
+  devTokenAbi,
+  intentDestinationSettlerAbi,
+  intentOriginSettlerAbi,
+  poolBridgeAbi,
+} from '@multi-bridge/contracts'
 import {
   buildOnchainOrder,
   type Manifest,
@@ -9,7 +14,7 @@ import {
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
 } from '@multi-bridge/core'
-import { devnetAccount } from '@multi-bridge/devnet'
+import { devnetAccount, isPortTaken } from '@multi-bridge/devnet'
 import {
   type Account,
   type Address,
@@ -18,6 +23,7 @@ import {
   createTestClient,
   createWalletClient,
   erc20Abi,
+  getAbiItem,
   type Hex,
   http,
   isAddressEqual,
@@ -26,10 +32,12 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem'
+import { expect } from 'vitest'
 import { type Network, startNetwork } from '../src/network.ts'
 import type { ServiceName } from '../src/process.ts'
 import { viemChain } from '../src/shared/context.ts'
 import { resolvePricing, type SolverPricingSettings } from '../src/solver/loadPricing.ts'
+import { type RpcProxy, startRpcProxy } from './rpcProxy.ts'
 
 /**
  * The solver's pricing in these tests, given to it as a pricing file (SOLVER_PRICING_FILE): not the
@@ -45,29 +53,62 @@ export type TestNetwork = Network & {
   logs: string[]
   /** Services that exited without being asked to; a test fails when this is not empty. */
   unexpectedExits: string[]
+  /** With `rpcProxies`: per chain id, the proxy the services reach that chain through. */
+  rpc: Map<number, RpcProxy>
+}
+
+export type StartTestNetworkParameters = {
+  /** Put a proxy between the services and each chain, so a test can cut a chain off from them. */
+  rpcProxies?: boolean
+  /** Over TEST_PRICING_SETTINGS. */
+  pricing?: SolverPricingSettings
 }
 
 /** A fresh devnet plus the three services as child processes, on free ports, in a temp dir. */
-export async function startTestNetwork(): Promise<TestNetwork> {
+export async function startTestNetwork(parameters: StartTestNetworkParameters = {}): Promise<TestNetwork> {
   const workDir = mkdtempSync(join(tmpdir(), 'multibridge-it-'))
   const pricingFile = join(workDir, 'solver-pricing.json')
-  writeFileSync(pricingFile, JSON.stringify(TEST_PRICING_SETTINGS))
+  writeFileSync(pricingFile, JSON.stringify({ ...TEST_PRICING_SETTINGS, ...parameters.pricing }))
   const logs: string[] = []
   const unexpectedExits: string[] = []
-  const network = await startNetwork({
-    stateDir: join(workDir, 'state'),
-    onLine: (source, line) => logs.push(`[${source}] ${line}`),
-    onServiceExit: (name: ServiceName, code) => {
-      unexpectedExits.push(`${name} exited with code ${code}`)
-    },
-    serviceEnv: { SOLVER_PRICING_FILE: pricingFile },
-  })
+  const rpc = new Map<number, RpcProxy>()
+  const stopProxies = () => Promise.all([...rpc.values()].map((proxy) => proxy.stop()))
+  let network: Network
+  try {
+    network = await startNetwork({
+      stateDir: join(workDir, 'state'),
+      onLine: (source, line) => logs.push(`[${source}] ${line}`),
+      onServiceExit: (name: ServiceName, code) => {
+        unexpectedExits.push(`${name} exited with code ${code}`)
+      },
+      serviceEnv: { SOLVER_PRICING_FILE: pricingFile },
+      ...(parameters.rpcProxies
+        ? {
+            serviceManifest: async (manifest: Manifest) => ({
+              ...manifest,
+              chains: await Promise.all(
+                manifest.chains.map(async (chain) => {
+                  const proxy = await startRpcProxy(chain.rpcUrls[0]!)
+                  rpc.set(chain.id, proxy)
+                  return { ...chain, rpcUrls: [proxy.url] }
+                }),
+              ),
+            }),
+          }
+        : {}),
+    })
+  } catch (error) {
+    await stopProxies()
+    throw error
+  }
   return {
     ...network,
     logs,
     unexpectedExits,
+    rpc,
     stop: async () => {
       await network.stop()
+      await stopProxies()
       rmSync(workDir, { recursive: true, force: true })
     },
   }
@@ -111,14 +152,14 @@ export async function chainTime(clients: ChainClients): Promise<number> {
 
 /**
  * Moves every chain's clock forward by the same amount (so they stay in step with each other) and
- * mines two blocks on each, so that the new time is also confirmed for the attester.
+ * mines past each chain's finality depth, so that the new time is also final for the services.
  */
 export async function advanceTime(chains: ChainClients[], seconds: number): Promise<void> {
   await Promise.all(
     chains.map(async (clients) => {
       const test = createTestClient({ mode: 'anvil', chain: clients.chain, transport: http(clients.config.rpcUrls[0]) })
       await test.increaseTime({ seconds })
-      await test.mine({ blocks: 2 })
+      await test.mine({ blocks: (clients.config.confirmations ?? 0) + 1 })
     }),
   )
 }
@@ -158,7 +199,13 @@ export async function getJson<T = unknown>(url: string): Promise<{ status: numbe
   return { status: response.status, body: (await response.json()) as T }
 }
 
-async function approveExact(clients: ChainClients, account: Account, token: Address, spender: Address, amount: bigint) {
+export async function approveExact(
+  clients: ChainClients,
+  account: Account,
+  token: Address,
+  spender: Address,
+  amount: bigint,
+) {
   if (isAddressEqual(token, NATIVE_TOKEN_ADDRESS)) return
   const hash = await clients
     .wallet(account)
@@ -178,34 +225,15 @@ export type OpenIntentParameters = {
   fillDeadline: number
   expires: number
   nonce?: bigint
+  /** Defaults to the destination's settler from the manifest. */
+  destinationSettler?: Address
 }
 
 /** Approves the exact amount and opens an intent; returns the order id and the Open receipt's block. */
 export async function openIntent(p: OpenIntentParameters): Promise<{ orderId: Hex; blockNumber: bigint }> {
   const settler = p.origin.config.contracts.intentOriginSettler as Address
   await approveExact(p.origin, p.account, p.inputToken, settler, p.inputAmount)
-  const order = buildOnchainOrder(
-    {
-      inputToken: p.inputToken,
-      inputAmount: p.inputAmount,
-      outputToken: p.outputToken,
-      outputAmount: p.outputAmount,
-      destinationChainId: BigInt(p.destination.config.id),
-      destinationSettler: p.destination.config.contracts.intentDestinationSettler as Address,
-      recipient: p.recipient,
-      nonce: p.nonce ?? BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000)),
-      expires: p.expires,
-    },
-    p.fillDeadline,
-  )
-  const isNative = isAddressEqual(p.inputToken, NATIVE_TOKEN_ADDRESS)
-  const hash = await p.origin.wallet(p.account).writeContract({
-    address: settler,
-    abi: intentOriginSettlerAbi,
-    functionName: 'open',
-    args: [order],
-    value: isNative ? p.inputAmount : 0n,
-  })
+  const hash = await sendOpenIntent(p)
   const receipt = await p.origin.public.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success') throw new Error('open reverted')
   const [opened] = parseEventLogs({ abi: intentOriginSettlerAbi, eventName: 'Open', logs: receipt.logs })
@@ -213,26 +241,136 @@ export async function openIntent(p: OpenIntentParameters): Promise<{ orderId: He
   return { orderId: opened.args.orderId, blockNumber: receipt.blockNumber }
 }
 
-/** Approves and sends a pool transfer; returns its id. */
-export async function sendPool(p: {
+/** Sends the `open` (the input must be approved already) and returns its hash without waiting. */
+export async function sendOpenIntent(p: OpenIntentParameters): Promise<Hex> {
+  const settler = p.origin.config.contracts.intentOriginSettler as Address
+  const order = buildOnchainOrder(
+    {
+      inputToken: p.inputToken,
+      inputAmount: p.inputAmount,
+      outputToken: p.outputToken,
+      outputAmount: p.outputAmount,
+      destinationChainId: BigInt(p.destination.config.id),
+      destinationSettler: p.destinationSettler ?? (p.destination.config.contracts.intentDestinationSettler as Address),
+      recipient: p.recipient,
+      nonce: p.nonce ?? BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000)),
+      expires: p.expires,
+    },
+    p.fillDeadline,
+  )
+  const isNative = isAddressEqual(p.inputToken, NATIVE_TOKEN_ADDRESS)
+  return p.origin.wallet(p.account).writeContract({
+    address: settler,
+    abi: intentOriginSettlerAbi,
+    functionName: 'open',
+    args: [order],
+    value: isNative ? p.inputAmount : 0n,
+  })
+}
+
+/** The token of the destination chain that is of the same kind as `token` on the origin. */
+function destinationToken(p: { origin: ChainClients; destination: ChainClients; token: Address }): Address {
+  const kind = p.origin.config.tokens.find((t) => isAddressEqual(t.address, p.token))?.kind
+  if (!kind) throw new Error(`${p.token} is not a token of ${p.origin.config.name}`)
+  return p.destination.token(kind as 'native' | 'usdc' | 'usdt' | 'weth')
+}
+
+export type SendPoolParameters = {
   origin: ChainClients
   destination: ChainClients
   account: Account
   token: Address
   amount: bigint
   recipient: Address
-}): Promise<{ transferId: Hex; amountOut: bigint }> {
-  const pool = p.origin.config.contracts.poolBridge as Address
-  await approveExact(p.origin, p.account, p.token, pool, p.amount)
-  const hash = await p.origin.wallet(p.account).writeContract({
-    address: pool,
-    abi: poolBridgeAbi,
-    functionName: 'send',
-    args: [p.token, p.amount, BigInt(p.destination.config.id), p.recipient],
-    value: isAddressEqual(p.token, NATIVE_TOKEN_ADDRESS) ? p.amount : 0n,
-  })
-  const receipt = await p.origin.public.waitForTransactionReceipt({ hash })
+}
+
+/** Approves and sends a pool transfer; returns its id. */
+export async function sendPool(p: SendPoolParameters): Promise<{ transferId: Hex; amountOut: bigint }> {
+  await approveExact(p.origin, p.account, p.token, p.origin.config.contracts.poolBridge as Address, p.amount)
+  const receipt = await p.origin.public.waitForTransactionReceipt({ hash: await sendPoolTx(p) })
   const [sent] = parseEventLogs({ abi: poolBridgeAbi, eventName: 'Sent', logs: receipt.logs })
   if (!sent) throw new Error('no Sent event')
   return { transferId: sent.args.transferId, amountOut: sent.args.amountOut }
 }
+
+/** Sends the pool transfer (the token must be approved already) and returns its hash without waiting. */
+export function sendPoolTx(p: SendPoolParameters): Promise<Hex> {
+  return p.origin.wallet(p.account).writeContract({
+    address: p.origin.config.contracts.poolBridge as Address,
+    abi: poolBridgeAbi,
+    functionName: 'send',
+    // Same token on the destination, at whatever the pool's fee leaves.
+    args: [p.token, p.amount, BigInt(p.destination.config.id), p.recipient, destinationToken(p), 0n],
+    value: isAddressEqual(p.token, NATIVE_TOKEN_ADDRESS) ? p.amount : 0n,
+  })
+}
+
+export type AttesterIntent = { status: string; attestation: { kind: string; signatures: Hex } | null }
+
+export const serviceUrl = (network: TestNetwork, name: ServiceName) => `http://127.0.0.1:${network.ports[name]}`
+
+/** The solver's quote, which must be a 200. */
+export async function solverQuote(
+  network: TestNetwork,
+  p: { origin: ChainClients; destination: ChainClients; inputToken: Address; outputToken: Address; amount: bigint },
+): Promise<SolverQuote> {
+  const query = new URLSearchParams({
+    originChainId: String(p.origin.config.id),
+    destinationChainId: String(p.destination.config.id),
+    inputToken: p.inputToken,
+    outputToken: p.outputToken,
+    amount: p.amount.toString(),
+  })
+  const { status, body } = await getJson<SolverQuote>(`${serviceUrl(network, 'solver')}/v1/quote?${query}`)
+  expect(status).toBe(200)
+  return body
+}
+
+/** Kills a service the way a crash would, and checks that nothing of it is left serving. */
+export async function crashService(network: TestNetwork, name: ServiceName): Promise<void> {
+  await network.services.get(name)!.stop('SIGKILL')
+  expect(await isPortTaken(network.ports[name]), `${name} port after the kill`).toBe(false)
+  await expect(fetch(`${serviceUrl(network, name)}/health`)).rejects.toThrow()
+}
+
+/** IntentOriginSettler's escrow status of an order (0 none, 1 open, 2 claimed, 3 refunded). */
+export const escrowStatus = async (origin: ChainClients, orderId: Hex) =>
+  (
+    await origin.public.readContract({
+      address: origin.config.contracts.intentOriginSettler as Address,
+      abi: intentOriginSettlerAbi,
+      functionName: 'escrows',
+      args: [orderId],
+    })
+  )[5]
+
+const filledEvent = getAbiItem({ abi: intentDestinationSettlerAbi, name: 'Filled' })
+export const fillsOf = (destination: ChainClients, orderId: Hex) =>
+  destination.public.getLogs({
+    address: destination.config.contracts.intentDestinationSettler as Address,
+    event: filledEvent,
+    args: { orderId },
+    fromBlock: 0n,
+    strict: true,
+  })
+
+const releasedEvent = getAbiItem({ abi: poolBridgeAbi, name: 'ReleasedOnDestination' })
+export const releasesOf = (destination: ChainClients, transferId: Hex) =>
+  destination.public.getLogs({
+    address: destination.config.contracts.poolBridge as Address,
+    event: releasedEvent,
+    args: { transferId },
+    fromBlock: 0n,
+    strict: true,
+  })
+
+/** PoolBridge's deposit status (0 none, 1 pending, 2 finalized, 3 refunded). */
+export const depositStatus = async (origin: ChainClients, transferId: Hex) =>
+  (
+    await origin.public.readContract({
+      address: origin.config.contracts.poolBridge as Address,
+      abi: poolBridgeAbi,
+      functionName: 'deposits',
+      args: [transferId],
+    })
+  )[5]

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { intentDestinationSettlerAbi, intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
+import { intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
 import { NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
 import { getFreePort, isPortTaken } from '@multi-bridge/devnet'
-import { type Address, getAbiItem, type Hex, parseUnits } from 'viem'
+import { type Address, type Hex, parseUnits } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startAttester } from '../src/attester/attester.ts'
 import { type ServiceName, spawnService } from '../src/process.ts'
@@ -13,15 +13,21 @@ import { CorruptStateError } from '../src/shared/stateStore.ts'
 import { quoteOutput } from '../src/solver/pricing.ts'
 import { startSolver } from '../src/solver/solver.ts'
 import {
+  type AttesterIntent,
   advanceTime,
   balanceOf,
   type ChainClients,
   chainTime,
   clientsFor,
+  crashService,
+  depositStatus,
+  escrowStatus,
+  fillsOf,
   getJson,
   openIntent,
-  type SolverQuote,
+  releasesOf,
   sendPool,
+  solverQuote,
   startTestNetwork,
   TEST_PRICING,
   type TestNetwork,
@@ -40,73 +46,14 @@ const solverUrl = () => `http://127.0.0.1:${network.ports.solver}`
 const attesterUrl = () => `http://127.0.0.1:${network.ports.attester}`
 const relayerUrl = () => `http://127.0.0.1:${network.ports.relayer}`
 
-async function quote(
+const quote = (
   origin: ChainClients,
   destination: ChainClients,
   inputToken: Address,
   outputToken: Address,
   amount: bigint,
-) {
-  const query = new URLSearchParams({
-    originChainId: String(origin.config.id),
-    destinationChainId: String(destination.config.id),
-    inputToken,
-    outputToken,
-    amount: amount.toString(),
-  })
-  const { status, body } = await getJson<SolverQuote>(`${solverUrl()}/v1/quote?${query}`)
-  expect(status).toBe(200)
-  return body
-}
-
-const escrowStatus = async (origin: ChainClients, orderId: Hex) =>
-  (
-    await origin.public.readContract({
-      address: origin.config.contracts.intentOriginSettler as Address,
-      abi: intentOriginSettlerAbi,
-      functionName: 'escrows',
-      args: [orderId],
-    })
-  )[5]
-
-const filledEvent = getAbiItem({ abi: intentDestinationSettlerAbi, name: 'Filled' })
-const fillsOf = (destination: ChainClients, orderId: Hex) =>
-  destination.public.getLogs({
-    address: destination.config.contracts.intentDestinationSettler as Address,
-    event: filledEvent,
-    args: { orderId },
-    fromBlock: 0n,
-    strict: true,
-  })
-
-const releasedEvent = getAbiItem({ abi: poolBridgeAbi, name: 'ReleasedOnDestination' })
-const releasesOf = (destination: ChainClients, transferId: Hex) =>
-  destination.public.getLogs({
-    address: destination.config.contracts.poolBridge as Address,
-    event: releasedEvent,
-    args: { transferId },
-    fromBlock: 0n,
-    strict: true,
-  })
-
-const depositStatus = async (origin: ChainClients, transferId: Hex) =>
-  (
-    await origin.public.readContract({
-      address: origin.config.contracts.poolBridge as Address,
-      abi: poolBridgeAbi,
-      functionName: 'deposits',
-      args: [transferId],
-    })
-  )[5]
-
-type AttesterIntent = { status: string; attestation: { kind: string; signatures: Hex } | null }
-
-/** Kills a service the way a crash would, and checks that nothing of it is left serving. */
-async function crash(name: ServiceName) {
-  await network.services.get(name)!.stop('SIGKILL')
-  expect(await isPortTaken(network.ports[name]), `${name} port after the kill`).toBe(false)
-  await expect(fetch(`http://127.0.0.1:${network.ports[name]}/health`)).rejects.toThrow()
-}
+) => solverQuote(network, { origin, destination, inputToken, outputToken, amount })
+const crash = (name: ServiceName) => crashService(network, name)
 
 beforeAll(async () => {
   network = await startTestNetwork()
@@ -397,7 +344,7 @@ describe('the local multichain network', () => {
         outputAmount,
         recipient: sender.address,
         fillDeadline: deadline,
-        expires: deadline + 900,
+        expires: deadline + TEST_PRICING.refundGraceSeconds,
       })
     const filledFirst = (await open(fair)).orderId
     const declined = (await open((fair * 102n) / 100n)).orderId // above the solver's 0.5 % tolerance

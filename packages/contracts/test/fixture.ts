@@ -77,6 +77,10 @@ export const NATIVE = zeroAddress
 export const POOL_FEE_BPS = 30
 export const POOL_RELEASE_WINDOW = 600
 export const POOL_REFUND_DELAY = 3600
+/** Least gap between a fill or release deadline and the unattested refund (every settler and pool here). */
+export const MIN_REFUND_DELAY = 3600
+/** Delay of scheduled owner changes (routes, parameters, signer sets). */
+export const ADMIN_DELAY = 86_400
 /** Every test account starts with this much of each ERC-20 (6 decimals for USDC/USDT). */
 export const TOKEN_FUNDING = 1_000_000_000_000n
 export const WETH_FUNDING = 1_000n * 10n ** 18n
@@ -95,6 +99,7 @@ export const accounts = {
   recipient: anvilAccount(4),
   user2: anvilAccount(5),
   liquidityOwner: anvilAccount(6),
+  guardian: anvilAccount(7),
 } as const
 
 // Attesters only sign; they never hold funds, so they are not anvil accounts.
@@ -248,24 +253,40 @@ export async function deployRevertName<const abi extends Abi>(
 async function deployAll(client: Client): Promise<Deployment> {
   const { deployer } = accounts
   // The order is fixed: the same deployer nonces give the same addresses on every chain.
+  const { guardian } = accounts
   const verifier = await deploy(client, thresholdAttestationVerifierAbi, thresholdAttestationVerifierBytecode, [
     [attester.address],
     1n,
+    deployer,
+    ADMIN_DELAY,
   ])
   const verifier2of3 = await deploy(client, thresholdAttestationVerifierAbi, thresholdAttestationVerifierBytecode, [
     attesters.map((a) => a.address),
     2n,
+    deployer,
+    ADMIN_DELAY,
   ])
-  const origin = await deploy(client, intentOriginSettlerAbi, intentOriginSettlerBytecode, [verifier, deployer])
-  const origin2of3 = await deploy(client, intentOriginSettlerAbi, intentOriginSettlerBytecode, [verifier2of3, deployer])
+  const settlerArgs = (v: Address) => [v, deployer, guardian, MIN_REFUND_DELAY]
+  const origin = await deploy(client, intentOriginSettlerAbi, intentOriginSettlerBytecode, settlerArgs(verifier))
+  const origin2of3 = await deploy(
+    client,
+    intentOriginSettlerAbi,
+    intentOriginSettlerBytecode,
+    settlerArgs(verifier2of3),
+  )
   const destination = await deploy(client, intentDestinationSettlerAbi, intentDestinationSettlerBytecode)
   const destination2 = await deploy(client, intentDestinationSettlerAbi, intentDestinationSettlerBytecode)
   const pool = await deploy(client, poolBridgeAbi, poolBridgeBytecode, [
     verifier,
     deployer,
-    POOL_FEE_BPS,
-    POOL_RELEASE_WINDOW,
-    POOL_REFUND_DELAY,
+    guardian,
+    {
+      feeBps: POOL_FEE_BPS,
+      releaseWindow: POOL_RELEASE_WINDOW,
+      refundDelay: POOL_REFUND_DELAY,
+      minRefundDelay: MIN_REFUND_DELAY,
+      adminDelay: ADMIN_DELAY,
+    },
   ])
   const usdc = await deploy(client, devTokenAbi, devTokenBytecode, ['USD Coin (local)', 'USDC', 6, deployer])
   const usdt = await deploy(client, tetherLikeTokenAbi, tetherLikeTokenBytecode, [

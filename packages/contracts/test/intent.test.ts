@@ -31,6 +31,7 @@ import {
 } from 'viem'
 import { describe, expect, test } from 'vitest'
 import {
+  ADMIN_DELAY,
   accounts,
   attester,
   attesters,
@@ -856,6 +857,8 @@ describe('attestation verifier', () => {
       deployRevertName(a.client, thresholdAttestationVerifierAbi, thresholdAttestationVerifierBytecode, [
         signers,
         threshold,
+        accounts.deployer,
+        ADMIN_DELAY,
       ])
     expect(await deployError([zeroAddress], 1n)).toBe('InvalidSigner')
     expect(await deployError([attester.address, zeroAddress], 1n)).toBe('InvalidSigner')

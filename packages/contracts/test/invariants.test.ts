@@ -14,6 +14,7 @@ import {
   expectRevert,
   gasCost,
   impostor,
+  MIN_REFUND_DELAY,
   NATIVE,
   setNextTimestamp,
   signFill,
@@ -151,7 +152,8 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
     await tick(o)
     // Deadlines are drawn around the later of both clocks, so some orders are born barely fillable.
     const fillDeadline = Math.max(o.clock + 1, Math.max(o.clock, t.clock) + random.int(-60, 1800))
-    const expires = fillDeadline + random.int(1, 900)
+    // At the settler's least refund delay, or up to 15 minutes more.
+    const expires = fillDeadline + MIN_REFUND_DELAY + random.int(0, 900)
     const key = `${origin}:${user}`
     const previous = orders.filter((x) => x.origin === origin && x.data.user === user)
     const reuse = previous.length > 0 && random.chance(0.08)

@@ -216,21 +216,44 @@ export type SentTransfer = {
   release: PoolRelease
 }
 
-export async function sendTransfer(
-  origin: TestChain,
-  destination: TestChain,
-  p: { token?: Address; amount?: bigint; sender?: Address; recipient?: Address } = {},
-): Promise<SentTransfer> {
+export type SendParameters = {
+  token?: Address
+  amount?: bigint
+  sender?: Address
+  recipient?: Address
+  /** The token the sender expects on the destination; defaults to the same address (the fixture's routes). */
+  destinationToken?: Address
+  /** Defaults to 0 (any amount out). */
+  minAmountOut?: bigint
+}
+
+/** The `send` call of a pool transfer, for `write` or `expectRevert`. */
+export function sendCall(origin: TestChain, destination: TestChain, p: SendParameters = {}) {
   const token = p.token ?? origin.contracts.usdc
   const amount = p.amount ?? 1_000_000_000n
-  const receipt = await write(origin.client, {
+  return {
     address: origin.contracts.pool,
     abi: poolBridgeAbi,
     functionName: 'send',
-    args: [token, amount, BigInt(destination.chainId), p.recipient ?? accounts.recipient],
+    args: [
+      token,
+      amount,
+      BigInt(destination.chainId),
+      p.recipient ?? accounts.recipient,
+      p.destinationToken ?? token,
+      p.minAmountOut ?? 0n,
+    ],
     account: p.sender ?? accounts.user,
     value: token === NATIVE ? amount : 0n,
-  })
+  } as const
+}
+
+export async function sendTransfer(
+  origin: TestChain,
+  destination: TestChain,
+  p: SendParameters = {},
+): Promise<SentTransfer> {
+  const receipt = await write(origin.client, sendCall(origin, destination, p))
   const [event] = parseEventLogs({ abi: poolBridgeAbi, logs: receipt.logs, eventName: 'Sent' })
   if (!event) throw new Error('send emitted no Sent event')
   const { transferId, amountOut, deadline, expires, destinationToken, recipient } = event.args

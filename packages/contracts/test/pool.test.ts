@@ -2,10 +2,12 @@ import { poolBridgeAbi, tetherLikeTokenAbi } from '@multi-bridge/contracts'
 import { type Address, type Hex, parseEther, parseEventLogs, zeroAddress } from 'viem'
 import { describe, expect, test } from 'vitest'
 import {
+  ADMIN_DELAY,
   accounts,
   balanceOf,
   expectRevert,
   impostor,
+  MIN_REFUND_DELAY,
   NATIVE,
   POOL_FEE_BPS,
   POOL_LIQUIDITY,
@@ -17,6 +19,7 @@ import {
   signReleased,
   type TestChain,
   useChains,
+  warp,
   warpTo,
   write,
 } from './fixture.ts'
@@ -127,7 +130,7 @@ describe('send', () => {
         address: d.pool,
         abi: poolBridgeAbi,
         functionName: 'send',
-        args: [token, amount, BigInt(chainId), recipient],
+        args: [token, amount, BigInt(chainId), recipient, token, 0n],
         account: accounts.user,
       }) as const
     expect(await expectRevert(a.client, send(d.fot, 1_000n), 'NoRoute')).toEqual([BigInt(b.chainId), d.fot])
@@ -157,7 +160,7 @@ describe('send', () => {
         address: d.pool,
         abi: poolBridgeAbi,
         functionName: 'send',
-        args: [NATIVE, amount, BigInt(b.chainId), accounts.recipient],
+        args: [NATIVE, amount, BigInt(b.chainId), accounts.recipient, NATIVE, 0n],
         account: accounts.user,
         value: amount - 1n,
       },
@@ -469,7 +472,7 @@ describe('admin', () => {
         address: d.pool,
         abi: poolBridgeAbi,
         functionName: 'send',
-        args: [d.usdc, 1_000n, BigInt(b.chainId), accounts.recipient],
+        args: [d.usdc, 1_000n, BigInt(b.chainId), accounts.recipient, d.usdc, 0n],
         account: accounts.user,
       },
       'EnforcedPause',
@@ -494,24 +497,36 @@ describe('admin', () => {
     await expectBooksBalance(a, d.usdc)
   })
 
-  test('only the owner sets parameters, within bounds', async () => {
+  test('only the owner changes parameters, within bounds, and only after the delay', async () => {
     const { a, d } = chains()
-    const set = (fee: number, window: number, delay: number, account: Address = accounts.deployer) =>
-      ({
-        address: d.pool,
-        abi: poolBridgeAbi,
-        functionName: 'setParameters',
-        args: [fee, window, delay],
-        account,
-      }) as const
-    await expectRevert(a.client, set(10, 60, 60, accounts.stranger), 'OwnableUnauthorizedAccount')
-    await expectRevert(a.client, set(1001, 60, 60), 'InvalidParameters')
-    await expectRevert(a.client, set(10, 0, 60), 'InvalidParameters')
-    await expectRevert(a.client, set(10, 60, 0), 'InvalidParameters')
-    await write(a.client, set(1000, 60, 60))
+    const call = (
+      functionName: 'scheduleParameters' | 'setParameters',
+      fee: number,
+      window: number,
+      delay: number,
+      account: Address = accounts.deployer,
+    ) => ({ address: d.pool, abi: poolBridgeAbi, functionName, args: [fee, window, delay], account }) as const
+    await expectRevert(
+      a.client,
+      call('scheduleParameters', 10, 60, 3600, accounts.stranger),
+      'OwnableUnauthorizedAccount',
+    )
+    await expectRevert(a.client, call('scheduleParameters', 1001, 60, 3600), 'InvalidParameters')
+    await expectRevert(a.client, call('scheduleParameters', 10, 0, 3600), 'InvalidParameters')
+    // The refund delay can never drop below the deployment's minimum.
+    await expectRevert(a.client, call('scheduleParameters', 10, 60, MIN_REFUND_DELAY - 1), 'InvalidParameters')
+    await expectRevert(a.client, call('setParameters', 1000, 60, 3600), 'ChangeNotScheduled')
+    await write(a.client, call('scheduleParameters', 1000, 60, 3600))
+    await expectRevert(a.client, call('setParameters', 1000, 60, 3600), 'ChangeNotReady')
+    // Only exactly the scheduled change can be applied.
+    await expectRevert(a.client, call('setParameters', 999, 60, 3600), 'ChangeNotScheduled')
+    await warp(a.client, ADMIN_DELAY)
+    await write(a.client, call('setParameters', 1000, 60, 3600))
     expect(await a.client.readContract({ address: d.pool, abi: poolBridgeAbi, functionName: 'feeBps' })).toBe(1000)
     expect(
       await a.client.readContract({ address: d.pool, abi: poolBridgeAbi, functionName: 'quote', args: [10_000n] }),
     ).toEqual([9_000n, 1_000n])
+    // A change is applied once.
+    await expectRevert(a.client, call('setParameters', 1000, 60, 3600), 'ChangeNotScheduled')
   })
 })

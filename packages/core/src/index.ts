@@ -1,5 +1,6 @@
 export * from './amounts/parseAmountInput.ts'
 export * from './chains/chainClients.ts'
+export * from './chains/finality.ts'
 export * from './chains/manifestChain.ts'
 export * from './config/manifest.ts'
 export * from './config/production.ts'

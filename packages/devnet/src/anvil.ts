@@ -36,7 +36,7 @@ export async function startAnvil(parameters: StartAnvilParameters): Promise<Anvi
     throw new PortInUseError(port, `anvil chain ${parameters.chainId}`)
   }
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(parameters.chainId)]
-  args.push('--accounts', '10', '--balance', '1000000')
+  args.push('--accounts', '11', '--balance', '1000000')
   if (parameters.blockTime !== undefined) args.push('--block-time', String(parameters.blockTime))
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
   const log = parameters.onLog

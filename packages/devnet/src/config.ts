@@ -6,12 +6,17 @@ export type DevnetChainConfig = {
   /** Offset from the base port. */
   portOffset: number
   blockTime: number
+  /**
+   * Blocks after which the services treat an event on this chain as final: the attester signs and
+   * the relayer releases only at this depth, so a shallower reorg never makes anyone pay twice.
+   */
+  confirmations: number
 }
 
 export const DEVNET_CHAINS: readonly DevnetChainConfig[] = [
-  { id: 1337001, name: 'Local Chain A', shortName: 'local-a', portOffset: 0, blockTime: 1 },
-  { id: 1337002, name: 'Local Chain B', shortName: 'local-b', portOffset: 1, blockTime: 2 },
-  { id: 1337003, name: 'Local Chain C', shortName: 'local-c', portOffset: 2, blockTime: 3 },
+  { id: 1337001, name: 'Local Chain A', shortName: 'local-a', portOffset: 0, blockTime: 1, confirmations: 5 },
+  { id: 1337002, name: 'Local Chain B', shortName: 'local-b', portOffset: 1, blockTime: 2, confirmations: 4 },
+  { id: 1337003, name: 'Local Chain C', shortName: 'local-c', portOffset: 2, blockTime: 3, confirmations: 3 },
 ]
 
 export const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -22,6 +27,8 @@ export const DEVNET_ACCOUNTS = {
   solver: 1,
   relayer: 2,
   attester: 3,
+  /** May pause claims and releases at once (never refunds). */
+  guardian: 10,
   users: [0, 4, 5, 6, 7, 8, 9],
   wallet: 4,
 } as const
@@ -41,13 +48,23 @@ export const DEVNET_FUNDING = {
   poolNative: 20n,
 } as const
 
+/**
+ * Delays that keep "delivered or refunded, never both" true when the attester or relayer is down.
+ * The unattested refund is an escape hatch for a dead attester, not a slow one: an hour here is far
+ * beyond the services' worst case on the devnet (finality depth, polling and inclusion take seconds).
+ * Production deployments use days: `minRefundDelay` 3 days, `adminDelay` 2 days.
+ */
+export const SAFETY_DELAYS = {
+  /** Least time from a fill or release deadline to the refund that needs no attestation. */
+  minRefundDelay: 3600,
+  /** Time between scheduling a route, parameter or signer-set change and applying it. */
+  adminDelay: 3600,
+} as const
+
 export const POOL_PARAMETERS = {
   feeBps: 30,
   /** Seconds the destination pool has to release a transfer. */
   releaseWindow: 300,
   /** Seconds after the release deadline when the sender may refund without any attestation. */
-  refundDelay: 600,
+  refundDelay: SAFETY_DELAYS.minRefundDelay,
 } as const
-
-/** Blocks the attester waits on a chain before it signs about an event there. */
-export const ATTESTATION_CONFIRMATIONS = 1

@@ -34,7 +34,14 @@ import {
   type WalletClient,
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { DEVNET_ACCOUNTS, DEVNET_FUNDING, DEVNET_MNEMONIC, type DevnetChainConfig, POOL_PARAMETERS } from './config.ts'
+import {
+  DEVNET_ACCOUNTS,
+  DEVNET_FUNDING,
+  DEVNET_MNEMONIC,
+  type DevnetChainConfig,
+  POOL_PARAMETERS,
+  SAFETY_DELAYS,
+} from './config.ts'
 import { receiptOf } from './receipts.ts'
 
 export const devnetAccount = (index: number) => mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: index })
@@ -92,21 +99,28 @@ export async function deployChain(config: DevnetChainConfig, rpcUrl: string): Pr
   }
 
   const owner = deployer.account.address
+  const guardian = devnetAccount(DEVNET_ACCOUNTS.guardian).address
   const verifier = await deploy(thresholdAttestationVerifierAbi, thresholdAttestationVerifierBytecode, [
     [attester.address],
     1n,
+    owner,
+    SAFETY_DELAYS.adminDelay,
   ])
   const usdc = await deploy(devTokenAbi, devTokenBytecode, ['USD Coin (Local)', 'USDC', 6, owner])
   const usdt = await deploy(tetherLikeTokenAbi, tetherLikeTokenBytecode, ['Tether USD (Local)', 'USDT', owner])
   const weth = await deploy(wrappedNativeAbi, wrappedNativeBytecode)
-  const originSettler = await deploy(intentOriginSettlerAbi, intentOriginSettlerBytecode, [verifier, owner])
+  const originSettler = await deploy(intentOriginSettlerAbi, intentOriginSettlerBytecode, [
+    verifier,
+    owner,
+    guardian,
+    SAFETY_DELAYS.minRefundDelay,
+  ])
   const destinationSettler = await deploy(intentDestinationSettlerAbi, intentDestinationSettlerBytecode)
   const poolBridge = await deploy(poolBridgeAbi, poolBridgeBytecode, [
     verifier,
     owner,
-    POOL_PARAMETERS.feeBps,
-    POOL_PARAMETERS.releaseWindow,
-    POOL_PARAMETERS.refundDelay,
+    guardian,
+    { ...POOL_PARAMETERS, ...SAFETY_DELAYS },
   ])
 
   return {

@@ -3,7 +3,6 @@ import { dirname } from 'node:path'
 import type { Manifest } from '@multi-bridge/core'
 import { type AnvilInstance, startAnvil } from './anvil.ts'
 import {
-  ATTESTATION_CONFIRMATIONS,
   DEVNET_ACCOUNTS,
   DEVNET_CHAINS,
   DEVNET_MNEMONIC,
@@ -83,6 +82,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
         shortName: chain.shortName,
         rpcUrls: [anvils[i]!.rpcUrl],
         blockTime: chain.blockTime,
+        confirmations: chain.confirmations,
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         testnet: true,
         contracts: deployed[i]!.contracts,
@@ -98,7 +98,6 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       devnet: {
         mnemonic: DEVNET_MNEMONIC,
         accounts: { ...DEVNET_ACCOUNTS, users: [...DEVNET_ACCOUNTS.users] },
-        attestationConfirmations: ATTESTATION_CONFIRMATIONS,
         inAppWallet: true,
       },
     }

@@ -3,6 +3,7 @@ import { intentDestinationSettlerAbi, intentOriginSettlerAbi, poolBridgeAbi } fr
 import {
   computeIntentOrderId,
   decodeIntentOriginData,
+  type FinalHead,
   fillAttestationTypes,
   intentSettlerDomain,
   type Manifest,
@@ -15,12 +16,14 @@ import {
 } from '@multi-bridge/core'
 import { type Address, getAbiItem, type Hex, isAddressEqual } from 'viem'
 import { type ChainContext, createServiceContext } from '../shared/context.ts'
+import { createFailureTracker } from '../shared/failures.ts'
 import { HttpError, startHttpServer } from '../shared/http.ts'
-import { type Logger, shortMessage } from '../shared/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
 import { parseBytes32 } from '../shared/validation.ts'
+import { type OrphanLimits, pruneOrphans } from './orphans.ts'
 
 type IntentRecord = {
   originChainId: number
@@ -28,8 +31,10 @@ type IntentRecord = {
   destinationChainId: number
   destinationSettler: Address
   fillDeadline: number
-  /** The first Filled event seen for this order on its destination settler. */
-  fill?: { solver: Address; fillTime: number; txHash: Hex }
+  /** Names a destination chain or settler outside the manifest: nothing there counts as its fill. */
+  unfillable?: true
+  /** The first final Filled event for this order on its destination settler. */
+  fill?: { solver: Address; fillTime: number; txHash?: Hex }
   /** Written once, before any signature leaves the service: a fill and a no-fill are never both signed. */
   decision?: { kind: 'fill'; solver: Address; fillTime: number; signatures: Hex } | { kind: 'no-fill'; signatures: Hex }
 }
@@ -44,17 +49,23 @@ type TransferRecord = {
   amount: string
   deadline: number
   sender: Address
-  releaseSignatures: Hex
+  /** The release authorization; absent when the transfer names a pool outside the manifest (never released). */
+  releaseSignatures?: Hex
   releasedTx?: Hex
   decision?: { kind: 'released'; signatures: Hex } | { kind: 'not-released'; signatures: Hex }
 }
 
+type OrphanFill = { chainId: number; settler: Address; solver: Address; fillTime: number; txHash: Hex; seenAt: number }
+type OrphanRelease = { chainId: number; txHash: Hex; seenAt: number }
+
 type AttesterState = {
   cursors: Record<string, string>
   intents: Record<string, IntentRecord>
-  /** Fills seen before their order's Open was (the destination can be faster than the origin). */
-  orphanFills: Record<string, { chainId: number; settler: Address; solver: Address; fillTime: number; txHash: Hex }>
   transfers: Record<string, TransferRecord>
+  /** Final fills whose order was not seen (yet): bounded, see orphans.ts. */
+  orphanFills: Record<string, OrphanFill>
+  /** Final releases whose transfer was not seen (yet): bounded likewise. */
+  orphanReleases: Record<string, OrphanRelease>
 }
 
 const openEvent = getAbiItem({ abi: intentOriginSettlerAbi, name: 'Open' })
@@ -62,44 +73,47 @@ const filledEvent = getAbiItem({ abi: intentDestinationSettlerAbi, name: 'Filled
 const sentEvent = getAbiItem({ abi: poolBridgeAbi, name: 'Sent' })
 const releasedEvent = getAbiItem({ abi: poolBridgeAbi, name: 'ReleasedOnDestination' })
 
+const DEFAULT_ORPHAN_LIMITS: OrphanLimits = { ttlMs: 24 * 3600_000, max: 10_000 }
+
+/** A chain whose final head could not be read this round: only the items that need it wait. */
+class ChainUnreachable extends Error {}
+
 export type StartAttesterParameters = {
   manifest: Manifest
   dataDir: string
   port: number
   log: Logger
-  /** Blocks to wait on a chain before signing about it. */
-  confirmations?: number
   pollIntervalMs?: number
+  orphanLimits?: OrphanLimits
 }
 
+/**
+ * Watches every chain at its final head (the manifest's finality) and signs what happened there: a
+ * fill or a no-fill for each intent, a release authorization and then released / not-released for
+ * each pool transfer. Each item is decided on its own: an order naming contracts outside the
+ * manifest, a failing read or an unreachable chain delays only the items that need it.
+ */
 export async function startAttester(parameters: StartAttesterParameters): Promise<ServiceHandle> {
   const { manifest, log } = parameters
-  const confirmations = parameters.confirmations ?? manifest.devnet?.attestationConfirmations ?? 2
   const context = createServiceContext(manifest, 'attester')
   const signer = context.account
   if (!signer.signTypedData) throw new Error('the attester needs a local signing key')
   const signTypedData = signer.signTypedData.bind(signer)
-  const store = new JsonStateStore<AttesterState>(join(parameters.dataDir, 'attester-state.json'), () => ({
-    cursors: {},
-    intents: {},
-    orphanFills: {},
-    transfers: {},
-  }))
+  // Saves are coalesced (many logs, many decisions, one write); every answer flushes first.
+  const store = new JsonStateStore<AttesterState>(
+    join(parameters.dataDir, 'attester-state.json'),
+    () => ({ cursors: {}, intents: {}, transfers: {}, orphanFills: {}, orphanReleases: {} }),
+    { coalesceMs: 100 },
+  )
   const controller = new AbortController()
   const pollIntervalMs = parameters.pollIntervalMs ?? 300
+  const orphanLimits = parameters.orphanLimits ?? DEFAULT_ORPHAN_LIMITS
+  const failures = createFailureTracker(log)
 
   const sign = async (typedData: Parameters<typeof signTypedData>[0]) =>
     packSignatures([{ signer: signer.address, signature: await signTypedData(typedData) }])
 
-  /** The newest block with enough confirmations, and its timestamp. */
-  async function confirmedBlock(chain: ChainContext) {
-    const latest = await chain.publicClient.getBlockNumber({ cacheTime: 0 })
-    const number = latest > BigInt(confirmations) ? latest - BigInt(confirmations) : 0n
-    const block = await chain.publicClient.getBlock({ blockNumber: number })
-    return { number, timestamp: Number(block.timestamp) }
-  }
-
-  // ---- indexing ----
+  // ---- indexing (final logs only) ----
 
   function indexOpen(chain: ChainContext, orderId: Hex, originData: Hex) {
     if (store.value.intents[orderId]) return
@@ -112,28 +126,31 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
     if (computeIntentOrderId(originData) !== orderId || Number(data.originChainId) !== chain.config.id) {
       return log.warn('ignoring order whose id does not bind its data', { orderId })
     }
+    const destination = context.chains.get(Number(data.destinationChainId))
+    const knownSettler = destination?.config.contracts.intentDestinationSettler
+    const unfillable = !knownSettler || !isAddressEqual(knownSettler, data.destinationSettler)
+    if (unfillable) log.warn('order names a destination outside the manifest: it can only be refunded', { orderId })
     store.update((s) => {
-      const orphan = s.orphanFills[orderId]
-      s.intents[orderId] = {
+      const intent: IntentRecord = {
         originChainId: chain.config.id,
         originSettler: data.originSettler,
         destinationChainId: Number(data.destinationChainId),
         destinationSettler: data.destinationSettler,
         fillDeadline: data.fillDeadline,
+        ...(unfillable ? { unfillable: true as const } : {}),
       }
+      s.intents[orderId] = intent
+      const orphan = s.orphanFills[orderId]
       if (orphan) {
-        attachFill(s.intents[orderId]!, orphan)
+        attachFill(intent, orphan)
         delete s.orphanFills[orderId]
       }
     })
   }
 
-  function attachFill(
-    intent: IntentRecord,
-    fill: { chainId: number; settler: Address; solver: Address; fillTime: number; txHash: Hex },
-  ) {
+  function attachFill(intent: IntentRecord, fill: Omit<OrphanFill, 'seenAt'>) {
     // Only a fill on the order's own destination chain and settler counts.
-    if (intent.fill || fill.chainId !== intent.destinationChainId) return
+    if (intent.fill || intent.unfillable || fill.chainId !== intent.destinationChainId) return
     if (!isAddressEqual(fill.settler, intent.destinationSettler)) return
     intent.fill = { solver: fill.solver, fillTime: fill.fillTime, txHash: fill.txHash }
   }
@@ -144,13 +161,13 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
     store.update((s) => {
       const intent = s.intents[orderId]
       if (intent) attachFill(intent, fill)
-      else s.orphanFills[orderId] ??= fill
+      else s.orphanFills[orderId] ??= { ...fill, seenAt: Date.now() }
     })
   }
 
   async function indexSent(
     chain: ChainContext,
-    log_: {
+    sent: {
       transferId: Hex
       sender: Address
       destinationChainId: bigint
@@ -161,150 +178,208 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
       deadline: number
     },
   ) {
-    if (store.value.transfers[log_.transferId]) return
-    const destination = context.chains.get(Number(log_.destinationChainId))
+    if (store.value.transfers[sent.transferId]) return
+    const destination = context.chains.get(Number(sent.destinationChainId))
     const knownPool = destination?.config.contracts.poolBridge
-    if (!destination || !knownPool || !isAddressEqual(knownPool, log_.destinationPool)) {
-      return log.warn('ignoring transfer to an unknown pool', { transferId: log_.transferId })
-    }
+    const releasable = Boolean(destination && knownPool && isAddressEqual(knownPool, sent.destinationPool))
     const originPool = chain.config.contracts.poolBridge as Address
-    const release = {
-      transferId: log_.transferId,
-      originChainId: BigInt(chain.config.id),
-      originPool,
-      token: log_.destinationToken,
-      recipient: log_.recipient,
-      amount: log_.amountOut,
-      deadline: log_.deadline,
+    const releaseSignatures = releasable
+      ? await sign({
+          domain: poolDomain(Number(sent.destinationChainId), sent.destinationPool),
+          types: releaseTypes,
+          primaryType: 'Release',
+          message: {
+            transferId: sent.transferId,
+            originChainId: BigInt(chain.config.id),
+            originPool,
+            token: sent.destinationToken,
+            recipient: sent.recipient,
+            amount: sent.amountOut,
+            deadline: sent.deadline,
+          },
+        })
+      : undefined
+    if (!releasable) {
+      log.warn('transfer names a pool outside the manifest: it can only be refunded', { transferId: sent.transferId })
     }
-    const releaseSignatures = await sign({
-      domain: poolDomain(destination.config.id, knownPool),
-      types: releaseTypes,
-      primaryType: 'Release',
-      message: release,
-    })
     store.update((s) => {
-      s.transfers[log_.transferId] ??= {
+      if (s.transfers[sent.transferId]) return
+      const transfer: TransferRecord = {
         originChainId: chain.config.id,
         originPool,
-        destinationChainId: destination.config.id,
-        destinationPool: knownPool,
-        token: log_.destinationToken,
-        recipient: log_.recipient,
-        amount: log_.amountOut.toString(),
-        deadline: log_.deadline,
-        sender: log_.sender,
-        releaseSignatures,
+        destinationChainId: Number(sent.destinationChainId),
+        destinationPool: sent.destinationPool,
+        token: sent.destinationToken,
+        recipient: sent.recipient,
+        amount: sent.amountOut.toString(),
+        deadline: sent.deadline,
+        sender: sent.sender,
+        ...(releaseSignatures ? { releaseSignatures } : {}),
       }
+      const early = s.orphanReleases[sent.transferId]
+      if (early && releasable && early.chainId === transfer.destinationChainId) transfer.releasedTx = early.txHash
+      delete s.orphanReleases[sent.transferId]
+      s.transfers[sent.transferId] = transfer
     })
   }
 
   function indexReleased(chain: ChainContext, transferId: Hex, txHash: Hex) {
     store.update((s) => {
       const transfer = s.transfers[transferId]
-      if (transfer && transfer.destinationChainId === chain.config.id) transfer.releasedTx ??= txHash
+      if (!transfer) {
+        // Released before its Sent was final here: kept until the transfer is indexed.
+        s.orphanReleases[transferId] ??= { chainId: chain.config.id, txHash, seenAt: Date.now() }
+      } else if (transfer.destinationChainId === chain.config.id && transfer.releaseSignatures) {
+        transfer.releasedTx ??= txHash
+      }
     })
   }
 
   // ---- decisions ----
 
-  /** One confirmed-block lookup per chain per decision round, however many items wait on it. */
-  function roundCache() {
-    const cache = new Map<number, ReturnType<typeof confirmedBlock>>()
-    return (chain: ChainContext) => {
-      let entry = cache.get(chain.config.id)
-      if (!entry) {
-        entry = confirmedBlock(chain)
-        cache.set(chain.config.id, entry)
+  /** Final heads, read once per chain per round; a chain that cannot be read is reported once. */
+  function roundHeads() {
+    const heads = new Map<number, Promise<FinalHead>>()
+    return (chainId: number): Promise<FinalHead> => {
+      let head = heads.get(chainId)
+      if (!head) {
+        const chain = context.chains.get(chainId)
+        head = chain
+          ? chain.finalHead().then(
+              (value) => {
+                failures.succeeded(`chain:${chainId}`)
+                return value
+              },
+              (error: unknown) => {
+                failures.failed(`chain:${chainId}`, 'cannot read the final head of a chain', error, { chainId })
+                throw new ChainUnreachable(`chain ${chainId} is unreachable`)
+              },
+            )
+          : Promise.reject(new ChainUnreachable(`chain ${chainId} is not in the manifest`))
+        head.catch(() => undefined)
+        heads.set(chainId, head)
       }
-      return entry
+      return head
     }
   }
+  type Heads = ReturnType<typeof roundHeads>
 
-  async function decideIntents(confirmedOf: ReturnType<typeof roundCache>) {
+  async function signFill(orderId: Hex, intent: IntentRecord, solver: Address, fillTime: number) {
+    const signatures = await sign({
+      domain: intentSettlerDomain(intent.originChainId, intent.originSettler),
+      types: fillAttestationTypes,
+      primaryType: 'FillAttestation',
+      message: { orderId, solver, fillTime },
+    })
+    store.update(() => {
+      intent.decision ??= { kind: 'fill', solver, fillTime, signatures }
+    })
+    log.info('signed fill attestation', { orderId, solver })
+  }
+
+  async function signNoFill(orderId: Hex, intent: IntentRecord) {
+    const signatures = await sign({
+      domain: intentSettlerDomain(intent.originChainId, intent.originSettler),
+      types: noFillAttestationTypes,
+      primaryType: 'NoFillAttestation',
+      message: { orderId },
+    })
+    store.update(() => {
+      intent.decision ??= { kind: 'no-fill', signatures }
+    })
+    log.info('signed no-fill attestation', { orderId })
+  }
+
+  async function decideIntent(orderId: Hex, intent: IntentRecord, headOf: Heads) {
+    if (intent.unfillable) {
+      // Nothing can fill it: it is refundable once its deadline is final on its own chain.
+      const origin = await headOf(intent.originChainId)
+      if (origin.timestamp > intent.fillDeadline) await signNoFill(orderId, intent)
+      return
+    }
+    if (intent.fill) {
+      if (intent.fill.fillTime <= intent.fillDeadline)
+        await signFill(orderId, intent, intent.fill.solver, intent.fill.fillTime)
+      return // a later fill cannot happen on our settler; never sign it
+    }
+    const destination = context.chains.get(intent.destinationChainId)
+    const head = await headOf(intent.destinationChainId)
+    if (!destination || head.timestamp <= intent.fillDeadline) return
+    // The settler refuses fills after the deadline, so the final state past it is the answer. Read from
+    // the chain, not from events: a fill whose event was missed or dropped still counts.
+    const [solver, fillTime] = await destination.publicClient.readContract({
+      address: intent.destinationSettler,
+      abi: intentDestinationSettlerAbi,
+      functionName: 'fills',
+      args: [orderId],
+      blockNumber: head.number,
+    })
+    if (fillTime !== 0 && fillTime <= intent.fillDeadline) await signFill(orderId, intent, solver, fillTime)
+    else if (fillTime === 0) await signNoFill(orderId, intent)
+  }
+
+  async function signTransfer(transferId: Hex, transfer: TransferRecord, kind: 'released' | 'not-released') {
+    const signatures = await sign({
+      domain: poolDomain(transfer.originChainId, transfer.originPool),
+      ...(kind === 'released'
+        ? { types: releasedTypes, primaryType: 'Released' as const }
+        : { types: notReleasedTypes, primaryType: 'NotReleased' as const }),
+      message: { transferId },
+    })
+    store.update(() => {
+      transfer.decision ??= { kind, signatures }
+    })
+    log.info(`signed ${kind} attestation`, { transferId })
+  }
+
+  async function decideTransfer(transferId: Hex, transfer: TransferRecord, headOf: Heads) {
+    if (!transfer.releaseSignatures) {
+      const origin = await headOf(transfer.originChainId)
+      if (origin.timestamp > transfer.deadline) await signTransfer(transferId, transfer, 'not-released')
+      return
+    }
+    if (transfer.releasedTx) return signTransfer(transferId, transfer, 'released')
+    const destination = context.chains.get(transfer.destinationChainId)
+    const head = await headOf(transfer.destinationChainId)
+    if (!destination || head.timestamp <= transfer.deadline) return
+    const wasReleased = await destination.publicClient.readContract({
+      address: transfer.destinationPool,
+      abi: poolBridgeAbi,
+      functionName: 'released',
+      args: [transferId],
+      blockNumber: head.number,
+    })
+    await signTransfer(transferId, transfer, wasReleased ? 'released' : 'not-released')
+  }
+
+  /** One pass over every undecided item; each failure stays with its item. */
+  async function decideAll() {
+    const headOf = roundHeads()
+    const items: [string, () => Promise<void>][] = []
     for (const [orderId, intent] of Object.entries(store.value.intents)) {
-      if (intent.decision) continue
-      if (intent.fill) {
-        if (intent.fill.fillTime > intent.fillDeadline) continue // cannot happen on our settler; never sign it
-        const signatures = await sign({
-          domain: intentSettlerDomain(intent.originChainId, intent.originSettler),
-          types: fillAttestationTypes,
-          primaryType: 'FillAttestation',
-          message: { orderId: orderId as Hex, solver: intent.fill.solver, fillTime: intent.fill.fillTime },
-        })
-        const { solver, fillTime } = intent.fill
-        store.update(() => {
-          intent.decision = { kind: 'fill', solver, fillTime, signatures }
-        })
-        log.info('signed fill attestation', { orderId, solver })
-        continue
-      }
-      const destination = context.chains.get(intent.destinationChainId)
-      if (!destination) continue
-      const confirmed = await confirmedOf(destination)
-      if (confirmed.timestamp <= intent.fillDeadline) continue
-      // The settler refuses fills after the deadline, so a confirmed post-deadline state without a
-      // fill is final. Read at that block so the decision rests on confirmed state only.
-      const record = await destination.publicClient.readContract({
-        address: intent.destinationSettler,
-        abi: intentDestinationSettlerAbi,
-        functionName: 'fills',
-        args: [orderId as Hex],
-        blockNumber: confirmed.number,
-      })
-      if (record[1] !== 0) continue // filled: the Filled event will be indexed shortly
-      const signatures = await sign({
-        domain: intentSettlerDomain(intent.originChainId, intent.originSettler),
-        types: noFillAttestationTypes,
-        primaryType: 'NoFillAttestation',
-        message: { orderId: orderId as Hex },
-      })
-      store.update(() => {
-        intent.decision = { kind: 'no-fill', signatures }
-      })
-      log.info('signed no-fill attestation', { orderId })
+      if (!intent.decision) items.push([`intent:${orderId}`, () => decideIntent(orderId as Hex, intent, headOf)])
     }
-  }
-
-  async function decideTransfers(confirmedOf: ReturnType<typeof roundCache>) {
     for (const [transferId, transfer] of Object.entries(store.value.transfers)) {
-      if (transfer.decision) continue
-      const originDomain = poolDomain(transfer.originChainId, transfer.originPool)
-      if (transfer.releasedTx) {
-        const signatures = await sign({
-          domain: originDomain,
-          types: releasedTypes,
-          primaryType: 'Released',
-          message: { transferId: transferId as Hex },
-        })
-        store.update(() => {
-          transfer.decision = { kind: 'released', signatures }
-        })
-        log.info('signed released attestation', { transferId })
-        continue
+      if (!transfer.decision) {
+        items.push([`transfer:${transferId}`, () => decideTransfer(transferId as Hex, transfer, headOf)])
       }
-      const destination = context.chains.get(transfer.destinationChainId)
-      if (!destination) continue
-      const confirmed = await confirmedOf(destination)
-      if (confirmed.timestamp <= transfer.deadline) continue
-      const wasReleased = await destination.publicClient.readContract({
-        address: transfer.destinationPool,
-        abi: poolBridgeAbi,
-        functionName: 'released',
-        args: [transferId as Hex],
-        blockNumber: confirmed.number,
-      })
-      if (wasReleased) continue // the release event will be indexed shortly
-      const signatures = await sign({
-        domain: originDomain,
-        types: notReleasedTypes,
-        primaryType: 'NotReleased',
-        message: { transferId: transferId as Hex },
-      })
-      store.update(() => {
-        transfer.decision = { kind: 'not-released', signatures }
-      })
-      log.info('signed not-released attestation', { transferId })
+    }
+    for (const [key, decide] of items) {
+      if (controller.signal.aborted) return
+      try {
+        await decide()
+        failures.succeeded(key)
+      } catch (error) {
+        if (!(error instanceof ChainUnreachable)) failures.failed(key, 'deciding failed', error)
+      }
+    }
+    const now = Date.now()
+    const dropped =
+      pruneOrphans(store.value.orphanFills, now, orphanLimits) +
+      pruneOrphans(store.value.orphanReleases, now, orphanLimits)
+    if (dropped > 0) {
+      store.update(() => undefined)
+      log.info('dropped unmatched fill or release events', { dropped })
     }
   }
 
@@ -313,14 +388,15 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
   const server = await startHttpServer(
     parameters.port,
     [
-      { method: 'GET', path: '/health', handler: () => ({ ok: true, attester: signer.address, confirmations }) },
+      { method: 'GET', path: '/health', handler: () => ({ ok: true, attester: signer.address }) },
       {
         method: 'GET',
         path: '/v1/intents/:orderId',
         handler: ({ params }) => {
           const orderId = parseBytes32(params.orderId, 'orderId')
+          store.flush() // what is answered is on disk first
           const intent = store.value.intents[orderId]
-          if (!intent) throw new HttpError(404, 'UNKNOWN_ORDER', 'No confirmed order with this id (yet)')
+          if (!intent) throw new HttpError(404, 'UNKNOWN_ORDER', 'No final order with this id (yet)')
           const status = !intent.decision ? 'open' : intent.decision.kind === 'fill' ? 'filled' : 'not-filled'
           return {
             orderId,
@@ -338,23 +414,26 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
         path: '/v1/transfers/:transferId',
         handler: ({ params }) => {
           const transferId = parseBytes32(params.transferId, 'transferId')
+          store.flush()
           const transfer = store.value.transfers[transferId]
-          if (!transfer) throw new HttpError(404, 'UNKNOWN_TRANSFER', 'No confirmed transfer with this id (yet)')
+          if (!transfer) throw new HttpError(404, 'UNKNOWN_TRANSFER', 'No final transfer with this id (yet)')
           return {
             transferId,
             status: transfer.decision?.kind ?? 'pending',
             originChainId: transfer.originChainId,
             destinationChainId: transfer.destinationChainId,
-            release: {
-              transferId,
-              originChainId: transfer.originChainId,
-              originPool: transfer.originPool,
-              token: transfer.token,
-              recipient: transfer.recipient,
-              amount: transfer.amount,
-              deadline: transfer.deadline,
-              signatures: transfer.releaseSignatures,
-            },
+            release: transfer.releaseSignatures
+              ? {
+                  transferId,
+                  originChainId: transfer.originChainId,
+                  originPool: transfer.originPool,
+                  token: transfer.token,
+                  recipient: transfer.recipient,
+                  amount: transfer.amount,
+                  deadline: transfer.deadline,
+                  signatures: transfer.releaseSignatures,
+                }
+              : null,
             releasedTx: transfer.releasedTx ?? null,
             attestation: transfer.decision ?? null,
           }
@@ -368,16 +447,18 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
 
   const loops: Promise<void>[] = []
   const cursor = (key: string) => persistedCursor(store, key)
-  const common = { confirmations, intervalMs: pollIntervalMs, log, signal: controller.signal }
+  const common = { intervalMs: pollIntervalMs, log, signal: controller.signal }
   for (const chain of context.chains.values()) {
     const { intentOriginSettler, intentDestinationSettler, poolBridge } = chain.config.contracts
     const id = chain.config.id
+    const head = async () => (await chain.finalHead()).number
     if (intentOriginSettler) {
       loops.push(
         pollLogs({
           ...common,
           ...cursor(`open:${id}`),
           chain,
+          head,
           address: intentOriginSettler,
           event: openEvent,
           onLogs: async (logs) => {
@@ -394,6 +475,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
           ...common,
           ...cursor(`filled:${id}`),
           chain,
+          head,
           address: intentDestinationSettler,
           event: filledEvent,
           onLogs: async (logs) => {
@@ -410,6 +492,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
           ...common,
           ...cursor(`sent:${id}`),
           chain,
+          head,
           address: poolBridge,
           event: sentEvent,
           onLogs: async (logs) => {
@@ -420,6 +503,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
           ...common,
           ...cursor(`released:${id}`),
           chain,
+          head,
           address: poolBridge,
           event: releasedEvent,
           onLogs: async (logs) => {
@@ -430,17 +514,22 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
     }
   }
   loops.push(
-    repeat(controller.signal, pollIntervalMs, async () => {
-      try {
-        const confirmedOf = roundCache()
-        await decideIntents(confirmedOf)
-        await decideTransfers(confirmedOf)
-      } catch (error) {
-        log.warn('decision round failed; retrying', { error: shortMessage(error) })
-      }
-    }),
+    repeat(controller.signal, pollIntervalMs, decideAll, (error) =>
+      failures.failed('decisions', 'a decision round failed', error),
+    ),
   )
-  log.info('attester started', { attester: signer.address, port: parameters.port, confirmations })
+  log.info('attester started', {
+    attester: signer.address,
+    port: parameters.port,
+    finality: manifest.chains.map((c) => ({ chainId: c.id, confirmations: c.confirmations, tag: c.finalityTag })),
+  })
 
-  return serviceHandle(server, controller, loops)
+  const handle = serviceHandle(server, controller, loops)
+  return {
+    ...handle,
+    stop: async () => {
+      await handle.stop()
+      store.flush()
+    },
+  }
 }

@@ -2,50 +2,47 @@ import { join } from 'node:path'
 import { poolBridgeAbi } from '@multi-bridge/contracts'
 import type { Manifest } from '@multi-bridge/core'
 import { type Address, getAbiItem, type Hex } from 'viem'
+import { createAttesterClient } from '../shared/attesterClient.ts'
 import { type ChainContext, createServiceContext } from '../shared/context.ts'
+import { createFailureTracker } from '../shared/failures.ts'
 import { HttpError, startHttpServer } from '../shared/http.ts'
-import { type Logger, shortMessage } from '../shared/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
+import { settlementMarginSeconds } from '../shared/margins.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
 import { parseBytes32 } from '../shared/validation.ts'
 
 type TransferStatus =
-  | 'pending' // seen on the origin; waiting for the release attestation
+  | 'pending' // final on the origin; waiting for the release authorization
   | 'released' // paid on the destination; waiting to finalize on the origin
   | 'finalized' // deposit became origin liquidity (final)
   | 'not-released' // deadline passed unreleased; the sender can refund (final for the relayer)
+  | 'refunded' // the sender took the deposit back on the origin (final)
+  | 'missing' // the origin no longer has the deposit (a reorg deeper than its finality; final)
 
 type RelayerTransfer = {
   transferId: Hex
   status: TransferStatus
   originChainId: number
   destinationChainId: number
+  /** Release deadline and the unattested-refund time of the deposit (origin chain seconds). */
+  deadline: number
+  expires: number
   releaseTx?: Hex
   finalizeTx?: Hex
+  /** Why the relayer did not release (too little time left before `expires`, say). */
+  reason?: string
   lastError?: string
   updatedAt: number
 }
 
 type RelayerState = { cursors: Record<string, string>; transfers: Record<string, RelayerTransfer> }
 
-type AttesterTransfer = {
-  status: 'pending' | 'released' | 'not-released'
-  release: {
-    transferId: Hex
-    originChainId: number
-    originPool: Address
-    token: Address
-    recipient: Address
-    amount: string
-    deadline: number
-    signatures: Hex
-  }
-  attestation: { kind: string; signatures: Hex } | null
-}
-
 const sentEvent = getAbiItem({ abi: poolBridgeAbi, name: 'Sent' })
-const FINAL: ReadonlySet<TransferStatus> = new Set(['finalized', 'not-released'])
+const FINAL: ReadonlySet<TransferStatus> = new Set(['finalized', 'not-released', 'refunded', 'missing'])
+/** PoolBridge's enum Status. */
+const DepositStatus = { None: 0, Pending: 1, Finalized: 2, Refunded: 3 } as const
 
 export type StartRelayerParameters = {
   manifest: Manifest
@@ -55,7 +52,11 @@ export type StartRelayerParameters = {
   pollIntervalMs?: number
 }
 
-/** Releases pool transfers on their destination and finalizes them on their origin. */
+/**
+ * Releases pool transfers on their destination and finalizes them on their origin. It acts only on
+ * deposits that are final on the origin, re-reads each one there before paying, and releases only
+ * while enough time is left for the finalize to land before the sender could refund without attestation.
+ */
 export async function startRelayer(parameters: StartRelayerParameters): Promise<ServiceHandle> {
   const { manifest, log } = parameters
   const context = createServiceContext(manifest, 'relayer')
@@ -68,6 +69,8 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
   const pollIntervalMs = parameters.pollIntervalMs ?? 300
   const attesterUrl = manifest.services.attester?.url
   if (!attesterUrl) throw new Error('the relayer needs the attester URL in the manifest')
+  const attester = createAttesterClient(attesterUrl)
+  const failures = createFailureTracker(log)
 
   const chainOf = (id: number): ChainContext => {
     const chain = context.chains.get(id)
@@ -80,21 +83,116 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
       if (transfer) Object.assign(transfer, change, { updatedAt: Date.now() })
     })
 
-  async function fetchAttestation(transferId: string): Promise<AttesterTransfer | undefined> {
-    const response = await fetch(`${attesterUrl}/v1/transfers/${transferId}`, { signal: AbortSignal.timeout(5_000) })
-    if (response.status === 404) return undefined
-    if (!response.ok) throw new Error(`attester answered ${response.status}`)
-    return (await response.json()) as AttesterTransfer
-  }
-
   async function send(chain: ChainContext, request: Parameters<ChainContext['walletClient']['writeContract']>[0]) {
     const hash = await chain.sendQueue.run(async () => {
       await chain.publicClient.simulateContract(request as never)
       return chain.walletClient.writeContract(request)
     })
-    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 250 })
+    const receipt = await chain.waitForReceipt(hash)
     if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`)
     return hash
+  }
+
+  /** The deposit's status on the origin, at the final head (`final`) or the latest block. */
+  async function depositStatus(transfer: RelayerTransfer, at: 'final' | 'latest'): Promise<number> {
+    const origin = chainOf(transfer.originChainId)
+    const blockNumber = at === 'final' ? (await origin.finalHead()).number : undefined
+    const deposit = await origin.publicClient.readContract({
+      address: origin.config.contracts.poolBridge as Address,
+      abi: poolBridgeAbi,
+      functionName: 'deposits',
+      args: [transfer.transferId],
+      ...(blockNumber === undefined ? {} : { blockNumber }),
+    })
+    return deposit[5]
+  }
+
+  /** Records a deposit that is gone from the origin; true when it was. */
+  function settledOnOrigin(transfer: RelayerTransfer, status: number): boolean {
+    if (status === DepositStatus.Refunded || status === DepositStatus.None) {
+      const paidOut = transfer.status === 'released'
+      record(transfer.transferId, { status: status === DepositStatus.Refunded ? 'refunded' : 'missing' })
+      const fields = { transferId: transfer.transferId, releaseTx: transfer.releaseTx }
+      if (paidOut) log.error('released a deposit that the origin no longer holds', { ...fields, alert: true })
+      else log.warn(status === DepositStatus.Refunded ? 'deposit was refunded' : 'deposit no longer exists', fields)
+      return true
+    }
+    return false
+  }
+
+  async function release(transfer: RelayerTransfer) {
+    const attested = await attester.transfer(transfer.transferId)
+    if (!attested) return
+    if (attested.status === 'not-released') {
+      record(transfer.transferId, { status: 'not-released' })
+      log.warn('transfer was not released before its deadline; the sender can refund', {
+        transferId: transfer.transferId,
+      })
+      return
+    }
+    if (!attested.release) return // a pool outside the manifest: it waits for its not-released attestation
+    // The attester signed at the origin's final head; check it again there before paying.
+    if (settledOnOrigin(transfer, await depositStatus(transfer, 'final'))) return
+    const destination = chainOf(transfer.destinationChainId)
+    const pool = destination.config.contracts.poolBridge as Address
+    const done = await destination.publicClient.readContract({
+      address: pool,
+      abi: poolBridgeAbi,
+      functionName: 'released',
+      args: [transfer.transferId],
+    })
+    if (!done) {
+      const now = Number((await destination.publicClient.getBlock({ blockTag: 'latest' })).timestamp)
+      const margin = settlementMarginSeconds(destination, chainOf(transfer.originChainId))
+      if (now + destination.config.blockTime > transfer.deadline) return // too late; the attester will say so
+      if (now + margin > transfer.expires) {
+        if (transfer.reason === undefined) {
+          record(transfer.transferId, { reason: 'too little time before the sender could refund' })
+          log.warn('not releasing: the finalize could not land before expires', { transferId: transfer.transferId })
+        }
+        return
+      }
+      const { signatures, ...authorization } = attested.release
+      const releaseTx = await send(destination, {
+        address: pool,
+        abi: poolBridgeAbi,
+        functionName: 'release',
+        args: [
+          {
+            ...authorization,
+            originChainId: BigInt(authorization.originChainId),
+            amount: BigInt(authorization.amount),
+          },
+          signatures,
+        ],
+        account: context.account,
+        chain: destination.chain,
+      })
+      record(transfer.transferId, { releaseTx })
+      log.info('transfer released', { transferId: transfer.transferId, chainId: destination.config.id, tx: releaseTx })
+    }
+    record(transfer.transferId, { status: 'released' })
+  }
+
+  async function finalize(transfer: RelayerTransfer) {
+    const attested = await attester.transfer(transfer.transferId)
+    if (attested?.status !== 'released' || !attested.attestation) return
+    const status = await depositStatus(transfer, 'latest')
+    if (settledOnOrigin(transfer, status)) return
+    if (status === DepositStatus.Pending) {
+      const origin = chainOf(transfer.originChainId)
+      const finalizeTx = await send(origin, {
+        address: origin.config.contracts.poolBridge as Address,
+        abi: poolBridgeAbi,
+        functionName: 'finalize',
+        args: [transfer.transferId, attested.attestation.signatures],
+        account: context.account,
+        chain: origin.chain,
+      })
+      record(transfer.transferId, { finalizeTx })
+    }
+    record(transfer.transferId, { status: 'finalized' })
+    log.info('transfer finalized', { transferId: transfer.transferId })
   }
 
   async function advance(transferId: string) {
@@ -103,71 +201,12 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
     try {
       const transfer = store.value.transfers[transferId]
       if (!transfer || FINAL.has(transfer.status)) return
-      const attested = await fetchAttestation(transferId)
-      if (!attested) return
-      if (attested.status === 'not-released') {
-        record(transferId, { status: 'not-released' })
-        log.warn('transfer was not released before its deadline; the sender can refund', { transferId })
-        return
-      }
-      if (transfer.status === 'pending') {
-        const destination = chainOf(transfer.destinationChainId)
-        const pool = destination.config.contracts.poolBridge as Address
-        const done = await destination.publicClient.readContract({
-          address: pool,
-          abi: poolBridgeAbi,
-          functionName: 'released',
-          args: [transferId as Hex],
-        })
-        if (!done) {
-          const { signatures, ...release } = attested.release
-          const releaseTx = await send(destination, {
-            address: pool,
-            abi: poolBridgeAbi,
-            functionName: 'release',
-            args: [
-              {
-                ...release,
-                originChainId: BigInt(release.originChainId),
-                amount: BigInt(release.amount),
-              },
-              signatures,
-            ],
-            account: context.account,
-            chain: destination.chain,
-          })
-          record(transferId, { releaseTx })
-          log.info('transfer released', { transferId, chainId: destination.config.id, tx: releaseTx })
-        }
-        record(transferId, { status: 'released' })
-        return
-      }
-      if (transfer.status === 'released' && attested.status === 'released' && attested.attestation) {
-        const origin = chainOf(transfer.originChainId)
-        const pool = origin.config.contracts.poolBridge as Address
-        const deposit = await origin.publicClient.readContract({
-          address: pool,
-          abi: poolBridgeAbi,
-          functionName: 'deposits',
-          args: [transferId as Hex],
-        })
-        if (deposit[5] === 1) {
-          const finalizeTx = await send(origin, {
-            address: pool,
-            abi: poolBridgeAbi,
-            functionName: 'finalize',
-            args: [transferId as Hex, attested.attestation.signatures],
-            account: context.account,
-            chain: origin.chain,
-          })
-          record(transferId, { finalizeTx })
-        }
-        record(transferId, { status: 'finalized' })
-        log.info('transfer finalized', { transferId })
-      }
+      if (transfer.status === 'pending') await release(transfer)
+      else if (transfer.status === 'released') await finalize(transfer)
+      failures.succeeded(transferId)
     } catch (error) {
-      record(transferId, { lastError: shortMessage(error) })
-      log.warn('transfer step failed; will retry', { transferId, error: shortMessage(error) })
+      record(transferId, { lastError: String((error as Error).message ?? error).slice(0, 300) })
+      failures.failed(transferId, 'transfer step failed', error, { transferId })
     } finally {
       inFlight.delete(transferId)
     }
@@ -200,18 +239,21 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
         chain,
         address: pool,
         event: sentEvent,
-        confirmations: 0,
+        // Only final deposits: a reorg within the chain's finality cannot take back one we paid for.
+        head: async () => (await chain.finalHead()).number,
         ...persistedCursor(store, key),
         onLogs: async (logs) => {
           for (const entry of logs) {
-            const transferId = entry.args.transferId
+            const { transferId, destinationChainId, deadline, expires } = entry.args
             if (store.value.transfers[transferId]) continue
             store.update((s) => {
               s.transfers[transferId] = {
                 transferId,
                 status: 'pending',
                 originChainId: chain.config.id,
-                destinationChainId: Number(entry.args.destinationChainId),
+                destinationChainId: Number(destinationChainId),
+                deadline,
+                expires,
                 updatedAt: Date.now(),
               }
             })
@@ -226,9 +268,10 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
   }
   loops.push(
     repeat(controller.signal, pollIntervalMs, () => {
-      for (const [transferId, transfer] of Object.entries(store.value.transfers)) {
-        if (!FINAL.has(transfer.status)) void advance(transferId)
-      }
+      // The nearest deadline first: the send queue serves transfers in this order.
+      const open = Object.values(store.value.transfers).filter((t) => !FINAL.has(t.status))
+      open.sort((x, y) => x.deadline - y.deadline)
+      for (const transfer of open) void advance(transfer.transferId)
     }),
   )
   log.info('relayer started', { relayer: context.account.address, port: parameters.port })

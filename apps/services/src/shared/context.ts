@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs'
-import { type Manifest, type ManifestChain, parseManifest } from '@multi-bridge/core'
+import {
+  type FinalHead,
+  finalHead,
+  finalityBlocks,
+  finalityProblem,
+  type Manifest,
+  type ManifestChain,
+  parseManifest,
+} from '@multi-bridge/core'
 import {
   type Account,
   type Chain,
@@ -9,6 +17,7 @@ import {
   type Hex,
   http,
   type PublicClient,
+  type TransactionReceipt,
   type Transport,
   type WalletClient,
 } from 'viem'
@@ -23,6 +32,17 @@ export type ChainContext = {
   walletClient: WalletClient<Transport, Chain, Account>
   /** Serializes transaction sends on this chain so nonces never collide. */
   sendQueue: SerialQueue
+  /** The newest block the services treat as final on this chain (the manifest's finality). */
+  finalHead: () => Promise<FinalHead>
+  /** The newest block. */
+  latestBlockNumber: () => Promise<bigint>
+  /** Seconds until an event here is final: finality depth × block time. */
+  finalitySeconds: number
+  /**
+   * The receipt of a transaction sent by the service. Gives up after a while (a reorg can drop a
+   * transaction for good): the caller's next round reads the chain and decides again.
+   */
+  waitForReceipt: (hash: Hex) => Promise<TransactionReceipt>
 }
 
 export type ServiceContext = {
@@ -60,21 +80,46 @@ export function viemChain(config: ManifestChain): Chain {
   })
 }
 
+const RECEIPT_TIMEOUT_MS = 30_000
+
+/** Bridge contracts on a chain make its finality part of the services' safety: it must be given. */
+const hasBridgeContracts = (config: ManifestChain) =>
+  Boolean(
+    config.contracts.intentOriginSettler || config.contracts.intentDestinationSettler || config.contracts.poolBridge,
+  )
+
 export function createServiceContext(manifest: Manifest, role: Role): ServiceContext {
   const account = roleAccount(manifest, role)
   const chains = new Map<number, ChainContext>()
   for (const config of manifest.chains) {
+    const problem = hasBridgeContracts(config) ? finalityProblem(config) : undefined
+    if (problem) throw new Error(`${problem}: the ${role} cannot tell when an event there is final`)
     const chain = viemChain(config)
     const transport = http(config.rpcUrls[0], { retryCount: 2, timeout: 10_000 })
+    const publicClient = createPublicClient({ chain, transport, pollingInterval: 250 })
     chains.set(config.id, {
       config,
       chain,
-      publicClient: createPublicClient({ chain, transport, pollingInterval: 250 }),
+      publicClient,
       walletClient: createWalletClient({ account, chain, transport }),
       sendQueue: new SerialQueue(),
+      finalHead: () => finalHead(publicClient, config),
+      latestBlockNumber: () => publicClient.getBlockNumber({ cacheTime: 0 }),
+      finalitySeconds: finalitySeconds(config),
+      waitForReceipt: (hash) =>
+        publicClient.waitForTransactionReceipt({
+          hash,
+          pollingInterval: 250,
+          timeout: Math.max(RECEIPT_TIMEOUT_MS, config.blockTime * 10_000),
+        }),
     })
   }
   return { manifest, account, chains }
+}
+
+/** Seconds until an event on this chain is final, for margins and estimates. */
+export function finalitySeconds(config: ManifestChain): number {
+  return finalityBlocks(config) * config.blockTime
 }
 
 /** Runs tasks one at a time, in order; a failing task does not stop the ones after it. */

@@ -1,15 +1,15 @@
 import type { AbiEvent, Address, Log } from 'viem'
 import type { ChainContext } from './context.ts'
 import { sleep } from './context.ts'
+import { createFailureTracker } from './failures.ts'
 import type { Logger } from './logger.ts'
-import { shortMessage } from './logger.ts'
 
 export type PollLogsParameters<TEvent extends AbiEvent> = {
   chain: ChainContext
   address: Address
   event: TEvent
-  /** Blocks to wait before a log is handed over (0: as soon as it is mined). */
-  confirmations: number
+  /** The newest block whose logs may be handed over: the latest one, or the chain's final head. */
+  head: () => Promise<bigint>
   /** Last block already handled, persisted by the caller. */
   getCursor: () => bigint
   setCursor: (block: bigint) => void
@@ -25,10 +25,12 @@ const MAX_RANGE = 2_000n
 /** Polls a contract's event from a persisted cursor; the cursor advances only after `onLogs` succeeded. */
 export async function pollLogs<TEvent extends AbiEvent>(parameters: PollLogsParameters<TEvent>): Promise<void> {
   const { chain, signal } = parameters
+  // An unreachable RPC is one warning, then an alert if it lasts, not a line every interval.
+  const failures = createFailureTracker(parameters.log)
+  const key = `logs:${chain.config.id}:${parameters.event.name}`
   while (!signal.aborted) {
     try {
-      const latest = await chain.publicClient.getBlockNumber({ cacheTime: 0 })
-      const safe = latest - BigInt(parameters.confirmations)
+      const safe = await parameters.head()
       let from = parameters.getCursor() + 1n
       while (from <= safe && !signal.aborted) {
         const to = from + MAX_RANGE - 1n < safe ? from + MAX_RANGE - 1n : safe
@@ -43,8 +45,9 @@ export async function pollLogs<TEvent extends AbiEvent>(parameters: PollLogsPara
         parameters.setCursor(to)
         from = to + 1n
       }
+      failures.succeeded(key)
     } catch (error) {
-      parameters.log.warn('log polling failed; retrying', { chainId: chain.config.id, error: shortMessage(error) })
+      failures.failed(key, 'log polling failed', error, { chainId: chain.config.id })
     }
     await sleep(parameters.intervalMs)
   }

@@ -13,10 +13,22 @@ export function persistedCursor(store: JsonStateStore<{ cursors: Record<string, 
   }
 }
 
-/** Runs `round` every `intervalMs` until aborted; a failing round does not stop the loop. */
-export async function repeat(signal: AbortSignal, intervalMs: number, round: () => Promise<void> | void) {
+/**
+ * Runs `round` every `intervalMs` until aborted. A round handles its own failures; one that throws
+ * anyway is reported to `onError` and the loop goes on.
+ */
+export async function repeat(
+  signal: AbortSignal,
+  intervalMs: number,
+  round: () => Promise<void> | void,
+  onError: (error: unknown) => void = () => undefined,
+) {
   while (!signal.aborted) {
-    await round()
+    try {
+      await round()
+    } catch (error) {
+      onError(error)
+    }
     await sleep(intervalMs)
   }
 }

@@ -16,17 +16,31 @@ export class CorruptStateError extends Error {
   }
 }
 
+export type StateStoreOptions = {
+  /**
+   * Coalesce the saves of this many milliseconds into one (default 0: every update is on disk before
+   * `update` returns). A store that coalesces must `flush()` before anything it holds leaves the
+   * process (an answer, a transaction), so what was shown is never forgotten by a crash.
+   */
+  coalesceMs?: number
+}
+
 /**
  * A service's progress on disk: one JSON document, replaced atomically (write, fsync, rename) on
  * every save, so a crash leaves either the old or the new state, never half of one.
  */
 export class JsonStateStore<State extends object> {
   private state: State
+  private readonly coalesceMs: number
+  private dirty = false
+  private timer: ReturnType<typeof setTimeout> | undefined
 
   constructor(
     readonly path: string,
     initial: () => State,
+    options: StateStoreOptions = {},
   ) {
+    this.coalesceMs = options.coalesceMs ?? 0
     const empty = initial()
     if (!existsSync(path)) {
       this.state = empty
@@ -51,9 +65,20 @@ export class JsonStateStore<State extends object> {
     return this.state
   }
 
-  /** Applies `change` to the state and persists it before returning. */
+  /** Applies `change` to the state and persists it: before returning, or within `coalesceMs`. */
   update(change: (state: State) => void): void {
     change(this.state)
+    this.dirty = true
+    if (this.coalesceMs <= 0) this.flush()
+    else this.timer ??= setTimeout(() => this.flush(), this.coalesceMs)
+  }
+
+  /** Writes pending changes now (nothing when there are none). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    if (!this.dirty) return
+    this.dirty = false
     this.save()
   }
 

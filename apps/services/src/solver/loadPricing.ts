@@ -42,6 +42,7 @@ const pricingSchema = z.strictObject({
   quoteTtlSeconds: integer(1, 86_400).optional(),
   fillWindowSeconds: integer(1, 86_400).optional(),
   refundGraceSeconds: integer(1, 30 * 86_400).optional(),
+  maxUnconfirmedUsd: decimal.optional(),
 })
 
 export type SolverPricingSettings = z.infer<typeof pricingSchema>

@@ -17,8 +17,17 @@ export type SolverPricingConfig = {
   acceptToleranceBps: number
   quoteTtlSeconds: number
   fillWindowSeconds: number
-  /** After the fill deadline, how long until the user can refund without any attestation. */
+  /**
+   * After the fill deadline, how long until the user can refund without any attestation. The origin
+   * settler's `minRefundDelay` wins when it is longer.
+   */
   refundGraceSeconds: number
+  /**
+   * Most USD the solver has delivered, per origin chain, against opens that are not final there yet.
+   * A reorg can take such an open back after the fill: this is the loss the solver accepts for speed.
+   * Orders beyond it wait for their open to be final before they are filled.
+   */
+  maxUnconfirmedUsd: string
 }
 
 /** Used for every setting the pricing file and the environment leave out (see loadPricing.ts). */
@@ -31,7 +40,8 @@ export const DEFAULT_PRICING: SolverPricingConfig = {
   acceptToleranceBps: 50,
   quoteTtlSeconds: 30,
   fillWindowSeconds: 180,
-  refundGraceSeconds: 900,
+  refundGraceSeconds: 3600,
+  maxUnconfirmedUsd: '10000',
 }
 
 const USD_DECIMALS = 18
@@ -59,6 +69,14 @@ export function convert(config: SolverPricingConfig, amount: bigint, from: Price
   const denominator = priceOf(config, to) * 10n ** BigInt(from.decimals)
   return numerator / denominator
 }
+
+/** The USD value of `amount` base units of `token`, scaled by 1e18, rounding down. */
+export function tokenToUsd(config: SolverPricingConfig, amount: bigint, token: Priced): bigint {
+  return (amount * priceOf(config, token)) / 10n ** BigInt(token.decimals)
+}
+
+/** Decimal USD text scaled by 1e18. */
+export const usd = (text: string): bigint => parseUnits(text, USD_DECIMALS)
 
 /** USD (as decimal text) into base units of `token`, rounding down. */
 export function usdToToken(config: SolverPricingConfig, usd: string, token: Priced): bigint {

@@ -9,23 +9,45 @@ import {
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
 } from '@multi-bridge/core'
-import { type Address, erc20Abi, getAbiItem, type Hex, isAddressEqual, maxUint256, parseEther } from 'viem'
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  erc20Abi,
+  getAbiItem,
+  type Hex,
+  isAddressEqual,
+  maxUint256,
+  parseEther,
+} from 'viem'
+import { createAttesterClient } from '../shared/attesterClient.ts'
 import { type ChainContext, createServiceContext, type ServiceContext } from '../shared/context.ts'
+import { createFailureTracker } from '../shared/failures.ts'
 import { HttpError, startHttpServer } from '../shared/http.ts'
-import { type Logger, shortMessage } from '../shared/logger.ts'
+import type { Logger } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
+import { settlementMarginSeconds } from '../shared/margins.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
 import { parseAmount, parseBytes32, parseChain, parseToken, requireParam } from '../shared/validation.ts'
+import { fillTimingProblem, orderTermsProblem } from './admission.ts'
 import { resolvePricing, type SolverPricingSettings } from './loadPricing.ts'
-import { isAcceptablePrice, maxInputForOutput, quoteOutput, type SolverPricingConfig, usdToToken } from './pricing.ts'
+import {
+  isAcceptablePrice,
+  maxInputForOutput,
+  quoteOutput,
+  type SolverPricingConfig,
+  tokenToUsd,
+  usd,
+  usdToToken,
+} from './pricing.ts'
 
 export type OrderStatus =
   | 'accepted' // will be filled; inventory reserved
   | 'filling' // fill sent
   | 'filled' // fill mined; waiting for the attestation to claim
   | 'claimed' // repaid on the origin chain (final)
-  | 'declined' // never filled (final)
+  | 'declined' // never filled (final); also an accepted order that can no longer be filled safely
   | 'missed' // accepted but the deadline passed before a fill landed (final)
   | 'filled-by-other' // someone else filled it first (final)
   | 'lost' // filled but refunded to the user before we claimed (final)
@@ -42,6 +64,10 @@ export type SolverOrder = {
   outputAmount: string
   recipient: Address
   fillDeadline: number
+  /** When the user can take the escrow back without attestation: the claim must be final before. */
+  expires: number
+  /** USD value of the output (1e18-scaled, as text): the solver's exposure while the open is not final. */
+  outputUsd: string
   originData: Hex
   fillTx?: Hex
   claimTx?: Hex
@@ -80,6 +106,10 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
   const controller = new AbortController()
   const inFlight = new Set<string>()
   const pollIntervalMs = parameters.pollIntervalMs ?? 250
+  const failures = createFailureTracker(log)
+  const attesterUrl = manifest.services.attester?.url
+  if (!attesterUrl) throw new Error('the solver needs the attester URL in the manifest')
+  const attester = createAttesterClient(attesterUrl)
 
   const chainOf = (id: number): ChainContext => {
     const chain = context.chains.get(id)
@@ -158,6 +188,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     if (priced.outputAmount <= 0n) throw new HttpError(400, 'AMOUNT_TOO_LOW', 'amount does not cover the fees')
     const now = await chainTime(chainOf(destination.id))
     const fillDeadline = now + pricing.fillWindowSeconds
+    const refundDelay = Math.max(pricing.refundGraceSeconds, minRefundDelays.get(origin.id) ?? 0)
     return {
       provider: 'intent',
       originChainId: origin.id,
@@ -174,7 +205,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       },
       estimatedFillSeconds: estimatedFillSeconds(chainOf(origin.id), chainOf(destination.id)),
       fillDeadline,
-      expires: fillDeadline + pricing.refundGraceSeconds,
+      expires: fillDeadline + refundDelay,
       quoteExpiresAt: now + pricing.quoteTtlSeconds,
       limits,
       solver: solverAddress,
@@ -223,11 +254,14 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
           outputAmount: '0',
           recipient: NATIVE_TOKEN_ADDRESS,
           fillDeadline: 0,
+          expires: 0,
+          outputUsd: '0',
         }
       })
       return
     }
-    reason = await checkOrder(origin, orderId, originData, data)
+    const checked = await checkOrder(origin, orderId, originData, data)
+    reason = typeof checked === 'string' ? checked : undefined
     const order: SolverOrder = {
       ...base,
       status: reason ? 'declined' : 'accepted',
@@ -239,6 +273,8 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       outputAmount: data.outputAmount.toString(),
       recipient: data.recipient,
       fillDeadline: data.fillDeadline,
+      expires: data.expires,
+      outputUsd: typeof checked === 'string' ? '0' : checked.outputUsd.toString(),
     }
     store.update((s) => {
       s.orders[orderId] = order
@@ -247,8 +283,13 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     if (!reason) void advance(orderId)
   }
 
-  /** Returns why the order cannot be filled, or undefined when it should be. */
-  async function checkOrder(origin: ChainContext, orderId: Hex, originData: Hex, data: IntentOriginData) {
+  /** Why the order cannot be filled, or what the solver needs to know to fill it. */
+  async function checkOrder(
+    origin: ChainContext,
+    orderId: Hex,
+    originData: Hex,
+    data: IntentOriginData,
+  ): Promise<string | { outputUsd: bigint }> {
     if (computeIntentOrderId(originData) !== orderId) return 'order id does not match origin data'
     const originSettler = origin.config.contracts.intentOriginSettler
     if (
@@ -284,11 +325,41 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     if (!input || !output) return 'unsupported token'
     if (!(input.symbol in pricing.pricesUsd) || !(output.symbol in pricing.pricesUsd)) return 'unpriced token'
     if (!isAcceptablePrice(pricing, data.inputAmount, data.outputAmount, input, output)) return 'price not acceptable'
-    const now = await chainTime(destination)
-    if (now + destination.config.blockTime * 2 > data.fillDeadline) return 'fill deadline too close'
+    // The quote's limits hold for orders opened without a quote too: size, fill window, time to be repaid.
+    const problem = orderTermsProblem(
+      pricing,
+      { input, inputAmount: data.inputAmount, fillDeadline: data.fillDeadline, expires: data.expires },
+      await fillConditions(destination, origin),
+    )
+    if (problem) return problem
     const available = await availableInventory(destination.config.id, data.outputToken)
     if (available < data.outputAmount) return 'insufficient inventory'
-    return undefined
+    return { outputUsd: tokenToUsd(pricing, data.outputAmount, output) }
+  }
+
+  async function fillConditions(destination: ChainContext, origin: ChainContext) {
+    return {
+      now: await chainTime(destination),
+      destinationBlockTime: destination.config.blockTime,
+      marginSeconds: settlementMarginSeconds(destination, origin),
+    }
+  }
+
+  /** Ends an accepted order that cannot be filled safely; its inventory is free again. */
+  function decline(order: SolverOrder, reason: string) {
+    record(order.orderId, { status: 'declined', reason })
+    log.warn('accepted order declined', { orderId: order.orderId, reason })
+  }
+
+  /** USD delivered (or being delivered) against opens on `originChainId` that are not final there. */
+  function unconfirmedExposure(originChainId: number, finalBlock: bigint, except: string): bigint {
+    let total = 0n
+    for (const other of Object.values(store.value.orders)) {
+      if (other.orderId === except || other.originChainId !== originChainId) continue
+      if (other.status !== 'filling' && other.status !== 'filled') continue
+      if (BigInt(other.openBlock) > finalBlock) total += BigInt(other.outputUsd)
+    }
+    return total
   }
 
   /** Moves one order forward; safe to call repeatedly and after a restart. */
@@ -300,8 +371,9 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       if (!order || FINAL.has(order.status)) return
       if (order.status === 'accepted' || order.status === 'filling') await fill(order)
       else if (order.status === 'filled') await claim(order)
+      failures.succeeded(orderId)
     } catch (error) {
-      log.warn('order step failed; will retry', { orderId, error: shortMessage(error) })
+      failures.failed(orderId, 'order step failed', error, { orderId })
     } finally {
       inFlight.delete(orderId)
     }
@@ -322,11 +394,33 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       if (ours) void advance(order.orderId)
       return
     }
-    const now = await chainTime(destination)
-    if (now > order.fillDeadline) {
+    const origin = chainOf(order.originChainId)
+    const conditions = await fillConditions(destination, origin)
+    if (conditions.now > order.fillDeadline) {
       record(order.orderId, { status: 'missed', reason: 'fill deadline passed before the fill landed' })
       log.error('missed an accepted order', { orderId: order.orderId })
       return
+    }
+    const late = fillTimingProblem(order, conditions)
+    if (late) return decline(order, late)
+    // Just before paying: the escrow must still be there (not refunded, not taken back by a reorg).
+    const escrow = await origin.publicClient.readContract({
+      address: origin.config.contracts.intentOriginSettler as Address,
+      abi: intentOriginSettlerAbi,
+      functionName: 'escrows',
+      args: [order.orderId],
+    })
+    if (escrow[5] !== 1 || BigInt(escrow[2]) !== BigInt(order.inputAmount)) {
+      return decline(order, 'the escrow is no longer open on the origin chain')
+    }
+    // A fill against an open that is not final yet is a bet on no reorg; the bet is capped.
+    const final = await origin.finalHead()
+    if (BigInt(order.openBlock) > final.number) {
+      const exposure = unconfirmedExposure(order.originChainId, final.number, order.orderId) + BigInt(order.outputUsd)
+      if (exposure > usd(pricing.maxUnconfirmedUsd)) {
+        if (order.reason === undefined) record(order.orderId, { reason: 'waiting for the open to be final' })
+        return
+      }
     }
     const isNative = isAddressEqual(order.outputToken, NATIVE_TOKEN_ADDRESS)
     const request = {
@@ -338,13 +432,23 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       account: context.account,
     } as const
     const hash = await destination.sendQueue.run(async () => {
-      await destination.publicClient.simulateContract(request)
+      try {
+        await destination.publicClient.simulateContract(request)
+      } catch (error) {
+        const reverted = error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError)
+        if (!reverted) throw error // the RPC, not the fill: try again
+        return { reverted: (reverted as ContractFunctionRevertedError).data?.errorName ?? 'reverted' }
+      }
       const sent = await destination.walletClient.writeContract(request)
-      record(order.orderId, { status: 'filling', fillTx: sent })
+      record(order.orderId, { status: 'filling', fillTx: sent, reason: undefined })
       return sent
     })
+    if (typeof hash !== 'string') {
+      // Simulated before every attempt: a fill that would revert is never sent, nor retried until the deadline.
+      return decline(order, `the fill would revert (${hash.reverted})`)
+    }
     log.info('fill sent', { orderId: order.orderId, chainId: destination.config.id, tx: hash })
-    const receipt = await destination.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 250 })
+    const receipt = await destination.waitForReceipt(hash)
     if (receipt.status === 'success') {
       record(order.orderId, { status: 'filled', filledAt: Date.now() })
       log.info('order filled', { orderId: order.orderId, block: receipt.blockNumber })
@@ -369,8 +473,9 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       log.error('order was refunded before the solver claimed it', { orderId: order.orderId })
       return record(order.orderId, { status: 'lost' })
     }
-    const attestation = await fetchFillAttestation(order.orderId)
-    if (!attestation) return
+    const answer = await attester.intent(order.orderId)
+    const attestation = answer?.status === 'filled' ? answer.attestation : undefined
+    if (attestation?.kind !== 'fill' || !isAddressEqual(attestation.solver, solverAddress)) return
     const request = {
       address: settler,
       abi: intentOriginSettlerAbi,
@@ -383,30 +488,28 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       return origin.walletClient.writeContract(request)
     })
     record(order.orderId, { claimTx: hash })
-    const receipt = await origin.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 250 })
+    const receipt = await origin.waitForReceipt(hash)
     if (receipt.status === 'success') {
       record(order.orderId, { status: 'claimed' })
       log.info('order claimed', { orderId: order.orderId, tx: hash })
     }
   }
 
-  async function fetchFillAttestation(orderId: Hex) {
-    const url = manifest.services.attester?.url
-    if (!url) throw new Error('no attester in the manifest')
-    const response = await fetch(`${url}/v1/intents/${orderId}`, { signal: AbortSignal.timeout(5_000) })
-    if (!response.ok) return undefined
-    const body = (await response.json()) as {
-      status: string
-      attestation?: { kind: string; solver: Address; fillTime: number; signatures: Hex }
-    }
-    if (body.status !== 'filled' || body.attestation?.kind !== 'fill') return undefined
-    if (!isAddressEqual(body.attestation.solver, solverAddress)) return undefined
-    return body.attestation
-  }
-
   // ---- startup ----
 
   await ensureApprovals(context, log)
+  /** Each origin settler's least gap from fill deadline to expires: quotes never ask for less. */
+  const minRefundDelays = new Map<number, number>()
+  for (const chain of context.chains.values()) {
+    const settler = chain.config.contracts.intentOriginSettler
+    if (!settler) continue
+    const delay = await chain.publicClient.readContract({
+      address: settler,
+      abi: intentOriginSettlerAbi,
+      functionName: 'minRefundDelay',
+    })
+    minRefundDelays.set(chain.config.id, delay)
+  }
 
   const server = await startHttpServer(
     parameters.port,
@@ -441,7 +544,8 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
         chain,
         address: settler,
         event: openEvent,
-        confirmations: 0,
+        // Every open as soon as it is mined: filling fast is the point; the exposure is capped in fill().
+        head: () => chain.latestBlockNumber(),
         ...persistedCursor(store, key),
         onLogs: async (logs) => {
           for (const entry of logs) {
@@ -455,12 +559,12 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       }),
     )
   }
-  // Resumes unfinished orders (after a restart too) and retries failed steps.
+  // Resumes unfinished orders (after a restart too) and retries failed steps, the least time left first.
   loops.push(
     repeat(controller.signal, 1_000, () => {
-      for (const [orderId, order] of Object.entries(store.value.orders)) {
-        if (!FINAL.has(order.status)) void advance(orderId)
-      }
+      const open = Object.values(store.value.orders).filter((order) => !FINAL.has(order.status))
+      open.sort((x, y) => x.expires - y.expires)
+      for (const order of open) void advance(order.orderId)
     }),
   )
   log.info('solver started', { solver: solverAddress, port: parameters.port })
@@ -492,7 +596,7 @@ async function ensureChainApprovals(chain: ChainContext, context: ServiceContext
         functionName: 'approve',
         args: [settler, amount],
       })
-      await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 250 })
+      await chain.waitForReceipt(hash)
     }
     if (allowance !== 0n) await approve(0n)
     await approve(maxUint256)

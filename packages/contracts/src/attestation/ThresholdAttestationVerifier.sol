@@ -2,34 +2,50 @@
 pragma solidity ^0.8.24;
 
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {DelayedAdmin} from "../admin/DelayedAdmin.sol";
 import {IAttestationVerifier} from "./IAttestationVerifier.sol";
 
 /// @notice m-of-n attestation: `signatures` is exactly `threshold` 65-byte ECDSA signatures,
 /// ordered by strictly ascending signer address (which also rules out counting a signer twice).
-/// The signer set is fixed at deployment so no admin can later forge attestations.
-contract ThresholdAttestationVerifier is IAttestationVerifier {
+/// The signer set can be rotated (a lost or retired key) only through a change scheduled
+/// `adminDelay` in advance, so no admin can swap in a forging key without everyone seeing it coming.
+contract ThresholdAttestationVerifier is IAttestationVerifier, DelayedAdmin {
     uint256 private constant SIGNATURE_LENGTH = 65;
 
-    uint256 public immutable threshold;
+    uint256 public threshold;
     mapping(address signer => bool) public isSigner;
     address[] private _signers;
+
+    event SignerSetChanged(address[] signers, uint256 threshold);
 
     error InvalidThreshold();
     error InvalidSigner(address signer);
 
-    constructor(address[] memory signers_, uint256 threshold_) {
-        if (threshold_ == 0 || threshold_ > signers_.length) revert InvalidThreshold();
-        for (uint256 i = 0; i < signers_.length; i++) {
-            address signer = signers_[i];
-            if (signer == address(0) || isSigner[signer]) revert InvalidSigner(signer);
-            isSigner[signer] = true;
-            _signers.push(signer);
-        }
-        threshold = threshold_;
+    constructor(address[] memory signers_, uint256 threshold_, address owner_, uint32 adminDelay_)
+        Ownable(owner_)
+        DelayedAdmin(adminDelay_)
+    {
+        _setSigners(signers_, threshold_);
     }
 
     function signers() external view returns (address[] memory) {
         return _signers;
+    }
+
+    /// @notice Announces a new signer set; it can be applied with `setSignerSet` after `adminDelay`.
+    function scheduleSignerSet(address[] calldata signers_, uint256 threshold_) external onlyOwner {
+        _checkSigners(signers_, threshold_);
+        _scheduleChange(abi.encode(keccak256("SignerSet"), signers_, threshold_));
+    }
+
+    function setSignerSet(address[] calldata signers_, uint256 threshold_) external onlyOwner {
+        _consumeChange(abi.encode(keccak256("SignerSet"), signers_, threshold_));
+        for (uint256 i = 0; i < _signers.length; i++) {
+            isSigner[_signers[i]] = false;
+        }
+        delete _signers;
+        _setSigners(signers_, threshold_);
     }
 
     /// @inheritdoc IAttestationVerifier
@@ -44,5 +60,25 @@ contract ThresholdAttestationVerifier is IAttestationVerifier {
             previous = signer;
         }
         return true;
+    }
+
+    function _checkSigners(address[] memory signers_, uint256 threshold_) private pure {
+        if (threshold_ == 0 || threshold_ > signers_.length) revert InvalidThreshold();
+        for (uint256 i = 0; i < signers_.length; i++) {
+            if (signers_[i] == address(0)) revert InvalidSigner(signers_[i]);
+            for (uint256 j = 0; j < i; j++) {
+                if (signers_[j] == signers_[i]) revert InvalidSigner(signers_[i]);
+            }
+        }
+    }
+
+    function _setSigners(address[] memory signers_, uint256 threshold_) private {
+        _checkSigners(signers_, threshold_);
+        for (uint256 i = 0; i < signers_.length; i++) {
+            isSigner[signers_[i]] = true;
+            _signers.push(signers_[i]);
+        }
+        threshold = threshold_;
+        emit SignerSetChanged(signers_, threshold_);
     }
 }

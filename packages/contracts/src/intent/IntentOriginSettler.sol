@@ -5,6 +5,7 @@ import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {SettlementGuard} from "../admin/SettlementGuard.sol";
 import {IAttestationVerifier} from "../attestation/IAttestationVerifier.sol";
 import {TokenTransfers} from "../utils/TokenTransfers.sol";
 import {
@@ -20,8 +21,11 @@ import {IntentOrderData, IntentOriginData, IntentTypes} from "./IntentTypes.sol"
 /// @notice ERC-7683 origin settler: escrows the user's input, repays the solver against a fill
 /// attestation, or refunds the user (with a no-fill attestation after the fill deadline, or with
 /// none after `expires`). Each order ends in exactly one of Claimed or Refunded.
-/// The owner can only pause new orders; nothing lets an admin move escrowed funds.
-contract IntentOriginSettler is IOriginSettler, EIP712, Ownable, Pausable, ReentrancyGuard {
+/// `expires` is at least `minRefundDelay` after the fill deadline: the unattested refund is an escape
+/// hatch for a dead attester, never a race against a solver whose fill is still being attested.
+/// The owner can only pause new orders, and the guardian can pause claims (never refunds); nothing
+/// lets an admin move escrowed funds.
+contract IntentOriginSettler is IOriginSettler, EIP712, SettlementGuard, Pausable, ReentrancyGuard {
     enum Status {
         None,
         Open,
@@ -43,6 +47,9 @@ contract IntentOriginSettler is IOriginSettler, EIP712, Ownable, Pausable, Reent
     bytes32 public constant NO_FILL_ATTESTATION_TYPEHASH = keccak256("NoFillAttestation(bytes32 orderId)");
 
     IAttestationVerifier public immutable verifier;
+    /// @notice Smallest gap between an order's fill deadline and its `expires` (a deployment parameter:
+    /// days in production, long enough for the services' worst case on a devnet).
+    uint32 public immutable minRefundDelay;
     mapping(bytes32 orderId => Escrow) public escrows;
     mapping(address user => mapping(uint256 nonce => bool)) public nonceUsed;
 
@@ -59,12 +66,15 @@ contract IntentOriginSettler is IOriginSettler, EIP712, Ownable, Pausable, Reent
     error RefundNotYetAvailable(uint32 availableAfter);
     error ZeroAddress();
 
-    constructor(IAttestationVerifier verifier_, address owner_)
+    constructor(IAttestationVerifier verifier_, address owner_, address guardian_, uint32 minRefundDelay_)
         EIP712("MultiBridge Intent Settler", "1")
         Ownable(owner_)
+        SettlementGuard(guardian_)
     {
         if (address(verifier_) == address(0)) revert ZeroAddress();
+        if (minRefundDelay_ == 0) revert InvalidOrder("zero refund delay");
         verifier = verifier_;
+        minRefundDelay = minRefundDelay_;
     }
 
     // ---- ERC-7683 ----
@@ -106,7 +116,11 @@ contract IntentOriginSettler is IOriginSettler, EIP712, Ownable, Pausable, Reent
 
     /// @notice Repays the solver from escrow. Anyone may submit it; the money only goes to the
     /// solver named in the attestation.
-    function claim(bytes32 orderId, address solver, uint32 fillTime, bytes calldata signatures) external nonReentrant {
+    function claim(bytes32 orderId, address solver, uint32 fillTime, bytes calldata signatures)
+        external
+        nonReentrant
+        whenSettlementActive
+    {
         Escrow storage escrow = escrows[orderId];
         if (escrow.status != Status.Open) revert OrderNotOpen(orderId);
         if (solver == address(0)) revert ZeroAddress();
@@ -170,6 +184,7 @@ contract IntentOriginSettler is IOriginSettler, EIP712, Ownable, Pausable, Reent
         }
         if (order.fillDeadline <= block.timestamp) revert InvalidOrder("fill deadline passed");
         if (od.expires <= order.fillDeadline) revert InvalidOrder("expires before fill deadline");
+        if (od.expires - order.fillDeadline < minRefundDelay) revert InvalidOrder("refund delay too short");
 
         data = IntentOriginData({
             originChainId: block.chainid,

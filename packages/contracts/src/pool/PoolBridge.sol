@@ -5,6 +5,8 @@ import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {DelayedAdmin} from "../admin/DelayedAdmin.sol";
+import {SettlementGuard} from "../admin/SettlementGuard.sol";
 import {IAttestationVerifier} from "../attestation/IAttestationVerifier.sol";
 import {TokenTransfers} from "../utils/TokenTransfers.sol";
 
@@ -13,7 +15,11 @@ import {TokenTransfers} from "../utils/TokenTransfers.sol";
 /// attester's release attestation, before a deadline. Back on the origin the deposit is either
 /// finalized into liquidity (attested release) or refunded to its sender (attested non-release
 /// after the deadline, or no attestation at all after `expires`) — never both.
-contract PoolBridge is EIP712, Ownable, Pausable, ReentrancyGuard {
+/// `send` names the destination token and the least the recipient accepts, so no change of route or
+/// fee between quote and send can deliver something else. Route and parameter changes wait behind
+/// `adminDelay`; `expires` is at least `minRefundDelay` after the release deadline; the guardian can
+/// pause releases (never refunds).
+contract PoolBridge is EIP712, DelayedAdmin, SettlementGuard, Pausable, ReentrancyGuard {
     enum Status {
         None,
         Pending,
@@ -54,6 +60,8 @@ contract PoolBridge is EIP712, Ownable, Pausable, ReentrancyGuard {
     uint16 public constant MAX_FEE_BPS = 1000;
 
     IAttestationVerifier public immutable verifier;
+    /// @notice Least `refundDelay` any parameter change may set (a deployment parameter).
+    uint32 public immutable minRefundDelay;
     uint16 public feeBps;
     uint32 public releaseWindow;
     uint32 public refundDelay;
@@ -95,14 +103,28 @@ contract PoolBridge is EIP712, Ownable, Pausable, ReentrancyGuard {
     error InvalidAttestation();
     error DepositNotPending(bytes32 transferId);
     error RefundNotYetAvailable(uint32 availableAfter);
+    error DestinationTokenMismatch(address routeToken);
+    error AmountOutTooLow(uint256 amountOut, uint256 minAmountOut);
 
-    constructor(IAttestationVerifier verifier_, address owner_, uint16 feeBps_, uint32 releaseWindow_, uint32 refundDelay_)
+    struct Settings {
+        uint16 feeBps;
+        uint32 releaseWindow;
+        uint32 refundDelay;
+        uint32 minRefundDelay;
+        uint32 adminDelay;
+    }
+
+    constructor(IAttestationVerifier verifier_, address owner_, address guardian_, Settings memory settings)
         EIP712("MultiBridge Pool", "1")
         Ownable(owner_)
+        DelayedAdmin(settings.adminDelay)
+        SettlementGuard(guardian_)
     {
         if (address(verifier_) == address(0)) revert ZeroAddress();
+        if (settings.minRefundDelay == 0) revert InvalidParameters();
         verifier = verifier_;
-        _setParameters(feeBps_, releaseWindow_, refundDelay_);
+        minRefundDelay = settings.minRefundDelay;
+        _setParameters(settings.feeBps, settings.releaseWindow, settings.refundDelay);
     }
 
     // ---- origin side ----
@@ -112,27 +134,43 @@ contract PoolBridge is EIP712, Ownable, Pausable, ReentrancyGuard {
         amountOut = amount - fee;
     }
 
-    function send(address token, uint256 amount, uint256 destinationChainId, address recipient)
-        external
-        payable
-        nonReentrant
-        whenNotPaused
-        returns (bytes32 transferId)
-    {
+    /// @param destinationToken the token the sender was quoted on the destination (the route's).
+    /// @param minAmountOut the least the recipient accepts after the fee.
+    function send(
+        address token,
+        uint256 amount,
+        uint256 destinationChainId,
+        address recipient,
+        address destinationToken,
+        uint256 minAmountOut
+    ) external payable nonReentrant whenNotPaused returns (bytes32 transferId) {
         Route memory route = routes[destinationChainId][token];
         if (route.remotePool == address(0)) revert NoRoute(destinationChainId, token);
+        if (route.remoteToken != destinationToken) revert DestinationTokenMismatch(route.remoteToken);
         if (recipient == address(0)) revert ZeroAddress();
         (uint256 amountOut,) = quote(amount);
         if (amount == 0 || amountOut == 0) revert InvalidAmount();
+        if (amountOut < minAmountOut) revert AmountOutTooLow(amountOut, minAmountOut);
+        transferId = _escrow(token, amount, destinationChainId, route, recipient, amountOut);
+        TokenTransfers.pullExact(token, msg.sender, amount);
+    }
 
+    /// @dev Records the deposit and announces it; the id binds every field the destination relies on.
+    function _escrow(
+        address token,
+        uint256 amount,
+        uint256 destinationChainId,
+        Route memory route,
+        address recipient,
+        uint256 amountOut
+    ) private returns (bytes32 transferId) {
         uint32 deadline = uint32(block.timestamp) + releaseWindow;
         uint32 expires = deadline + refundDelay;
-        uint256 nonce = depositNonce++;
         transferId = keccak256(
             abi.encode(
                 block.chainid,
                 address(this),
-                nonce,
+                depositNonce++,
                 msg.sender,
                 token,
                 amount,
@@ -153,7 +191,6 @@ contract PoolBridge is EIP712, Ownable, Pausable, ReentrancyGuard {
             status: Status.Pending
         });
         escrowed[token] += amount;
-        TokenTransfers.pullExact(token, msg.sender, amount);
         emit Sent(
             transferId,
             msg.sender,
@@ -200,7 +237,7 @@ contract PoolBridge is EIP712, Ownable, Pausable, ReentrancyGuard {
 
     // ---- destination side ----
 
-    function release(Release calldata r, bytes calldata signatures) external nonReentrant {
+    function release(Release calldata r, bytes calldata signatures) external nonReentrant whenSettlementActive {
         if (released[r.transferId]) revert AlreadyReleased(r.transferId);
         if (block.timestamp > r.deadline) revert ReleaseDeadlinePassed(r.deadline);
         if (r.recipient == address(0)) revert ZeroAddress();
@@ -253,13 +290,35 @@ contract PoolBridge is EIP712, Ownable, Pausable, ReentrancyGuard {
         TokenTransfers.push(token, to, amount);
     }
 
+    /// @notice Announces a change of an existing route (or its removal, with zero addresses).
+    function scheduleRoute(uint256 chainId, address token, address remoteToken, address remotePool)
+        external
+        onlyOwner
+    {
+        if (chainId == block.chainid) revert InvalidParameters();
+        _scheduleChange(_routeChange(chainId, token, remoteToken, remotePool));
+    }
+
+    /// @notice Opens a new route at once; changing or removing an existing one needs it scheduled first.
     function setRoute(uint256 chainId, address token, address remoteToken, address remotePool) external onlyOwner {
         if (chainId == block.chainid) revert InvalidParameters();
+        if (routes[chainId][token].remotePool != address(0)) {
+            _consumeChange(_routeChange(chainId, token, remoteToken, remotePool));
+        } else if (remotePool == address(0)) {
+            revert InvalidParameters();
+        }
         routes[chainId][token] = Route({remoteToken: remoteToken, remotePool: remotePool});
         emit RouteSet(chainId, token, remoteToken, remotePool);
     }
 
+    /// @notice Announces new fee and windows; they can be applied with `setParameters` after `adminDelay`.
+    function scheduleParameters(uint16 feeBps_, uint32 releaseWindow_, uint32 refundDelay_) external onlyOwner {
+        _checkParameters(feeBps_, releaseWindow_, refundDelay_);
+        _scheduleChange(abi.encode(keccak256("Parameters"), feeBps_, releaseWindow_, refundDelay_));
+    }
+
     function setParameters(uint16 feeBps_, uint32 releaseWindow_, uint32 refundDelay_) external onlyOwner {
+        _consumeChange(abi.encode(keccak256("Parameters"), feeBps_, releaseWindow_, refundDelay_));
         _setParameters(feeBps_, releaseWindow_, refundDelay_);
     }
 
@@ -271,8 +330,20 @@ contract PoolBridge is EIP712, Ownable, Pausable, ReentrancyGuard {
         _unpause();
     }
 
+    function _routeChange(uint256 chainId, address token, address remoteToken, address remotePool)
+        private
+        pure
+        returns (bytes memory)
+    {
+        return abi.encode(keccak256("Route"), chainId, token, remoteToken, remotePool);
+    }
+
+    function _checkParameters(uint16 feeBps_, uint32 releaseWindow_, uint32 refundDelay_) private view {
+        if (feeBps_ > MAX_FEE_BPS || releaseWindow_ == 0 || refundDelay_ < minRefundDelay) revert InvalidParameters();
+    }
+
     function _setParameters(uint16 feeBps_, uint32 releaseWindow_, uint32 refundDelay_) internal {
-        if (feeBps_ > MAX_FEE_BPS || releaseWindow_ == 0 || refundDelay_ == 0) revert InvalidParameters();
+        _checkParameters(feeBps_, releaseWindow_, refundDelay_);
         feeBps = feeBps_;
         releaseWindow = releaseWindow_;
         refundDelay = refundDelay_;

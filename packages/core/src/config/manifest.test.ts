@@ -15,7 +15,6 @@ describe('parseManifest', () => {
     input.devnet = {
       mnemonic: 'test test test test test test test test test test test junk',
       accounts: { deployer: 0, solver: 1, relayer: 2, attester: 3, users: [4, 5], wallet: 4 },
-      attestationConfirmations: 1,
     }
     input.extra = 'ignored'
     const manifest = parseManifest(input)

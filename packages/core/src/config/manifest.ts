@@ -54,6 +54,13 @@ const chainSchema = v.object({
   rpcUrls: v.pipe(v.array(url), v.minLength(1, 'needs at least one')),
   /** Seconds per block: a floor for delivery estimates and status polling. */
   blockTime: v.pipe(v.number(), v.gtValue(0, 'must be positive')),
+  /**
+   * When an event on this chain is final for the bridge services: after this many blocks, or at the
+   * node's `safe` / `finalized` block where the chain has one (`finalityTag` wins when both are set).
+   * The attester signs and the relayer releases only there. Required on chains with bridge contracts.
+   */
+  confirmations: v.optional(v.pipe(int, v.minValue(0, 'at least 0'))),
+  finalityTag: v.optional(v.picklist(['safe', 'finalized'])),
   nativeCurrency: v.object({ name: v.string(), symbol: v.string(), decimals: int }),
   blockExplorerUrl: v.optional(url),
   testnet: v.boolean(),
@@ -117,13 +124,13 @@ const manifestSchema = v.object({
         solver: int,
         relayer: int,
         attester: int,
+        guardian: v.optional(int),
         users: v.array(int),
         /** The account of the in-app devnet wallet. */
         wallet: int,
       }),
       /** Offer the in-app devnet wallet (default true). */
       inAppWallet: v.optional(v.boolean(), true),
-      attestationConfirmations: v.pipe(int, v.minValue(0, 'at least 0')),
     }),
   ),
   /** Production API providers (LI.FI, Across); absent on the devnet. */

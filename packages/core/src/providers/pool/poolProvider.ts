@@ -9,6 +9,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { clientFor } from '../../chains/chainClients.ts'
+import { finalityBlocks } from '../../chains/finality.ts'
 import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import { createTokenRefResolver } from '../../routes/tokenRef.ts'
@@ -28,7 +29,6 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
   const attesterUrl = manifest.services.attester?.url
   if (!attesterUrl) return undefined
   const poolOf = (chainId: number) => getManifestChain(manifest, chainId)?.contracts.poolBridge
-  const confirmations = manifest.devnet?.attestationConfirmations ?? 2
   // Tokens of restored swaps: an unlisted one is read from its chain once for as long as the provider lives.
   const tokenRef = createTokenRefResolver(manifest, clients)
 
@@ -75,7 +75,9 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         throw new RouteUnavailableError(POOL_PROVIDER_ID, 'insufficientLiquidity', liquidity)
       const originChain = getManifestChain(manifest, request.origin.chainId)
       const destinationChain = getManifestChain(manifest, request.destination.chainId)
-      // Deposit block, K confirmations, the release in a destination block, and the relayer's polling.
+      // Deposit block, the origin's finality depth (the attester signs only there), the release in a
+      // destination block, and the relayer's polling.
+      const confirmations = originChain ? finalityBlocks(originChain) : 2
       const estimatedSeconds = Math.ceil(
         (originChain?.blockTime ?? 2) * (confirmations + 1) + (destinationChain?.blockTime ?? 2) * 2 + 2,
       )
@@ -110,7 +112,15 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
           data: encodeFunctionData({
             abi: poolBridgeAbi,
             functionName: 'send',
-            args: [request.origin.address, request.amount, BigInt(request.destination.chainId), request.recipient],
+            // The pool refuses the deposit if its route or fee changed since the quote.
+            args: [
+              request.origin.address,
+              request.amount,
+              BigInt(request.destination.chainId),
+              request.recipient,
+              request.destination.address,
+              route.minOutputAmount,
+            ],
           }),
           value: native ? request.amount : 0n,
         },

@@ -1,0 +1,40 @@
+import type { Chain, PublicClient, Transport } from 'viem'
+import type { ManifestChain } from '../config/manifest.ts'
+
+export type FinalityConfig = Pick<ManifestChain, 'name' | 'confirmations' | 'finalityTag'>
+
+/** The newest block the bridge services treat as final on a chain, with its timestamp. */
+export type FinalHead = { number: bigint; timestamp: number }
+
+/** Why a chain's finality cannot be used; undefined when it can. */
+export function finalityProblem(chain: FinalityConfig): string | undefined {
+  if (chain.finalityTag === undefined && chain.confirmations === undefined) {
+    return `${chain.name} has neither "confirmations" nor "finalityTag" in the manifest`
+  }
+  return undefined
+}
+
+/**
+ * The chain's final head: the node's `safe`/`finalized` block where the manifest names that tag,
+ * else `latest − confirmations`. Throws when the manifest says neither (see `finalityProblem`).
+ */
+export async function finalHead(client: PublicClient<Transport, Chain>, chain: FinalityConfig): Promise<FinalHead> {
+  const problem = finalityProblem(chain)
+  if (problem) throw new Error(problem)
+  if (chain.finalityTag) {
+    const block = await client.getBlock({ blockTag: chain.finalityTag })
+    return { number: block.number, timestamp: Number(block.timestamp) }
+  }
+  const depth = BigInt(chain.confirmations ?? 0)
+  const latest = await client.getBlockNumber({ cacheTime: 0 })
+  const number = latest > depth ? latest - depth : 0n
+  const block = await client.getBlock({ blockNumber: number })
+  return { number, timestamp: Number(block.timestamp) }
+}
+
+/** Blocks until an event is final, for delivery estimates (the tags' usual depth on Ethereum-like chains). */
+export function finalityBlocks(chain: FinalityConfig): number {
+  if (chain.finalityTag === 'finalized') return 64
+  if (chain.finalityTag === 'safe') return 32
+  return chain.confirmations ?? 0
+}
