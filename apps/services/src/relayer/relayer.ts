@@ -135,64 +135,68 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
     if (settledOnOrigin(transfer, await depositStatus(transfer, 'final'))) return
     const destination = chainOf(transfer.destinationChainId)
     const pool = destination.config.contracts.poolBridge as Address
-    const done = await destination.publicClient.readContract({
-      address: pool,
-      abi: poolBridgeAbi,
-      functionName: 'released',
-      args: [transfer.transferId],
-    })
-    if (!done) {
-      const now = Number((await destination.publicClient.getBlock({ blockTag: 'latest' })).timestamp)
-      const margin = settlementMarginSeconds(destination, chainOf(transfer.originChainId))
-      if (now + destination.config.blockTime > transfer.deadline) return // too late; the attester will say so
-      if (now + margin > transfer.expires) {
-        if (transfer.reason === undefined) {
-          record(transfer.transferId, { reason: 'too little time before the sender could refund' })
-          log.warn('not releasing: the finalize could not land before expires', { transferId: transfer.transferId })
-        }
-        return
-      }
-      const { signatures, ...authorization } = attested.release
-      const releaseTx = await send(destination, {
+    const released = async (blockNumber?: bigint) =>
+      destination.publicClient.readContract({
         address: pool,
         abi: poolBridgeAbi,
-        functionName: 'release',
-        args: [
-          {
-            ...authorization,
-            originChainId: BigInt(authorization.originChainId),
-            amount: BigInt(authorization.amount),
-          },
-          signatures,
-        ],
-        account: context.account,
-        chain: destination.chain,
+        functionName: 'released',
+        args: [transfer.transferId],
+        ...(blockNumber === undefined ? {} : { blockNumber }),
       })
-      record(transfer.transferId, { releaseTx })
-      log.info('transfer released', { transferId: transfer.transferId, chainId: destination.config.id, tx: releaseTx })
+    if (await released()) {
+      // 'released' once the release is final: one a reorg drops is sent again before the deadline.
+      if (await released((await destination.finalHead()).number)) record(transfer.transferId, { status: 'released' })
+      return
     }
-    record(transfer.transferId, { status: 'released' })
+    const now = Number((await destination.publicClient.getBlock({ blockTag: 'latest' })).timestamp)
+    const margin = settlementMarginSeconds(destination, chainOf(transfer.originChainId))
+    if (now + destination.config.blockTime > transfer.deadline) return // too late; the attester will say so
+    if (now + margin > transfer.expires) {
+      if (transfer.reason === undefined) {
+        record(transfer.transferId, { reason: 'too little time before the sender could refund' })
+        log.warn('not releasing: the finalize could not land before expires', { transferId: transfer.transferId })
+      }
+      return
+    }
+    const { signatures, ...authorization } = attested.release
+    const releaseTx = await send(destination, {
+      address: pool,
+      abi: poolBridgeAbi,
+      functionName: 'release',
+      args: [
+        { ...authorization, originChainId: BigInt(authorization.originChainId), amount: BigInt(authorization.amount) },
+        signatures,
+      ],
+      account: context.account,
+      chain: destination.chain,
+    })
+    record(transfer.transferId, { releaseTx })
+    log.info('transfer released', { transferId: transfer.transferId, chainId: destination.config.id, tx: releaseTx })
   }
 
+  /** 'finalized' is recorded once the finalize is final on the origin; one a reorg drops is sent again. */
   async function finalize(transfer: RelayerTransfer) {
-    const attested = await attester.transfer(transfer.transferId)
-    if (attested?.status !== 'released' || !attested.attestation) return
     const status = await depositStatus(transfer, 'latest')
     if (settledOnOrigin(transfer, status)) return
-    if (status === DepositStatus.Pending) {
-      const origin = chainOf(transfer.originChainId)
-      const finalizeTx = await send(origin, {
-        address: origin.config.contracts.poolBridge as Address,
-        abi: poolBridgeAbi,
-        functionName: 'finalize',
-        args: [transfer.transferId, attested.attestation.signatures],
-        account: context.account,
-        chain: origin.chain,
-      })
-      record(transfer.transferId, { finalizeTx })
+    if (status === DepositStatus.Finalized) {
+      if ((await depositStatus(transfer, 'final')) === DepositStatus.Finalized) {
+        record(transfer.transferId, { status: 'finalized' })
+        log.info('transfer finalized', { transferId: transfer.transferId })
+      }
+      return
     }
-    record(transfer.transferId, { status: 'finalized' })
-    log.info('transfer finalized', { transferId: transfer.transferId })
+    const attested = await attester.transfer(transfer.transferId)
+    if (attested?.status !== 'released' || !attested.attestation) return
+    const origin = chainOf(transfer.originChainId)
+    const finalizeTx = await send(origin, {
+      address: origin.config.contracts.poolBridge as Address,
+      abi: poolBridgeAbi,
+      functionName: 'finalize',
+      args: [transfer.transferId, attested.attestation.signatures],
+      account: context.account,
+      chain: origin.chain,
+    })
+    record(transfer.transferId, { finalizeTx })
   }
 
   async function advance(transferId: string) {

@@ -459,25 +459,49 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     }
   }
 
-  async function claim(order: SolverOrder) {
-    const origin = chainOf(order.originChainId)
-    const settler = origin.config.contracts.intentOriginSettler as Address
+  /** The order's escrow status on the origin, at the latest block or at the final head. */
+  async function escrowStatus(origin: ChainContext, orderId: Hex, at: 'latest' | 'final'): Promise<number> {
+    const blockNumber = at === 'final' ? (await origin.finalHead()).number : undefined
     const escrow = await origin.publicClient.readContract({
-      address: settler,
+      address: origin.config.contracts.intentOriginSettler as Address,
       abi: intentOriginSettlerAbi,
       functionName: 'escrows',
-      args: [order.orderId],
+      args: [orderId],
+      ...(blockNumber === undefined ? {} : { blockNumber }),
     })
-    if (escrow[5] === 2) return record(order.orderId, { status: 'claimed' })
-    if (escrow[5] === 3) {
-      log.error('order was refunded before the solver claimed it', { orderId: order.orderId })
+    return escrow[5]
+  }
+
+  /**
+   * Repays the solver on the origin. 'claimed' is recorded only once the claim is final there: a claim
+   * a reorg drops is sent again, before `expires` lets the user take the escrow back.
+   */
+  async function claim(order: SolverOrder) {
+    const origin = chainOf(order.originChainId)
+    const status = await escrowStatus(origin, order.orderId, 'latest')
+    if (status === 2) {
+      if ((await escrowStatus(origin, order.orderId, 'final')) === 2) {
+        record(order.orderId, { status: 'claimed' })
+        log.info('order claimed', { orderId: order.orderId, tx: order.claimTx })
+      }
+      return
+    }
+    if (status === 3) {
+      log.error('order was refunded before the solver claimed it', { orderId: order.orderId, alert: true })
       return record(order.orderId, { status: 'lost' })
     }
     const answer = await attester.intent(order.orderId)
     const attestation = answer?.status === 'filled' ? answer.attestation : undefined
-    if (attestation?.kind !== 'fill' || !isAddressEqual(attestation.solver, solverAddress)) return
+    if (attestation?.kind !== 'fill' || !isAddressEqual(attestation.solver, solverAddress)) {
+      // Not attested (yet): if a reorg on the destination dropped our fill, fill again while there is time.
+      if (answer?.status === 'open' && !(await isFilled(order))) {
+        record(order.orderId, { status: 'accepted', reason: 'the fill was dropped by a reorg' })
+        log.warn('fill no longer on the destination chain; filling again', { orderId: order.orderId })
+      }
+      return
+    }
     const request = {
-      address: settler,
+      address: origin.config.contracts.intentOriginSettler as Address,
       abi: intentOriginSettlerAbi,
       functionName: 'claim',
       args: [order.orderId, attestation.solver, attestation.fillTime, attestation.signatures],
@@ -488,11 +512,18 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       return origin.walletClient.writeContract(request)
     })
     record(order.orderId, { claimTx: hash })
-    const receipt = await origin.waitForReceipt(hash)
-    if (receipt.status === 'success') {
-      record(order.orderId, { status: 'claimed' })
-      log.info('order claimed', { orderId: order.orderId, tx: hash })
-    }
+    await origin.waitForReceipt(hash)
+  }
+
+  async function isFilled(order: SolverOrder): Promise<boolean> {
+    const destination = chainOf(order.destinationChainId)
+    const [, fillTime] = await destination.publicClient.readContract({
+      address: destination.config.contracts.intentDestinationSettler as Address,
+      abi: intentDestinationSettlerAbi,
+      functionName: 'fills',
+      args: [order.orderId],
+    })
+    return fillTime !== 0
   }
 
   // ---- startup ----
