@@ -6,6 +6,7 @@
  */
 import { intentDestinationSettlerAbi, intentOriginSettlerAbi, tetherLikeTokenAbi } from '@multi-bridge/contracts'
 import { encodeIntentOriginData, type IntentOriginData } from '@multi-bridge/core'
+import { createRandom, testSeed } from '@multi-bridge/devnet'
 import { type Address, erc20Abi, type Hex, keccak256, toHex } from 'viem'
 import { expect, test } from 'vitest'
 import {
@@ -35,32 +36,10 @@ import {
 
 const CHAIN_IDS = [31001, 31002, 31003] as const
 const STEPS = Number(process.env.INVARIANT_STEPS ?? 300)
-const SEED = Number(process.env.INVARIANT_SEED ?? Math.floor(Math.random() * 2 ** 32))
+const SEED = testSeed('INVARIANT_SEED')
 const REPAY = '0x000000000000000000000000000000000000bEEF' as const
 
 const chainList = useChains(CHAIN_IDS)
-
-/** xorshift32: small, seedable, good enough to pick actions. */
-function createRandom(seed: number) {
-  let state = seed >>> 0 || 0x6d2b79f5
-  const next = () => {
-    state ^= state << 13
-    state >>>= 0
-    state ^= state >>> 17
-    state ^= state << 5
-    state >>>= 0
-    return state / 2 ** 32
-  }
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
-  return {
-    int,
-    chance: (p: number) => next() < p,
-    pick: <T>(items: readonly T[]): T => {
-      if (items.length === 0) throw new Error('pick from an empty list')
-      return items[int(0, items.length - 1)] as T
-    },
-  }
-}
 
 type Status = (typeof EscrowStatus)[keyof typeof EscrowStatus]
 
