@@ -220,12 +220,10 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
     [10, outage],
     [15, reorg],
   ]
-  const total = actions.reduce((sum, [weight]) => sum + weight, 0)
   // Every kind of action at least once, in a random order among the others.
   const mustRun = new Set(actions.map(([, action]) => action))
   for (let step = 0; step < STEPS; step++) {
-    let roll = random.int(1, total)
-    let [, action] = actions.find(([weight]) => (roll -= weight) <= 0)!
+    let action = random.weighted(actions)
     if (STEPS - step <= mustRun.size && !mustRun.has(action)) action = [...mustRun][0]!
     mustRun.delete(action)
     await action()

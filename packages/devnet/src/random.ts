@@ -20,6 +20,16 @@ export function createRandom(seed: number) {
       if (items.length === 0) throw new Error('pick from an empty list')
       return items[int(0, items.length - 1)] as T
     },
+    /** One of `entries`, each as likely as its weight (whole numbers). */
+    weighted: <T>(entries: readonly (readonly [number, T])[]): T => {
+      const total = entries.reduce((sum, [weight]) => sum + weight, 0)
+      let roll = int(1, total)
+      for (const [weight, item] of entries) {
+        roll -= weight
+        if (roll <= 0) return item
+      }
+      throw new Error('weighted pick from an empty list')
+    },
   }
 }
 
