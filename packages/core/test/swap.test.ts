@@ -1,10 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { devTokenAbi, intentOriginSettlerAbi } from '@multi-bridge/contracts'
-import { devnetAccount } from '@multi-bridge/devnet'
+import { devTokenAbi, intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
+import { DEVNET_ACCOUNTS, devnetAccount, POOL_PARAMETERS, SAFETY_DELAYS } from '@multi-bridge/devnet'
 import { type Network, startNetwork } from '@multi-bridge/services'
-import { type Address, decodeFunctionData, erc20Abi, isAddressEqual, parseUnits } from 'viem'
+import {
+  type Address,
+  decodeFunctionData,
+  encodeFunctionData,
+  erc20Abi,
+  isAddressEqual,
+  parseUnits,
+  toFunctionSelector,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ChainClients,
@@ -123,6 +131,40 @@ const unfillable = (quoted: Route, recipient: Address, times: { fillDeadline: nu
   minOutputAmount: usdc('299000'),
   data: times,
 })
+
+/** Moves every chain's clock forward by the same amount and mines past its finality depth. */
+async function advanceClocks(seconds: number) {
+  await Promise.all(
+    manifest.chains.map(async (c) => {
+      const client = clients.get(c.id)!
+      await client.request({ method: 'evm_increaseTime' as never, params: [seconds] as never })
+      await client.request({ method: 'anvil_mine' as never, params: [(c.confirmations ?? 0) + 1] as never })
+    }),
+  )
+}
+
+/** The pool owner's scheduled change of fee and windows on chain `i`, applied after the admin delay. */
+async function changePoolFee(i: number, feeBps: number) {
+  const owner = createNodeWallet(manifest, devnetAccount(DEVNET_ACCOUNTS.deployer), chain(i).id).wallet
+  const pool = chain(i).contracts.poolBridge as Address
+  const call = async (functionName: 'scheduleParameters' | 'setParameters') => {
+    const hash = await owner.sendTransaction({
+      chainId: chain(i).id,
+      to: pool,
+      data: encodeFunctionData({
+        abi: poolBridgeAbi,
+        functionName,
+        args: [feeBps, POOL_PARAMETERS.releaseWindow, POOL_PARAMETERS.refundDelay],
+      }),
+      value: 0n,
+    })
+    const receipt = await clients.get(chain(i).id)!.waitForTransactionReceipt({ hash: hash as `0x${string}` })
+    expect(receipt.status).toBe('success')
+  }
+  await call('scheduleParameters')
+  await advanceClocks(SAFETY_DELAYS.adminDelay)
+  await call('setParameters')
+}
 
 /** Asks for the refund until the provider allows it (within a minute), as the Refund button would. */
 async function refundWhenAvailable(record: SwapRecord, wallet: ReturnType<typeof createNodeWallet>['wallet']) {
@@ -286,6 +328,31 @@ describe('swaps', () => {
     expect(await balance(destination, sender.address)).toBe(before + route!.outputAmount)
   })
 
+  it('refuses the pool deposit, losing nothing, when the fee rose between the quote and the send', async () => {
+    const sender = devnetAccount(6)
+    const origin = token(0, 'usdc')
+    const destination = token(1, 'usdc')
+    const route = (await provider(POOL_PROVIDER_ID).getQuote(
+      request({ origin, destination, amount: usdc('100'), sender: sender.address, recipient: sender.address }),
+    ))!
+    // While the person reads the quote, a scheduled 10 % fee comes due.
+    await changePoolFee(0, 1000)
+    try {
+      const before = await balance(origin, sender.address)
+      const { wallet } = createNodeWallet(manifest, sender, origin.chainId)
+      const failure = await execute({ ...route, expiresAt: Date.now() + 60_000 }, wallet).catch((error: Error) => error)
+      expect(failure).toBeInstanceOf(Error)
+      // The send names the least it accepts: the pool refuses it rather than deliver 10 % less.
+      const amountOutTooLow = toFunctionSelector('AmountOutTooLow(uint256,uint256)')
+      expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure)) + String(failure)).toContain(
+        amountOutTooLow.slice(2),
+      )
+      expect(await balance(origin, sender.address)).toBe(before)
+    } finally {
+      await changePoolFee(0, POOL_PARAMETERS.feeBps)
+    }
+  })
+
   it('lets the person reject the approval, then succeeds on retry without losing anything', async () => {
     const sender = devnetAccount(8)
     const origin = token(1, 'usdc')
@@ -375,7 +442,10 @@ describe('swaps', () => {
       request({ origin, destination, amount: usdc('100'), sender: sender.address }),
     ))!
     const head = Number((await clients.get(destination.chainId)!.getBlock()).timestamp)
-    const route = unfillable(quoted, sender.address, { fillDeadline: head + 8, expires: head + 3_600 })
+    const route = unfillable(quoted, sender.address, {
+      fillDeadline: head + 8,
+      expires: head + 8 + SAFETY_DELAYS.minRefundDelay,
+    })
     const before = await balance(origin, sender.address)
     const { wallet } = createNodeWallet(manifest, sender, origin.chainId)
     const { record, store } = await runSwap(route, wallet, 'refundable')
@@ -396,13 +466,18 @@ describe('swaps', () => {
     const attester = network.services.get('attester')
     await attester?.stop()
     try {
-      // It expires on A a few blocks later.
       const head = Number((await clients.get(origin.chainId)!.getBlock()).timestamp)
-      const route = unfillable(quoted, sender.address, { fillDeadline: head + 4, expires: head + 8 })
+      const fillDeadline = head + 4
+      const route = unfillable(quoted, sender.address, {
+        fillDeadline,
+        expires: fillDeadline + SAFETY_DELAYS.minRefundDelay,
+      })
       const before = await balance(origin, sender.address)
       const { wallet } = createNodeWallet(manifest, sender, origin.chainId)
       const record = await execute(route, wallet)
       expect(await balance(origin, sender.address)).toBe(before - usdc('300000'))
+      // The attester stays down past `expires` (at least the settler's minRefundDelay after the deadline).
+      await advanceClocks(SAFETY_DELAYS.minRefundDelay + 10)
       const refund = await refundWhenAvailable(record, wallet)
       const refundCall = await clients.get(origin.chainId)!.getTransaction({ hash: refund.refundTx as `0x${string}` })
       const { functionName, args } = decodeFunctionData({ abi: intentOriginSettlerAbi, data: refundCall.input })
