@@ -389,6 +389,84 @@ describe('paid once, across chains', () => {
     }
   })
 
+  it('(6) while the guardian pauses claims on the origin, the solver does not fill; it does once they resume', async () => {
+    const guardian = user(10)
+    const owner = user(0)
+    const settler = A.config.contracts.intentOriginSettler as Address
+    const brake = async (account: typeof owner, functionName: 'pauseSettlement' | 'unpauseSettlement') => {
+      const hash = await A.wallet(account).writeContract({
+        address: settler,
+        abi: intentOriginSettlerAbi,
+        functionName,
+      })
+      expect((await A.public.waitForTransactionReceipt({ hash })).status).toBe('success')
+    }
+    await brake(guardian, 'pauseSettlement')
+    let orderId: Hex
+    try {
+      orderId = (await quotedOrder(B, '40', user(6))).orderId
+      await waitFor(
+        () => solverOrder(orderId),
+        (r) => r.body.reason === 'claims are paused on the origin chain',
+        'the solver holding the fill back',
+        20_000,
+      )
+      expect(await fillsOf(B, orderId)).toEqual([])
+    } finally {
+      await brake(owner, 'unpauseSettlement')
+    }
+    await claimed(orderId)
+  })
+
+  it('(7) a pool release that would revert for good is declined by the relayer, and the sender is refunded', async () => {
+    const sender = user(8)
+    const amount = parseUnits('0.5', 18)
+    const before = await balanceOf(A, A.token('native'), sender.address)
+    // Native coin to a contract that refuses it (the USDC token on B): every release reverts.
+    const { transferId } = await sendPool({
+      origin: A,
+      destination: B,
+      account: sender,
+      token: A.token('native'),
+      amount,
+      recipient: B.token('usdc'),
+    })
+    const relayer = await waitFor(
+      () =>
+        getJson<{ status: string; reason?: string }>(`${serviceUrl(network, 'relayer')}/v1/transfers/${transferId}`),
+      (r) => r.body.status === 'declined',
+      'the relayer declining the release',
+      30_000,
+    )
+    expect(relayer.body.reason).toMatch(/^the release would revert/)
+    expect(await releasesOf(B, transferId)).toEqual([])
+    const deadline = (
+      await A.public.readContract({
+        address: A.config.contracts.poolBridge as Address,
+        abi: poolBridgeAbi,
+        functionName: 'deposits',
+        args: [transferId],
+      })
+    )[3]
+    await advanceTime([A, B, C], deadline - (await chainTime(A)) + 1)
+    const answer = await waitFor(
+      () => getJson<AttesterIntent>(`${serviceUrl(network, 'attester')}/v1/transfers/${transferId}`),
+      (r) => r.body.status === 'not-released',
+      'the not-released attestation',
+    )
+    const hash = await A.wallet(sender).writeContract({
+      address: A.config.contracts.poolBridge as Address,
+      abi: poolBridgeAbi,
+      functionName: 'refund',
+      args: [transferId, answer.body.attestation!.signatures],
+    })
+    const receipt = await A.public.waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    // Back whole but for gas: the deposit, not a penny of it delivered.
+    const spent = before - (await balanceOf(A, A.token('native'), sender.address))
+    expect(spent).toBeLessThan(parseUnits('0.01', 18))
+  })
+
   it('(7) a fill that would revert is declined at once, not retried until the deadline with inventory held', async () => {
     const sender = user(5)
     const amount = usdc('300')

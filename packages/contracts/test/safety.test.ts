@@ -308,6 +308,37 @@ describe('the guardian brake on attested outflows', () => {
     await write(a.client, claimRequest(a, filled.orderId, accounts.solver, fillTime, signatures))
     expect(await escrowStatus(a, filled.orderId)).toBe(EscrowStatus.Claimed)
   })
+  test('a brake longer than the refund delay never opens the unattested refund of a filled order', async () => {
+    const { a, b, d } = chains()
+    const order = await openOrder(a, b)
+    const { fillTime } = await fillOrder(b, order)
+    await write(a.client, guardianCall(d.origin, 'pauseSettlement', accounts.guardian))
+    // The incident outlasts `expires`: no unattested refund while the brake is on.
+    await warpTo(a.client, order.data.expires + 100)
+    await expectRevert(a.client, refundRequest(a, order.orderId, '0x'), 'SettlementIsPaused')
+    const receipt = await write(a.client, guardianCall(d.origin, 'unpauseSettlement', accounts.deployer))
+    // Released: the escape hatch moved by as long as the brake held the claim back.
+    const [availableAfter] = await expectRevert(
+      a.client,
+      refundRequest(a, order.orderId, '0x'),
+      'RefundNotYetAvailable',
+    )
+    const unpausedAt = Number((await a.client.getBlock({ blockNumber: receipt.blockNumber })).timestamp)
+    expect(Number(availableAfter)).toBeGreaterThan(unpausedAt + MIN_REFUND_DELAY / 2)
+    const signatures = await signFill(a.chainId, d.origin, {
+      orderId: order.orderId,
+      solver: accounts.solver,
+      fillTime,
+    })
+    await write(a.client, claimRequest(a, order.orderId, accounts.solver, fillTime, signatures))
+    expect(await escrowStatus(a, order.orderId)).toBe(EscrowStatus.Claimed)
+
+    // An order opened after the brake is not held back by it.
+    const later = await openOrder(a, b)
+    await warpTo(a.client, later.data.expires + 1)
+    await write(a.client, refundRequest(a, later.orderId, '0x'))
+    expect(await escrowStatus(a, later.orderId)).toBe(EscrowStatus.Refunded)
+  })
 })
 
 describe('attester signer rotation', () => {

@@ -35,8 +35,12 @@ type IntentRecord = {
   unfillable?: true
   /** The first final Filled event for this order on its destination settler. */
   fill?: { solver: Address; fillTime: number; txHash?: Hex }
-  /** Written once, before any signature leaves the service: a fill and a no-fill are never both signed. */
-  decision?: { kind: 'fill'; solver: Address; fillTime: number; signatures: Hex } | { kind: 'no-fill'; signatures: Hex }
+  /**
+   * Written once, before any signature leaves the service: a fill and a no-fill are never both signed.
+   * Signatures are made from it when asked, with the service's current key, so a rotated signer set
+   * (ThresholdAttestationVerifier) attests what was decided before the rotation too.
+   */
+  decision?: { kind: 'fill'; solver: Address; fillTime: number } | { kind: 'no-fill' }
 }
 
 type TransferRecord = {
@@ -49,10 +53,11 @@ type TransferRecord = {
   amount: string
   deadline: number
   sender: Address
-  /** The release authorization; absent when the transfer names a pool outside the manifest (never released). */
-  releaseSignatures?: Hex
+  /** False when the transfer names a pool outside the manifest: it is never authorized, never released. */
+  releasable: boolean
   releasedTx?: Hex
-  decision?: { kind: 'released'; signatures: Hex } | { kind: 'not-released'; signatures: Hex }
+  /** Written once, like an intent's decision; signed when asked. */
+  decision?: { kind: 'released' | 'not-released' }
 }
 
 type OrphanFill = { chainId: number; settler: Address; solver: Address; fillTime: number; txHash: Hex; seenAt: number }
@@ -165,7 +170,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
     })
   }
 
-  async function indexSent(
+  function indexSent(
     chain: ChainContext,
     sent: {
       transferId: Hex
@@ -183,22 +188,6 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
     const knownPool = destination?.config.contracts.poolBridge
     const releasable = Boolean(destination && knownPool && isAddressEqual(knownPool, sent.destinationPool))
     const originPool = chain.config.contracts.poolBridge as Address
-    const releaseSignatures = releasable
-      ? await sign({
-          domain: poolDomain(Number(sent.destinationChainId), sent.destinationPool),
-          types: releaseTypes,
-          primaryType: 'Release',
-          message: {
-            transferId: sent.transferId,
-            originChainId: BigInt(chain.config.id),
-            originPool,
-            token: sent.destinationToken,
-            recipient: sent.recipient,
-            amount: sent.amountOut,
-            deadline: sent.deadline,
-          },
-        })
-      : undefined
     if (!releasable) {
       log.warn('transfer names a pool outside the manifest: it can only be refunded', { transferId: sent.transferId })
     }
@@ -214,7 +203,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
         amount: sent.amountOut.toString(),
         deadline: sent.deadline,
         sender: sent.sender,
-        ...(releaseSignatures ? { releaseSignatures } : {}),
+        releasable,
       }
       const early = s.orphanReleases[sent.transferId]
       if (early && releasable && early.chainId === transfer.destinationChainId) transfer.releasedTx = early.txHash
@@ -229,7 +218,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
       if (!transfer) {
         // Released before its Sent was final here: kept until the transfer is indexed.
         s.orphanReleases[transferId] ??= { chainId: chain.config.id, txHash, seenAt: Date.now() }
-      } else if (transfer.destinationChainId === chain.config.id && transfer.releaseSignatures) {
+      } else if (transfer.destinationChainId === chain.config.id && transfer.releasable) {
         transfer.releasedTx ??= txHash
       }
     })
@@ -264,28 +253,16 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
   }
   type Heads = ReturnType<typeof roundHeads>
 
-  async function signFill(orderId: Hex, intent: IntentRecord, solver: Address, fillTime: number) {
-    const signatures = await sign({
-      domain: intentSettlerDomain(intent.originChainId, intent.originSettler),
-      types: fillAttestationTypes,
-      primaryType: 'FillAttestation',
-      message: { orderId, solver, fillTime },
-    })
+  function decideFill(orderId: Hex, intent: IntentRecord, solver: Address, fillTime: number) {
     store.update(() => {
-      intent.decision ??= { kind: 'fill', solver, fillTime, signatures }
+      intent.decision ??= { kind: 'fill', solver, fillTime }
     })
     log.info('signed fill attestation', { orderId, solver })
   }
 
-  async function signNoFill(orderId: Hex, intent: IntentRecord) {
-    const signatures = await sign({
-      domain: intentSettlerDomain(intent.originChainId, intent.originSettler),
-      types: noFillAttestationTypes,
-      primaryType: 'NoFillAttestation',
-      message: { orderId },
-    })
+  function decideNoFill(orderId: Hex, intent: IntentRecord) {
     store.update(() => {
-      intent.decision ??= { kind: 'no-fill', signatures }
+      intent.decision ??= { kind: 'no-fill' }
     })
     log.info('signed no-fill attestation', { orderId })
   }
@@ -294,12 +271,12 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
     if (intent.unfillable) {
       // Nothing can fill it: it is refundable once its deadline is final on its own chain.
       const origin = await headOf(intent.originChainId)
-      if (origin.timestamp > intent.fillDeadline) await signNoFill(orderId, intent)
+      if (origin.timestamp > intent.fillDeadline) decideNoFill(orderId, intent)
       return
     }
     if (intent.fill) {
       if (intent.fill.fillTime <= intent.fillDeadline)
-        await signFill(orderId, intent, intent.fill.solver, intent.fill.fillTime)
+        decideFill(orderId, intent, intent.fill.solver, intent.fill.fillTime)
       return // a later fill cannot happen on our settler; never sign it
     }
     const destination = context.chains.get(intent.destinationChainId)
@@ -314,31 +291,24 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
       args: [orderId],
       blockNumber: head.number,
     })
-    if (fillTime !== 0 && fillTime <= intent.fillDeadline) await signFill(orderId, intent, solver, fillTime)
-    else if (fillTime === 0) await signNoFill(orderId, intent)
+    if (fillTime !== 0 && fillTime <= intent.fillDeadline) decideFill(orderId, intent, solver, fillTime)
+    else if (fillTime === 0) decideNoFill(orderId, intent)
   }
 
-  async function signTransfer(transferId: Hex, transfer: TransferRecord, kind: 'released' | 'not-released') {
-    const signatures = await sign({
-      domain: poolDomain(transfer.originChainId, transfer.originPool),
-      ...(kind === 'released'
-        ? { types: releasedTypes, primaryType: 'Released' as const }
-        : { types: notReleasedTypes, primaryType: 'NotReleased' as const }),
-      message: { transferId },
-    })
+  function decideTransferOutcome(transferId: Hex, transfer: TransferRecord, kind: 'released' | 'not-released') {
     store.update(() => {
-      transfer.decision ??= { kind, signatures }
+      transfer.decision ??= { kind }
     })
     log.info(`signed ${kind} attestation`, { transferId })
   }
 
   async function decideTransfer(transferId: Hex, transfer: TransferRecord, headOf: Heads) {
-    if (!transfer.releaseSignatures) {
+    if (!transfer.releasable) {
       const origin = await headOf(transfer.originChainId)
-      if (origin.timestamp > transfer.deadline) await signTransfer(transferId, transfer, 'not-released')
+      if (origin.timestamp > transfer.deadline) decideTransferOutcome(transferId, transfer, 'not-released')
       return
     }
-    if (transfer.releasedTx) return signTransfer(transferId, transfer, 'released')
+    if (transfer.releasedTx) return decideTransferOutcome(transferId, transfer, 'released')
     const destination = context.chains.get(transfer.destinationChainId)
     const head = await headOf(transfer.destinationChainId)
     if (!destination || head.timestamp <= transfer.deadline) return
@@ -349,7 +319,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
       args: [transferId],
       blockNumber: head.number,
     })
-    await signTransfer(transferId, transfer, wasReleased ? 'released' : 'not-released')
+    decideTransferOutcome(transferId, transfer, wasReleased ? 'released' : 'not-released')
   }
 
   /** One pass over every undecided item; each failure stays with its item. */
@@ -383,6 +353,76 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
     }
   }
 
+  // ---- signatures: made from the stored decisions when asked ----
+
+  /** Signatures are deterministic (RFC 6979): the cache only saves work, it never changes an answer. */
+  const signed = new Map<string, Promise<Hex>>()
+  const signOnce = (key: string, make: () => Promise<Hex>) => {
+    let signature = signed.get(key)
+    if (!signature) {
+      signature = make()
+      signature.catch(() => signed.delete(key))
+      signed.set(key, signature)
+    }
+    return signature
+  }
+
+  async function intentAttestation(orderId: Hex, intent: IntentRecord) {
+    const decision = intent.decision
+    if (!decision) return null
+    const domain = intentSettlerDomain(intent.originChainId, intent.originSettler)
+    if (decision.kind === 'no-fill') {
+      const signatures = await signOnce(`no-fill:${orderId}`, () =>
+        sign({ domain, types: noFillAttestationTypes, primaryType: 'NoFillAttestation', message: { orderId } }),
+      )
+      return { ...decision, signatures }
+    }
+    const { solver, fillTime } = decision
+    const signatures = await signOnce(`fill:${orderId}`, () =>
+      sign({
+        domain,
+        types: fillAttestationTypes,
+        primaryType: 'FillAttestation',
+        message: { orderId, solver, fillTime },
+      }),
+    )
+    return { ...decision, signatures }
+  }
+
+  async function transferAttestation(transferId: Hex, transfer: TransferRecord) {
+    const decision = transfer.decision
+    if (!decision) return null
+    const domain = poolDomain(transfer.originChainId, transfer.originPool)
+    const signatures = await signOnce(`${decision.kind}:${transferId}`, () =>
+      decision.kind === 'released'
+        ? sign({ domain, types: releasedTypes, primaryType: 'Released', message: { transferId } })
+        : sign({ domain, types: notReleasedTypes, primaryType: 'NotReleased', message: { transferId } }),
+    )
+    return { ...decision, signatures }
+  }
+
+  async function releaseAuthorization(transferId: Hex, transfer: TransferRecord) {
+    if (!transfer.releasable) return null
+    const release = {
+      transferId,
+      originChainId: transfer.originChainId,
+      originPool: transfer.originPool,
+      token: transfer.token,
+      recipient: transfer.recipient,
+      amount: transfer.amount,
+      deadline: transfer.deadline,
+    }
+    const signatures = await signOnce(`release:${transferId}`, () =>
+      sign({
+        domain: poolDomain(transfer.destinationChainId, transfer.destinationPool),
+        types: releaseTypes,
+        primaryType: 'Release',
+        message: { ...release, originChainId: BigInt(release.originChainId), amount: BigInt(release.amount) },
+      }),
+    )
+    return { ...release, signatures }
+  }
+
   // ---- API ----
 
   const server = await startHttpServer(
@@ -392,7 +432,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
       {
         method: 'GET',
         path: '/v1/intents/:orderId',
-        handler: ({ params }) => {
+        handler: async ({ params }) => {
           const orderId = parseBytes32(params.orderId, 'orderId')
           store.flush() // what is answered is on disk first
           const intent = store.value.intents[orderId]
@@ -405,14 +445,14 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
             destinationChainId: intent.destinationChainId,
             fillDeadline: intent.fillDeadline,
             fillTx: intent.fill?.txHash ?? null,
-            attestation: intent.decision ?? null,
+            attestation: await intentAttestation(orderId, intent),
           }
         },
       },
       {
         method: 'GET',
         path: '/v1/transfers/:transferId',
-        handler: ({ params }) => {
+        handler: async ({ params }) => {
           const transferId = parseBytes32(params.transferId, 'transferId')
           store.flush()
           const transfer = store.value.transfers[transferId]
@@ -422,20 +462,9 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
             status: transfer.decision?.kind ?? 'pending',
             originChainId: transfer.originChainId,
             destinationChainId: transfer.destinationChainId,
-            release: transfer.releaseSignatures
-              ? {
-                  transferId,
-                  originChainId: transfer.originChainId,
-                  originPool: transfer.originPool,
-                  token: transfer.token,
-                  recipient: transfer.recipient,
-                  amount: transfer.amount,
-                  deadline: transfer.deadline,
-                  signatures: transfer.releaseSignatures,
-                }
-              : null,
+            release: await releaseAuthorization(transferId, transfer),
             releasedTx: transfer.releasedTx ?? null,
-            attestation: transfer.decision ?? null,
+            attestation: await transferAttestation(transferId, transfer),
           }
         },
       },
@@ -496,7 +525,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
           address: poolBridge,
           event: sentEvent,
           onLogs: async (logs) => {
-            for (const entry of logs) await indexSent(chain, entry.args)
+            for (const entry of logs) indexSent(chain, entry.args)
           },
         }),
         pollLogs({

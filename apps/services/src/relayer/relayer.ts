@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { poolBridgeAbi } from '@multi-bridge/contracts'
 import type { Manifest } from '@multi-bridge/core'
-import { type Address, getAbiItem, type Hex } from 'viem'
+import { type Address, BaseError, ContractFunctionRevertedError, getAbiItem, type Hex } from 'viem'
 import { createAttesterClient } from '../shared/attesterClient.ts'
 import { type ChainContext, createServiceContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
@@ -20,6 +20,7 @@ type TransferStatus =
   | 'not-released' // deadline passed unreleased; the sender can refund (final for the relayer)
   | 'refunded' // the sender took the deposit back on the origin (final)
   | 'missing' // the origin no longer has the deposit (a reorg deeper than its finality; final)
+  | 'declined' // the release would revert for good (a recipient refusing the coin); the sender is refunded
 
 type RelayerTransfer = {
   transferId: Hex
@@ -40,7 +41,13 @@ type RelayerTransfer = {
 type RelayerState = { cursors: Record<string, string>; transfers: Record<string, RelayerTransfer> }
 
 const sentEvent = getAbiItem({ abi: poolBridgeAbi, name: 'Sent' })
-const FINAL: ReadonlySet<TransferStatus> = new Set(['finalized', 'not-released', 'refunded', 'missing'])
+const FINAL: ReadonlySet<TransferStatus> = new Set(['finalized', 'not-released', 'refunded', 'missing', 'declined'])
+/** Reverts of `release` that can pass later (liquidity added, brake released): retried, not declined. */
+const RETRYABLE_REVERTS: ReadonlySet<string> = new Set([
+  'InsufficientLiquidity',
+  'SettlementIsPaused',
+  'AlreadyReleased',
+])
 /** PoolBridge's enum Status. */
 const DepositStatus = { None: 0, Pending: 1, Finalized: 2, Refunded: 3 } as const
 
@@ -107,9 +114,11 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
     return deposit[5]
   }
 
-  /** Records a deposit that is gone from the origin; true when it was. */
-  function settledOnOrigin(transfer: RelayerTransfer, status: number): boolean {
+  /** Records a deposit that is gone from the origin, once that is final there; true when it is gone. */
+  async function settledOnOrigin(transfer: RelayerTransfer, status: number): Promise<boolean> {
     if (status === DepositStatus.Refunded || status === DepositStatus.None) {
+      // A refund a reorg may still take back is not the end of the transfer yet.
+      if ((await depositStatus(transfer, 'final')) !== status) return true
       const paidOut = transfer.status === 'released'
       record(transfer.transferId, { status: status === DepositStatus.Refunded ? 'refunded' : 'missing' })
       const fields = { transferId: transfer.transferId, releaseTx: transfer.releaseTx }
@@ -118,6 +127,25 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
       return true
     }
     return false
+  }
+
+  /** Sends a release; one that would revert for good is declined (recorded) instead of retried. */
+  async function sendOrDecline(
+    transfer: RelayerTransfer,
+    chain: ChainContext,
+    request: Parameters<ChainContext['walletClient']['writeContract']>[0],
+  ): Promise<Hex | undefined> {
+    try {
+      return await send(chain, request)
+    } catch (error) {
+      const reverted = error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError)
+      const name = (reverted as ContractFunctionRevertedError | null)?.data?.errorName
+      if (!reverted || (name && RETRYABLE_REVERTS.has(name))) throw error
+      const reason = `the release would revert (${name ?? 'reverted'})`
+      record(transfer.transferId, { status: 'declined', reason })
+      log.warn('transfer declined', { transferId: transfer.transferId, reason })
+      return undefined
+    }
   }
 
   async function release(transfer: RelayerTransfer) {
@@ -132,7 +160,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
     }
     if (!attested.release) return // a pool outside the manifest: it waits for its not-released attestation
     // The attester signed at the origin's final head; check it again there before paying.
-    if (settledOnOrigin(transfer, await depositStatus(transfer, 'final'))) return
+    if (await settledOnOrigin(transfer, await depositStatus(transfer, 'final'))) return
     const destination = chainOf(transfer.destinationChainId)
     const pool = destination.config.contracts.poolBridge as Address
     const released = async (blockNumber?: bigint) =>
@@ -159,7 +187,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
       return
     }
     const { signatures, ...authorization } = attested.release
-    const releaseTx = await send(destination, {
+    const releaseTx = await sendOrDecline(transfer, destination, {
       address: pool,
       abi: poolBridgeAbi,
       functionName: 'release',
@@ -170,6 +198,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
       account: context.account,
       chain: destination.chain,
     })
+    if (!releaseTx) return
     record(transfer.transferId, { releaseTx })
     log.info('transfer released', { transferId: transfer.transferId, chainId: destination.config.id, tx: releaseTx })
   }
@@ -177,7 +206,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
   /** 'finalized' is recorded once the finalize is final on the origin; one a reorg drops is sent again. */
   async function finalize(transfer: RelayerTransfer) {
     const status = await depositStatus(transfer, 'latest')
-    if (settledOnOrigin(transfer, status)) return
+    if (await settledOnOrigin(transfer, status)) return
     if (status === DepositStatus.Finalized) {
       if ((await depositStatus(transfer, 'final')) === DepositStatus.Finalized) {
         record(transfer.transferId, { status: 'finalized' })

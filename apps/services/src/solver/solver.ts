@@ -73,6 +73,8 @@ export type SolverOrder = {
   claimTx?: Hex
   openBlock: string
   openSeenAt: number
+  /** The open was seen in the origin's final state: no reorg the solver guards against can take it back. */
+  openFinal?: true
   filledAt?: number
   updatedAt: number
 }
@@ -107,6 +109,8 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
   const inFlight = new Set<string>()
   const pollIntervalMs = parameters.pollIntervalMs ?? 250
   const failures = createFailureTracker(log)
+  /** Orders past the exposure check whose fill is not recorded yet: counted, so concurrent checks cannot all pass. */
+  const exposureHeld = new Set<string>()
   const attesterUrl = manifest.services.attester?.url
   if (!attesterUrl) throw new Error('the solver needs the attester URL in the manifest')
   const attester = createAttesterClient(attesterUrl)
@@ -275,6 +279,8 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       fillDeadline: data.fillDeadline,
       expires: data.expires,
       outputUsd: typeof checked === 'string' ? '0' : checked.outputUsd.toString(),
+      // Only a fill needs the origin data: a declined order does not keep it.
+      ...(reason ? { originData: '0x' as Hex } : {}),
     }
     store.update((s) => {
       s.orders[orderId] = order
@@ -347,17 +353,17 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
 
   /** Ends an accepted order that cannot be filled safely; its inventory is free again. */
   function decline(order: SolverOrder, reason: string) {
-    record(order.orderId, { status: 'declined', reason })
+    record(order.orderId, { status: 'declined', reason, originData: '0x' })
     log.warn('accepted order declined', { orderId: order.orderId, reason })
   }
 
   /** USD delivered (or being delivered) against opens on `originChainId` that are not final there. */
-  function unconfirmedExposure(originChainId: number, finalBlock: bigint, except: string): bigint {
+  function unconfirmedExposure(originChainId: number, except: string): bigint {
     let total = 0n
     for (const other of Object.values(store.value.orders)) {
-      if (other.orderId === except || other.originChainId !== originChainId) continue
-      if (other.status !== 'filling' && other.status !== 'filled') continue
-      if (BigInt(other.openBlock) > finalBlock) total += BigInt(other.outputUsd)
+      if (other.orderId === except || other.originChainId !== originChainId || other.openFinal) continue
+      const committed = other.status === 'filling' || other.status === 'filled' || exposureHeld.has(other.orderId)
+      if (committed) total += BigInt(other.outputUsd)
     }
     return total
   }
@@ -413,15 +419,39 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     if (escrow[5] !== 1 || BigInt(escrow[2]) !== BigInt(order.inputAmount)) {
       return decline(order, 'the escrow is no longer open on the origin chain')
     }
+    // Claims paused by the guardian: a fill now might not be repaid before the pause ends. Wait.
+    const paused = await origin.publicClient.readContract({
+      address: origin.config.contracts.intentOriginSettler as Address,
+      abi: intentOriginSettlerAbi,
+      functionName: 'settlementPaused',
+    })
+    if (paused) {
+      if (order.reason !== 'claims are paused on the origin chain') {
+        record(order.orderId, { reason: 'claims are paused on the origin chain' })
+      }
+      return
+    }
     // A fill against an open that is not final yet is a bet on no reorg; the bet is capped.
-    const final = await origin.finalHead()
-    if (BigInt(order.openBlock) > final.number) {
-      const exposure = unconfirmedExposure(order.originChainId, final.number, order.orderId) + BigInt(order.outputUsd)
+    if (!order.openFinal && (await escrowStatus(origin, order.orderId, 'final')) === 1) {
+      record(order.orderId, { openFinal: true })
+    }
+    if (!store.value.orders[order.orderId]?.openFinal) {
+      // Checked and held with no await in between: concurrent fills cannot all pass the same cap.
+      const exposure = unconfirmedExposure(order.originChainId, order.orderId) + BigInt(order.outputUsd)
       if (exposure > usd(pricing.maxUnconfirmedUsd)) {
         if (order.reason === undefined) record(order.orderId, { reason: 'waiting for the open to be final' })
         return
       }
+      exposureHeld.add(order.orderId)
     }
+    try {
+      await sendFill(order, destination, settler)
+    } finally {
+      exposureHeld.delete(order.orderId)
+    }
+  }
+
+  async function sendFill(order: SolverOrder, destination: ChainContext, settler: Address) {
     const isNative = isAddressEqual(order.outputToken, NATIVE_TOKEN_ADDRESS)
     const request = {
       address: settler,
@@ -444,6 +474,8 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       return sent
     })
     if (typeof hash !== 'string') {
+      // Filled meanwhile (by us, seen late by a lagging node, or by another solver): the next round reads who.
+      if (hash.reverted === 'AlreadyFilled') throw new Error('the order is already filled; reading the fill again')
       // Simulated before every attempt: a fill that would revert is never sent, nor retried until the deadline.
       return decline(order, `the fill would revert (${hash.reverted})`)
     }
@@ -494,12 +526,13 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     const attestation = answer?.status === 'filled' ? answer.attestation : undefined
     if (attestation?.kind !== 'fill' || !isAddressEqual(attestation.solver, solverAddress)) {
       // Not attested (yet): if a reorg on the destination dropped our fill, fill again while there is time.
-      if (answer?.status === 'open' && !(await isFilled(order))) {
+      if ((answer === undefined || answer.status === 'open') && !(await isFilled(order))) {
         record(order.orderId, { status: 'accepted', reason: 'the fill was dropped by a reorg' })
         log.warn('fill no longer on the destination chain; filling again', { orderId: order.orderId })
       }
       return
     }
+    if (!order.openFinal) record(order.orderId, { openFinal: true }) // attested: the attester saw the open final
     const request = {
       address: origin.config.contracts.intentOriginSettler as Address,
       abi: intentOriginSettlerAbi,

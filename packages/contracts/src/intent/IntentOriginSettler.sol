@@ -40,6 +40,8 @@ contract IntentOriginSettler is IOriginSettler, EIP712, SettlementGuard, Pausabl
         uint32 fillDeadline;
         uint32 expires;
         Status status;
+        /// @dev pausedSeconds() when the order was opened: the brake's time since then delays `expires`.
+        uint64 pausedAtOpen;
     }
 
     bytes32 public constant FILL_ATTESTATION_TYPEHASH =
@@ -89,7 +91,8 @@ contract IntentOriginSettler is IOriginSettler, EIP712, SettlementGuard, Pausabl
             inputAmount: data.inputAmount,
             fillDeadline: data.fillDeadline,
             expires: data.expires,
-            status: Status.Open
+            status: Status.Open,
+            pausedAtOpen: pausedSeconds()
         });
         TokenTransfers.pullExact(data.inputToken, msg.sender, data.inputAmount);
         emit Open(resolved.orderId, resolved);
@@ -132,8 +135,9 @@ contract IntentOriginSettler is IOriginSettler, EIP712, SettlementGuard, Pausabl
         TokenTransfers.push(escrow.inputToken, solver, escrow.inputAmount);
     }
 
-    /// @notice Returns the escrow to the order's user. With `signatures` empty this needs
-    /// `expires` to have passed; otherwise it needs a no-fill attestation and the fill deadline passed.
+    /// @notice Returns the escrow to the order's user. With a no-fill attestation, once the fill deadline
+    /// passed (the brake does not hold it back). With `signatures` empty, once `expires` passed, moved
+    /// later by the time claims were paused since the order was opened, and not while they are paused.
     function refund(bytes32 orderId, bytes calldata signatures) external nonReentrant {
         Escrow storage escrow = escrows[orderId];
         if (escrow.status != Status.Open) revert OrderNotOpen(orderId);
@@ -141,8 +145,11 @@ contract IntentOriginSettler is IOriginSettler, EIP712, SettlementGuard, Pausabl
         if (attested) {
             if (block.timestamp <= escrow.fillDeadline) revert RefundNotYetAvailable(escrow.fillDeadline);
             if (!verifier.verify(noFillAttestationDigest(orderId), signatures)) revert InvalidAttestation();
-        } else if (block.timestamp <= escrow.expires) {
-            revert RefundNotYetAvailable(escrow.expires);
+        } else {
+            // A brake that kept the solver's claim from landing moves the escape hatch by as long.
+            if (settlementPaused) revert SettlementIsPaused();
+            uint256 availableAfter = uint256(escrow.expires) + pausedSeconds() - escrow.pausedAtOpen;
+            if (block.timestamp <= availableAfter) revert RefundNotYetAvailable(uint32(availableAfter));
         }
         escrow.status = Status.Refunded;
         emit Refunded(orderId, escrow.user, escrow.inputAmount, attested);
