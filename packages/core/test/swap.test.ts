@@ -38,6 +38,7 @@ import {
   type RouteProvider,
   RouteUnavailableError,
   refundSwap,
+  SenderMismatchError,
   type SwapRecord,
   type TokenRef,
   UnknownContractError,
@@ -380,6 +381,30 @@ describe('swaps', () => {
     state.ignoreSwitch = true
     const error = await execute(route, wallet).catch((e) => e)
     expect(error).toBeInstanceOf(WrongChainError)
+    expect(state.sent).toEqual([])
+  })
+
+  it('refuses a route quoted for another account, even when it is refreshed: nothing is signed', async () => {
+    const quotedFor = devnetAccount(9)
+    const switchedTo = devnetAccount(8)
+    const origin = token(0, 'usdc')
+    const route = (await provider(INTENT_PROVIDER_ID).getQuote(
+      request({ origin, destination: token(1, 'usdc'), amount: usdc('10'), sender: quotedFor.address }),
+    ))!
+    // The person switched accounts with the old routes on screen: the deposit would name the old account.
+    const { wallet, state } = createNodeWallet(manifest, switchedTo, origin.chainId)
+    const error = await execute(route, wallet).catch((e) => e)
+    expect(error).toBeInstanceOf(SenderMismatchError)
+    expect(error).toMatchObject({ quotedFor: quotedFor.address, account: switchedTo.address })
+    // A refresh that answers for the old account is refused as well.
+    const stale = await execute(
+      { ...route, request: { ...route.request, sender: switchedTo.address }, expiresAt: 0 },
+      wallet,
+      {
+        refreshRoute: async () => route,
+      },
+    ).catch((e) => e)
+    expect(stale).toBeInstanceOf(SenderMismatchError)
     expect(state.sent).toEqual([])
   })
 

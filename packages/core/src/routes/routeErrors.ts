@@ -68,6 +68,20 @@ export class QuoteChangedError extends BaseError {
   }
 }
 
+/**
+ * The route was quoted for another account than the wallet's (the person switched accounts): its
+ * deposit would name the other account as the one refunds go to. Nothing is sent; quote again.
+ */
+export class SenderMismatchError extends BaseError {
+  override name = 'SenderMismatchError'
+  constructor(
+    readonly quotedFor: string,
+    readonly account: string,
+  ) {
+    super('The route was quoted for another account', { code: 'senderMismatch' })
+  }
+}
+
 /** The wallet is on another chain than the transaction's: nothing is sent. */
 export class WrongChainError extends BaseError {
   override name = 'WrongChainError'

@@ -5,6 +5,7 @@ import type { RouteProvider } from '../providers/types.ts'
 import {
   QuoteChangedError,
   QuoteExpiredError,
+  SenderMismatchError,
   TransactionRevertedError,
   WrongChainError,
 } from '../routes/routeErrors.ts'
@@ -37,11 +38,19 @@ const approveData = (spender: Address, amount: bigint) =>
  */
 export async function executeRoute(parameters: ExecuteRouteParameters): Promise<SwapRecord> {
   const { provider, wallet, clients } = parameters
-  let route = parameters.route
+  // A route quoted for another account names that account as the depositor: its refund would go there.
+  const forThisAccount = (candidate: Route) => {
+    if (!isAddressEqual(candidate.request.sender, wallet.account)) {
+      throw new SenderMismatchError(candidate.request.sender, wallet.account)
+    }
+    return candidate
+  }
+  let route = forThisAccount(parameters.route)
   const minValidity = parameters.minQuoteValidityMs ?? 5_000
   if (route.expiresAt - Date.now() < minValidity) {
     const fresh = await parameters.refreshRoute()
     if (!fresh) throw new QuoteExpiredError()
+    forThisAccount(fresh)
     if (fresh.minOutputAmount < route.minOutputAmount) {
       throw new QuoteChangedError(route.minOutputAmount, fresh.minOutputAmount)
     }
@@ -89,7 +98,7 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     if (!fresh || fresh.minOutputAmount < route.minOutputAmount) {
       throw fresh ? new QuoteChangedError(route.minOutputAmount, fresh.minOutputAmount) : new QuoteExpiredError()
     }
-    route = fresh
+    route = forThisAccount(fresh)
     plan = await provider.planDeposit(route)
   }
   update({ phase: 'depositing' })

@@ -42,7 +42,8 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
     outcomes: [],
   })
   const key = request
-    ? `${request.origin.chainId}:${request.origin.address}:${request.destination.chainId}:${request.destination.address}:${request.amount}:${request.recipient}:${request.slippageBps ?? 'auto'}`
+    ? // The sender too: a route quoted for another account would make that account the depositor.
+      `${request.sender}:${request.origin.chainId}:${request.origin.address}:${request.destination.chainId}:${request.destination.address}:${request.amount}:${request.recipient}:${request.slippageBps ?? 'auto'}`
     : ''
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `request`; `round` forces a refresh

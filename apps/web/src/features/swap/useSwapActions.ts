@@ -4,6 +4,7 @@ import {
   RefundByProviderError,
   RefundNotAvailableError,
   type Route,
+  SenderMismatchError,
   type SwapRecord,
   WrongChainError,
 } from '@multi-bridge/core'
@@ -21,6 +22,9 @@ function messageFor(error: unknown): UserMessage {
   if (error instanceof QuoteChangedError) return { message: 'The quote changed. Check the new amount and try again.' }
   if (error instanceof QuoteExpiredError) return { message: 'The quote expired. Fetching a new one…' }
   if (error instanceof WrongChainError) return { message: 'Failed to switch networks' }
+  if (error instanceof SenderMismatchError) {
+    return { message: 'The connected account changed. Check the new quote and try again.' }
+  }
   if (error instanceof RefundNotAvailableError) return { message: 'The refund is not available yet' }
   if (error instanceof RefundByProviderError) return { message: 'The provider refunds this transfer by itself' }
   return reportError('swap', error)

@@ -58,10 +58,22 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
     setRestoring(true)
     try {
       const { providers, tracker } = await loadSwapServices(manifest)
-      const found = (await Promise.all([...providers.values()].map((p) => p.findSwaps(address)))).flat()
+      const list = [...providers.values()]
+      // Each provider on its own: one that fails (a 429, a dead RPC) does not cost the others' swaps.
+      const results = await Promise.allSettled(list.map((p) => p.findSwaps(address)))
+      const found = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
       const added = historyStore.getState().merge(found)
       tracker.resume()
       toast('Restored {{count}} swaps from chain', { count: added })
+      const failed = list.filter((_, i) => results[i]?.status === 'rejected')
+      for (const [i, result] of results.entries()) {
+        if (result.status === 'rejected') console.error(`[restore] ${list[i]?.name}`, result.reason)
+      }
+      if (failed.length > 0) {
+        notify("Couldn't read {{providers}}: their swaps were not restored", {
+          providers: failed.map((p) => p.name).join(', '),
+        })
+      }
     } catch (error) {
       const { message, values } = reportError('restore', error)
       notify(message, values)
