@@ -129,7 +129,12 @@ export default function SwapPage(_props: { options: PageOptions }) {
     setReviewing(selected)
   }
 
-  const reviewRecord = reviewing && address ? (actions.live ?? newSwapRecord(reviewing, address)) : undefined
+  // Made once per reviewed route and account, not on every render (each call is a new key and time).
+  const draftRecord = useMemo(
+    () => (reviewing && address ? newSwapRecord(reviewing, address) : undefined),
+    [reviewing, address],
+  )
+  const reviewRecord = draftRecord ? (actions.live ?? draftRecord) : undefined
 
   return (
     <section className="card swap-card" aria-labelledby="swap-heading">
