@@ -364,13 +364,16 @@ export const releasesOf = (destination: ChainClients, transferId: Hex) =>
     strict: true,
   })
 
-/** PoolBridge's deposit status (0 none, 1 pending, 2 finalized, 3 refunded). */
+/** PoolBridge's deposit of a transfer: its release deadline and status (0 none, 1 pending, 2 finalized, 3 refunded). */
+export async function depositOf(origin: ChainClients, transferId: Hex) {
+  const [, , , deadline, , status] = await origin.public.readContract({
+    address: origin.config.contracts.poolBridge as Address,
+    abi: poolBridgeAbi,
+    functionName: 'deposits',
+    args: [transferId],
+  })
+  return { deadline, status }
+}
+
 export const depositStatus = async (origin: ChainClients, transferId: Hex) =>
-  (
-    await origin.public.readContract({
-      address: origin.config.contracts.poolBridge as Address,
-      abi: poolBridgeAbi,
-      functionName: 'deposits',
-      args: [transferId],
-    })
-  )[5]
+  (await depositOf(origin, transferId)).status

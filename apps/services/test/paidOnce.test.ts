@@ -16,6 +16,7 @@ import {
   chainTime,
   clientsFor,
   crashService,
+  depositOf,
   depositStatus,
   escrowStatus,
   fillsOf,
@@ -280,14 +281,7 @@ describe('paid once, across chains', () => {
     )
     await crashService(network, 'relayer')
     expect(await depositStatus(A, transferId), 'still to finalize when the relayer went down').toBe(1)
-    const deadline = (
-      await A.public.readContract({
-        address: A.config.contracts.poolBridge as Address,
-        abi: poolBridgeAbi,
-        functionName: 'deposits',
-        args: [transferId],
-      })
-    )[3]
+    const { deadline } = await depositOf(A, transferId)
     // Past the release deadline plus the old refund delay (600 s).
     await advanceTime([A, B, C], deadline - (await chainTime(A)) + 700)
     expect(await tryUnattestedRefund(A, 'pool', transferId, sender)).toBe('RefundNotYetAvailable')
@@ -440,14 +434,7 @@ describe('paid once, across chains', () => {
     )
     expect(relayer.body.reason).toMatch(/^the release would revert/)
     expect(await releasesOf(B, transferId)).toEqual([])
-    const deadline = (
-      await A.public.readContract({
-        address: A.config.contracts.poolBridge as Address,
-        abi: poolBridgeAbi,
-        functionName: 'deposits',
-        args: [transferId],
-      })
-    )[3]
+    const { deadline } = await depositOf(A, transferId)
     await advanceTime([A, B, C], deadline - (await chainTime(A)) + 1)
     const answer = await waitFor(
       () => getJson<AttesterIntent>(`${serviceUrl(network, 'attester')}/v1/transfers/${transferId}`),

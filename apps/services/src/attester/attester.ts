@@ -480,7 +480,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
   for (const chain of context.chains.values()) {
     const { intentOriginSettler, intentDestinationSettler, poolBridge } = chain.config.contracts
     const id = chain.config.id
-    const head = async () => (await chain.finalHead()).number
+    const head = () => chain.finalBlockNumber()
     if (intentOriginSettler) {
       loops.push(
         pollLogs({

@@ -103,7 +103,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
   /** The deposit's status on the origin, at the final head (`final`) or the latest block. */
   async function depositStatus(transfer: RelayerTransfer, at: 'final' | 'latest'): Promise<number> {
     const origin = chainOf(transfer.originChainId)
-    const blockNumber = at === 'final' ? (await origin.finalHead()).number : undefined
+    const blockNumber = at === 'final' ? await origin.finalBlockNumber() : undefined
     const deposit = await origin.publicClient.readContract({
       address: origin.config.contracts.poolBridge as Address,
       abi: poolBridgeAbi,
@@ -114,11 +114,14 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
     return deposit[5]
   }
 
-  /** Records a deposit that is gone from the origin, once that is final there; true when it is gone. */
-  async function settledOnOrigin(transfer: RelayerTransfer, status: number): Promise<boolean> {
+  /**
+   * Records a deposit that is gone from the origin, once that is final there; true when it is gone.
+   * `status` was read at `at`: one read at the latest block is confirmed at the final head first.
+   */
+  async function settledOnOrigin(transfer: RelayerTransfer, status: number, at: 'final' | 'latest'): Promise<boolean> {
     if (status === DepositStatus.Refunded || status === DepositStatus.None) {
       // A refund a reorg may still take back is not the end of the transfer yet.
-      if ((await depositStatus(transfer, 'final')) !== status) return true
+      if (at === 'latest' && (await depositStatus(transfer, 'final')) !== status) return true
       const paidOut = transfer.status === 'released'
       record(transfer.transferId, { status: status === DepositStatus.Refunded ? 'refunded' : 'missing' })
       const fields = { transferId: transfer.transferId, releaseTx: transfer.releaseTx }
@@ -160,7 +163,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
     }
     if (!attested.release) return // a pool outside the manifest: it waits for its not-released attestation
     // The attester signed at the origin's final head; check it again there before paying.
-    if (await settledOnOrigin(transfer, await depositStatus(transfer, 'final'))) return
+    if (await settledOnOrigin(transfer, await depositStatus(transfer, 'final'), 'final')) return
     const destination = chainOf(transfer.destinationChainId)
     const pool = destination.config.contracts.poolBridge as Address
     const released = async (blockNumber?: bigint) =>
@@ -173,7 +176,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
       })
     if (await released()) {
       // 'released' once the release is final: one a reorg drops is sent again before the deadline.
-      if (await released((await destination.finalHead()).number)) record(transfer.transferId, { status: 'released' })
+      if (await released(await destination.finalBlockNumber())) record(transfer.transferId, { status: 'released' })
       return
     }
     const now = Number((await destination.publicClient.getBlock({ blockTag: 'latest' })).timestamp)
@@ -206,7 +209,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
   /** 'finalized' is recorded once the finalize is final on the origin; one a reorg drops is sent again. */
   async function finalize(transfer: RelayerTransfer) {
     const status = await depositStatus(transfer, 'latest')
-    if (await settledOnOrigin(transfer, status)) return
+    if (await settledOnOrigin(transfer, status, 'latest')) return
     if (status === DepositStatus.Finalized) {
       if ((await depositStatus(transfer, 'final')) === DepositStatus.Finalized) {
         record(transfer.transferId, { status: 'finalized' })
@@ -273,7 +276,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
         address: pool,
         event: sentEvent,
         // Only final deposits: a reorg within the chain's finality cannot take back one we paid for.
-        head: async () => (await chain.finalHead()).number,
+        head: () => chain.finalBlockNumber(),
         ...persistedCursor(store, key),
         onLogs: async (logs) => {
           for (const entry of logs) {

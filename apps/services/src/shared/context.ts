@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import {
   type FinalHead,
+  finalBlockNumber,
   finalHead,
   finalityBlocks,
   finalityProblem,
@@ -34,6 +35,8 @@ export type ChainContext = {
   sendQueue: SerialQueue
   /** The newest block the services treat as final on this chain (the manifest's finality). */
   finalHead: () => Promise<FinalHead>
+  /** Its number alone, where the timestamp is not needed (log polling, reads at the final state). */
+  finalBlockNumber: () => Promise<bigint>
   /** The newest block. */
   latestBlockNumber: () => Promise<bigint>
   /** Seconds until an event here is final: finality depth × block time. */
@@ -104,6 +107,7 @@ export function createServiceContext(manifest: Manifest, role: Role): ServiceCon
       walletClient: createWalletClient({ account, chain, transport }),
       sendQueue: new SerialQueue(),
       finalHead: () => finalHead(publicClient, config),
+      finalBlockNumber: () => finalBlockNumber(publicClient, config),
       latestBlockNumber: () => publicClient.getBlockNumber({ cacheTime: 0 }),
       finalitySeconds: finalitySeconds(config),
       waitForReceipt: (hash) =>

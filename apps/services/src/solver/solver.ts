@@ -493,7 +493,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
 
   /** The order's escrow status on the origin, at the latest block or at the final head. */
   async function escrowStatus(origin: ChainContext, orderId: Hex, at: 'latest' | 'final'): Promise<number> {
-    const blockNumber = at === 'final' ? (await origin.finalHead()).number : undefined
+    const blockNumber = at === 'final' ? await origin.finalBlockNumber() : undefined
     const escrow = await origin.publicClient.readContract({
       address: origin.config.contracts.intentOriginSettler as Address,
       abi: intentOriginSettlerAbi,

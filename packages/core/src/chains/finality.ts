@@ -19,17 +19,20 @@ export function finalityProblem(chain: FinalityConfig): string | undefined {
  * else `latest − confirmations`. Throws when the manifest says neither (see `finalityProblem`).
  */
 export async function finalHead(client: PublicClient<Transport, Chain>, chain: FinalityConfig): Promise<FinalHead> {
+  const block = chain.finalityTag
+    ? await client.getBlock({ blockTag: chain.finalityTag })
+    : await client.getBlock({ blockNumber: await finalBlockNumber(client, chain) })
+  return { number: block.number, timestamp: Number(block.timestamp) }
+}
+
+/** The final head's number alone: one call with `confirmations` (no block is fetched). */
+export async function finalBlockNumber(client: PublicClient<Transport, Chain>, chain: FinalityConfig): Promise<bigint> {
   const problem = finalityProblem(chain)
   if (problem) throw new Error(problem)
-  if (chain.finalityTag) {
-    const block = await client.getBlock({ blockTag: chain.finalityTag })
-    return { number: block.number, timestamp: Number(block.timestamp) }
-  }
+  if (chain.finalityTag) return (await client.getBlock({ blockTag: chain.finalityTag })).number
   const depth = BigInt(chain.confirmations ?? 0)
   const latest = await client.getBlockNumber({ cacheTime: 0 })
-  const number = latest > depth ? latest - depth : 0n
-  const block = await client.getBlock({ blockNumber: number })
-  return { number, timestamp: Number(block.timestamp) }
+  return latest > depth ? latest - depth : 0n
 }
 
 /** Blocks until an event is final, for delivery estimates (the tags' usual depth on Ethereum-like chains). */
