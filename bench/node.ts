@@ -1,4 +1,5 @@
 import {
+  applySwapEvent,
   createChainClients,
   createProviders,
   fetchRoutes,
@@ -121,7 +122,8 @@ export async function measureSolver(manifest: Manifest): Promise<Figure[]> {
         const deadline = Date.now() + 120_000
         while (record.status !== 'completed' && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 250))
-          record = { ...record, ...(await intent.track(record)) }
+          if (record.status === 'signing' || record.status === 'failed') break
+          record = applySwapEvent(record, await intent.track(record))
         }
         if (record.status !== 'completed' || !record.deliveryTx || openBlock === undefined) {
           throw new Error(`order ${i} ended ${record.status}`)

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   formatDisplayAmount,
+  HISTORY_STORE_VERSION,
   lifiTokenList,
   type Manifest,
   NATIVE_TOKEN_ADDRESS,
@@ -310,8 +311,7 @@ describe('production mode (LI.FI and Across, replayed)', () => {
           ? (current.manifest.providers?.lifi?.contracts[String(ARBITRUM)]?.[0] ?? '')
           : (current.manifest.providers?.across?.spokePools[String(ARBITRUM)] ?? ''),
       ),
-      status: 'swapping',
-      phase: 'waiting',
+      status: 'deposited',
       createdAt,
       depositTx: FIXTURE_DEPOSIT_TX,
       depositedAt: Math.floor(createdAt / 1000),
@@ -322,7 +322,7 @@ describe('production mode (LI.FI and Across, replayed)', () => {
     const swaps = { 'lifi-1': record('lifi', 'LI.FI', now - 60_000), 'across-1': record('across', 'Across', now) }
     const { page, consoleErrors, offMachine } = await openProduction(current, {
       path: '#/pages/log/index',
-      storage: { __persist__history: JSON.stringify({ state: { swaps }, version: 1 }) },
+      storage: { __persist__history: JSON.stringify({ state: { swaps }, version: HISTORY_STORE_VERSION }) },
     })
 
     // Newest first: Across (expired, refunding by itself), then LI.FI (waiting for the destination).

@@ -4,7 +4,7 @@ import { type ChainClients, clientFor } from '../chains/chainClients.ts'
 import { findManifestToken, getManifestChain, type Manifest, NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
 import { UnknownContractError } from '../errors/walletErrors.ts'
 import type { TokenRef } from '../routes/types.ts'
-import type { SwapRecord, SwapUpdate } from '../swaps/types.ts'
+import type { SigningSwap, SwapEvent } from '../swaps/types.ts'
 
 /** Shared pieces of the providers that work through an HTTP API (LI.FI, Across). */
 
@@ -79,14 +79,17 @@ export function bpsToFraction(bps: number): string {
  * What the origin chain says about a mined deposit: reverted, or its block time. The deposit
  * transaction hash is the id these APIs track a transfer by.
  */
-export async function depositMinedUpdate(clients: ChainClients, record: SwapRecord): Promise<SwapUpdate> {
+export async function depositMinedUpdate(
+  clients: ChainClients,
+  record: SigningSwap & { depositTx: Hex },
+): Promise<SwapEvent> {
   const client = clientFor(clients, record.origin.token.chainId)
-  const receipt = await client.getTransactionReceipt({ hash: record.depositTx as Hex })
-  if (receipt.status !== 'success') return { status: 'failed', phase: undefined, error: 'depositReverted' }
+  const receipt = await client.getTransactionReceipt({ hash: record.depositTx })
+  if (receipt.status !== 'success') return { type: 'depositFailed', error: 'depositReverted' }
   const block = await client.getBlock({ blockNumber: receipt.blockNumber })
   return {
+    type: 'depositMined',
     id: receipt.transactionHash,
-    phase: 'waiting',
     depositedAt: Number(block.timestamp),
     data: { ...record.data, originBlock: receipt.blockNumber.toString() },
   }

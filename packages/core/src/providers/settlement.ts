@@ -1,7 +1,7 @@
 import type { Chain, Hex, PublicClient, Transport } from 'viem'
 import { z } from 'zod'
 import { httpRequest } from '../http/request.ts'
-import type { SwapRecord, SwapUpdate } from '../swaps/types.ts'
+import type { DepositedSwap, SwapEvent, TrackedSwap } from '../swaps/types.ts'
 
 const attestationSchema = z.object({
   status: z.string(),
@@ -17,7 +17,7 @@ type Client = PublicClient<Transport, Chain>
 export async function refundSignatures(parameters: {
   attestationUrl: string
   notDeliveredStatus: string
-  record: SwapRecord
+  record: TrackedSwap
   origin: Client
 }): Promise<Hex | undefined> {
   const raw = await httpRequest(parameters.attestationUrl, { timeoutMs: 10_000 }).catch(() => undefined)
@@ -32,12 +32,12 @@ export async function refundSignatures(parameters: {
 }
 
 /** The seconds after which a refund will be possible, when it is not yet. */
-export const refundAvailableAfter = (record: SwapRecord) =>
+export const refundAvailableAfter = (record: TrackedSwap) =>
   Math.max(record.refundableAfter ?? 0, Math.floor(Date.now() / 1000) + 1)
 
 /**
- * A swap's state from what the chains say, the same for every escrow-style protocol: delivered,
- * refunded, refundable (past its deadline on the destination), or still on its way.
+ * What the chains say about a swap, the same for every escrow-style protocol: delivered, refunded, past its
+ * deadline on the destination (refundable), or still on its way.
  */
 export async function settlementStatus(parameters: {
   destination: Client
@@ -46,25 +46,23 @@ export async function settlementStatus(parameters: {
   findRefundTx: () => Promise<Hex | undefined>
   destinationTime: number
   deadline: number
-  record: SwapRecord
-}): Promise<SwapUpdate> {
+}): Promise<SwapEvent> {
   const { delivery } = parameters
   if (delivery) {
     const block = await parameters.destination.getBlock({ blockNumber: delivery.blockNumber })
     return {
-      status: 'completed',
-      phase: undefined,
+      type: 'delivered',
       deliveryTx: delivery.transactionHash,
       deliveredAt: Number(block.timestamp),
-      destination: { ...parameters.record.destination, receivedAmount: delivery.amount.toString() },
+      receivedAmount: delivery.amount.toString(),
     }
   }
   if (parameters.refunded) {
     const refundTx = await parameters.findRefundTx()
-    return { status: 'refunded', phase: undefined, ...(refundTx ? { refundTx } : {}) }
+    return { type: 'refunded', ...(refundTx ? { refundTx } : {}) }
   }
-  if (parameters.destinationTime > parameters.deadline) return { status: 'refundable', phase: undefined }
-  return { status: 'swapping', phase: 'waiting' }
+  if (parameters.destinationTime > parameters.deadline) return { type: 'deadlinePassed' }
+  return { type: 'pending' }
 }
 
 /** A deposit found in the chain's events, as a History record (its status is then read by `track`). */
@@ -72,13 +70,13 @@ export function foundSwapRecord(found: {
   id: Hex
   providerId: string
   providerName: string
-  owner: SwapRecord['owner']
-  recipient: SwapRecord['recipient']
-  origin: SwapRecord['origin']['token']
+  owner: DepositedSwap['owner']
+  recipient: DepositedSwap['recipient']
+  origin: DepositedSwap['origin']['token']
   amount: bigint
-  destination: SwapRecord['destination']['token']
+  destination: DepositedSwap['destination']['token']
   outputAmount: bigint
-  depositAddress: SwapRecord['depositAddress']
+  depositAddress: DepositedSwap['depositAddress']
   depositTx: Hex
   depositBlock: bigint
   depositedAt: number
@@ -86,7 +84,7 @@ export function foundSwapRecord(found: {
   expires: number
   /** The provider's tracking data: which deadline field it reads. */
   deadlineKey: 'fillDeadline' | 'deadline'
-}): SwapRecord {
+}): DepositedSwap {
   return {
     key: found.id,
     id: found.id,
@@ -101,8 +99,7 @@ export function foundSwapRecord(found: {
       minAmount: found.outputAmount.toString(),
     },
     depositAddress: found.depositAddress,
-    status: 'swapping',
-    phase: 'waiting',
+    status: 'deposited',
     createdAt: found.depositedAt * 1000,
     depositTx: found.depositTx,
     depositedAt: found.depositedAt,

@@ -1,8 +1,8 @@
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { ChainClients } from '../chains/chainClients.ts'
 import type { Manifest, ManifestToken } from '../config/manifest.ts'
 import type { DepositPlan, QuoteRequest, Route, TransactionRequest } from '../routes/types.ts'
-import type { SwapRecord, SwapUpdate } from '../swaps/types.ts'
+import type { SigningSwap, SwapEvent, SwapRecord, TrackedSwap } from '../swaps/types.ts'
 
 export type ProviderContext = { manifest: Manifest; clients: ChainClients }
 
@@ -20,12 +20,15 @@ export interface RouteProvider {
   getQuote(request: QuoteRequest, options?: { signal?: AbortSignal }): Promise<Route | undefined>
   /** The deposit transaction (and the allowance it needs) for a fresh route. */
   planDeposit(route: Route): Promise<DepositPlan>
-  /** Reads the deposit receipt for the protocol id and time; called once the deposit is mined. */
-  onDepositMined(record: SwapRecord): Promise<SwapUpdate>
-  /** One look at both chains: delivered, refundable, refunded, or still on its way. */
-  track(record: SwapRecord): Promise<SwapUpdate>
-  /** The refund transaction when the swap is refundable now, or undefined with the time it will be. */
-  planRefund(record: SwapRecord): Promise<{ transaction: TransactionRequest } | { availableAfter: number }>
+  /**
+   * Reads the deposit's receipt: `depositMined` with the protocol's id and time, or `depositFailed`. Throws
+   * while the receipt is not there yet (tracking asks again).
+   */
+  onDepositMined(record: SigningSwap & { depositTx: Hex }): Promise<SwapEvent>
+  /** One look at both chains (or the provider's API): what happened to the swap, as an event. */
+  track(record: TrackedSwap): Promise<SwapEvent>
+  /** The refund transaction when the swap is refundable now, or the time it will be. */
+  planRefund(record: TrackedSwap): Promise<{ transaction: TransactionRequest } | { availableAfter: number }>
   /** Every swap of `owner` this provider can find on chain (History's "Restore from chain"). */
   findSwaps(owner: Address): Promise<SwapRecord[]>
   /**

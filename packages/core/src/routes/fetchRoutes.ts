@@ -58,3 +58,38 @@ export async function fetchRoutes(parameters: FetchRoutesParameters): Promise<Fe
   )
   return { routes: rankRoutes(routes, parameters.preference), outcomes }
 }
+
+/**
+ * The providers' answers one by one as they arrive (for a streamed query): every provider is asked at once,
+ * the iteration ends when all have answered. Aborting `signal` cancels the providers' calls.
+ */
+export async function* streamRouteOutcomes(
+  parameters: Omit<FetchRoutesParameters, 'onUpdate' | 'preference'>,
+): AsyncGenerator<ProviderOutcome> {
+  const arrived: ProviderOutcome[] = []
+  let wake: (() => void) | undefined
+  let done = false
+  const all = fetchRoutes({
+    ...parameters,
+    onUpdate: (_ranked, outcome) => {
+      arrived.push(outcome)
+      wake?.()
+    },
+  }).finally(() => {
+    done = true
+    wake?.()
+  })
+  for (;;) {
+    const next = arrived.shift()
+    if (next) {
+      yield next
+      continue
+    }
+    if (done) break
+    await new Promise<void>((resolve) => {
+      wake = resolve
+    })
+    wake = undefined
+  }
+  await all
+}

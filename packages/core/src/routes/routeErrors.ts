@@ -108,3 +108,25 @@ export class RefundNotAvailableError extends BaseError {
     super('The refund is not available yet', { code: 'refundNotAvailable' })
   }
 }
+
+/**
+ * A quote fetched again before signing is not for what the person reviewed (another recipient, amount or
+ * token): nothing is sent; they review the new one.
+ */
+export class ReviewMismatchError extends BaseError {
+  override name = 'ReviewMismatchError'
+  constructor(readonly field: 'recipient' | 'amount' | 'origin' | 'destination') {
+    super(`The new quote has another ${field} than the one reviewed`, { code: 'reviewMismatch' })
+  }
+}
+
+/** Only the account that made a swap refunds it from this app; `owner` is that account. */
+export class NotSwapOwnerError extends BaseError {
+  override name = 'NotSwapOwnerError'
+  constructor(
+    readonly owner: string,
+    readonly account: string,
+  ) {
+    super('Another account made this swap', { code: 'notSwapOwner' })
+  }
+}

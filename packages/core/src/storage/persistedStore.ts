@@ -79,6 +79,11 @@ export type PersistedStoreOptions<T> = {
   migrate?: (persisted: unknown, fromVersion: number) => PersistedState<T>
   /** Rejects a restored (or migrated) state that is not of the right shape: the store keeps its initial state. */
   validate?: (restored: unknown) => boolean
+  /**
+   * Keeps what can be kept of a restored (or migrated) state, e.g. drops only the entries that are corrupt
+   * (logging them) instead of the whole state. Runs after `validate`.
+   */
+  sanitize?: (restored: object) => PersistedState<T>
 }
 
 /**
@@ -123,7 +128,8 @@ export function createPersistedStore<T extends object>(
         }
         // Data only: a saved value never replaces one of the store's actions.
         const restored: Record<string, unknown> = {}
-        for (const [key, value] of Object.entries(persisted)) {
+        const kept = options.sanitize ? options.sanitize(persisted) : persisted
+        for (const [key, value] of Object.entries(kept)) {
           if (typeof (current as Record<string, unknown>)[key] !== 'function') restored[key] = value
         }
         return { ...current, ...restored }

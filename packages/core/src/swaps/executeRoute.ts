@@ -5,13 +5,15 @@ import type { RouteProvider } from '../providers/types.ts'
 import {
   QuoteChangedError,
   QuoteExpiredError,
+  ReviewMismatchError,
   SenderMismatchError,
   TransactionRevertedError,
   WrongChainError,
 } from '../routes/routeErrors.ts'
 import type { ApprovalRequirement, Route, TransactionRequest } from '../routes/types.ts'
+import { applySwapEvent } from './swapMachine.ts'
 import { newSwapRecord } from './swapRecord.ts'
-import type { SwapRecord, SwapUpdate } from './types.ts'
+import type { SigningSwap, SwapEvent, SwapRecord } from './types.ts'
 import type { WalletAdapter } from './walletAdapter.ts'
 
 export type ExecuteRouteParameters = {
@@ -23,51 +25,67 @@ export type ExecuteRouteParameters = {
   refreshRoute: () => Promise<Route | undefined>
   /** Every change of the swap, as it happens (persist it: a reload must not lose the swap). */
   onUpdate: (record: SwapRecord) => void
-  /** Seconds of validity a quote must still have when the deposit is signed. */
+  /** Milliseconds of validity a quote must still have when the deposit is signed. */
   minQuoteValidityMs?: number
 }
 
 const approveData = (spender: Address, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
 
+/** The checks every quote must pass before anything is signed with it (see `executeRoute`). */
+function checkRoute(candidate: Route, reviewed: Route, account: Address): Route {
+  // A route quoted for another account names that account as the depositor: its refund would go there.
+  if (!isAddressEqual(candidate.request.sender, account)) {
+    throw new SenderMismatchError(candidate.request.sender, account)
+  }
+  const asked = candidate.request
+  const seen = reviewed.request
+  if (!isAddressEqual(asked.recipient, seen.recipient)) throw new ReviewMismatchError('recipient')
+  if (asked.amount !== seen.amount) throw new ReviewMismatchError('amount')
+  const sameToken = (a: Route['request']['origin'], b: Route['request']['origin']) =>
+    a.chainId === b.chainId && isAddressEqual(a.address, b.address)
+  if (!sameToken(asked.origin, seen.origin)) throw new ReviewMismatchError('origin')
+  if (!sameToken(asked.destination, seen.destination)) throw new ReviewMismatchError('destination')
+  if (candidate.minOutputAmount < reviewed.minOutputAmount) {
+    throw new QuoteChangedError(reviewed.minOutputAmount, candidate.minOutputAmount)
+  }
+  return candidate
+}
+
 /**
- * Runs a route through the wallet: switch network, approve the exact amount (resetting a
- * USDT-style allowance to zero first), deposit. Refreshes a stale quote before anything is
- * signed, refuses to send on the wrong chain and to contracts the provider does not know.
- * Returns the swap record once the deposit is mined; tracking takes over from there.
+ * Runs the route the person reviewed through the wallet: switch network, approve the exact amount
+ * (resetting a USDT-style allowance to zero first), deposit. Before anything is signed: the route is
+ * for the wallet's account, the wallet is on the origin chain, and a quote fetched again because it
+ * aged is for the same recipient, amount and tokens and gives at least the reviewed minimum; the
+ * wallet's selected account is checked again before each signature. Every change of the record goes
+ * through the state machine. Returns the record once the deposit is mined; tracking takes over.
  */
 export async function executeRoute(parameters: ExecuteRouteParameters): Promise<SwapRecord> {
   const { provider, wallet, clients } = parameters
-  // A route quoted for another account names that account as the depositor: its refund would go there.
-  const forThisAccount = (candidate: Route) => {
-    if (!isAddressEqual(candidate.request.sender, wallet.account)) {
-      throw new SenderMismatchError(candidate.request.sender, wallet.account)
-    }
-    return candidate
-  }
-  let route = forThisAccount(parameters.route)
+  const reviewed = parameters.route
+  let route = checkRoute(reviewed, reviewed, wallet.account)
   const minValidity = parameters.minQuoteValidityMs ?? 5_000
-  if (route.expiresAt - Date.now() < minValidity) {
+  const freshen = async () => {
+    if (route.expiresAt - Date.now() >= minValidity) return false
     const fresh = await parameters.refreshRoute()
     if (!fresh) throw new QuoteExpiredError()
-    forThisAccount(fresh)
-    if (fresh.minOutputAmount < route.minOutputAmount) {
-      throw new QuoteChangedError(route.minOutputAmount, fresh.minOutputAmount)
-    }
-    route = fresh
+    route = checkRoute(fresh, reviewed, wallet.account)
+    return true
   }
+  await freshen()
   let plan = await provider.planDeposit(route)
   const chainId = route.request.origin.chainId
   const client = clientFor(clients, chainId)
-  let record = newSwapRecord(route, wallet.account)
-  const update = (change: SwapUpdate) => {
-    record = { ...record, ...change, updatedAt: Date.now() }
+  let record: SwapRecord = newSwapRecord(route, wallet.account)
+  const update = (event: SwapEvent) => {
+    record = applySwapEvent(record, event)
     parameters.onUpdate(record)
   }
-  update({})
+  parameters.onUpdate(record)
 
-  const ensureChain = async () => {
-    if ((await wallet.getChainId()) !== chainId) await wallet.switchChain(chainId)
+  const checkAccount = async () => {
+    const selected = await wallet.getAccount?.()
+    if (selected && !isAddressEqual(selected, wallet.account)) throw new SenderMismatchError(wallet.account, selected)
   }
   const send = async (transaction: TransactionRequest): Promise<Hash> => {
     const known = provider.knownContracts(transaction.chainId)
@@ -77,6 +95,7 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     }
     const actual = await wallet.getChainId()
     if (actual !== transaction.chainId) throw new WrongChainError(transaction.chainId, actual)
+    await checkAccount()
     return wallet.sendTransaction(transaction)
   }
   const waitFor = async (hash: Hash) => {
@@ -85,31 +104,26 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     return receipt
   }
 
-  await ensureChain()
+  if ((await wallet.getChainId()) !== chainId) await wallet.switchChain(chainId)
+  // Some wallets answer the switch before (or without) switching: never go on from another chain.
+  const switched = await wallet.getChainId()
+  if (switched !== chainId) throw new WrongChainError(chainId, switched)
   if (plan.approval) {
-    update({ phase: 'approving' })
-    const hashes = await approve(plan.approval, chainId)
-    if (hashes.length > 0) update({ approveTxs: hashes })
+    update({ type: 'phase', phase: 'approving' })
+    update({ type: 'approved', approveTxs: await approve(plan.approval, chainId) })
   }
 
   // Approvals take blocks: the quote may have aged meanwhile.
-  if (route.expiresAt - Date.now() < minValidity) {
-    const fresh = await parameters.refreshRoute()
-    if (!fresh || fresh.minOutputAmount < route.minOutputAmount) {
-      throw fresh ? new QuoteChangedError(route.minOutputAmount, fresh.minOutputAmount) : new QuoteExpiredError()
-    }
-    route = forThisAccount(fresh)
-    plan = await provider.planDeposit(route)
-  }
-  update({ phase: 'depositing' })
+  if (await freshen()) plan = await provider.planDeposit(route)
+  update({ type: 'phase', phase: 'depositing' })
   const depositTx = await send(plan.transaction)
-  update({ depositTx })
+  update({ type: 'depositSent', depositTx })
   const receipt = await client.waitForTransactionReceipt({ hash: depositTx })
   if (receipt.status !== 'success') {
-    update({ status: 'failed', phase: undefined, error: 'depositReverted' })
+    update({ type: 'depositFailed', error: 'depositReverted' })
     return record
   }
-  update(await provider.onDepositMined(record))
+  update(await provider.onDepositMined({ ...(record as SigningSwap), depositTx }))
   return record
 
   async function approve(requirement: ApprovalRequirement, onChain: number): Promise<Hash[]> {

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { type KeyValueStorage, PERSIST_PREFIX } from '../storage/persistedStore.ts'
 import { createHistoryStore, HISTORY_STORE_VERSION } from './historyStore.ts'
+import { isSwapRecord } from './swapRecordSchema.ts'
 import { listSwaps } from './swapStore.ts'
-import type { SwapRecord } from './types.ts'
+import type { DepositedSwap } from './types.ts'
 
 const KEY = `${PERSIST_PREFIX}history`
 const USDC = { chainId: 1, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 } as const
@@ -18,7 +19,7 @@ function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   }
 }
 
-function swap(n: number, changes: Partial<SwapRecord> = {}): SwapRecord {
+function swap(n: number, changes: Record<string, unknown> = {}): DepositedSwap {
   return {
     key: `local-${n}`,
     id: `0x${n.toString(16).padStart(64, '0')}`,
@@ -29,14 +30,13 @@ function swap(n: number, changes: Partial<SwapRecord> = {}): SwapRecord {
     origin: { token: { ...USDC, kind: 'usdc' }, amount: '100000000' },
     destination: { token: { ...USDC, chainId: 10, kind: 'usdc' }, estimatedAmount: '99900000', minAmount: '99800000' },
     depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-    status: 'swapping',
-    phase: 'waiting',
+    status: 'deposited',
     depositTx: `0x${'ab'.repeat(32)}`,
     depositedAt: 1_700_000_000 + n,
     createdAt: 1_700_000_000_000 + n,
     updatedAt: 1_700_000_000_000 + n,
     ...changes,
-  }
+  } as DepositedSwap
 }
 
 let consoleError: MockInstance<typeof console.error>
@@ -63,8 +63,10 @@ describe('createHistoryStore', () => {
 
   it('never keeps a swap whose deposit was not sent: no money moved', () => {
     const storage = memoryStorage()
-    const { depositTx: _, ...unsent } = swap(3)
-    createHistoryStore(storage).getState().upsert(unsent)
+    const { depositTx: _, depositedAt: _t, status: _s, ...unsent } = swap(3)
+    createHistoryStore(storage)
+      .getState()
+      .upsert({ ...unsent, status: 'signing', phase: 'approving' })
     expect(Object.keys(createHistoryStore(storage).getState().swaps)).toEqual([])
   })
 
@@ -90,5 +92,55 @@ describe('createHistoryStore', () => {
     expect(String(consoleError.mock.calls[0]?.[0])).toMatch(/\[storage\]/)
     store.getState().upsert(swap(6))
     expect(Object.keys(createHistoryStore(storage).getState().swaps)).toEqual(['local-6'])
+  })
+
+  it('keeps the other swaps when one saved swap is corrupt, and says which', () => {
+    const storage = memoryStorage()
+    const { depositTx: _, ...missingDeposit } = swap(8, { status: 'completed' })
+    storage.setItem(
+      KEY,
+      JSON.stringify({
+        state: { swaps: { 'local-7': swap(7), 'local-8': missingDeposit, 'local-9': 'not a swap' } },
+        version: HISTORY_STORE_VERSION,
+      }),
+    )
+    expect(Object.keys(createHistoryStore(storage).getState().swaps)).toEqual(['local-7'])
+    expect(consoleError.mock.calls.map((call) => String(call[0])).join('\n')).toMatch(/local-8.*depositTx/)
+  })
+
+  it('reads the swaps saved by version 1 (status and phase) into their states', () => {
+    const storage = memoryStorage()
+    const v1 = (n: number, changes: Record<string, unknown>): Record<string, unknown> => {
+      const { status: _s, ...rest } = swap(n)
+      return { ...rest, status: 'swapping', phase: 'waiting', ...changes }
+    }
+    const { depositedAt: _t, ...unmined } = v1(1, { phase: 'depositing', id: 'local-1' })
+    const saved = {
+      'local-1': unmined,
+      'local-2': v1(2, {}),
+      'local-3': v1(3, { phase: 'refunding', statusDetail: 'expired' }),
+      'local-4': v1(4, { status: 'refundable', phase: undefined }),
+      'local-5': v1(5, {
+        status: 'completed',
+        phase: undefined,
+        destination: { ...swap(5).destination, receivedAmount: '5' },
+      }),
+      'local-6': v1(6, { status: 'refunded', phase: undefined, refundTx: `0x${'ef'.repeat(32)}` }),
+      'local-7': v1(7, { status: 'failed', phase: undefined, error: 'providerFailed' }),
+    }
+    storage.setItem(KEY, JSON.stringify({ state: { swaps: saved }, version: 1 }))
+    const swaps = createHistoryStore(storage).getState().swaps
+    expect(Object.values(swaps).map((s) => [s.key, s.status])).toEqual([
+      ['local-1', 'signing'],
+      ['local-2', 'deposited'],
+      ['local-3', 'providerRefunding'],
+      ['local-4', 'refundable'],
+      ['local-5', 'completed'],
+      ['local-6', 'refunded'],
+      ['local-7', 'failed'],
+    ])
+    expect(Object.values(swaps).every((s) => isSwapRecord(s))).toBe(true)
+    expect(swaps['local-5']).toMatchObject({ destination: { receivedAmount: '5' } })
+    expect(consoleError).not.toHaveBeenCalled()
   })
 })

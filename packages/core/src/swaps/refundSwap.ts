@@ -1,11 +1,21 @@
-import type { Hash } from 'viem'
+import { type Hash, isAddressEqual } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
 import type { RouteProvider } from '../providers/types.ts'
-import { RefundNotAvailableError, TransactionRevertedError, WrongChainError } from '../routes/routeErrors.ts'
+import {
+  NotSwapOwnerError,
+  RefundNotAvailableError,
+  SenderMismatchError,
+  TransactionRevertedError,
+  WrongChainError,
+} from '../routes/routeErrors.ts'
 import type { SwapRecord } from './types.ts'
 import type { WalletAdapter } from './walletAdapter.ts'
 
-/** Performs the refund of an unfilled swap: to its owner only, on the origin chain. */
+/**
+ * Performs the refund of an unfilled swap, on the origin chain. Before anything is signed: the swap is
+ * refundable, the wallet's account is the one that made it (the refund goes to it, and the person should see
+ * that), the provider can refund it now, and the wallet is on the origin chain after the switch.
+ */
 export async function refundSwap(parameters: {
   record: SwapRecord
   provider: RouteProvider
@@ -13,12 +23,16 @@ export async function refundSwap(parameters: {
   clients: ChainClients
 }): Promise<{ refundTx: Hash }> {
   const { record, provider, wallet } = parameters
+  if (record.status !== 'refundable') throw new RefundNotAvailableError(Math.floor(Date.now() / 1000))
+  if (!isAddressEqual(record.owner, wallet.account)) throw new NotSwapOwnerError(record.owner, wallet.account)
   const plan = await provider.planRefund(record)
   if ('availableAfter' in plan) throw new RefundNotAvailableError(plan.availableAfter)
   const { transaction } = plan
   if ((await wallet.getChainId()) !== transaction.chainId) await wallet.switchChain(transaction.chainId)
   const actual = await wallet.getChainId()
   if (actual !== transaction.chainId) throw new WrongChainError(transaction.chainId, actual)
+  const selected = await wallet.getAccount?.()
+  if (selected && !isAddressEqual(selected, wallet.account)) throw new SenderMismatchError(wallet.account, selected)
   const refundTx = await wallet.sendTransaction(transaction)
   const receipt = await clientFor(parameters.clients, transaction.chainId).waitForTransactionReceipt({ hash: refundTx })
   if (receipt.status !== 'success') throw new TransactionRevertedError(refundTx)

@@ -1,9 +1,9 @@
 import type { Address } from 'viem'
 import type { Route } from '../routes/types.ts'
-import type { SwapRecord } from './types.ts'
+import type { SigningSwap } from './types.ts'
 
 /** The History record of a swap the person is about to confirm (its key is local until the deposit is mined). */
-export function newSwapRecord(route: Route, owner: Address): SwapRecord {
+export function newSwapRecord(route: Route, owner: Address): SigningSwap {
   const now = Date.now()
   const key = `local-${now}-${Math.floor(Math.random() * 1e9)}`
   return {
@@ -20,7 +20,7 @@ export function newSwapRecord(route: Route, owner: Address): SwapRecord {
       minAmount: route.minOutputAmount.toString(),
     },
     depositAddress: route.depositAddress,
-    status: 'swapping',
+    status: 'signing',
     phase: 'switching',
     createdAt: now,
     updatedAt: now,

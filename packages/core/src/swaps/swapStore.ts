@@ -1,23 +1,39 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { isFinalSwapStatus, type SwapRecord } from './types.ts'
+import { applySwapEvent, supersedes } from './swapMachine.ts'
+import type { SwapEvent, SwapRecord } from './types.ts'
 
 export type SwapStoreState = {
   /** By record key. */
   swaps: Record<string, SwapRecord>
+  /**
+   * Stores the person's swap as `executeRoute` moves it along. Only a swap whose deposit was sent is kept
+   * (nothing else moved any money), and a copy never replaces a further-along one (tracking may be ahead).
+   */
   upsert: (record: SwapRecord) => void
+  /** Applies what happened to a stored swap (see `applySwapEvent`); returns the record after it. */
+  apply: (key: string, event: SwapEvent) => SwapRecord | undefined
   /** Adds records found on chain, skipping swaps already known (by protocol id). */
   merge: (records: readonly SwapRecord[]) => number
 }
-
-/** Only swaps whose deposit was sent are kept: nothing else moved any money. */
-export const shouldKeep = (record: SwapRecord) => record.depositTx !== undefined || record.status !== 'swapping'
 
 export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapStoreState {
   return {
     swaps: {},
     upsert: (record) => {
       if (!record.depositTx) return
-      set((state) => ({ swaps: { ...state.swaps, [record.key]: record } }))
+      set((state) =>
+        supersedes(record, state.swaps[record.key]) ? { swaps: { ...state.swaps, [record.key]: record } } : state,
+      )
+    },
+    apply: (key, event) => {
+      let result: SwapRecord | undefined
+      set((state) => {
+        const current = state.swaps[key]
+        if (!current) return state
+        result = applySwapEvent(current, event)
+        return result === current ? state : { swaps: { ...state.swaps, [key]: result } }
+      })
+      return result
     },
     merge: (records) => {
       let added = 0
@@ -42,11 +58,10 @@ export function createSwapStore(): StoreApi<SwapStoreState> {
   return createStore<SwapStoreState>()((set) => swapStoreSlice(set))
 }
 
-/** Newest first, optionally only some statuses. */
+/** Newest first, optionally only one owner's. */
 export function listSwaps(state: Pick<SwapStoreState, 'swaps'>, owner?: string): SwapRecord[] {
+  const time = (swap: SwapRecord) => (swap.status === 'signing' ? undefined : swap.depositedAt) ?? swap.createdAt / 1000
   return Object.values(state.swaps)
     .filter((swap) => !owner || swap.owner.toLowerCase() === owner.toLowerCase())
-    .sort((a, b) => (b.depositedAt ?? b.createdAt / 1000) - (a.depositedAt ?? a.createdAt / 1000))
+    .sort((a, b) => time(b) - time(a))
 }
-
-export const isTracked = (record: SwapRecord) => !isFinalSwapStatus(record.status)

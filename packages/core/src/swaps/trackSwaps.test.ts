@@ -3,7 +3,7 @@ import { productionManifest } from '../config/production.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import { createSwapStore } from './swapStore.ts'
 import { createSwapTracker } from './trackSwaps.ts'
-import type { SwapRecord, SwapUpdate } from './types.ts'
+import type { SwapEvent, SwapRecord } from './types.ts'
 
 const manifest = productionManifest()
 const usdc = (chainId: number) => {
@@ -24,16 +24,16 @@ function record(providerId: string): SwapRecord {
     // Base: 2 s blocks, so on-chain providers are looked at every second.
     destination: { token: usdc(8453), estimatedAmount: '99', minAmount: '99' },
     depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-    status: 'swapping',
-    phase: 'waiting',
+    status: 'deposited',
     createdAt: 0,
     depositTx: `0x${'1'.repeat(64)}`,
+    depositedAt: 1,
     updatedAt: 0,
   }
 }
 
-function fakeProvider(id: string, pollIntervalMs: number | undefined, updates: SwapUpdate[]) {
-  const track = vi.fn(async () => updates.shift() ?? {})
+function fakeProvider(id: string, pollIntervalMs: number | undefined, updates: (SwapEvent | Promise<SwapEvent>)[]) {
+  const track = vi.fn(async () => updates.shift() ?? { type: 'pending' as const })
   const provider = { id, name: id, track, ...(pollIntervalMs ? { pollIntervalMs } : {}) } as unknown as RouteProvider
   return { provider, track }
 }
@@ -67,19 +67,53 @@ describe('createSwapTracker', () => {
 
   it('follows a provider-reported status detail to the final state', async () => {
     const api = fakeProvider('api', 10_000, [
-      { status: 'swapping', phase: 'refunding', statusDetail: 'expired' },
-      { status: 'refunded', phase: undefined, statusDetail: 'refunded' },
+      { type: 'providerRefunding', statusDetail: 'expired' },
+      { type: 'refunded', statusDetail: 'refunded' },
     ])
     const store = createSwapStore()
     store.getState().upsert(record('api'))
     const tracker = createSwapTracker({ store, manifest, providers: new Map([['api', api.provider]]) })
     tracker.resume()
     await vi.advanceTimersByTimeAsync(1)
-    expect(store.getState().swaps['k-api']).toMatchObject({ phase: 'refunding', statusDetail: 'expired' })
+    expect(store.getState().swaps['k-api']).toMatchObject({ status: 'providerRefunding', statusDetail: 'expired' })
     await vi.advanceTimersByTimeAsync(10_000)
     expect(store.getState().swaps['k-api']).toMatchObject({ status: 'refunded', statusDetail: 'refunded' })
     await vi.advanceTimersByTimeAsync(30_000)
     expect(api.track).toHaveBeenCalledTimes(2)
     tracker.stop()
+  })
+
+  it('never brings back a swap refunded while a look at the chains was under way', async () => {
+    let answer: (event: SwapEvent) => void = () => undefined
+    const slowLook = new Promise<SwapEvent>((resolve) => {
+      answer = resolve
+    })
+    const chain = fakeProvider('chain', undefined, [{ type: 'deadlinePassed' }, slowLook])
+    const store = createSwapStore()
+    store.getState().upsert(record('chain'))
+    const tracker = createSwapTracker({ store, manifest, providers: new Map([['chain', chain.provider]]) })
+    tracker.resume()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(store.getState().swaps['k-chain']?.status).toBe('refundable')
+    // The second look starts, the person's refund is mined, then the look answers with what it saw before.
+    await vi.advanceTimersByTimeAsync(4_000)
+    expect(chain.track).toHaveBeenCalledTimes(2)
+    const refundTx = `0x${'2'.repeat(64)}` as const
+    store.getState().apply('k-chain', { type: 'refunded', refundTx })
+    answer({ type: 'deadlinePassed' })
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(store.getState().swaps['k-chain']).toMatchObject({ status: 'refunded', refundTx })
+    // A refunded swap is final: tracking stopped.
+    expect(chain.track).toHaveBeenCalledTimes(2)
+    tracker.stop()
+  })
+
+  it('keeps a stored swap from being replaced by an older copy of itself', () => {
+    const store = createSwapStore()
+    const deposited = record('chain')
+    store.getState().upsert(deposited)
+    store.getState().apply('k-chain', { type: 'delivered', receivedAmount: '99' })
+    store.getState().upsert(deposited)
+    expect(store.getState().swaps['k-chain']?.status).toBe('completed')
   })
 })

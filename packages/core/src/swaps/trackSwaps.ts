@@ -1,9 +1,10 @@
+import type { Hex } from 'viem'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Manifest } from '../config/manifest.ts'
 import { getManifestChain } from '../config/manifest.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import type { SwapStoreState } from './swapStore.ts'
-import { isFinalSwapStatus, type SwapRecord, type SwapUpdate } from './types.ts'
+import { isFinalSwapStatus, type SwapRecord } from './types.ts'
 
 export type SwapTracker = {
   /** Follows every unfinished swap in the store (call after a reload too). */
@@ -13,8 +14,8 @@ export type SwapTracker = {
 }
 
 /**
- * Follows swaps from receipts and events on both chains to a final state, polling at the pace of
- * the destination chain's blocks. Status only ever comes from the chains.
+ * Follows swaps from receipts and events on both chains (or the provider's API) to a final state, polling at
+ * the pace of the destination chain's blocks. Each look is an event applied by the state machine.
  */
 export function createSwapTracker(parameters: {
   store: StoreApi<SwapStoreState>
@@ -36,22 +37,20 @@ export function createSwapTracker(parameters: {
   async function follow(key: string, signal: AbortSignal) {
     while (!signal.aborted) {
       const record = parameters.store.getState().swaps[key]
-      if (!record || isFinalSwapStatus(record.status)) break
+      if (!record || record.status === 'failed' || isFinalSwapStatus(record.status)) break
       const provider = parameters.providers.get(record.providerId)
       if (!provider) break
+      // A swap whose deposit was never sent has nothing on chain to follow.
+      if (record.status === 'signing' && !record.depositTx) break
       try {
-        let change: SwapUpdate
-        if (record.id === record.key && record.depositTx) change = await provider.onDepositMined(record)
-        else if (record.id !== record.key) change = await provider.track(record)
-        else change = {}
+        const event =
+          record.status === 'signing'
+            ? await provider.onDepositMined({ ...record, depositTx: record.depositTx as Hex })
+            : await provider.track(record)
         if (signal.aborted) break
-        const latest = parameters.store.getState().swaps[key]
-        if (latest && Object.keys(change).length > 0) {
-          // Refunding is driven by the person; tracking must not overwrite that phase.
-          const next = { ...latest, ...change, updatedAt: Date.now() }
-          if (latest.phase === 'refunding' && change.status === 'refundable') next.phase = 'refunding'
-          parameters.store.getState().upsert(next)
-        }
+        // Through the state machine, against the latest copy: a look that started before a refund was mined
+        // cannot take the swap back.
+        parameters.store.getState().apply(key, event)
       } catch (error) {
         parameters.onError?.(error, record)
       }

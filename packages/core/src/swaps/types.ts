@@ -2,55 +2,159 @@ import type { Address, Hex } from 'viem'
 import type { TokenRef } from '../routes/types.ts'
 
 /**
- * SPEC §5. `swapping` has phases; `refundable` is shown as Failed with a refund action.
- * Final states: completed, refunded, failed (nothing escrowed).
+ * Where a swap stands. Each state carries exactly the fields it has (see `SwapRecord`); every change goes
+ * through `applySwapEvent` (swapMachine.ts):
+ *
+ * - `signing`: the person is switching network, approving or depositing; nothing is escrowed yet (a sent but
+ *   unmined deposit has its `depositTx`).
+ * - `deposited`: the deposit is mined, the provider is delivering.
+ * - `refundable`: not delivered by its deadline; the person can refund it (escrow protocols).
+ * - `providerRefunding`: not delivered; the provider returns the tokens by itself (Across, LI.FI).
+ * - `completed`, `refunded`, `failed`: final, never left.
+ *
+ * SPEC §5 shows three words: Swapping... (signing, deposited, providerRefunding), Completed, and Failed
+ * (refundable, refunded, failed) with the refund step and a note telling them apart.
  */
-export type SwapStatus = 'swapping' | 'completed' | 'refundable' | 'refunded' | 'failed'
-export type SwapPhase = 'switching' | 'approving' | 'depositing' | 'waiting' | 'refunding'
+export type SwapStatus =
+  | 'signing'
+  | 'deposited'
+  | 'refundable'
+  | 'providerRefunding'
+  | 'completed'
+  | 'refunded'
+  | 'failed'
+
+/** What the person is doing while a swap is `signing`, in order. */
+export type SigningPhase = 'switching' | 'approving' | 'depositing'
+export const SIGNING_PHASES: readonly SigningPhase[] = ['switching', 'approving', 'depositing']
 
 export const FINAL_SWAP_STATUSES: ReadonlySet<SwapStatus> = new Set(['completed', 'refunded', 'failed'])
 export const isFinalSwapStatus = (status: SwapStatus) => FINAL_SWAP_STATUSES.has(status)
 
-/** A swap as stored in History: JSON only (amounts as decimal strings), so it survives storage. */
-export type SwapRecord = {
+/** SPEC §5's word for a state. */
+export type SwapProgress = 'swapping' | 'completed' | 'failed'
+export const swapProgress = (status: SwapStatus): SwapProgress =>
+  status === 'completed'
+    ? 'completed'
+    : status === 'signing' || status === 'deposited' || status === 'providerRefunding'
+      ? 'swapping'
+      : 'failed'
+
+export type SwapDestination = { token: TokenRef; estimatedAmount: string; minAmount: string }
+
+/** What every swap has, whatever its state. JSON only (amounts as decimal strings), so it survives storage. */
+export type SwapBase = {
   /** Stable key of the record in History (never changes). */
   key: string
-  /** The protocol's id (order id / transfer id) once the deposit is mined; the key before. */
-  id: string
   providerId: string
   providerName: string
   owner: Address
   recipient: Address
   origin: { token: TokenRef; amount: string }
-  destination: { token: TokenRef; estimatedAmount: string; minAmount: string; receivedAmount?: string }
+  destination: SwapDestination
   depositAddress: Address
-  status: SwapStatus
-  phase?: SwapPhase
-  /** Epoch ms the person pressed Swap. */
+  /** Epoch ms the person pressed Swap (the deposit's time for a swap restored from chain). */
   createdAt: number
+  /** Epoch ms of the last change; never goes back. */
+  updatedAt: number
   approveTxs?: Hex[]
-  depositTx?: Hex
+  /** Provider-specific tracking data (e.g. fill deadline, the blocks to search from). */
+  data?: Record<string, string | number>
+  /**
+   * The provider's own word on the state, shown beside it (e.g. LI.FI `WAIT_DESTINATION_TRANSACTION`,
+   * `PARTIAL`; Across `expired`).
+   */
+  statusDetail?: string
+}
+
+/** A mined deposit: the protocol's id and the deposit's time. */
+export type SwapDeposit = {
+  /** The protocol's id (order id, transfer id, deposit hash). */
+  id: string
+  depositTx: Hex
   /** Epoch seconds of the deposit block (Exchange Time). */
-  depositedAt?: number
-  deliveryTx?: Hex
-  /** Epoch seconds of the delivery block. */
-  deliveredAt?: number
+  depositedAt: number
   /** Epoch seconds after which the swap can be refunded if nobody delivered it. */
   refundableAfter?: number
   /** Epoch seconds after which a refund needs no attestation at all. */
   expiresAt?: number
-  refundTx?: Hex
-  /** Provider-specific tracking data (e.g. fill deadline). */
-  data?: Record<string, string | number>
-  /** A short, catalogued reason when failed. */
-  error?: string
-  /**
-   * The provider's own word on the state, shown beside it (e.g. LI.FI `WAIT_DESTINATION_TRANSACTION`,
-   * `PARTIAL`, `SLIPPAGE_EXCEEDED`; Across `expired`).
-   */
-  statusDetail?: string
-  updatedAt: number
 }
 
-/** What one look at the chains tells about a swap. */
-export type SwapUpdate = Partial<Omit<SwapRecord, 'key' | 'owner' | 'providerId' | 'createdAt'>>
+export type SigningSwap = SwapBase & {
+  status: 'signing'
+  phase: SigningPhase
+  /** The key until the deposit is mined. */
+  id: string
+  /** Sent, not known to be mined yet. */
+  depositTx?: Hex
+}
+export type DepositedSwap = SwapBase & SwapDeposit & { status: 'deposited' }
+export type RefundableSwap = SwapBase & SwapDeposit & { status: 'refundable' }
+export type ProviderRefundingSwap = SwapBase & SwapDeposit & { status: 'providerRefunding' }
+export type CompletedSwap = SwapBase &
+  SwapDeposit & {
+    status: 'completed'
+    destination: SwapDestination & { receivedAmount?: string }
+    deliveryTx?: Hex
+    /** Epoch seconds of the delivery block. */
+    deliveredAt?: number
+  }
+export type RefundedSwap = SwapBase & SwapDeposit & { status: 'refunded'; refundTx?: Hex }
+export type FailedSwap = SwapBase & {
+  status: 'failed'
+  id: string
+  /** A short, catalogued reason. */
+  error: string
+  depositTx?: Hex
+  depositedAt?: number
+}
+
+/** A swap as stored in History. */
+export type SwapRecord =
+  | SigningSwap
+  | DepositedSwap
+  | RefundableSwap
+  | ProviderRefundingSwap
+  | CompletedSwap
+  | RefundedSwap
+  | FailedSwap
+
+/** A swap whose deposit is mined and not failed: what providers track. */
+export type TrackedSwap = DepositedSwap | RefundableSwap | ProviderRefundingSwap | CompletedSwap | RefundedSwap
+
+/**
+ * Something that happened to a swap. Providers' looks at the chains and APIs return one; the person's steps
+ * are ones too. `applySwapEvent` turns the record and an event into the next record.
+ */
+export type SwapEvent =
+  | { type: 'phase'; phase: SigningPhase }
+  | { type: 'approved'; approveTxs: Hex[] }
+  | { type: 'depositSent'; depositTx: Hex }
+  | ({ type: 'depositMined'; estimatedAmount?: string; data?: Record<string, string | number> } & Omit<
+      SwapDeposit,
+      'depositTx'
+    >)
+  /** The deposit reverted, or its receipt has no deposit of this provider. */
+  | { type: 'depositFailed'; error: string }
+  /** Still on its way (the provider's word, if it gave one). */
+  | { type: 'pending'; statusDetail?: string }
+  | {
+      type: 'delivered'
+      deliveryTx?: Hex
+      deliveredAt?: number
+      receivedAmount?: string
+      /** When the provider delivered another token than quoted (LI.FI PARTIAL). */
+      token?: TokenRef
+      statusDetail?: string
+    }
+  /** Past its deadline and not delivered: the person can refund it. */
+  | { type: 'deadlinePassed' }
+  /** Not delivered; the provider returns the tokens by itself. */
+  | { type: 'providerRefunding'; statusDetail?: string }
+  | { type: 'refunded'; refundTx?: Hex; statusDetail?: string }
+  /** The provider says the transfer failed for good. */
+  | { type: 'failed'; error: string; statusDetail?: string }
+
+/** The delivered amount when known, else the least the recipient gets. */
+export const receivedAmount = (record: SwapRecord): string | undefined =>
+  record.status === 'completed' ? record.destination.receivedAmount : undefined

@@ -6,7 +6,10 @@ import type { TransactionRequest } from '../routes/types.ts'
  * and in node tests (a local key).
  */
 export type WalletAdapter = {
+  /** The account the swap is signed by. */
   account: Address
+  /** The account the wallet has selected right now (checked before each signature). */
+  getAccount?: () => Promise<Address | undefined>
   getChainId: () => Promise<number>
   switchChain: (chainId: number) => Promise<void>
   sendTransaction: (transaction: TransactionRequest) => Promise<Hash>

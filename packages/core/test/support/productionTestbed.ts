@@ -5,7 +5,8 @@ import { productionManifest } from '../../src/config/production.ts'
 import { createProviders } from '../../src/providers/registry.ts'
 import type { RouteProvider } from '../../src/providers/types.ts'
 import type { QuoteRequest, TokenRef } from '../../src/routes/types.ts'
-import type { SwapRecord } from '../../src/swaps/types.ts'
+import { applySwapEvent } from '../../src/swaps/swapMachine.ts'
+import type { DepositedSwap, SigningSwap, SwapRecord } from '../../src/swaps/types.ts'
 import {
   acrossFixtures,
   FIXTURE_ACCOUNT,
@@ -76,7 +77,11 @@ export type ProductionTestbed = {
   /** 100 USDC from Arbitrum to Base, the transfer the fixtures describe. */
   usdcRequest: QuoteRequest
   /** A History record of that transfer, its deposit mined. */
-  depositedRecord: (providerId: string) => SwapRecord
+  depositedRecord: (providerId: string) => DepositedSwap
+  /** The same transfer, its deposit sent but not known to be mined. */
+  sentRecord: (providerId: string) => SigningSwap & { depositTx: Hex }
+  /** The deposited record after one look by the provider (its event applied). */
+  trackOnce: (providerId: string) => Promise<SwapRecord>
   close: () => Promise<void>
 }
 
@@ -123,7 +128,7 @@ export async function startProductionTestbed(options: { timeoutMs?: number } = {
     sender: FIXTURE_ACCOUNT,
     recipient: FIXTURE_ACCOUNT,
   }
-  const depositedRecord = (providerId: string): SwapRecord => {
+  const depositedRecord = (providerId: string): DepositedSwap => {
     const provider = providers.get(providerId)
     return {
       key: 'local-1',
@@ -135,14 +140,25 @@ export async function startProductionTestbed(options: { timeoutMs?: number } = {
       origin: { token: usdcRequest.origin, amount: '100000000' },
       destination: { token: usdcRequest.destination, estimatedAmount: '99976623', minAmount: '99976623' },
       depositAddress: provider?.knownContracts(42161)[0] ?? FIXTURE_ACCOUNT,
-      status: 'swapping',
-      phase: 'waiting',
+      status: 'deposited',
       createdAt: 1_735_689_590_000,
       depositTx: FIXTURE_DEPOSIT_TX,
       depositedAt: DEPOSIT_BLOCK.timestamp,
       data: { tool: 'relay' },
       updatedAt: 1_735_689_601_000,
     }
+  }
+
+  /** The same swap before its deposit was known to be mined. */
+  const sentRecord = (providerId: string): SigningSwap & { depositTx: Hex } => {
+    const { depositedAt: _t, refundableAfter: _r, expiresAt: _e, status: _s, ...rest } = depositedRecord(providerId)
+    return { ...rest, id: rest.key, status: 'signing', phase: 'depositing' }
+  }
+  /** The record after one look by the provider (its event through the state machine). */
+  const trackOnce = async (providerId: string) => {
+    const record = depositedRecord(providerId)
+    const provider = providers.get(providerId) as RouteProvider
+    return applySwapEvent(record, await provider.track(record))
   }
 
   return {
@@ -155,6 +171,8 @@ export async function startProductionTestbed(options: { timeoutMs?: number } = {
     token,
     usdcRequest,
     depositedRecord,
+    sentRecord,
+    trackOnce,
     close: () => server.close(),
   }
 }

@@ -7,6 +7,7 @@ import { getAddress, isAddress } from 'viem'
 import { useConnection, usePublicClient } from 'wagmi'
 import { TEXT_INPUT_MAX_LENGTH } from '../../app/constants.ts'
 import { useManifest } from '../../app/ManifestContext.tsx'
+import { useReturnFocus } from '../../app/useReturnFocus.ts'
 import { createTokenSearchIndex, filterTokens } from './filterTokens.ts'
 import { NetworkList } from './NetworkList.tsx'
 import { pickerTokensForChain } from './pickerTokens.ts'
@@ -40,6 +41,7 @@ export function TokenPickerDialog({
 }: TokenPickerDialogProps) {
   const { t } = useTranslation()
   const searchRef = useRef<HTMLInputElement>(null)
+  const returnFocus = useReturnFocus()
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -47,6 +49,7 @@ export function TokenPickerDialog({
         <Dialog.Content
           className="dialog picker-dialog"
           aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus}
           onOpenAutoFocus={(event) => {
             // Typing a symbol is the common case: start in the token search, not on the first button.
             event.preventDefault()

@@ -1,17 +1,11 @@
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import type { Address, PublicClient } from 'viem'
+import { balanceKeys } from '../../lib/queryKeys.ts'
 import { readTokenBalances } from './readTokenBalances.ts'
 import { readTokenInfo } from './readTokenInfo.ts'
 import type { PickerToken } from './types.ts'
 
 const BALANCES_STALE_MS = 10_000
-
-/** Every balance query of one account on one chain; invalidate this after a transfer. */
-export const pickerBalancesQueryKey = (chainId: number, address: Address | undefined) =>
-  ['picker', 'balances', chainId, address ?? null] as const
-
-export const pickerTokenInfoQueryKey = (chainId: number, tokenAddress: Address, account: Address | undefined) =>
-  ['picker', 'tokenInfo', chainId, tokenAddress.toLowerCase(), account ?? null] as const
 
 export type PickerBalancesQueryParameters = {
   client: PublicClient | undefined
@@ -30,7 +24,7 @@ export function pickerBalancesQueryOptions({
 }: PickerBalancesQueryParameters) {
   return queryOptions({
     // The token count tells a longer list (extra tokens) apart from the manifest's own.
-    queryKey: [...pickerBalancesQueryKey(chainId, account), tokens.length] as const,
+    queryKey: [...balanceKeys.picker(chainId, account), tokens.length] as const,
     queryFn: client && account ? () => readTokenBalances(client, { account, multicall3, tokens }) : skipToken,
     // When a longer list arrives (the providers' tokens), the balances read so far stay shown until the new ones.
     placeholderData: (previous, previousQuery) =>
@@ -56,7 +50,7 @@ export function pickerTokenInfoQueryOptions({
   account,
 }: PickerTokenInfoQueryParameters) {
   return queryOptions({
-    queryKey: pickerTokenInfoQueryKey(chainId, tokenAddress ?? '0x', account),
+    queryKey: balanceKeys.tokenInfo(chainId, tokenAddress ?? '0x', account),
     queryFn:
       client && tokenAddress
         ? () => readTokenInfo(client, { chainId, address: tokenAddress, multicall3, account })

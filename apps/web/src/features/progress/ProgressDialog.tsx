@@ -1,13 +1,27 @@
-import { formatDisplayAmount, getManifestChain, type SwapRecord } from '@multi-bridge/core'
+import {
+  formatDisplayAmount,
+  getManifestChain,
+  receivedAmount,
+  SIGNING_PHASES,
+  type SwapRecord,
+  swapProgress,
+} from '@multi-bridge/core'
 import * as Dialog from '@radix-ui/react-dialog'
-import { type ReactNode, useEffect, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isAddressEqual } from 'viem'
+import { useAccount } from 'wagmi'
 import { DialogHeader } from '../../app/DialogHeader.tsx'
 import { useManifest } from '../../app/ManifestContext.tsx'
+import { useReturnFocus } from '../../app/useReturnFocus.ts'
 import type { UserMessage } from '../../lib/errorMessages.ts'
 import { approximateDuration, countdown, shortHash } from '../../lib/format.ts'
 import { useHistory } from '../history/historyStore.ts'
+import { shortAddress } from '../wallet/WalletButton.tsx'
 import { useStatusDetail } from './statusDetail.ts'
+import { useRefundReadiness } from './useRefundReadiness.ts'
+
+const ConnectDialog = lazy(() => import('../wallet/ConnectDialog.tsx').then((m) => ({ default: m.ConnectDialog })))
 
 export type ProgressDialogProps = {
   record: SwapRecord
@@ -17,11 +31,12 @@ export type ProgressDialogProps = {
   confirming?: boolean
   /** A catalogued message of the last failure before anything was escrowed. */
   error?: UserMessage | undefined
-  onRefund?: () => void
+  /** Refunds the swap shown (its latest stored copy). */
+  onRefund?: (record: SwapRecord) => void
   refunding?: boolean
 }
 
-type StepState = 'done' | 'active' | 'waiting' | 'failed'
+type StepState = 'done' | 'active' | 'waiting' | 'failed' | 'skipped'
 
 function useNow(enabled: boolean) {
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000))
@@ -39,10 +54,14 @@ export function ProgressDialog(props: ProgressDialogProps) {
   const manifest = useManifest()
   const stored = useHistory((s) => s.swaps[props.record.key])
   const record = stored ?? props.record
-  const now = useNow(record.status === 'swapping' || record.status === 'refundable')
+  const progress = swapProgress(record.status)
+  const now = useNow(progress === 'swapping' || record.status === 'refundable')
   const statusDetail = useStatusDetail()(record)
+  const returnFocus = useReturnFocus()
+  const { address, status: walletStatus } = useAccount()
+  const [connecting, setConnecting] = useState(false)
   // A provider refunding by itself (Across after the fill deadline, LI.FI's REFUND_IN_PROGRESS): nothing to sign.
-  const providerRefunding = record.status === 'swapping' && record.phase === 'refunding'
+  const providerRefunding = record.status === 'providerRefunding'
   const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
   const origin = record.origin.token
   const destination = record.destination.token
@@ -51,18 +70,26 @@ export function ProgressDialog(props: ProgressDialogProps) {
     return base ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined
   }
 
-  // SPEC §5: a swap that was not delivered is Failed, refunded or not; the refund step and a note say which.
-  const progressLabel =
-    record.status === 'completed' ? t('Completed') : record.status === 'swapping' ? t('Swapping...') : t('Failed')
   const sent = record.depositTx !== undefined
-  const phaseOrder = ['switching', 'approving', 'depositing', 'waiting'] as const
-  const phaseIndex = record.phase ? phaseOrder.indexOf(record.phase as (typeof phaseOrder)[number]) : -1
+  // Before the person confirms, nothing is swapping yet: the dialog is a review.
+  const reviewing = record.status === 'signing' && !sent && !props.confirming
+  // SPEC §5: a swap that was not delivered is Failed, refunded or not; the refund step and a note say which.
+  const progressLabel = reviewing
+    ? t('Review the swap, then confirm')
+    : progress === 'completed'
+      ? t('Completed')
+      : progress === 'swapping'
+        ? t('Swapping...')
+        : t('Failed')
+  // Switch, approve, deposit, then delivery (index 3) once the deposit is mined.
+  const phaseIndex = record.status === 'signing' ? SIGNING_PHASES.indexOf(record.phase) : sent ? 3 : -1
   const stepState = (index: number): StepState => {
     if (record.status === 'completed') return 'done'
     if (props.error && index === Math.max(phaseIndex, 0)) return 'failed'
     if (phaseIndex > index || (sent && index < 3)) return 'done'
+    if (index === 3 && record.status === 'refunded') return 'skipped'
+    if (index === 3 && record.status !== 'signing' && record.status !== 'deposited') return 'failed'
     if (phaseIndex === index && (props.confirming || sent)) return 'active'
-    if ((record.status !== 'swapping' || providerRefunding) && index === 3) return 'failed'
     return 'waiting'
   }
   const steps: { label: string; state: StepState; hash?: string; chainId?: number }[] = [
@@ -78,23 +105,30 @@ export function ProgressDialog(props: ProgressDialogProps) {
       ...(record.depositTx ? { hash: record.depositTx, chainId: origin.chainId } : {}),
     },
     {
-      label: t('Delivery'),
-      state: record.status === 'completed' ? 'done' : stepState(3),
-      ...(record.deliveryTx ? { hash: record.deliveryTx, chainId: destination.chainId } : {}),
+      label: record.status === 'refunded' ? t('Delivery: nothing was delivered') : t('Delivery'),
+      state: stepState(3),
+      ...(record.status === 'completed' && record.deliveryTx
+        ? { hash: record.deliveryTx, chainId: destination.chainId }
+        : {}),
     },
   ]
-  if (record.status === 'refundable' || record.status === 'refunded' || record.refundTx || providerRefunding) {
+  if (record.status === 'refundable' || record.status === 'refunded' || providerRefunding) {
     steps.push({
       label: t('Refund'),
       state: record.status === 'refunded' ? 'done' : props.refunding || providerRefunding ? 'active' : 'waiting',
-      ...(record.refundTx ? { hash: record.refundTx, chainId: origin.chainId } : {}),
+      ...(record.status === 'refunded' && record.refundTx ? { hash: record.refundTx, chainId: origin.chainId } : {}),
     })
   }
-  const refundAvailableIn = record.refundableAfter === undefined ? undefined : record.refundableAfter - now
+  const refundableAfter = 'refundableAfter' in record ? record.refundableAfter : undefined
+  const refundAvailableIn = refundableAfter === undefined ? undefined : refundableAfter - now
+  const refund = useRefundReadiness(record, (refundAvailableIn ?? 0) <= 0)
+  const connected = walletStatus === 'connected' && address !== undefined
+  const otherAccount = connected && !isAddressEqual(address, record.owner)
   const processing =
-    record.deliveredAt !== undefined && record.depositedAt !== undefined
+    record.status === 'completed' && record.deliveredAt !== undefined
       ? approximateDuration(record.deliveredAt - record.depositedAt)
       : undefined
+  const depositedAt = record.status === 'signing' ? undefined : record.depositedAt
   const amount = (value: string | undefined, token: SwapRecord['origin']['token']) =>
     value === undefined ? '—' : `${formatDisplayAmount(BigInt(value), token.decimals)} ${token.symbol}`
 
@@ -109,7 +143,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
     [
       t('Swap Progress'),
       <span key="v2" className="status-line">
-        <span className={`status status-${record.status}`} data-testid="swap-progress">
+        <span className={`status status-${reviewing ? 'review' : record.status}`} data-testid="swap-progress">
           {progressLabel}
         </span>
         {statusDetail && (
@@ -135,10 +169,10 @@ export function ProgressDialog(props: ProgressDialogProps) {
     [
       t('Receivable Amount'),
       <span key="v5" data-testid="receivable-amount">
-        {amount(record.destination.receivedAmount ?? record.destination.minAmount, destination)}
+        {amount(receivedAmount(record) ?? record.destination.minAmount, destination)}
       </span>,
     ],
-    [t('Exchange Time'), record.depositedAt ? new Date(record.depositedAt * 1000).toLocaleString() : '—'],
+    [t('Exchange Time'), depositedAt ? new Date(depositedAt * 1000).toLocaleString() : '—'],
     [
       t('On-Chain Processing Time'),
       processing
@@ -155,11 +189,11 @@ export function ProgressDialog(props: ProgressDialogProps) {
     <Dialog.Root open onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-wide" aria-describedby={undefined}>
+        <Dialog.Content className="dialog dialog-wide" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
           <DialogHeader title="Swap Progress" />
           <ol className="steps">
             {steps.map((step) => (
-              <li key={step.label} className={`step step-${step.state}`} data-state={step.state}>
+              <li key={step.label} className={`step step-${step.state}`} data-state={step.state} data-testid="step">
                 <span className="step-dot" aria-hidden="true" />
                 <span className="step-label">{step.label}</span>
                 {step.hash && step.chainId !== undefined && (
@@ -175,15 +209,14 @@ export function ProgressDialog(props: ProgressDialogProps) {
                 <dd>{value}</dd>
               </div>
             ))}
-            {(record.status === 'refundable' || (record.status === 'swapping' && sent)) &&
-              refundAvailableIn !== undefined && (
-                <div className="details-row">
-                  <dt>{t('Revocation available after')}</dt>
-                  <dd data-testid="revocation-countdown">
-                    {refundAvailableIn > 0 ? countdown(refundAvailableIn) : '0:00'}
-                  </dd>
-                </div>
-              )}
+            {(record.status === 'refundable' || record.status === 'deposited') && refundAvailableIn !== undefined && (
+              <div className="details-row">
+                <dt>{t('Revocation available after')}</dt>
+                <dd data-testid="revocation-countdown">
+                  {refundAvailableIn > 0 ? countdown(refundAvailableIn) : '0:00'}
+                </dd>
+              </div>
+            )}
           </dl>
           {props.error && (
             <p className="form-error" role="alert">
@@ -200,18 +233,43 @@ export function ProgressDialog(props: ProgressDialogProps) {
               {props.confirming ? t('In Progress') : t('Swap')}
             </button>
           )}
-          {record.status === 'refundable' && props.onRefund && (
+          {record.status === 'refundable' && props.onRefund && otherAccount && (
+            <p className="form-error" role="status" data-testid="refund-owner">
+              {t('Only {{account}} can refund this swap. Switch to it in your wallet.', {
+                account: shortAddress(record.owner),
+              })}
+            </p>
+          )}
+          {record.status === 'refundable' && props.onRefund && !connected && (
             <button
               type="button"
               className="button-primary button-block"
-              onClick={props.onRefund}
-              disabled={props.refunding || (refundAvailableIn ?? 0) > 0}
+              onClick={() => setConnecting(true)}
+              data-testid="refund-button"
             >
-              {props.refunding ? t('In Progress') : t('Refund')}
+              {t('Connect a wallet to refund')}
+            </button>
+          )}
+          {record.status === 'refundable' && props.onRefund && connected && (
+            <button
+              type="button"
+              className="button-primary button-block"
+              onClick={() => props.onRefund?.(record)}
+              disabled={props.refunding || otherAccount || !refund.ready}
+              data-testid="refund-button"
+            >
+              {props.refunding
+                ? t('In Progress')
+                : (refundAvailableIn ?? 0) <= 0 && refund.preparing
+                  ? t('Preparing refund…')
+                  : t('Refund')}
             </button>
           )}
         </Dialog.Content>
       </Dialog.Portal>
+      <Suspense fallback={null}>
+        {connecting && <ConnectDialog open onOpenChange={(open) => setConnecting(open)} />}
+      </Suspense>
     </Dialog.Root>
   )
 }

@@ -23,24 +23,24 @@ const LIFI_SUBSTATUSES = [
 
 describe('statusDetailText', () => {
   it("says the providers' known states in a sentence, each translated", () => {
-    expect(statusDetailText({ status: 'swapping', statusDetail: 'WAIT_DESTINATION_TRANSACTION' })).toEqual({
+    expect(statusDetailText({ status: 'deposited', statusDetail: 'WAIT_DESTINATION_TRANSACTION' })).toEqual({
       key: 'Waiting for the transfer on the destination chain',
     })
-    expect(statusDetailText({ status: 'swapping', statusDetail: 'expired' })).toEqual({
+    expect(statusDetailText({ status: 'deposited', statusDetail: 'expired' })).toEqual({
       key: 'Expired — the refund is on its way',
     })
     for (const detail of [...LIFI_SUBSTATUSES, 'expired', 'refunded']) {
-      const text = statusDetailText({ status: 'swapping', statusDetail: detail })
+      const text = statusDetailText({ status: 'deposited', statusDetail: detail })
       expect(text, detail).toHaveProperty('key')
       expect(zh[(text as { key: string }).key], detail).toBeTruthy()
     }
   })
 
   it('falls back to the raw code for one it does not know, and says nothing without one', () => {
-    expect(statusDetailText({ status: 'swapping', statusDetail: 'SOMETHING_NEW' })).toEqual({ raw: 'SOMETHING_NEW' })
-    expect(statusDetailText({ status: 'swapping', statusDetail: 'toString' })).toEqual({ raw: 'toString' })
-    expect(statusDetailText({ status: 'swapping' })).toBeUndefined()
-    expect(statusDetailText({ status: 'swapping', statusDetail: ' ' })).toBeUndefined()
+    expect(statusDetailText({ status: 'deposited', statusDetail: 'SOMETHING_NEW' })).toEqual({ raw: 'SOMETHING_NEW' })
+    expect(statusDetailText({ status: 'deposited', statusDetail: 'toString' })).toEqual({ raw: 'toString' })
+    expect(statusDetailText({ status: 'deposited' })).toBeUndefined()
+    expect(statusDetailText({ status: 'deposited', statusDetail: ' ' })).toBeUndefined()
   })
 
   it('notes a refund to the person when the provider said nothing else (SPEC §5 shows it as Failed)', () => {

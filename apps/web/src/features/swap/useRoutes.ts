@@ -1,17 +1,21 @@
 import {
-  fetchRoutes,
   type ProviderOutcome,
   type QuoteRequest,
   type Route,
   type RoutePreference,
   RouteUnavailableError,
   rankRoutes,
+  streamRouteOutcomes,
 } from '@multi-bridge/core'
-import { useEffect, useRef, useState } from 'react'
+import { experimental_streamedQuery as streamedQuery, useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
 import { useManifest } from '../../app/ManifestContext.tsx'
+import { routeKeys } from '../../lib/queryKeys.ts'
 import { loadSwapServices } from './useSwapServices.ts'
 
 export const QUOTE_REFRESH_SECONDS = 20
+/** Quotes expire within a minute: an answer older than that is never shown again. */
+const QUOTES_KEPT_MS = 60_000
 
 export type RoutesState = {
   routes: Route[]
@@ -19,105 +23,87 @@ export type RoutesState = {
   loading: boolean
   /** Seconds until the quotes refresh. */
   refreshIn: number
-  refresh: () => void
 }
 
+/** Each provider's latest answer replaces its previous one; the others stay until they answer again. */
+const latestPerProvider = (outcomes: ProviderOutcome[], outcome: ProviderOutcome) => [
+  ...outcomes.filter((o) => o.providerId !== outcome.providerId),
+  outcome,
+]
+
 /**
- * Routes for the current input: every provider at once, shown as they arrive, refreshed on a
- * countdown. A newer input aborts the requests of the older one and clears the list; a refresh of the
- * same input keeps each provider's last route on screen until that provider answers again, so the list
- * does not blank out and the person's choice stays put.
+ * Routes for the current input as a query keyed by every input (sender and recipient included: a route quoted
+ * for another account would make that account the depositor). Every provider is asked at once and its answer
+ * is streamed into the query as it arrives. A new input is a new query: the list starts empty. A refresh of the
+ * same input, on a visible countdown, keeps each provider's last answer on screen until that provider answers
+ * again, so the list does not blank out and the person's choice stays put.
  */
 export function useRoutes(request: QuoteRequest | undefined, preference: RoutePreference): RoutesState {
   const manifest = useManifest()
-  const [routes, setRoutes] = useState<Route[]>([])
-  const [outcomes, setOutcomes] = useState<ProviderOutcome[]>([])
-  const [loading, setLoading] = useState(false)
-  const [round, setRound] = useState(0)
-  const [refreshIn, setRefreshIn] = useState(QUOTE_REFRESH_SECONDS)
-  // What is on screen, read when a refresh starts (the effect must not re-run when it changes).
-  const shown = useRef<{ key: string; routes: Route[]; outcomes: ProviderOutcome[] }>({
-    key: '',
-    routes: [],
-    outcomes: [],
-  })
-  const key = request
-    ? // The sender too: a route quoted for another account would make that account the depositor.
-      `${request.sender}:${request.origin.chainId}:${request.origin.address}:${request.destination.chainId}:${request.destination.address}:${request.amount}:${request.recipient}:${request.slippageBps ?? 'auto'}`
-    : ''
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `request`; `round` forces a refresh
-  useEffect(() => {
-    const previous = shown.current.key === key ? shown.current : { key, routes: [], outcomes: [] }
-    const show = (next: { routes: Route[]; outcomes: ProviderOutcome[] }) => {
-      shown.current = { key, ...next }
-      setRoutes(next.routes)
-      setOutcomes(next.outcomes)
-    }
-    show({ routes: rankRoutes(previous.routes, preference), outcomes: previous.outcomes })
-    if (!request) {
-      setLoading(false)
-      return
-    }
-    const answered = new Set<string>()
-    const controller = new AbortController()
-    setLoading(true)
-    setRefreshIn(QUOTE_REFRESH_SECONDS)
-    void loadSwapServices(manifest)
-      .then(({ providers }) =>
-        fetchRoutes({
-          request,
-          providers: [...providers.values()],
-          signal: controller.signal,
-          preference,
-          onUpdate: (ranked, outcome) => {
-            // A provider that cannot serve the request says why on screen; any other failure is for developers.
-            if (outcome.status === 'error' && !(outcome.error instanceof RouteUnavailableError)) {
-              console.warn(`[routes] ${outcome.providerId} failed`, outcome.error)
-            }
-            answered.add(outcome.providerId)
-            // Providers that have not answered this round yet keep their previous route.
-            const waiting = previous.routes.filter((route) => !answered.has(route.providerId))
-            show({
-              routes: waiting.length === 0 ? ranked : rankRoutes([...ranked, ...waiting], preference),
-              outcomes: [...shown.current.outcomes.filter((o) => o.providerId !== outcome.providerId), outcome],
-            })
-          },
-        }),
-      )
-      .catch((error: unknown) => {
-        // The providers' code did not load (offline, new deployment): shown like a provider error.
-        if (!controller.signal.aborted)
-          show({
-            routes: [],
-            outcomes: [
-              {
-                providerId: 'app',
-                providerName: 'Multi-Bridge',
-                receivedAt: performance.now(),
-                status: 'error',
-                error,
-              },
-            ],
-          })
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false)
-      })
-    const timer = setInterval(() => {
-      setRefreshIn((seconds) => {
-        if (seconds <= 1) {
-          setRound((r) => r + 1)
-          return QUOTE_REFRESH_SECONDS
+  const queryKey = request ? routeKeys.quote(request, manifest) : [...routeKeys.all, 'none']
+  const query = useQuery({
+    queryKey,
+    enabled: request !== undefined,
+    staleTime: QUOTE_REFRESH_SECONDS * 1_000,
+    gcTime: QUOTES_KEPT_MS,
+    retry: false,
+    refetchOnWindowFocus: false,
+    queryFn: streamedQuery<ProviderOutcome, ProviderOutcome[]>({
+      refetchMode: 'append',
+      initialValue: [],
+      reducer: latestPerProvider,
+      streamFn: async function* ({ signal }) {
+        if (!request) return
+        const { providers } = await loadSwapServices(manifest)
+        for await (const outcome of streamRouteOutcomes({ request, providers: [...providers.values()], signal })) {
+          // A provider that cannot serve the request says why on screen; any other failure is for developers.
+          if (outcome.status === 'error' && !(outcome.error instanceof RouteUnavailableError)) {
+            console.warn(`[routes] ${outcome.providerId} failed`, outcome.error)
+          }
+          yield outcome
         }
-        return seconds - 1
-      })
-    }, 1_000)
-    return () => {
-      controller.abort()
-      clearInterval(timer)
-    }
-  }, [key, round, preference, manifest])
+      },
+    }),
+  })
+  const refreshIn = useRefreshCountdown(request ? query.dataUpdatedAt : 0, query.refetch)
 
-  return { routes, outcomes, loading, refreshIn, refresh: () => setRound((r) => r + 1) }
+  const outcomes = useMemo<ProviderOutcome[]>(() => {
+    // The providers' code did not load (offline, new deployment): shown like a provider error.
+    if (query.error) {
+      return [
+        {
+          providerId: 'app',
+          providerName: 'Multi-Bridge',
+          receivedAt: performance.now(),
+          status: 'error',
+          error: query.error,
+        },
+      ]
+    }
+    return request ? (query.data ?? []) : []
+  }, [query.data, query.error, request])
+  const routes = useMemo(
+    () =>
+      rankRoutes(
+        outcomes.flatMap((o) => (o.status === 'route' ? [o.route] : [])),
+        preference,
+      ),
+    [outcomes, preference],
+  )
+  return { routes, outcomes, loading: request !== undefined && query.fetchStatus === 'fetching', refreshIn }
+}
+
+/** Seconds until the next refresh, counted from the last answer; refetches at zero. */
+function useRefreshCountdown(lastAnswerAt: number, refetch: () => unknown): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000)
+    return () => clearInterval(timer)
+  }, [])
+  const elapsed = lastAnswerAt === 0 ? 0 : Math.floor((now - lastAnswerAt) / 1_000)
+  const refreshIn = Math.max(0, QUOTE_REFRESH_SECONDS - elapsed)
+  useEffect(() => {
+    if (lastAnswerAt !== 0 && refreshIn === 0) void refetch()
+  }, [refreshIn, lastAnswerAt, refetch])
+  return refreshIn === 0 ? QUOTE_REFRESH_SECONDS : refreshIn
 }

@@ -1,119 +1,141 @@
 import {
+  NotSwapOwnerError,
   QuoteChangedError,
   QuoteExpiredError,
   RefundByProviderError,
   RefundNotAvailableError,
+  ReviewMismatchError,
   type Route,
   SenderMismatchError,
   type SwapRecord,
   WrongChainError,
 } from '@multi-bridge/core'
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useAccount, useConfig } from 'wagmi'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { reportError, type UserMessage } from '../../lib/errorMessages.ts'
+import { balanceKeys } from '../../lib/queryKeys.ts'
 import { historyStore } from '../history/historyStore.ts'
 import { notify } from '../notifications/notificationStore.ts'
+import { shortAddress } from '../wallet/WalletButton.tsx'
 import { loadSwapServices, type SwapServices } from './useSwapServices.ts'
 
+/** No wallet is connected when the person confirms: the dialog offers to connect. */
+export class NoWalletError extends Error {
+  override name = 'NoWalletError'
+}
+
 /** The person's message for a failed swap or refund, with the values its text needs. */
-function messageFor(error: unknown): UserMessage {
+export function messageFor(error: unknown): UserMessage {
   if (error instanceof QuoteChangedError) return { message: 'The quote changed. Check the new amount and try again.' }
+  if (error instanceof ReviewMismatchError) {
+    return { message: 'The new quote is not for what you reviewed. Check it and try again.' }
+  }
   if (error instanceof QuoteExpiredError) return { message: 'The quote expired. Fetching a new one…' }
   if (error instanceof WrongChainError) return { message: 'Failed to switch networks' }
   if (error instanceof SenderMismatchError) {
     return { message: 'The connected account changed. Check the new quote and try again.' }
   }
+  if (error instanceof NotSwapOwnerError) {
+    return { message: 'Only {{account}} can refund this swap', values: { account: shortAddress(error.owner) } }
+  }
+  if (error instanceof NoWalletError) return { message: 'Connect a wallet to continue' }
   if (error instanceof RefundNotAvailableError) return { message: 'The refund is not available yet' }
   if (error instanceof RefundByProviderError) return { message: 'The provider refunds this transfer by itself' }
   return reportError('swap', error)
 }
 
-/** Runs a route and refunds swaps through the connected wallet; everything lands in History. */
+type SwapVariables = { route: Route; refreshRoute: () => Promise<Route | undefined> }
+
+/**
+ * Swap and refund as mutations through the connected wallet. Every change of a swap lands in History (through
+ * the swap state machine); balances are refreshed after either.
+ */
 export function useSwapActions() {
   const config = useConfig()
   const manifest = useManifest()
   const { connector, address } = useAccount()
   const [live, setLive] = useState<SwapRecord | undefined>()
-  const [confirming, setConfirming] = useState(false)
-  const [error, setError] = useState<UserMessage | undefined>()
-  const [refunding, setRefunding] = useState<string | undefined>()
   const queryClient = useQueryClient()
-  const refreshBalances = () => void queryClient.invalidateQueries({ queryKey: ['tokenBalance'] })
+  const refreshBalances = () => void queryClient.invalidateQueries({ queryKey: balanceKeys.all })
 
   const wallet = (services: SwapServices) => {
-    if (!connector || !address) throw new Error('no wallet')
+    if (!connector || !address) throw new NoWalletError('no wallet connected')
     return services.walletAdapter({ config, connector, account: address, manifest })
   }
-
-  async function confirm(route: Route, refreshRoute: () => Promise<Route | undefined>) {
-    setConfirming(true)
-    setError(undefined)
-    let tracker: SwapServices['tracker'] | undefined
-    try {
-      const services = await loadSwapServices(manifest)
-      tracker = services.tracker
-      const provider = services.providers.get(route.providerId)
-      if (!provider) throw new Error(`Unknown provider ${route.providerId}`)
-      const record = await services.executeRoute({
-        route,
-        provider,
-        wallet: wallet(services),
-        clients: services.clients,
-        refreshRoute,
-        onUpdate: (next) => {
-          setLive(next)
-          historyStore.getState().upsert(next)
-        },
-      })
-      tracker.track(record.key)
-      refreshBalances()
-    } catch (failure) {
-      const message = messageFor(failure)
-      setError(message)
-      notify(message.message, message.values)
-      // Already escrowed? Tracking takes over; nothing is lost.
-      setLive((current) => {
-        if (current?.depositTx) tracker?.track(current.key)
-        return current
-      })
-    } finally {
-      setConfirming(false)
-    }
+  const provider = (services: SwapServices, id: string) => {
+    const found = services.providers.get(id)
+    if (!found) throw new Error(`Unknown provider ${id}`)
+    return found
   }
 
-  async function refund(record: SwapRecord) {
-    setRefunding(record.key)
-    try {
+  const swap = useMutation({
+    mutationKey: ['swap'],
+    mutationFn: async ({ route, refreshRoute }: SwapVariables) => {
       const services = await loadSwapServices(manifest)
-      const provider = services.providers.get(record.providerId)
-      if (!provider) throw new Error(`Unknown provider ${record.providerId}`)
+      try {
+        const record = await services.executeRoute({
+          route,
+          provider: provider(services, route.providerId),
+          wallet: wallet(services),
+          clients: services.clients,
+          refreshRoute,
+          onUpdate: (next) => {
+            setLive(next)
+            historyStore.getState().upsert(next)
+          },
+        })
+        services.tracker.track(record.key)
+        return record
+      } catch (error) {
+        // Already sent? Tracking takes over; nothing is lost.
+        setLive((current) => {
+          if (current?.depositTx) services.tracker.track(current.key)
+          return current
+        })
+        throw error
+      }
+    },
+    onError: (error) => {
+      const message = messageFor(error)
+      notify(message.message, message.values)
+    },
+    onSettled: refreshBalances,
+  })
+
+  const refund = useMutation({
+    mutationKey: ['refund'],
+    mutationFn: async (record: SwapRecord) => {
+      const services = await loadSwapServices(manifest)
       const { refundTx } = await services.refundSwap({
         record,
-        provider,
+        provider: provider(services, record.providerId),
         wallet: wallet(services),
         clients: services.clients,
       })
-      const latest = historyStore.getState().swaps[record.key] ?? record
-      historyStore.getState().upsert({ ...latest, status: 'refunded', refundTx, updatedAt: Date.now() })
-      refreshBalances()
-    } catch (failure) {
-      const message = messageFor(failure)
+      historyStore.getState().apply(record.key, { type: 'refunded', refundTx })
+      return refundTx
+    },
+    onError: (error) => {
+      const message = messageFor(error)
       notify(message.message, message.values)
-    } finally {
-      setRefunding(undefined)
-    }
-  }
+    },
+    onSettled: refreshBalances,
+  })
 
   return {
     live,
-    setLive,
-    confirming,
-    error,
-    clearError: () => setError(undefined),
-    confirm,
-    refund,
-    refunding,
+    /** Starts a new review: forgets the last swap's record and error. */
+    startReview: () => {
+      setLive(undefined)
+      swap.reset()
+    },
+    confirm: (route: Route, refreshRoute: () => Promise<Route | undefined>) => swap.mutate({ route, refreshRoute }),
+    confirming: swap.isPending,
+    error: swap.error ? messageFor(swap.error) : undefined,
+    refund: (record: SwapRecord) => refund.mutate(record),
+    /** The key of the swap being refunded. */
+    refunding: refund.isPending ? refund.variables?.key : undefined,
   }
 }

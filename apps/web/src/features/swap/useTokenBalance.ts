@@ -2,18 +2,16 @@ import type { TokenRef } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
+import { balanceKeys } from '../../lib/queryKeys.ts'
 
 /** The swap form's chain reads, a chunk of their own (see readBalance.ts). */
 export const chainReads = () => import('./readBalance.ts')
-
-export const tokenBalanceQueryKey = (token: TokenRef | undefined, owner: Address | undefined) =>
-  ['tokenBalance', token?.chainId, token?.address, owner] as const
 
 /** The owner's balance of one token, in base units (through wagmi's client: no extra chunk needed). */
 export function useTokenBalance(token: TokenRef | undefined, owner: Address | undefined) {
   const config = useConfig()
   return useQuery({
-    queryKey: tokenBalanceQueryKey(token, owner),
+    queryKey: balanceKeys.token(token, owner),
     enabled: token !== undefined && owner !== undefined,
     staleTime: 10_000,
     refetchInterval: 15_000,

@@ -14,6 +14,8 @@ export function wagmiWalletAdapter(parameters: {
   const { config, connector, account, manifest } = parameters
   return {
     account,
+    // The wallet's selected account now: a switch in the wallet after the review must stop the swap.
+    getAccount: async () => (await connector.getAccounts())[0],
     getChainId: () => connector.getChainId(),
     switchChain: (chainId) => switchNetwork({ connector, chainId, manifest }),
     sendTransaction: (transaction) =>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useAccount, useDisconnect } from 'wagmi'
 import { DialogHeader } from '../../app/DialogHeader.tsx'
 import { useManifest } from '../../app/ManifestContext.tsx'
+import { useReturnFocus } from '../../app/useReturnFocus.ts'
 import { reportError } from '../../lib/errorMessages.ts'
 import { notify, toast } from '../notifications/notificationStore.ts'
 import { switchNetwork } from './switchNetwork.ts'
@@ -11,6 +12,7 @@ import { intentionalDisconnect } from './useWalletEvents.ts'
 
 export function AccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation()
+  const returnFocus = useReturnFocus()
   const manifest = useManifest()
   const { address, chainId, connector } = useAccount()
   const { disconnectAsync } = useDisconnect()
@@ -49,7 +51,7 @@ export function AccountDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
+        <Dialog.Content className="dialog" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
           <DialogHeader title="Account" />
           <p className="account-address" data-testid="account-address">
             {address}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Connector, useConnect, useConnectors } from 'wagmi'
 import { DialogHeader } from '../../app/DialogHeader.tsx'
+import { useReturnFocus } from '../../app/useReturnFocus.ts'
 import { reportError } from '../../lib/errorMessages.ts'
 import { notify } from '../notifications/notificationStore.ts'
 import { isUsableConnector, toConnectError } from './connectWallet.ts'
@@ -11,6 +12,7 @@ import { DEVNET_CONNECTOR_ID } from './devnetConnector.ts'
 
 export function ConnectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation()
+  const returnFocus = useReturnFocus()
   const connectors = useConnectors().filter(isUsableConnector)
   const { connectAsync } = useConnect()
   const [pending, setPending] = useState<string | undefined>()
@@ -36,7 +38,7 @@ export function ConnectDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
+        <Dialog.Content className="dialog" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
           <DialogHeader title="Choose a wallet" />
           {connectors.length === 0 ? (
             <p className="empty-state" role="alert">

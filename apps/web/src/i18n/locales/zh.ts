@@ -169,5 +169,14 @@ const zh: Record<string, string> = {
   'The balance was too low': '餘額不足',
   'The quote expired before the transfer': '報價在轉帳前已過期',
   'Expired — the refund is on its way': '已過期，退款正在路上',
+  'Review the swap, then confirm': '請檢查兌換內容後確認',
+  'Delivery: nothing was delivered': '交付：沒有交付任何代幣',
+  'Only {{account}} can refund this swap. Switch to it in your wallet.':
+    '只有 {{account}} 可以退還這筆兌換，請在錢包中切換到該帳戶。',
+  'Only {{account}} can refund this swap': '只有 {{account}} 可以退還這筆兌換',
+  'Connect a wallet to refund': '連接錢包以退款',
+  'Connect a wallet to continue': '請先連接錢包',
+  'Preparing refund…': '正在準備退款…',
+  'The new quote is not for what you reviewed. Check it and try again.': '新的報價與您檢查的內容不符，請確認後重試。',
 }
 export default zh

@@ -1,7 +1,17 @@
-import { formatDisplayAmount, getManifestChain, listSwaps, type SwapRecord, type SwapStatus } from '@multi-bridge/core'
+import {
+  formatDisplayAmount,
+  getManifestChain,
+  listSwaps,
+  receivedAmount,
+  type SwapProgress,
+  type SwapRecord,
+  swapProgress,
+} from '@multi-bridge/core'
+import { useMutation } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
+import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../app/routes.ts'
@@ -16,18 +26,17 @@ const ProgressDialog = lazy(() =>
   import('../../features/progress/ProgressDialog.tsx').then((m) => ({ default: m.ProgressDialog })),
 )
 
-const FILTERS: { label: string; statuses: SwapStatus[] | undefined }[] = [
-  { label: 'All', statuses: undefined },
-  { label: 'Swapping...', statuses: ['swapping'] },
-  { label: 'Completed', statuses: ['completed'] },
-  { label: 'Failed', statuses: ['failed', 'refundable', 'refunded'] },
+const FILTERS: { label: string; progress: SwapProgress | undefined }[] = [
+  { label: 'All', progress: undefined },
+  { label: 'Swapping...', progress: 'swapping' },
+  { label: 'Completed', progress: 'completed' },
+  { label: 'Failed', progress: 'failed' },
 ]
 
-const statusLabel: Record<SwapStatus, string> = {
+/** SPEC §5's three words; a refunded swap is Failed (not delivered) and the note beside it says the funds came back. */
+const progressLabel: Record<SwapProgress, string> = {
   swapping: 'Swapping...',
   completed: 'Completed',
-  refundable: 'Failed',
-  refunded: 'Failed', // not delivered; the note beside it says the funds came back
   failed: 'Failed',
 }
 
@@ -41,26 +50,24 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   const { address } = useAccount()
   const swaps = useHistory((s) => s.swaps)
   const [filter, setFilter] = useState(0)
-  const [restoring, setRestoring] = useState(false)
   const actions = useSwapActions()
   const statusDetail = useStatusDetail()
   const all = useMemo(() => listSwaps({ swaps }), [swaps])
-  const statuses = FILTERS[filter]?.statuses
-  const shown = all.filter((swap) => !statuses || statuses.includes(swap.status))
+  const progress = FILTERS[filter]?.progress
+  const shown = all.filter((swap) => !progress || swapProgress(swap.status) === progress)
   const requested = options.id
   const open = requested
     ? all.find((s) => s.id.toLowerCase() === requested.toLowerCase() || s.key === requested)
     : undefined
   const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
 
-  async function restore() {
-    if (!address) return
-    setRestoring(true)
-    try {
+  const restore = useMutation({
+    mutationKey: ['restore'],
+    mutationFn: async (owner: Address) => {
       const { providers, tracker } = await loadSwapServices(manifest)
       const list = [...providers.values()]
       // Each provider on its own: one that fails (a 429, a dead RPC) does not cost the others' swaps.
-      const results = await Promise.allSettled(list.map((p) => p.findSwaps(address)))
+      const results = await Promise.allSettled(list.map((p) => p.findSwaps(owner)))
       const found = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
       const added = historyStore.getState().merge(found)
       tracker.resume()
@@ -74,13 +81,12 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
           providers: failed.map((p) => p.name).join(', '),
         })
       }
-    } catch (error) {
+    },
+    onError: (error) => {
       const { message, values } = reportError('restore', error)
       notify(message, values)
-    } finally {
-      setRestoring(false)
-    }
-  }
+    },
+  })
 
   const openSwap = (swap: SwapRecord) => navigate(`${ROUTES.history}?id=${swap.id}`)
 
@@ -93,10 +99,10 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
         <button
           type="button"
           className="button-secondary button-small"
-          disabled={!address || restoring}
-          onClick={() => void restore()}
+          disabled={!address || restore.isPending}
+          onClick={() => address && restore.mutate(address)}
         >
-          {restoring ? t('In Progress') : t('Restore from chain')}
+          {restore.isPending ? t('In Progress') : t('Restore from chain')}
         </button>
       </div>
       <fieldset className="segmented">
@@ -128,7 +134,9 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
               <li key={swap.key}>
                 <button type="button" className="history-row" onClick={() => openSwap(swap)} data-testid="history-row">
                   <span className="status-line">
-                    <span className={`status status-${swap.status}`}>{t(statusLabel[swap.status])}</span>
+                    <span className={`status status-${swap.status}`}>
+                      {t(progressLabel[swapProgress(swap.status)])}
+                    </span>
                     {detail && (
                       <span className="status-detail" data-testid="history-status-detail" title={swap.statusDetail}>
                         {detail}
@@ -139,7 +147,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
                     {formatDisplayAmount(BigInt(swap.origin.amount), swap.origin.token.decimals)}{' '}
                     {swap.origin.token.symbol} →{' '}
                     {formatDisplayAmount(
-                      BigInt(swap.destination.receivedAmount ?? swap.destination.minAmount),
+                      BigInt(receivedAmount(swap) ?? swap.destination.minAmount),
                       swap.destination.token.decimals,
                     )}{' '}
                     {swap.destination.token.symbol}
@@ -149,7 +157,11 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
                     {swap.providerName}
                   </span>
                   <span className="muted small">
-                    {new Date((swap.depositedAt ?? swap.createdAt / 1000) * 1000).toLocaleString()}
+                    {new Date(
+                      (swap.status === 'signing'
+                        ? swap.createdAt / 1000
+                        : (swap.depositedAt ?? swap.createdAt / 1000)) * 1000,
+                    ).toLocaleString()}
                   </span>
                 </button>
               </li>
@@ -162,7 +174,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
           <ProgressDialog
             record={open}
             onOpenChange={(isOpen) => !isOpen && navigate(ROUTES.history)}
-            onRefund={() => void actions.refund(open)}
+            onRefund={actions.refund}
             refunding={actions.refunding === open.key}
           />
         )}

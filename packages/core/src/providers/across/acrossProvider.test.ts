@@ -18,6 +18,7 @@ import {
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
 import type { Route } from '../../routes/types.ts'
+import { isSwapRecord } from '../../swaps/swapRecordSchema.ts'
 import { createAcrossProvider } from './acrossProvider.ts'
 import { spokePoolDepositV3Abi } from './acrossSchemas.ts'
 
@@ -199,34 +200,33 @@ describe('Across quotes', () => {
 
 describe('Across status', () => {
   it.each([
-    ['pending', acrossFixtures.statusPending, { status: 'swapping', phase: 'waiting', statusDetail: undefined }],
+    ['pending', acrossFixtures.statusPending, { status: 'deposited' }],
     [
       'filled',
       acrossFixtures.statusFilled,
       {
         status: 'completed',
-        phase: undefined,
         deliveryTx: FIXTURE_FILL_TX,
         deliveredAt: FILL_BLOCK.timestamp,
         destination: expect.objectContaining({ receivedAmount: '99976623' }),
       },
     ],
-    ['expired', acrossFixtures.statusExpired, { status: 'swapping', phase: 'refunding', statusDetail: 'expired' }],
+    ['expired', acrossFixtures.statusExpired, { status: 'providerRefunding', statusDetail: 'expired' }],
     [
       'refunded',
       acrossFixtures.statusRefunded,
       {
         status: 'refunded',
-        phase: undefined,
         statusDetail: 'refunded',
         refundTx: acrossFixtures.statusRefunded.depositRefundTxnRef,
       },
     ],
   ])('maps %s', async (_name, body, expected) => {
     bed.server.setRoutes({ '/api/deposit/status': { body } })
-    const update = await bed.across.track(bed.depositedRecord('across'))
-    expect(update).toEqual(expect.objectContaining(expected))
-    expect(update.status).not.toBe('refundable')
+    const record = await bed.trackOnce('across')
+    expect(record).toEqual(expect.objectContaining(expected))
+    expect(isSwapRecord(record)).toBe(true)
+    expect(record.status).not.toBe('refundable')
     expect(lastRequest('/api/deposit/status')?.query).toEqual({ depositTxnRef: FIXTURE_DEPOSIT_TX })
   })
 
@@ -235,25 +235,22 @@ describe('Across status', () => {
       '/api/deposit/status': { body: { status: 'filled', fillTx: FIXTURE_FILL_TX, depositRefundTxHash: null } },
     })
     expect(await bed.across.track(bed.depositedRecord('across'))).toMatchObject({
-      status: 'completed',
+      type: 'delivered',
       deliveryTx: FIXTURE_FILL_TX,
     })
     bed.server.setRoutes({ '/api/deposit/status': { status: 404, body: acrossFixtures.depositNotFound } })
-    expect(await bed.across.track(bed.depositedRecord('across'))).toMatchObject({
-      status: 'swapping',
-      phase: 'waiting',
-    })
+    expect(await bed.across.track(bed.depositedRecord('across'))).toEqual({ type: 'pending' })
     bed.server.setRoutes({ '/api/deposit/status': { body: { status: 'slow-filled' } } })
     await expect(bed.across.track(bed.depositedRecord('across'))).rejects.toBeInstanceOf(InvalidResponseError)
   })
 
   it('reads the mined deposit from the origin chain, and leaves refunds to Across', async () => {
-    const record = { ...bed.depositedRecord('across'), id: 'local-1', depositedAt: undefined }
-    expect(await bed.across.onDepositMined(record)).toMatchObject({
+    expect(await bed.across.onDepositMined(bed.sentRecord('across'))).toMatchObject({
+      type: 'depositMined',
       id: FIXTURE_DEPOSIT_TX,
       depositedAt: DEPOSIT_BLOCK.timestamp,
     })
-    await expect(bed.across.planRefund(record)).rejects.toBeInstanceOf(RefundByProviderError)
+    await expect(bed.across.planRefund(bed.depositedRecord('across'))).rejects.toBeInstanceOf(RefundByProviderError)
   })
 
   it("restores the person's Across deposits on the config's chains", async () => {
@@ -261,7 +258,7 @@ describe('Across status', () => {
     expect(lastRequest('/api/deposits')?.query).toEqual({ depositor: FIXTURE_ACCOUNT, limit: '100' })
     expect(records.map((record) => [record.id, record.status, record.statusDetail])).toEqual([
       [FIXTURE_DEPOSIT_TX, 'completed', undefined],
-      [acrossFixtures.deposits[1]?.depositTxHash, 'swapping', 'expired'],
+      [acrossFixtures.deposits[1]?.depositTxHash, 'providerRefunding', 'expired'],
     ])
     expect(records[0]).toMatchObject({
       origin: { amount: '100000000', token: { symbol: 'USDC', chainId: 42161 } },

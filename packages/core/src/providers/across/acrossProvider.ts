@@ -12,7 +12,8 @@ import {
 } from '../../routes/routeErrors.ts'
 import { tokenRefFor } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route, RouteFee, TokenRef } from '../../routes/types.ts'
-import type { SwapRecord } from '../../swaps/types.ts'
+import { applySwapEvent } from '../../swaps/swapMachine.ts'
+import type { DepositedSwap, SwapRecord } from '../../swaps/types.ts'
 import {
   addressString,
   assertListed,
@@ -153,7 +154,6 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
     onDepositMined: (record) => depositMinedUpdate(clients, record),
 
     async track(record) {
-      if (!record.depositTx) return {}
       let raw: unknown
       try {
         raw = await httpRequestWithRetry(`${config.apiUrl}/deposit/status`, {
@@ -163,7 +163,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       } catch (error) {
         // Across indexes deposits every ~10 s; until then the deposit is unknown to it.
         if (error instanceof HttpStatusError && error.status === 404) {
-          return { status: 'swapping', phase: 'waiting', statusDetail: undefined }
+          return { type: 'pending' }
         }
         throw error
       }
@@ -294,7 +294,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
         : typeof timestamp === 'string' && !Number.isNaN(Date.parse(timestamp))
           ? Math.floor(Date.parse(timestamp) / 1000)
           : Math.floor(Date.now() / 1000)
-    const record: SwapRecord = {
+    const record: DepositedSwap = {
       key: depositTx,
       id: depositTx,
       providerId: ACROSS_PROVIDER_ID,
@@ -308,14 +308,13 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
         minAmount: deposit.outputAmount,
       },
       depositAddress: pool,
-      status: 'swapping',
-      phase: 'waiting',
+      status: 'deposited',
       createdAt: depositedAt * 1000,
       depositTx: depositTx as Hex,
       depositedAt,
       updatedAt: Date.now(),
     }
-    return { ...record, ...acrossStatusUpdate(deposit, record) }
+    return applySwapEvent(record, acrossStatusUpdate(deposit, record))
   }
 
   return provider

@@ -9,6 +9,7 @@ import { buildOnchainOrder, decodeIntentOriginData } from '../../protocols/inten
 import { InvalidQuoteError, QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
+import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
 import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
@@ -162,20 +163,20 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
     async onDepositMined(record) {
       const origin = clientFor(clients, record.origin.token.chainId)
       const destination = clientFor(clients, record.destination.token.chainId)
-      const receipt = await origin.getTransactionReceipt({ hash: record.depositTx as Hex })
-      if (receipt.status !== 'success') return { status: 'failed', error: 'depositReverted' }
+      const receipt = await origin.getTransactionReceipt({ hash: record.depositTx })
+      if (receipt.status !== 'success') return { type: 'depositFailed', error: 'depositReverted' }
       const [opened] = parseEventLogs({ abi: intentOriginSettlerAbi, eventName: 'Open', logs: receipt.logs }).filter(
         (log) => isAddressEqual(log.address, record.depositAddress),
       )
-      if (!opened) return { status: 'failed', error: 'depositReverted' }
+      if (!opened) return { type: 'depositFailed', error: 'depositReverted' }
       const originData = decodeIntentOriginData(opened.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x')
       const [block, destinationBlock] = await Promise.all([
         origin.getBlock({ blockNumber: receipt.blockNumber }),
         destination.getBlockNumber(),
       ])
       return {
+        type: 'depositMined',
         id: opened.args.orderId,
-        phase: 'waiting',
         depositedAt: Number(block.timestamp),
         refundableAfter: originData.fillDeadline,
         expiresAt: originData.expires,
@@ -229,7 +230,6 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
         },
         destinationTime: Number(head.timestamp),
         deadline: Number(record.data?.fillDeadline ?? record.refundableAfter ?? 0),
-        record,
       })
     },
 
@@ -291,7 +291,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
             expires: data.expires,
             deadlineKey: 'fillDeadline',
           })
-          records.push({ ...record, ...(await provider.track(record)) })
+          records.push(applySwapEvent(record, await provider.track(record)))
         }
       }
       return records

@@ -17,6 +17,7 @@ import {
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
 import type { Route } from '../../routes/types.ts'
+import { isSwapRecord } from '../../swaps/swapRecordSchema.ts'
 
 let bed: ProductionTestbed
 const OTHER_CONTRACT = '0x000000000000000000000000000000000000dEaD'
@@ -196,8 +197,8 @@ describe('LI.FI status', () => {
   const pending = lifiFixtures.statusPending
   const failed = lifiFixtures.statusFailed
   const cases: [string, unknown, Record<string, unknown>][] = [
-    ['NOT_FOUND', lifiFixtures.statusNotFound, { status: 'swapping', phase: 'waiting', statusDetail: 'NOT_FOUND' }],
-    ['INVALID', { status: 'INVALID' }, { status: 'swapping', phase: 'waiting', statusDetail: 'INVALID' }],
+    ['NOT_FOUND', lifiFixtures.statusNotFound, { status: 'deposited', statusDetail: 'NOT_FOUND' }],
+    ['INVALID', { status: 'INVALID' }, { status: 'deposited', statusDetail: 'INVALID' }],
     ...(
       [
         'WAIT_SOURCE_CONFIRMATIONS',
@@ -209,20 +210,18 @@ describe('LI.FI status', () => {
     ).map((substatus): [string, unknown, Record<string, unknown>] => [
       `PENDING ${substatus}`,
       { ...pending, substatus },
-      { status: 'swapping', phase: 'waiting', statusDetail: substatus },
+      { status: 'deposited', statusDetail: substatus },
     ]),
     [
       'PENDING REFUND_IN_PROGRESS',
       { ...pending, substatus: 'REFUND_IN_PROGRESS' },
-      { status: 'swapping', phase: 'refunding', statusDetail: 'REFUND_IN_PROGRESS' },
+      { status: 'providerRefunding', statusDetail: 'REFUND_IN_PROGRESS' },
     ],
     [
       'DONE COMPLETED',
       lifiFixtures.statusDone,
       {
         status: 'completed',
-        phase: undefined,
-        statusDetail: undefined,
         deliveryTx: lifiFixtures.statusDone.receiving.txHash,
         deliveredAt: 1_735_689_614,
         destination: expect.objectContaining({
@@ -248,7 +247,6 @@ describe('LI.FI status', () => {
       lifiFixtures.statusRefunded,
       {
         status: 'refunded',
-        phase: undefined,
         statusDetail: 'REFUNDED',
         refundTx: lifiFixtures.statusRefunded.receiving.txHash,
       },
@@ -266,16 +264,17 @@ describe('LI.FI status', () => {
     ).map((substatus): [string, unknown, Record<string, unknown>] => [
       `FAILED ${substatus}`,
       { ...failed, substatus },
-      { status: 'failed', phase: undefined, error: 'providerFailed', statusDetail: substatus },
+      { status: 'failed', error: 'providerFailed', statusDetail: substatus },
     ]),
   ]
 
   it.each(cases)('maps %s', async (_name, body, expected) => {
     bed.server.setRoutes({ '/v1/status': { body } })
-    const update = await bed.lifi.track(bed.depositedRecord('lifi'))
-    expect(update).toEqual(expect.objectContaining(expected))
+    const record = await bed.trackOnce('lifi')
+    expect(record).toEqual(expect.objectContaining(expected))
+    expect(isSwapRecord(record)).toBe(true)
     // LI.FI refunds by itself: the person is never offered a refund button.
-    expect(update.status).not.toBe('refundable')
+    expect(record.status).not.toBe('refundable')
   })
 
   it('asks by deposit transaction, chains and bridge', async () => {
@@ -291,24 +290,20 @@ describe('LI.FI status', () => {
 
   it('keeps waiting while LI.FI does not know the deposit yet, and reports a malformed status', async () => {
     bed.server.setRoutes({ '/v1/status': { status: 404, body: { message: 'Not found', code: 1003 } } })
-    expect(await bed.lifi.track(bed.depositedRecord('lifi'))).toEqual({
-      status: 'swapping',
-      phase: 'waiting',
-      statusDetail: 'NOT_FOUND',
-    })
+    expect(await bed.lifi.track(bed.depositedRecord('lifi'))).toEqual({ type: 'pending', statusDetail: 'NOT_FOUND' })
     bed.server.setRoutes({ '/v1/status': { body: { status: 'MAYBE' } } })
     await expect(bed.lifi.track(bed.depositedRecord('lifi'))).rejects.toBeInstanceOf(InvalidResponseError)
   })
 
   it('reads the mined deposit from the origin chain', async () => {
-    const record = { ...bed.depositedRecord('lifi'), id: 'local-1', depositedAt: undefined }
+    const record = bed.sentRecord('lifi')
     expect(await bed.lifi.onDepositMined(record)).toMatchObject({
+      type: 'depositMined',
       id: FIXTURE_DEPOSIT_TX,
-      phase: 'waiting',
       depositedAt: DEPOSIT_BLOCK.timestamp,
     })
     expect(await bed.lifi.onDepositMined({ ...record, depositTx: REVERTED_DEPOSIT_TX })).toMatchObject({
-      status: 'failed',
+      type: 'depositFailed',
       error: 'depositReverted',
     })
   })
@@ -365,7 +360,7 @@ describe('LI.FI chains, tokens and history', () => {
       depositedAt: 1_735_689_600,
     })
     expect(records[1]).toMatchObject({
-      status: 'swapping',
+      status: 'deposited',
       statusDetail: 'WAIT_SOURCE_CONFIRMATIONS',
       origin: { amount: '2500000000000000000', token: { kind: 'native', chainId: 10 } },
       destination: { estimatedAmount: '8204127331', token: { kind: 'usdc', chainId: 42161 } },

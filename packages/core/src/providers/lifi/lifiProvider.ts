@@ -12,7 +12,8 @@ import {
   type RouteUnavailableReason,
 } from '../../routes/routeErrors.ts'
 import type { QuoteRequest, Route, RouteFee } from '../../routes/types.ts'
-import type { SwapRecord } from '../../swaps/types.ts'
+import { applySwapEvent } from '../../swaps/swapMachine.ts'
+import type { DepositedSwap, SwapRecord } from '../../swaps/types.ts'
 import {
   addressString,
   apiTokenRef,
@@ -128,7 +129,6 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
     onDepositMined: (record) => depositMinedUpdate(clients, record),
 
     async track(record) {
-      if (!record.depositTx) return {}
       let raw: unknown
       try {
         raw = await httpRequestWithRetry(`${config.apiUrl}/status`, {
@@ -144,7 +144,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       } catch (error) {
         // Not indexed yet: LI.FI answers 404 until it has seen the deposit.
         if (error instanceof HttpStatusError && error.status === 404) {
-          return { status: 'swapping', phase: 'waiting', statusDetail: 'NOT_FOUND' }
+          return { type: 'pending', statusDetail: 'NOT_FOUND' }
         }
         throw error
       }
@@ -300,7 +300,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
     const diamond = allowlist(sending.chainId)[0]
     if (!diamond) return undefined
     const depositedAt = sending.timestamp ?? Math.floor(Date.now() / 1000)
-    const record: SwapRecord = {
+    const record: DepositedSwap = {
       key: sending.txHash,
       id: sending.txHash,
       providerId: LIFI_PROVIDER_ID,
@@ -310,15 +310,14 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       origin: { token: apiTokenRef(manifest, sending.token), amount: sending.amount },
       destination: { token: apiTokenRef(manifest, toToken), estimatedAmount: toAmount, minAmount: toAmount },
       depositAddress: diamond,
-      status: 'swapping',
-      phase: 'waiting',
+      status: 'deposited',
       createdAt: depositedAt * 1000,
       depositTx: sending.txHash as Hex,
       depositedAt,
       ...(transfer.data.tool ? { data: { tool: transfer.data.tool } } : {}),
       updatedAt: Date.now(),
     }
-    return { ...record, ...lifiStatusUpdate(transfer.data, record, manifest) }
+    return applySwapEvent(record, lifiStatusUpdate(transfer.data, record, manifest))
   }
 
   return provider

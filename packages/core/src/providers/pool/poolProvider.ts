@@ -14,6 +14,7 @@ import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts
 import { QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { Route } from '../../routes/types.ts'
+import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
 import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
@@ -131,23 +132,23 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
     async onDepositMined(record) {
       const origin = clientFor(clients, record.origin.token.chainId)
       const destination = clientFor(clients, record.destination.token.chainId)
-      const receipt = await origin.getTransactionReceipt({ hash: record.depositTx as Hex })
-      if (receipt.status !== 'success') return { status: 'failed', error: 'depositReverted' }
+      const receipt = await origin.getTransactionReceipt({ hash: record.depositTx })
+      if (receipt.status !== 'success') return { type: 'depositFailed', error: 'depositReverted' }
       const [sent] = parseEventLogs({ abi: poolBridgeAbi, eventName: 'Sent', logs: receipt.logs }).filter((log) =>
         isAddressEqual(log.address, record.depositAddress),
       )
-      if (!sent) return { status: 'failed', error: 'depositReverted' }
+      if (!sent) return { type: 'depositFailed', error: 'depositReverted' }
       const [block, destinationBlock] = await Promise.all([
         origin.getBlock({ blockNumber: receipt.blockNumber }),
         destination.getBlockNumber(),
       ])
       return {
+        type: 'depositMined',
         id: sent.args.transferId,
-        phase: 'waiting',
         depositedAt: Number(block.timestamp),
         refundableAfter: sent.args.deadline,
         expiresAt: sent.args.expires,
-        destination: { ...record.destination, estimatedAmount: sent.args.amountOut.toString() },
+        estimatedAmount: sent.args.amountOut.toString(),
         data: {
           deadline: sent.args.deadline,
           originBlock: receipt.blockNumber.toString(),
@@ -190,7 +191,6 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         },
         destinationTime: Number(head.timestamp),
         deadline: Number(record.data?.deadline ?? record.refundableAfter ?? 0),
-        record,
       })
     },
 
@@ -247,7 +247,7 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
             expires: log.args.expires,
             deadlineKey: 'deadline',
           })
-          records.push({ ...record, ...(await provider.track(record)) })
+          records.push(applySwapEvent(record, await provider.track(record)))
         }
       }
       return records

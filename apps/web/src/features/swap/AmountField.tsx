@@ -1,0 +1,61 @@
+import { formatAmount, formatDisplayAmount } from '@multi-bridge/core'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TokenButton } from './TokenButton.tsx'
+import type { SwapForm } from './useSwapForm.ts'
+
+const amountErrors: Record<string, string> = {
+  tooLong: 'The amount is too long',
+  notANumber: 'Enter a number, like 1.5',
+  useDotForDecimals: 'Use a dot for decimals, like 1.5',
+  tooManyDecimals: 'This token has at most {{decimals}} decimals',
+  zero: 'Enter an amount greater than zero',
+}
+
+/** "Send": the amount, the balance with Max, and the origin token's button. */
+export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken: () => void }) {
+  const { t } = useTranslation()
+  const amountId = useId()
+  const { origin, parsedAmount: parsed } = form
+
+  function onMax() {
+    if (!origin || form.spendable === undefined) return
+    form.setAmountText(formatAmount(form.spendable > 0n ? form.spendable : 0n, origin.decimals))
+  }
+
+  return (
+    <div className="swap-field">
+      <div className="swap-field-top">
+        <label className="field-label" htmlFor={amountId}>
+          {t('Send')}
+        </label>
+        {origin && form.balance !== undefined && (
+          <span className="muted small" data-testid="origin-balance">
+            {t('Balance')}: {formatDisplayAmount(form.balance, origin.decimals)}
+            <button type="button" className="link-button" onClick={onMax}>
+              {t('Max')}
+            </button>
+          </span>
+        )}
+      </div>
+      <div className="swap-field-main">
+        <input
+          id={amountId}
+          className="amount-input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={form.amountText}
+          aria-invalid={parsed !== undefined && !parsed.ok && parsed.error !== 'empty'}
+          onChange={(event) => form.setAmountText(event.target.value)}
+        />
+        <TokenButton token={origin} placeholder="Choose Token to Swap" onClick={onPickToken} testId="origin-token" />
+      </div>
+      {parsed && !parsed.ok && parsed.error !== 'empty' && (
+        <p className="field-error" role="alert">
+          {t(amountErrors[parsed.error] ?? 'Enter a number, like 1.5', { decimals: origin?.decimals })}
+        </p>
+      )}
+    </div>
+  )
+}

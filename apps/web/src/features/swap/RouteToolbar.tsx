@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next'
+import type { SwapForm } from './useSwapForm.ts'
+
+/** Sort order, slippage and the quotes' refresh countdown, above the route list. */
+export function RouteToolbar({ form }: { form: SwapForm }) {
+  const { t } = useTranslation()
+  return (
+    <div className="route-toolbar">
+      <fieldset className="segmented">
+        <legend className="visually-hidden">{t('Sort routes')}</legend>
+        <button
+          type="button"
+          aria-pressed={form.preference === 'most-received'}
+          onClick={() => form.setPreference('most-received')}
+        >
+          {t('Most received')}
+        </button>
+        <button
+          type="button"
+          aria-pressed={form.preference === 'fastest'}
+          onClick={() => form.setPreference('fastest')}
+        >
+          {t('Fastest')}
+        </button>
+      </fieldset>
+      <label className="slippage">
+        <span>{t('Slippage')}</span>
+        <input
+          className="text-input slippage-input"
+          inputMode="decimal"
+          placeholder={t('Auto')}
+          aria-invalid={!form.slippageValid}
+          value={form.slippageText}
+          maxLength={5}
+          onChange={(event) => form.setSlippageText(event.target.value)}
+        />
+        <span>%</span>
+      </label>
+      {!form.slippageValid && (
+        <p className="field-error" role="alert">
+          {t('Slippage must be a percentage from 0 to 50, like 0.5')}
+        </p>
+      )}
+      <span className="muted small" aria-live="off" data-testid="quote-countdown">
+        {t('Refresh in {{s}}s', { s: form.routes.refreshIn })}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import { getManifestChain, type TokenRef } from '@multi-bridge/core'
+import { useTranslation } from 'react-i18next'
+import { useManifest } from '../../app/ManifestContext.tsx'
+
+/** The button that shows a chosen token and its network, and opens the picker. */
+export function TokenButton(props: {
+  token: TokenRef | undefined
+  placeholder: string
+  onClick: () => void
+  testId: string
+}) {
+  const { t } = useTranslation()
+  const manifest = useManifest()
+  const { token } = props
+  return (
+    <button type="button" className="token-button" onClick={props.onClick} data-testid={props.testId}>
+      {token ? (
+        <>
+          <span className="token-symbol">{token.symbol}</span>
+          <span className="token-chain">{getManifestChain(manifest, token.chainId)?.name ?? ''}</span>
+        </>
+      ) : (
+        t(props.placeholder)
+      )}
+    </button>
+  )
+}

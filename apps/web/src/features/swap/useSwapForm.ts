@@ -1,0 +1,117 @@
+import {
+  parseAmountInput,
+  type QuoteRequest,
+  type Route,
+  type RoutePreference,
+  type TokenRef,
+} from '@multi-bridge/core'
+import { useMemo, useState } from 'react'
+import { useAccount } from 'wagmi'
+import type { PickerToken } from '../picker/types.ts'
+import { checkRecipient } from './checkRecipient.ts'
+import { mainButton } from './mainButton.ts'
+import { useRoutes } from './useRoutes.ts'
+import { useGasReserve, useTokenBalance } from './useTokenBalance.ts'
+
+export const toTokenRef = (token: PickerToken): TokenRef => ({
+  chainId: token.chainId,
+  address: token.address,
+  symbol: token.symbol,
+  decimals: token.decimals,
+  kind: token.kind,
+})
+
+/** Slippage is a percentage with at most two decimals (whole basis points), 0 to 50; empty is automatic. */
+export function parseSlippage(text: string): { valid: boolean; bps: number | undefined } {
+  const trimmed = text.trim()
+  if (trimmed === '') return { valid: true, bps: undefined }
+  const value = Number(trimmed)
+  const valid = /^\d{1,2}(\.\d{0,2})?$/.test(trimmed) && value <= 50
+  return { valid, bps: valid ? Math.round(value * 100) : undefined }
+}
+
+/**
+ * The swap form's state and everything derived from it: the parsed amount and recipient, the balance that can
+ * be spent, the quote request, the routes for it and the main button. No markup: the page lays out the fields.
+ */
+export function useSwapForm() {
+  const { address, status } = useAccount()
+  const [origin, setOrigin] = useState<TokenRef | undefined>()
+  const [destination, setDestination] = useState<TokenRef | undefined>()
+  const [amountText, setAmountText] = useState('')
+  const [recipientText, setRecipientText] = useState('')
+  const [preference, setPreference] = useState<RoutePreference>('most-received')
+  const [slippageText, setSlippageText] = useState('')
+  // The person's choice is a provider: each refresh brings that provider's new quote under a new id.
+  const [selectedProvider, setSelectedProvider] = useState<string | undefined>()
+
+  const balance = useTokenBalance(origin, address)
+  const gasReserve = useGasReserve(origin)
+  const parsed = origin ? parseAmountInput(amountText, origin.decimals) : undefined
+  const amount = parsed?.ok ? parsed.value : undefined
+  const recipient = checkRecipient(recipientText)
+  const recipientAddress = 'address' in recipient ? recipient.address : undefined
+  const slippage = parseSlippage(slippageText)
+  const spendable =
+    balance.data === undefined
+      ? undefined
+      : origin?.kind === 'native'
+        ? balance.data - (gasReserve.data ?? 0n)
+        : balance.data
+  const notEnough = amount !== undefined && spendable !== undefined && amount > spendable
+
+  const request = useMemo<QuoteRequest | undefined>(() => {
+    if (!origin || !destination || amount === undefined || !address) return undefined
+    return {
+      origin,
+      destination,
+      amount,
+      sender: address,
+      recipient: recipientAddress ?? address,
+      ...(slippage.bps === undefined ? {} : { slippageBps: slippage.bps }),
+    }
+  }, [origin, destination, amount, address, recipientAddress, slippage.bps])
+  const routes = useRoutes(request, preference)
+  const selected: Route | undefined = routes.routes.find((r) => r.providerId === selectedProvider) ?? routes.routes[0]
+
+  const button = mainButton({
+    wallet: status === 'connected' ? 'connected' : status === 'disconnected' ? 'disconnected' : 'connecting',
+    hasTokens: origin !== undefined && destination !== undefined,
+    hasAmount: amount !== undefined,
+    hasRecipient: recipientAddress !== undefined,
+    notEnoughBalance: notEnough,
+    slippageValid: slippage.valid,
+    hasRoute: selected !== undefined,
+    loadingRoutes: routes.loading,
+  })
+
+  return {
+    account: address,
+    walletStatus: status,
+    origin,
+    setOrigin,
+    destination,
+    setDestination,
+    amountText,
+    setAmountText,
+    /** The amount's parse result (undefined before a token is chosen). */
+    parsedAmount: parsed,
+    balance: balance.data,
+    spendable,
+    recipientText,
+    setRecipientText,
+    recipientAddress,
+    preference,
+    setPreference,
+    slippageText,
+    setSlippageText,
+    slippageValid: slippage.valid,
+    request,
+    routes,
+    selected,
+    selectProvider: setSelectedProvider,
+    button,
+  }
+}
+
+export type SwapForm = ReturnType<typeof useSwapForm>

@@ -1,0 +1,42 @@
+import type { Manifest, QuoteRequest, TokenRef } from '@multi-bridge/core'
+import type { Address } from 'viem'
+
+/**
+ * Every TanStack Query key of the app, by root. A root is what gets invalidated: after a swap or a refund,
+ * `balanceKeys.all` refreshes the form's balance and the picker's balances at once.
+ */
+export const balanceKeys = {
+  all: ['balances'] as const,
+  /** The form's balance of one token. */
+  token: (token: TokenRef | undefined, owner: Address | undefined) =>
+    ['balances', 'token', token?.chainId, token?.address, owner] as const,
+  /** Every balance the picker reads for one account on one chain. */
+  picker: (chainId: number, owner: Address | undefined) => ['balances', 'picker', chainId, owner ?? null] as const,
+  /** A pasted token's description and the account's balance of it. */
+  tokenInfo: (chainId: number, tokenAddress: Address, owner: Address | undefined) =>
+    ['balances', 'tokenInfo', chainId, tokenAddress.toLowerCase(), owner ?? null] as const,
+}
+
+/** Routes for a request: every input a provider's answer depends on, the sender and the providers asked included. */
+export const routeKeys = {
+  all: ['routes'] as const,
+  quote: (request: QuoteRequest, manifest: Manifest) =>
+    [
+      'routes',
+      request.sender,
+      request.recipient,
+      request.origin.chainId,
+      request.origin.address,
+      request.destination.chainId,
+      request.destination.address,
+      request.amount.toString(),
+      request.slippageBps ?? 'auto',
+      providerSet(manifest),
+    ] as const,
+}
+
+/** What decides which providers a manifest has: the devnet's services and the production providers' sections. */
+const providerSet = (manifest: Manifest) =>
+  [manifest.services.solver?.url, manifest.services.attester?.url, ...Object.keys(manifest.providers ?? {}).sort()]
+    .filter((part) => part !== undefined)
+    .join(',')

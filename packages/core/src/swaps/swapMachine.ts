@@ -1,0 +1,208 @@
+import {
+  type CompletedSwap,
+  type FailedSwap,
+  isFinalSwapStatus,
+  type RefundedSwap,
+  SIGNING_PHASES,
+  type SwapBase,
+  type SwapDeposit,
+  type SwapEvent,
+  type SwapRecord,
+  type SwapStatus,
+} from './types.ts'
+
+/**
+ * How far along a state is. A record only ever moves to a state of a higher rank: an event that would take it
+ * back (a look at the chains that started before the refund was mined, a duplicate, a stale answer) is ignored.
+ */
+const RANK: Record<SwapStatus, number> = {
+  signing: 0,
+  deposited: 1,
+  refundable: 2,
+  providerRefunding: 2,
+  completed: 3,
+  refunded: 3,
+  failed: 3,
+}
+export const swapStatusRank = (status: SwapStatus) => RANK[status]
+
+const base = (record: SwapRecord): SwapBase => {
+  const { key, providerId, providerName, owner, recipient, origin, depositAddress, createdAt, updatedAt } = record
+  const { token, estimatedAmount, minAmount } = record.destination
+  return {
+    key,
+    providerId,
+    providerName,
+    owner,
+    recipient,
+    origin,
+    destination: { token, estimatedAmount, minAmount },
+    depositAddress,
+    createdAt,
+    updatedAt,
+    ...(record.approveTxs ? { approveTxs: record.approveTxs } : {}),
+    ...(record.data ? { data: record.data } : {}),
+    ...(record.statusDetail ? { statusDetail: record.statusDetail } : {}),
+  }
+}
+
+const deposit = (record: SwapRecord & SwapDeposit): SwapDeposit => ({
+  id: record.id,
+  depositTx: record.depositTx,
+  depositedAt: record.depositedAt,
+  ...(record.refundableAfter === undefined ? {} : { refundableAfter: record.refundableAfter }),
+  ...(record.expiresAt === undefined ? {} : { expiresAt: record.expiresAt }),
+})
+
+const detail = (statusDetail: string | undefined) => (statusDetail ? { statusDetail } : {})
+
+/** The provider's word replaces the last one; no word clears it. */
+const withDetail = <T extends SwapBase>(record: T, statusDetail: string | undefined): T => {
+  const { statusDetail: _old, ...rest } = record
+  return { ...rest, ...detail(statusDetail) } as T
+}
+
+function completed(record: SwapRecord & SwapDeposit, event: Extract<SwapEvent, { type: 'delivered' }>): CompletedSwap {
+  const previous = record.status === 'completed' ? record : undefined
+  const received = previous?.destination.receivedAmount ?? event.receivedAmount
+  const deliveryTx = previous?.deliveryTx ?? event.deliveryTx
+  const deliveredAt = previous?.deliveredAt ?? event.deliveredAt
+  const next = withDetail(base(record), previous ? record.statusDetail : event.statusDetail)
+  return {
+    ...next,
+    ...deposit(record),
+    status: 'completed',
+    destination: {
+      ...next.destination,
+      // The token that really arrived (LI.FI PARTIAL), once.
+      token: previous ? record.destination.token : (event.token ?? record.destination.token),
+      ...(received === undefined ? {} : { receivedAmount: received }),
+    },
+    ...(deliveryTx ? { deliveryTx } : {}),
+    ...(deliveredAt === undefined ? {} : { deliveredAt }),
+  }
+}
+
+function refunded(record: SwapRecord & SwapDeposit, event: Extract<SwapEvent, { type: 'refunded' }>): RefundedSwap {
+  const previous = record.status === 'refunded' ? record : undefined
+  const refundTx = previous?.refundTx ?? event.refundTx
+  return {
+    ...withDetail(base(record), previous ? record.statusDetail : event.statusDetail),
+    ...deposit(record),
+    status: 'refunded',
+    ...(refundTx ? { refundTx } : {}),
+  }
+}
+
+function failed(record: SwapRecord, error: string, statusDetail?: string): FailedSwap {
+  return {
+    ...withDetail(base(record), statusDetail),
+    status: 'failed',
+    id: record.id,
+    error,
+    ...(record.depositTx ? { depositTx: record.depositTx } : {}),
+    ...('depositedAt' in record && record.depositedAt !== undefined ? { depositedAt: record.depositedAt } : {}),
+  }
+}
+
+/** The next record, or the same object when the event changes nothing. */
+function next(record: SwapRecord, event: SwapEvent): SwapRecord {
+  switch (record.status) {
+    case 'signing':
+      switch (event.type) {
+        case 'phase':
+          // Phases only go forward, and not once the deposit is sent.
+          if (record.depositTx || SIGNING_PHASES.indexOf(event.phase) <= SIGNING_PHASES.indexOf(record.phase)) {
+            return record
+          }
+          return { ...record, phase: event.phase }
+        case 'approved':
+          return event.approveTxs.length === 0
+            ? record
+            : { ...record, approveTxs: [...(record.approveTxs ?? []), ...event.approveTxs] }
+        case 'depositSent':
+          return record.depositTx ? record : { ...record, phase: 'depositing', depositTx: event.depositTx }
+        case 'depositMined': {
+          if (!record.depositTx) return record
+          const { type: _type, estimatedAmount, data, ...mined } = event
+          const from = base(record)
+          return {
+            ...from,
+            ...(data ? { data } : {}),
+            ...(estimatedAmount ? { destination: { ...from.destination, estimatedAmount } } : {}),
+            ...mined,
+            depositTx: record.depositTx,
+            status: 'deposited',
+          }
+        }
+        case 'depositFailed':
+          return record.depositTx ? failed(record, event.error) : record
+        default:
+          // Nothing else can happen before the deposit is known.
+          return record
+      }
+    case 'deposited':
+    case 'refundable':
+    case 'providerRefunding':
+      switch (event.type) {
+        case 'pending':
+          return record.status === 'deposited' && record.statusDetail !== event.statusDetail
+            ? withDetail(record, event.statusDetail)
+            : record
+        case 'delivered':
+          // A fill seen late is still the truth: its refund would be refused on chain.
+          return completed(record, event)
+        case 'refunded':
+          return refunded(record, event)
+        case 'deadlinePassed':
+          return record.status === 'deposited' ? { ...withDetail(record, undefined), status: 'refundable' } : record
+        case 'providerRefunding':
+          if (record.status === 'refundable') return record
+          if (record.status === 'providerRefunding' && record.statusDetail === event.statusDetail) return record
+          return { ...withDetail(record, event.statusDetail), status: 'providerRefunding' }
+        case 'failed':
+          // The person's own refund is still possible: only the chain's refund ends a refundable swap.
+          return record.status === 'refundable' ? record : failed(record, event.error, event.statusDetail)
+        default:
+          return record
+      }
+    case 'completed':
+      // Final; a later look may only fill in what was not known (the delivery's hash or time).
+      if (event.type !== 'delivered') return record
+      if (
+        (record.deliveryTx || !event.deliveryTx) &&
+        (record.deliveredAt !== undefined || event.deliveredAt === undefined) &&
+        (record.destination.receivedAmount !== undefined || event.receivedAmount === undefined)
+      ) {
+        return record
+      }
+      return completed(record, event)
+    case 'refunded':
+      if (event.type !== 'refunded' || record.refundTx || !event.refundTx) return record
+      return refunded(record, event)
+    case 'failed':
+      return record
+  }
+}
+
+/**
+ * The one way a swap changes: the record and what happened in, the next record out. A final state is never
+ * left, nothing moves back, `updatedAt` never goes back, and each state keeps exactly the fields it has.
+ * Returns the same object when the event changes nothing (a duplicate, a stale look).
+ */
+export function applySwapEvent(record: SwapRecord, event: SwapEvent, now: number = Date.now()): SwapRecord {
+  const result = next(record, event)
+  if (result === record) return record
+  return { ...result, updatedAt: Math.max(record.updatedAt, now) }
+}
+
+/** Several events in order. */
+export const applySwapEvents = (record: SwapRecord, events: readonly SwapEvent[], now?: number) =>
+  events.reduce((current, event) => applySwapEvent(current, event, now), record)
+
+/** Whether `candidate` may replace `current` as the stored copy of a swap (never a step back). */
+export function supersedes(candidate: SwapRecord, current: SwapRecord | undefined): boolean {
+  if (!current) return true
+  if (isFinalSwapStatus(current.status)) return false
+  return swapStatusRank(candidate.status) >= swapStatusRank(current.status)
+}
