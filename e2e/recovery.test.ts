@@ -114,21 +114,40 @@ describe('recovery', () => {
       await expect.poll(() => form.progress().textContent(), { timeout: 90_000 }).toBe('Failed')
       expect(await usdcBalance(0, wallet!.address)).toBe(before - 25_000_000n)
       expect(await dialog.getByTestId('revocation-countdown').isVisible()).toBe(true)
-      const refund = dialog.getByRole('button', { name: 'Refund', exact: true })
-      await expect.poll(() => refund.isEnabled(), { timeout: 60_000 }).toBe(true)
-      // The attester signs the no-fill once the deadline is confirmed on B; until then the app says so.
+      // The countdown ends on the deadline; the no-fill attestation comes once the deadline is final on B.
+      // Until the provider can really refund, the button says so; the person clicks once, when it is enabled.
+      const refund = dialog.getByTestId('refund-button')
+      const labels = new Set<string>()
       await expect
         .poll(
           async () => {
-            if ((await refund.isVisible()) && (await refund.isEnabled())) await refund.click()
-            return dialog
+            labels.add((await refund.textContent({ timeout: 1_000 }).catch(() => '')) ?? '')
+            return refund.isEnabled()
+          },
+          { timeout: 60_000, interval: 200 },
+        )
+        .toBe(true)
+      expect([...labels]).toContain('Preparing refund…')
+      await refund.click()
+      await expect
+        .poll(
+          () =>
+            dialog
               .getByTestId('status-detail')
               .textContent({ timeout: 1_000 })
-              .catch(() => null)
+              .catch(() => null),
+          {
+            timeout: 60_000,
           },
-          { timeout: 60_000, interval: 2_000 },
         )
         .toBe('Refunded')
+      // One click, no error: nothing was shown but the refund.
+      expect(await page.locator('.notices [role="alert"]').count()).toBe(0)
+      expect(await dialog.getByRole('alert').count()).toBe(0)
+      // A refunded swap delivered nothing, and says so.
+      expect(await dialog.getByTestId('step').filter({ hasText: 'Delivery' }).getAttribute('data-state')).toBe(
+        'skipped',
+      )
       // SPEC §5: not delivered and refunded is still Failed; the refund step is done.
       expect(await form.progress().textContent()).toBe('Failed')
       expect(await dialog.locator('.step', { hasText: 'Refund' }).getAttribute('data-state')).toBe('done')

@@ -7,7 +7,13 @@
  * pool's books balance and nothing is left in escrow. The seed is printed; rerun a failure with
  * CROSSCHAIN_SEED=<seed> (and CROSSCHAIN_STEPS=<n>).
  */
-import { intentOriginSettlerAbi, poolBridgeAbi, tetherLikeTokenAbi } from '@multi-bridge/contracts'
+import {
+  poolBridgeStatus as DepositStatus,
+  intentOriginSettlerStatus as EscrowStatus,
+  intentOriginSettlerAbi,
+  poolBridgeAbi,
+  tetherLikeTokenAbi,
+} from '@multi-bridge/contracts'
 import { createRandom, testSeed } from '@multi-bridge/devnet'
 import {
   type Account,
@@ -185,12 +191,13 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   async function refundAll(strict: boolean) {
     for (const { orderId, origin } of intents) {
       const answer = await getJson<AttesterIntent>(`${attesterUrl}/v1/intents/${orderId}`)
-      if (answer.body.status !== 'not-filled' || (await escrowStatus(origin, orderId)) !== 1) continue
+      if (answer.body.status !== 'not-filled' || (await escrowStatus(origin, orderId)) !== EscrowStatus.Open) continue
       await submit(origin, intentOriginSettlerAbi, orderId, answer.body.attestation!.signatures, strict)
     }
     for (const { transferId, origin } of transfers) {
       const answer = await getJson<AttesterIntent>(`${attesterUrl}/v1/transfers/${transferId}`)
-      if (answer.body.status !== 'not-released' || (await depositStatus(origin, transferId)) !== 1) continue
+      if (answer.body.status !== 'not-released' || (await depositStatus(origin, transferId)) !== DepositStatus.Pending)
+        continue
       await submit(origin, poolBridgeAbi, transferId, answer.body.attestation!.signatures, strict)
     }
   }
@@ -236,17 +243,18 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
     const pending: string[] = []
     for (const { orderId, origin } of intents) {
       const escrow = await escrowStatus(origin, orderId)
-      if (escrow === 0 || escrow === 3) continue
+      if (escrow === EscrowStatus.None || escrow === EscrowStatus.Refunded) continue
       const answer = await getJson<AttesterIntent>(`${attesterUrl}/v1/intents/${orderId}`)
       if (answer.body.status === 'not-filled') continue
-      if (escrow !== 2) pending.push(`intent ${orderId} (${answer.body.status}, escrow ${escrow})`)
+      if (escrow !== EscrowStatus.Claimed) pending.push(`intent ${orderId} (${answer.body.status}, escrow ${escrow})`)
     }
     for (const { transferId, origin } of transfers) {
       const deposit = await depositStatus(origin, transferId)
-      if (deposit === 0 || deposit === 3) continue
+      if (deposit === DepositStatus.None || deposit === DepositStatus.Refunded) continue
       const answer = await getJson<AttesterIntent>(`${attesterUrl}/v1/transfers/${transferId}`)
       if (answer.body.status === 'not-released') continue
-      if (deposit !== 2) pending.push(`transfer ${transferId} (${answer.body.status}, deposit ${deposit})`)
+      if (deposit !== DepositStatus.Finalized)
+        pending.push(`transfer ${transferId} (${answer.body.status}, deposit ${deposit})`)
     }
     return pending
   }
@@ -254,34 +262,48 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   await refundAll(true)
 
   // ---- the invariants ----
+  const intentOutcome: Record<number, string> = {
+    [EscrowStatus.None]: 'taken back by a reorg',
+    [EscrowStatus.Open]: 'open',
+    [EscrowStatus.Claimed]: 'claimed',
+    [EscrowStatus.Refunded]: 'refunded',
+  }
+  const transferOutcome: Record<number, string> = {
+    [DepositStatus.None]: 'taken back by a reorg',
+    [DepositStatus.Pending]: 'pending',
+    [DepositStatus.Finalized]: 'finalized',
+    [DepositStatus.Refunded]: 'refunded',
+  }
   const problems: string[] = []
   const outcomes = new Map<string, number>()
   const count = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1)
   for (const { orderId, origin, destination, greedy } of intents) {
     const delivered = (await fillsOf(destination, orderId)).length
     const escrow = await escrowStatus(origin, orderId)
-    const outcome =
-      escrow === 2 ? 'claimed' : escrow === 3 ? 'refunded' : escrow === 0 ? 'taken back by a reorg' : 'open'
+    const outcome = intentOutcome[escrow]
     count(`intent ${outcome}${delivered ? ', delivered' : ''}`)
     if (delivered > 1) problems.push(`intent ${orderId} delivered ${delivered} times`)
-    if (escrow === 1) problems.push(`intent ${orderId} was neither claimed nor refunded`)
-    if (escrow === 2 && delivered !== 1) problems.push(`intent ${orderId} claimed without a delivery`)
-    if (escrow === 3 && delivered) problems.push(`intent ${orderId} delivered AND refunded`)
-    if (escrow === 0 && delivered) problems.push(`intent ${orderId} delivered for an open a reorg took back`)
-    if (greedy && escrow !== 3 && escrow !== 0)
+    if (escrow === EscrowStatus.Open) problems.push(`intent ${orderId} was neither claimed nor refunded`)
+    if (escrow === EscrowStatus.Claimed && delivered !== 1)
+      problems.push(`intent ${orderId} claimed without a delivery`)
+    if (escrow === EscrowStatus.Refunded && delivered) problems.push(`intent ${orderId} delivered AND refunded`)
+    if (escrow === EscrowStatus.None && delivered)
+      problems.push(`intent ${orderId} delivered for an open a reorg took back`)
+    if (greedy && escrow !== EscrowStatus.Refunded && escrow !== EscrowStatus.None)
       problems.push(`intent ${orderId} above the solver's price was not refunded`)
   }
   for (const { transferId, origin, destination } of transfers) {
     const released = (await releasesOf(destination, transferId)).length
     const deposit = await depositStatus(origin, transferId)
-    const outcome =
-      deposit === 2 ? 'finalized' : deposit === 3 ? 'refunded' : deposit === 0 ? 'taken back by a reorg' : 'pending'
+    const outcome = transferOutcome[deposit]
     count(`transfer ${outcome}${released ? ', released' : ''}`)
     if (released > 1) problems.push(`transfer ${transferId} released ${released} times`)
-    if (deposit === 1) problems.push(`transfer ${transferId} was neither finalized nor refunded`)
-    if (deposit === 2 && released !== 1) problems.push(`transfer ${transferId} finalized without a release`)
-    if (deposit === 3 && released) problems.push(`transfer ${transferId} released AND refunded`)
-    if (deposit === 0 && released) problems.push(`transfer ${transferId} released for a deposit a reorg took back`)
+    if (deposit === DepositStatus.Pending) problems.push(`transfer ${transferId} was neither finalized nor refunded`)
+    if (deposit === DepositStatus.Finalized && released !== 1)
+      problems.push(`transfer ${transferId} finalized without a release`)
+    if (deposit === DepositStatus.Refunded && released) problems.push(`transfer ${transferId} released AND refunded`)
+    if (deposit === DepositStatus.None && released)
+      problems.push(`transfer ${transferId} released for a deposit a reorg took back`)
   }
   for (const chain of chains) {
     const pool = chain.config.contracts.poolBridge as Address

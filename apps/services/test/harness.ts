@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
+  depositFromTuple,
   devTokenAbi,
+  escrowFromTuple,
   intentDestinationSettlerAbi,
   intentOriginSettlerAbi,
   poolBridgeAbi,
@@ -333,16 +335,16 @@ export async function crashService(network: TestNetwork, name: ServiceName): Pro
   await expect(fetch(`${serviceUrl(network, name)}/health`)).rejects.toThrow()
 }
 
-/** IntentOriginSettler's escrow status of an order (0 none, 1 open, 2 claimed, 3 refunded). */
+/** IntentOriginSettler's escrow status of an order: one of `intentOriginSettlerStatus`. */
 export const escrowStatus = async (origin: ChainClients, orderId: Hex) =>
-  (
+  escrowFromTuple(
     await origin.public.readContract({
       address: origin.config.contracts.intentOriginSettler as Address,
       abi: intentOriginSettlerAbi,
       functionName: 'escrows',
       args: [orderId],
-    })
-  )[5]
+    }),
+  ).status
 
 const filledEvent = getAbiItem({ abi: intentDestinationSettlerAbi, name: 'Filled' })
 export const fillsOf = (destination: ChainClients, orderId: Hex) =>
@@ -364,15 +366,16 @@ export const releasesOf = (destination: ChainClients, transferId: Hex) =>
     strict: true,
   })
 
-/** PoolBridge's deposit of a transfer: its release deadline and status (0 none, 1 pending, 2 finalized, 3 refunded). */
+/** PoolBridge's deposit of a transfer (`status` is one of `poolBridgeStatus`). */
 export async function depositOf(origin: ChainClients, transferId: Hex) {
-  const [, , , deadline, , status] = await origin.public.readContract({
-    address: origin.config.contracts.poolBridge as Address,
-    abi: poolBridgeAbi,
-    functionName: 'deposits',
-    args: [transferId],
-  })
-  return { deadline, status }
+  return depositFromTuple(
+    await origin.public.readContract({
+      address: origin.config.contracts.poolBridge as Address,
+      abi: poolBridgeAbi,
+      functionName: 'deposits',
+      args: [transferId],
+    }),
+  )
 }
 
 export const depositStatus = async (origin: ChainClients, transferId: Hex) =>

@@ -1,6 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
+import {
+  intentOriginSettlerAbi,
+  intentOriginSettlerStatus,
+  poolBridgeAbi,
+  poolBridgeStatus,
+} from '@multi-bridge/contracts'
 import { NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
 import { getFreePort, isPortTaken } from '@multi-bridge/devnet'
 import { type Address, type Hex, parseUnits } from 'viem'
@@ -117,7 +122,7 @@ describe('the local multichain network', () => {
 
     await waitFor(
       () => escrowStatus(A, orderId),
-      (status) => status === 2,
+      (status) => status === intentOriginSettlerStatus.Claimed,
       'solver claim on A',
     )
     expect(await balanceOf(A, A.token('usdc'), solver)).toBe(solverBefore + amount)
@@ -157,7 +162,7 @@ describe('the local multichain network', () => {
     )
     await waitFor(
       () => depositStatus(A, transferId),
-      (status) => status === 2,
+      (status) => status === poolBridgeStatus.Finalized,
       'deposit finalized on A',
     )
     expect(
@@ -219,7 +224,7 @@ describe('the local multichain network', () => {
       args: [orderId, attested.body.attestation!.signatures],
     })
     expect((await A.public.waitForTransactionReceipt({ hash })).status).toBe('success')
-    expect(await escrowStatus(A, orderId)).toBe(3)
+    expect(await escrowStatus(A, orderId)).toBe(intentOriginSettlerStatus.Refunded)
     expect(await balanceOf(A, A.token('usdc'), sender.address)).toBe(before)
     expect(await fillsOf(B, orderId)).toHaveLength(0)
   })
@@ -309,7 +314,7 @@ describe('the local multichain network', () => {
     for (const order of opened) {
       await waitFor(
         () => escrowStatus(order.origin, order.orderId),
-        (status) => status === 2,
+        (status) => status === intentOriginSettlerStatus.Claimed,
         `claim of ${order.orderId}`,
       )
       await waitFor(
@@ -432,7 +437,7 @@ describe('the local multichain network', () => {
     for (const orderId of [filledFirst, filledWhileDown]) {
       await waitFor(
         () => escrowStatus(A, orderId),
-        (status) => status === 2,
+        (status) => status === intentOriginSettlerStatus.Claimed,
         `claim of ${orderId}`,
       )
     }
@@ -482,7 +487,7 @@ describe('the local multichain network', () => {
     for (const transfer of sent) {
       await waitFor(
         () => depositStatus(transfer.origin, transfer.transferId),
-        (status) => status === 2,
+        (status) => status === poolBridgeStatus.Finalized,
         `finalization of ${transfer.transferId}`,
       )
       await waitFor(

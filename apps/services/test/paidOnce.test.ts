@@ -3,7 +3,12 @@
  * fresh devnet with the three services as `npm start` runs them. The services reach each chain through a
  * proxy the tests can cut, and the solver fills at most $1,000 against opens that are not final yet.
  */
-import { intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
+import {
+  intentOriginSettlerAbi,
+  intentOriginSettlerStatus,
+  poolBridgeAbi,
+  poolBridgeStatus,
+} from '@multi-bridge/contracts'
 import { type Address, createTestClient, type Hex, http, parseEventLogs, parseUnits } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { quoteOutput } from '../src/solver/pricing.ts'
@@ -88,13 +93,13 @@ async function quotedOrder(destination: ChainClients, whole: string, account = u
 const claimed = (orderId: Hex) =>
   waitFor(
     () => escrowStatus(A, orderId),
-    (status) => status === 2,
+    (status) => status === intentOriginSettlerStatus.Claimed,
     `claim of ${orderId}`,
   )
 const finalized = (origin: ChainClients, transferId: Hex) =>
   waitFor(
     () => depositStatus(origin, transferId),
-    (status) => status === 2,
+    (status) => status === poolBridgeStatus.Finalized,
     `finalize of ${transferId}`,
   )
 
@@ -280,7 +285,9 @@ describe('paid once, across chains', () => {
       'the release',
     )
     await crashService(network, 'relayer')
-    expect(await depositStatus(A, transferId), 'still to finalize when the relayer went down').toBe(1)
+    expect(await depositStatus(A, transferId), 'still to finalize when the relayer went down').toBe(
+      poolBridgeStatus.Pending,
+    )
     const { deadline } = await depositOf(A, transferId)
     // Past the release deadline plus the old refund delay (600 s).
     await advanceTime([A, B, C], deadline - (await chainTime(A)) + 700)
@@ -339,8 +346,8 @@ describe('paid once, across chains', () => {
       const orderId = parseEventLogs({ abi: intentOriginSettlerAbi, eventName: 'Open', logs: opened!.logs })[0]!.args
         .orderId
       const transferId = parseEventLogs({ abi: poolBridgeAbi, eventName: 'Sent', logs: sent!.logs })[0]!.args.transferId
-      expect(await escrowStatus(A, orderId)).toBe(1)
-      expect(await depositStatus(A, transferId)).toBe(1)
+      expect(await escrowStatus(A, orderId)).toBe(intentOriginSettlerStatus.Open)
+      expect(await depositStatus(A, transferId)).toBe(poolBridgeStatus.Pending)
       // depth − 1 more blocks: not final yet. The services see both, and must not pay.
       await test.mine({ blocks: depth - 2 })
       await new Promise((resolve) => setTimeout(resolve, 3_000))
@@ -352,8 +359,8 @@ describe('paid once, across chains', () => {
       expect(await releasesOf(B, transferId)).toEqual([])
 
       await test.request({ method: 'anvil_reorg' as never, params: [depth - 1, []] as never })
-      expect(await escrowStatus(A, orderId), 'the open is gone').toBe(0)
-      expect(await depositStatus(A, transferId), 'the deposit is gone').toBe(0)
+      expect(await escrowStatus(A, orderId), 'the open is gone').toBe(intentOriginSettlerStatus.None)
+      expect(await depositStatus(A, transferId), 'the deposit is gone').toBe(poolBridgeStatus.None)
       await test.setIntervalMining({ interval: A.config.blockTime })
       const reorgedAt = await A.public.getBlockNumber()
       await waitFor(

@@ -1,6 +1,8 @@
 import {
+  escrowFromTuple,
   intentDestinationSettlerAbi,
   intentOriginSettlerAbi,
+  intentOriginSettlerStatus,
   reentrantTokenAbi,
   thresholdAttestationVerifierAbi,
   thresholdAttestationVerifierBytecode,
@@ -54,7 +56,6 @@ import {
 } from './fixture.ts'
 import {
   claimRequest,
-  EscrowStatus,
   fillOrder,
   fillRequest,
   freshNonce,
@@ -75,13 +76,14 @@ const word = (address: Address) => pad(address.toLowerCase() as Hex)
 const REPAY = '0x000000000000000000000000000000000000bEEF' as const
 
 async function escrow(chain: TestChain, orderId: Hex, settler = chain.contracts.origin) {
-  const [user, inputToken, inputAmount, fillDeadline, expires, status] = await chain.client.readContract({
-    address: settler,
-    abi: intentOriginSettlerAbi,
-    functionName: 'escrows',
-    args: [orderId],
-  })
-  return { user, inputToken, inputAmount, fillDeadline, expires, status }
+  return escrowFromTuple(
+    await chain.client.readContract({
+      address: settler,
+      abi: intentOriginSettlerAbi,
+      functionName: 'escrows',
+      args: [orderId],
+    }),
+  )
 }
 
 async function fillRecord(chain: TestChain, orderId: Hex, settler = chain.contracts.destination) {
@@ -154,7 +156,8 @@ describe('open', () => {
       inputAmount: orderData.inputAmount,
       fillDeadline: request.fillDeadline,
       expires: orderData.expires,
-      status: EscrowStatus.Open,
+      status: intentOriginSettlerStatus.Open,
+      pausedAtOpen: 0n,
     })
     expect(
       await a.client.readContract({
@@ -179,7 +182,7 @@ describe('open', () => {
     expect(order.data.inputToken).toBe(NATIVE)
     expect(await balanceOf(a.client, NATIVE, d.origin)).toBe(amount)
     expect(await balanceOf(a.client, NATIVE, accounts.user)).toBe(userBefore - amount - gasCost(order.receipt))
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Open)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Open)
   })
 
   test('rejects a native amount that differs from msg.value, and msg.value sent with an ERC-20', async () => {
@@ -411,7 +414,7 @@ describe('fill', () => {
       fillTime,
     })
     await expectRevert(a.client, claimRequest(a, forged.orderId, accounts.solver, fillTime, signatures), 'OrderNotOpen')
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Open)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Open)
     expect(await balanceOf(a.client, d.usdc, d.origin)).toBe(order.data.inputAmount)
   })
 
@@ -502,7 +505,7 @@ describe('claim', () => {
     expect(await balanceOf(a.client, d.usdc, accounts.solver)).toBe(solverBefore + order.data.inputAmount)
     expect(await balanceOf(a.client, d.usdc, accounts.stranger)).toBe(strangerBefore)
     expect(await balanceOf(a.client, d.usdc, d.origin)).toBe(0n)
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Claimed)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Claimed)
 
     await expectRevert(a.client, claimRequest(a, order.orderId, accounts.solver, fillTime, signatures), 'OrderNotOpen')
     await warpTo(a.client, order.data.fillDeadline + 1)
@@ -510,7 +513,7 @@ describe('claim', () => {
     await expectRevert(a.client, refundRequest(a, order.orderId, noFill), 'OrderNotOpen')
     await warpTo(a.client, order.data.expires + 1)
     await expectRevert(a.client, refundRequest(a, order.orderId, '0x'), 'OrderNotOpen')
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Claimed)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Claimed)
     expect(await balanceOf(a.client, d.usdc, accounts.solver)).toBe(solverBefore + order.data.inputAmount)
   })
 
@@ -528,7 +531,7 @@ describe('claim', () => {
       'OrderNotOpen',
     )
     expect(args).toEqual([order.orderId])
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Refunded)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Refunded)
     expect(await balanceOf(a.client, d.usdc, d.origin)).toBe(0n)
   })
 
@@ -554,7 +557,7 @@ describe('claim', () => {
       fillTime: deadline,
     })
     await write(a.client, claimRequest(a, order.orderId, accounts.solver, deadline, onTime))
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Claimed)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Claimed)
   })
 
   test('rejects attestations that are empty, forged, or for another solver, time or order', async () => {
@@ -576,7 +579,7 @@ describe('claim', () => {
       await expectRevert(a.client, claimRequest(a, order.orderId, accounts.solver, fillTime, bad), 'InvalidAttestation')
     }
     await expectRevert(a.client, claimRequest(a, order.orderId, zeroAddress, fillTime, signatures), 'ZeroAddress')
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Open)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Open)
     expect(await balanceOf(a.client, d.usdc, d.origin)).toBe(2n * order.data.inputAmount)
   })
 
@@ -632,7 +635,7 @@ describe('claim', () => {
 
     await expectRevert(a.client, claimRequest(a, order.orderId, accounts.solver, fillTime, twin), 'InvalidAttestation')
     await write(a.client, claimRequest(a, order.orderId, accounts.solver, fillTime, signatures))
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Claimed)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Claimed)
   })
 
   test('with a 2-of-3 verifier, needs exactly two distinct attesters in ascending order', async () => {
@@ -672,7 +675,7 @@ describe('claim', () => {
     const valid = await signFill(a.chainId, d.origin2of3, message, [attesters[0]!, attesters[2]!])
     await write(a.client, claimRequest(a, order.orderId, accounts.solver, fillTime, valid, { settler: d.origin2of3 }))
     expect(await balanceOf(a.client, d.usdc, accounts.solver)).toBe(solverBefore + order.data.inputAmount)
-    expect((await escrow(a, order.orderId, d.origin2of3)).status).toBe(EscrowStatus.Claimed)
+    expect((await escrow(a, order.orderId, d.origin2of3)).status).toBe(intentOriginSettlerStatus.Claimed)
   })
 })
 
@@ -715,7 +718,7 @@ describe('refund', () => {
     })
     expect(await balanceOf(a.client, d.usdc, accounts.user)).toBe(userBefore + order.data.inputAmount)
     expect(await balanceOf(a.client, d.usdc, accounts.solver)).toBe(solverBefore)
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Refunded)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Refunded)
     await expectRevert(a.client, refundRequest(a, order.orderId, noFill), 'OrderNotOpen')
   })
 
@@ -734,7 +737,7 @@ describe('refund', () => {
     expect(await balanceOf(a.client, NATIVE, accounts.user)).toBe(userBefore + amount)
     expect(await balanceOf(a.client, NATIVE, accounts.stranger)).toBe(strangerBefore - gasCost(receipt))
     expect(await balanceOf(a.client, NATIVE, d.origin)).toBe(0n)
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Refunded)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Refunded)
   })
 })
 
@@ -779,8 +782,8 @@ describe('reentrancy', () => {
 
     expect(await reentryError(a)).toBe('ReentrancyGuardReentrantCall')
     expect(await balanceOf(a.client, d.reentrant, accounts.solver)).toBe(solverBefore + order.data.inputAmount)
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Claimed)
-    expect((await escrow(a, expired.orderId)).status).toBe(EscrowStatus.Open)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Claimed)
+    expect((await escrow(a, expired.orderId)).status).toBe(intentOriginSettlerStatus.Open)
     expect(await balanceOf(a.client, d.reentrant, d.origin)).toBe(expired.data.inputAmount)
     // Outside the callback the same refund goes through.
     await write(a.client, refundRequest(a, expired.orderId, '0x'))
@@ -807,8 +810,8 @@ describe('reentrancy', () => {
 
     expect(await reentryError(a)).toBe('ReentrancyGuardReentrantCall')
     expect(await balanceOf(a.client, d.reentrant, accounts.user2)).toBe(user2Before + refunded.data.inputAmount)
-    expect((await escrow(a, refunded.orderId)).status).toBe(EscrowStatus.Refunded)
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Open)
+    expect((await escrow(a, refunded.orderId)).status).toBe(intentOriginSettlerStatus.Refunded)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Open)
     expect(await balanceOf(a.client, d.reentrant, d.origin)).toBe(order.data.inputAmount)
   })
 
@@ -824,7 +827,7 @@ describe('reentrancy', () => {
 
     // Without the guard this inner open would fail differently (NativeAmountMismatch).
     expect(await reentryError(a)).toBe('ReentrancyGuardReentrantCall')
-    expect((await escrow(a, order.orderId)).status).toBe(EscrowStatus.Open)
+    expect((await escrow(a, order.orderId)).status).toBe(intentOriginSettlerStatus.Open)
     expect(await balanceOf(a.client, d.reentrant, d.origin)).toBe(order.data.inputAmount)
     expect(await balanceOf(a.client, NATIVE, d.origin)).toBe(0n)
   })

@@ -4,7 +4,13 @@
  * so the expected outcome of every action, success or the exact revert, is known in advance.
  * The seed is printed; rerun a failure with INVARIANT_SEED=<seed> (and INVARIANT_STEPS=<n>).
  */
-import { intentDestinationSettlerAbi, intentOriginSettlerAbi, tetherLikeTokenAbi } from '@multi-bridge/contracts'
+import {
+  escrowFromTuple,
+  intentDestinationSettlerAbi,
+  intentOriginSettlerAbi,
+  intentOriginSettlerStatus,
+  tetherLikeTokenAbi,
+} from '@multi-bridge/contracts'
 import { encodeIntentOriginData, type IntentOriginData } from '@multi-bridge/core'
 import { createRandom, testSeed } from '@multi-bridge/devnet'
 import { type Address, erc20Abi, type Hex, keccak256, toHex } from 'viem'
@@ -24,15 +30,7 @@ import {
   useChains,
   write,
 } from './fixture.ts'
-import {
-  claimRequest,
-  EscrowStatus,
-  fillRequest,
-  openCall,
-  orderRequest,
-  refundRequest,
-  submitOrder,
-} from './orders.ts'
+import { claimRequest, fillRequest, openCall, orderRequest, refundRequest, submitOrder } from './orders.ts'
 
 const CHAIN_IDS = [31001, 31002, 31003] as const
 const STEPS = Number(process.env.INVARIANT_STEPS ?? 300)
@@ -41,7 +39,7 @@ const REPAY = '0x000000000000000000000000000000000000bEEF' as const
 
 const chainList = useChains(CHAIN_IDS)
 
-type Status = (typeof EscrowStatus)[keyof typeof EscrowStatus]
+type Status = (typeof intentOriginSettlerStatus)[keyof typeof intentOriginSettlerStatus]
 
 type Order = {
   orderId: Hex
@@ -166,7 +164,7 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
       data: opened.data,
       origin,
       dest,
-      status: EscrowStatus.Open,
+      status: intentOriginSettlerStatus.Open,
     })
     note('open')
   }
@@ -207,7 +205,7 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
   }
 
   async function claim() {
-    const claimable = orders.filter((o) => o.fill && o.status === EscrowStatus.Open)
+    const claimable = orders.filter((o) => o.fill && o.status === intentOriginSettlerStatus.Open)
     if (claimable.length === 0 || random.chance(0.2)) return invalidClaim()
     const order = random.pick(claimable)
     const lane = lanes[order.origin]!
@@ -219,7 +217,7 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
     await expectPaid(lane, order.data.inputToken, solver, order.data.inputAmount, submitter, () =>
       write(lane.chain.client, request),
     )
-    order.status = EscrowStatus.Claimed
+    order.status = intentOriginSettlerStatus.Claimed
     note('claim')
   }
 
@@ -232,7 +230,7 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
     const message = { orderId: order.orderId, solver, fillTime }
     const chainId = lane.chain.chainId
     await tick(lane)
-    if (order.status !== EscrowStatus.Open) {
+    if (order.status !== intentOriginSettlerStatus.Open) {
       const signatures = await signFill(chainId, d.origin, message)
       await expectRevert(
         lane.chain.client,
@@ -269,7 +267,7 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
 
   async function refundAttested() {
     // The attester signs no-fill only for an unfilled order whose deadline has passed on its destination.
-    const candidates = orders.filter((o) => !o.fill && o.status === EscrowStatus.Open)
+    const candidates = orders.filter((o) => !o.fill && o.status === intentOriginSettlerStatus.Open)
     if (candidates.length === 0) return open()
     const order = random.pick(candidates)
     const target = lanes[order.dest]!
@@ -288,12 +286,12 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
     await expectPaid(lane, order.data.inputToken, order.data.user, order.data.inputAmount, submitter, () =>
       write(lane.chain.client, request),
     )
-    order.status = EscrowStatus.Refunded
+    order.status = intentOriginSettlerStatus.Refunded
     note('refund: attested')
   }
 
   async function refundExpired() {
-    const candidates = orders.filter((o) => o.status === EscrowStatus.Open)
+    const candidates = orders.filter((o) => o.status === intentOriginSettlerStatus.Open)
     if (candidates.length === 0) return open()
     const order = random.pick(candidates)
     const lane = lanes[order.origin]!
@@ -309,7 +307,7 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
     await expectPaid(lane, order.data.inputToken, order.data.user, order.data.inputAmount, submitter, () =>
       write(lane.chain.client, request),
     )
-    order.status = EscrowStatus.Refunded
+    order.status = intentOriginSettlerStatus.Refunded
     note(order.fill ? 'refund: expired after an unclaimed fill' : 'refund: expired')
   }
 
@@ -336,7 +334,7 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
 
   async function settleUnknownOrSettled() {
     const lane = random.pick(lanes)
-    const settled = orders.filter((o) => o.status !== EscrowStatus.Open && lanes[o.origin] === lane)
+    const settled = orders.filter((o) => o.status !== intentOriginSettlerStatus.Open && lanes[o.origin] === lane)
     const id =
       settled.length > 0 && random.chance(0.7) ? random.pick(settled).orderId : keccak256(toHex(random.int(0, 1e9)))
     await tick(lane)
@@ -442,7 +440,7 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
     })
     for (const token of tokens) {
       const owed = mine
-        .filter((o) => o.status === EscrowStatus.Open && o.data.inputToken === token)
+        .filter((o) => o.status === intentOriginSettlerStatus.Open && o.data.inputToken === token)
         .reduce((sum, o) => sum + o.data.inputAmount, 0n)
       const balance = held.get(token)!
       expect(balance >= owed, `settler on ${lane.chain.chainId} is short of ${token}`).toBe(true)
@@ -452,11 +450,16 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
     expect([destNative, ...tokenBalances.slice(erc20s.length)]).toEqual(tokens.map(() => 0n))
 
     mine.forEach((order, i) => {
-      const status = escrows[i]![5]
-      expect([EscrowStatus.Open, EscrowStatus.Claimed, EscrowStatus.Refunded]).toContain(status)
+      const { status } = escrowFromTuple(escrows[i]!)
+      expect([
+        intentOriginSettlerStatus.Open,
+        intentOriginSettlerStatus.Claimed,
+        intentOriginSettlerStatus.Refunded,
+      ]).toContain(status)
       expect(status, `status of ${order.orderId}`).toBe(order.status)
       const before = observed.get(order.orderId)
-      if (before === EscrowStatus.Claimed || before === EscrowStatus.Refunded) expect(status).toBe(before)
+      if (before === intentOriginSettlerStatus.Claimed || before === intentOriginSettlerStatus.Refunded)
+        expect(status).toBe(before)
       observed.set(order.orderId, status)
     })
     incoming.forEach((order, i) => {
@@ -484,7 +487,8 @@ test(`random intent sequences keep escrows solvent and orders consistent (seed $
     await Promise.all(lanes.map((_, i) => checkLane(i)))
     for (const order of orders) {
       // Claimed only if filled: the destination's own record, read above, matches order.fill.
-      if (order.status === EscrowStatus.Claimed) expect(order.fill, `claimed ${order.orderId} was filled`).toBeDefined()
+      if (order.status === intentOriginSettlerStatus.Claimed)
+        expect(order.fill, `claimed ${order.orderId} was filled`).toBeDefined()
       expect(fillEvents.get(order.orderId) ?? 0).toBe(order.fill ? 1 : 0)
     }
   }

@@ -1,5 +1,10 @@
 /** Intent and pool flows shared by the contract tests, built on the core protocol helpers. */
-import { intentDestinationSettlerAbi, intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
+import {
+  depositFromTuple,
+  intentDestinationSettlerAbi,
+  intentOriginSettlerAbi,
+  poolBridgeAbi,
+} from '@multi-bridge/contracts'
 import {
   buildOnchainOrder,
   decodeIntentOriginData,
@@ -9,11 +14,6 @@ import {
 } from '@multi-bridge/core'
 import { type Address, encodeAbiParameters, type Hex, parseEventLogs, type TransactionReceipt } from 'viem'
 import { accounts, type Client, latestTimestamp, NATIVE, type TestChain, write } from './fixture.ts'
-
-/** Escrow status of IntentOriginSettler (enum Status). */
-export const EscrowStatus = { None: 0, Open: 1, Claimed: 2, Refunded: 3 } as const
-/** Deposit status of PoolBridge (enum Status). */
-export const DepositStatus = { None: 0, Pending: 1, Finalized: 2, Refunded: 3 } as const
 
 let nonceCounter = 1n
 /** A nonce no other order in this test process has used. */
@@ -275,6 +275,7 @@ export async function sendTransfer(
   }
 }
 
+/** The deposit's status: one of `poolBridgeStatus`. */
 export async function depositStatus(client: Client, pool: Address, transferId: Hex): Promise<number> {
   const deposit = await client.readContract({
     address: pool,
@@ -282,5 +283,5 @@ export async function depositStatus(client: Client, pool: Address, transferId: H
     functionName: 'deposits',
     args: [transferId],
   })
-  return deposit[5]
+  return depositFromTuple(deposit).status
 }

@@ -1,4 +1,4 @@
-import { poolBridgeAbi, tetherLikeTokenAbi } from '@multi-bridge/contracts'
+import { poolBridgeAbi, poolBridgeStatus, tetherLikeTokenAbi } from '@multi-bridge/contracts'
 import { type Address, type Hex, parseEther, parseEventLogs, zeroAddress } from 'viem'
 import { describe, expect, test } from 'vitest'
 import {
@@ -23,7 +23,7 @@ import {
   warpTo,
   write,
 } from './fixture.ts'
-import { DepositStatus, depositStatus, type SentTransfer, sendTransfer } from './orders.ts'
+import { depositStatus, type SentTransfer, sendTransfer } from './orders.ts'
 
 const chainList = useChains([31001, 31002])
 /** Chain A (31001) and B (31002); `d` holds the contract addresses, identical on both. */
@@ -116,7 +116,7 @@ describe('send', () => {
       deadline: sentAt + POOL_RELEASE_WINDOW,
       expires: sentAt + POOL_RELEASE_WINDOW + POOL_REFUND_DELAY,
     })
-    expect(await depositStatus(a.client, d.pool, transfer.transferId)).toBe(DepositStatus.Pending)
+    expect(await depositStatus(a.client, d.pool, transfer.transferId)).toBe(poolBridgeStatus.Pending)
     expect(await escrowed(a, d.usdc)).toBe(escrowedBefore + amount)
     expect(await liquidity(a, d.usdc)).toBe(POOL_LIQUIDITY)
     expect(await balanceOf(a.client, d.usdc, accounts.user)).toBe(userBefore - amount)
@@ -335,7 +335,7 @@ describe('finalize and refund', () => {
     const receipt = await write(a.client, settleCall(a, 'finalize', transfer.transferId, released))
 
     expect(parseEventLogs({ abi: poolBridgeAbi, logs: receipt.logs, eventName: 'Finalized' })).toHaveLength(1)
-    expect(await depositStatus(a.client, d.pool, transfer.transferId)).toBe(DepositStatus.Finalized)
+    expect(await depositStatus(a.client, d.pool, transfer.transferId)).toBe(poolBridgeStatus.Finalized)
     expect(await escrowed(a, d.usdc)).toBe(0n)
     expect(await liquidity(a, d.usdc)).toBe(POOL_LIQUIDITY + amount)
     expect(await balanceOf(a.client, d.usdc, d.pool)).toBe(poolBefore)
@@ -394,7 +394,7 @@ describe('finalize and refund', () => {
     })
     expect(await balanceOf(a.client, d.usdc, accounts.user)).toBe(userBefore + 1_000_000_000n)
     expect(await balanceOf(a.client, d.usdc, accounts.stranger)).toBe(strangerBefore)
-    expect(await depositStatus(a.client, d.pool, transfer.transferId)).toBe(DepositStatus.Refunded)
+    expect(await depositStatus(a.client, d.pool, transfer.transferId)).toBe(poolBridgeStatus.Refunded)
     expect(await escrowed(a, d.usdc)).toBe(0n)
     expect(await liquidity(a, d.usdc)).toBe(POOL_LIQUIDITY)
 
@@ -422,7 +422,7 @@ describe('finalize and refund', () => {
     await write(a.client, settleCall(a, 'refund', transfer.transferId, '0x'))
     expect(await balanceOf(a.client, d.usdc, accounts.user2)).toBe(senderBefore + 1_000_000_000n)
     expect(await balanceOf(a.client, d.usdc, accounts.stranger)).toBe(strangerBefore)
-    expect(await depositStatus(a.client, d.pool, transfer.transferId)).toBe(DepositStatus.Refunded)
+    expect(await depositStatus(a.client, d.pool, transfer.transferId)).toBe(poolBridgeStatus.Refunded)
     await expectBooksBalance(a, d.usdc)
   })
 })
@@ -485,7 +485,7 @@ describe('admin', () => {
       a.client,
       settleCall(a, 'finalize', toFinalize.transferId, await signReleased(a.chainId, d.pool, toFinalize.transferId)),
     )
-    expect(await depositStatus(a.client, d.pool, toFinalize.transferId)).toBe(DepositStatus.Finalized)
+    expect(await depositStatus(a.client, d.pool, toFinalize.transferId)).toBe(poolBridgeStatus.Finalized)
 
     const userBefore = await balanceOf(a.client, d.usdc, accounts.user)
     await warpTo(a.client, toRefund.deadline + 1)

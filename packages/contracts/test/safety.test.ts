@@ -4,10 +4,13 @@
  * nobody could stop, and a signer set nobody could rotate.
  */
 import {
+  escrowFromTuple,
   intentOriginSettlerAbi,
   intentOriginSettlerBytecode,
+  intentOriginSettlerStatus,
   poolBridgeAbi,
   poolBridgeBytecode,
+  poolBridgeStatus,
   thresholdAttestationVerifierAbi,
 } from '@multi-bridge/contracts'
 import type { Address, Hex } from 'viem'
@@ -34,9 +37,7 @@ import {
 } from './fixture.ts'
 import {
   claimRequest,
-  DepositStatus,
   depositStatus,
-  EscrowStatus,
   fillOrder,
   openCall,
   openOrder,
@@ -60,7 +61,7 @@ async function escrowStatus(chain: TestChain, orderId: Hex): Promise<number> {
     functionName: 'escrows',
     args: [orderId],
   })
-  return escrow[5]
+  return escrowFromTuple(escrow).status
 }
 
 function poolCall(chain: TestChain, functionName: 'finalize' | 'refund', transferId: Hex, signatures: Hex) {
@@ -98,7 +99,7 @@ describe('the unattested refund waits for a dead attester, not a slow one', () =
       expect(await expectRevert(a.client, openCall(request), 'InvalidOrder')).toEqual(['refund delay too short'])
     }
     const order = await openOrder(a, b, { fillDeadline, expires: fillDeadline + MIN_REFUND_DELAY })
-    expect(await escrowStatus(a, order.orderId)).toBe(EscrowStatus.Open)
+    expect(await escrowStatus(a, order.orderId)).toBe(intentOriginSettlerStatus.Open)
     expect(
       await a.client.readContract({
         address: a.contracts.origin,
@@ -146,7 +147,7 @@ describe('the unattested refund waits for a dead attester, not a slow one', () =
       fillTime,
     })
     await write(a.client, claimRequest(a, order.orderId, accounts.solver, fillTime, signatures))
-    expect(await escrowStatus(a, order.orderId)).toBe(EscrowStatus.Claimed)
+    expect(await escrowStatus(a, order.orderId)).toBe(intentOriginSettlerStatus.Claimed)
     await warpTo(a.client, order.data.expires + 1)
     await expectRevert(a.client, refundRequest(a, order.orderId, '0x'), 'OrderNotOpen')
   })
@@ -162,7 +163,7 @@ describe('the unattested refund waits for a dead attester, not a slow one', () =
       a.client,
       poolCall(a, 'finalize', transfer.transferId, await signReleased(a.chainId, d.pool, transfer.transferId)),
     )
-    expect(await depositStatus(a.client, d.pool, transfer.transferId)).toBe(DepositStatus.Finalized)
+    expect(await depositStatus(a.client, d.pool, transfer.transferId)).toBe(poolBridgeStatus.Finalized)
   })
 })
 
@@ -306,7 +307,7 @@ describe('the guardian brake on attested outflows', () => {
 
     await write(a.client, guardianCall(d.origin, 'unpauseSettlement', accounts.deployer))
     await write(a.client, claimRequest(a, filled.orderId, accounts.solver, fillTime, signatures))
-    expect(await escrowStatus(a, filled.orderId)).toBe(EscrowStatus.Claimed)
+    expect(await escrowStatus(a, filled.orderId)).toBe(intentOriginSettlerStatus.Claimed)
   })
   test('a brake longer than the refund delay never opens the unattested refund of a filled order', async () => {
     const { a, b, d } = chains()
@@ -331,13 +332,13 @@ describe('the guardian brake on attested outflows', () => {
       fillTime,
     })
     await write(a.client, claimRequest(a, order.orderId, accounts.solver, fillTime, signatures))
-    expect(await escrowStatus(a, order.orderId)).toBe(EscrowStatus.Claimed)
+    expect(await escrowStatus(a, order.orderId)).toBe(intentOriginSettlerStatus.Claimed)
 
     // An order opened after the brake is not held back by it.
     const later = await openOrder(a, b)
     await warpTo(a.client, later.data.expires + 1)
     await write(a.client, refundRequest(a, later.orderId, '0x'))
-    expect(await escrowStatus(a, later.orderId)).toBe(EscrowStatus.Refunded)
+    expect(await escrowStatus(a, later.orderId)).toBe(intentOriginSettlerStatus.Refunded)
   })
 })
 

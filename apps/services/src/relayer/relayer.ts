@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { poolBridgeAbi } from '@multi-bridge/contracts'
+import { depositFromTuple, poolBridgeAbi, poolBridgeStatus } from '@multi-bridge/contracts'
 import type { Manifest } from '@multi-bridge/core'
 import { type Address, BaseError, ContractFunctionRevertedError, getAbiItem, type Hex } from 'viem'
 import { createAttesterClient } from '../shared/attesterClient.ts'
@@ -48,8 +48,6 @@ const RETRYABLE_REVERTS: ReadonlySet<string> = new Set([
   'SettlementIsPaused',
   'AlreadyReleased',
 ])
-/** PoolBridge's enum Status. */
-const DepositStatus = { None: 0, Pending: 1, Finalized: 2, Refunded: 3 } as const
 
 export type StartRelayerParameters = {
   manifest: Manifest
@@ -100,7 +98,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
     return hash
   }
 
-  /** The deposit's status on the origin, at the final head (`final`) or the latest block. */
+  /** The deposit's status on the origin (one of `poolBridgeStatus`), at the final head (`final`) or the latest block. */
   async function depositStatus(transfer: RelayerTransfer, at: 'final' | 'latest'): Promise<number> {
     const origin = chainOf(transfer.originChainId)
     const blockNumber = at === 'final' ? await origin.finalBlockNumber() : undefined
@@ -111,7 +109,7 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
       args: [transfer.transferId],
       ...(blockNumber === undefined ? {} : { blockNumber }),
     })
-    return deposit[5]
+    return depositFromTuple(deposit).status
   }
 
   /**
@@ -119,14 +117,14 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
    * `status` was read at `at`: one read at the latest block is confirmed at the final head first.
    */
   async function settledOnOrigin(transfer: RelayerTransfer, status: number, at: 'final' | 'latest'): Promise<boolean> {
-    if (status === DepositStatus.Refunded || status === DepositStatus.None) {
+    if (status === poolBridgeStatus.Refunded || status === poolBridgeStatus.None) {
       // A refund a reorg may still take back is not the end of the transfer yet.
       if (at === 'latest' && (await depositStatus(transfer, 'final')) !== status) return true
       const paidOut = transfer.status === 'released'
-      record(transfer.transferId, { status: status === DepositStatus.Refunded ? 'refunded' : 'missing' })
+      record(transfer.transferId, { status: status === poolBridgeStatus.Refunded ? 'refunded' : 'missing' })
       const fields = { transferId: transfer.transferId, releaseTx: transfer.releaseTx }
       if (paidOut) log.error('released a deposit that the origin no longer holds', { ...fields, alert: true })
-      else log.warn(status === DepositStatus.Refunded ? 'deposit was refunded' : 'deposit no longer exists', fields)
+      else log.warn(status === poolBridgeStatus.Refunded ? 'deposit was refunded' : 'deposit no longer exists', fields)
       return true
     }
     return false
@@ -210,8 +208,8 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
   async function finalize(transfer: RelayerTransfer) {
     const status = await depositStatus(transfer, 'latest')
     if (await settledOnOrigin(transfer, status, 'latest')) return
-    if (status === DepositStatus.Finalized) {
-      if ((await depositStatus(transfer, 'final')) === DepositStatus.Finalized) {
+    if (status === poolBridgeStatus.Finalized) {
+      if ((await depositStatus(transfer, 'final')) === poolBridgeStatus.Finalized) {
         record(transfer.transferId, { status: 'finalized' })
         log.info('transfer finalized', { transferId: transfer.transferId })
       }

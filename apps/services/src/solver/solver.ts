@@ -1,5 +1,10 @@
 import { join } from 'node:path'
-import { intentDestinationSettlerAbi, intentOriginSettlerAbi } from '@multi-bridge/contracts'
+import {
+  escrowFromTuple,
+  intentDestinationSettlerAbi,
+  intentOriginSettlerAbi,
+  intentOriginSettlerStatus,
+} from '@multi-bridge/contracts'
 import {
   computeIntentOrderId,
   decodeIntentOriginData,
@@ -305,19 +310,21 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     ) {
       return 'origin chain or settler mismatch'
     }
-    const [user, inputToken, inputAmount, fillDeadline, expires, status] = await origin.publicClient.readContract({
-      address: originSettler,
-      abi: intentOriginSettlerAbi,
-      functionName: 'escrows',
-      args: [orderId],
-    })
+    const escrow = escrowFromTuple(
+      await origin.publicClient.readContract({
+        address: originSettler,
+        abi: intentOriginSettlerAbi,
+        functionName: 'escrows',
+        args: [orderId],
+      }),
+    )
     if (
-      status !== 1 ||
-      !isAddressEqual(user, data.user) ||
-      !isAddressEqual(inputToken, data.inputToken) ||
-      inputAmount !== data.inputAmount ||
-      fillDeadline !== data.fillDeadline ||
-      expires !== data.expires
+      escrow.status !== intentOriginSettlerStatus.Open ||
+      !isAddressEqual(escrow.user, data.user) ||
+      !isAddressEqual(escrow.inputToken, data.inputToken) ||
+      escrow.inputAmount !== data.inputAmount ||
+      escrow.fillDeadline !== data.fillDeadline ||
+      escrow.expires !== data.expires
     ) {
       return 'escrow on the origin chain does not match the order'
     }
@@ -410,13 +417,15 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     const late = fillTimingProblem(order, conditions)
     if (late) return decline(order, late)
     // Just before paying: the escrow must still be there (not refunded, not taken back by a reorg).
-    const escrow = await origin.publicClient.readContract({
-      address: origin.config.contracts.intentOriginSettler as Address,
-      abi: intentOriginSettlerAbi,
-      functionName: 'escrows',
-      args: [order.orderId],
-    })
-    if (escrow[5] !== 1 || BigInt(escrow[2]) !== BigInt(order.inputAmount)) {
+    const escrow = escrowFromTuple(
+      await origin.publicClient.readContract({
+        address: origin.config.contracts.intentOriginSettler as Address,
+        abi: intentOriginSettlerAbi,
+        functionName: 'escrows',
+        args: [order.orderId],
+      }),
+    )
+    if (escrow.status !== intentOriginSettlerStatus.Open || escrow.inputAmount !== BigInt(order.inputAmount)) {
       return decline(order, 'the escrow is no longer open on the origin chain')
     }
     // Claims paused by the guardian: a fill now might not be repaid before the pause ends. Wait.
@@ -432,7 +441,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       return
     }
     // A fill against an open that is not final yet is a bet on no reorg; the bet is capped.
-    if (!order.openFinal && (await escrowStatus(origin, order.orderId, 'final')) === 1) {
+    if (!order.openFinal && (await escrowStatus(origin, order.orderId, 'final')) === intentOriginSettlerStatus.Open) {
       record(order.orderId, { openFinal: true })
     }
     if (!store.value.orders[order.orderId]?.openFinal) {
@@ -491,7 +500,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     }
   }
 
-  /** The order's escrow status on the origin, at the latest block or at the final head. */
+  /** The order's escrow status on the origin (one of `intentOriginSettlerStatus`), at the latest block or at the final head. */
   async function escrowStatus(origin: ChainContext, orderId: Hex, at: 'latest' | 'final'): Promise<number> {
     const blockNumber = at === 'final' ? await origin.finalBlockNumber() : undefined
     const escrow = await origin.publicClient.readContract({
@@ -501,7 +510,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       args: [orderId],
       ...(blockNumber === undefined ? {} : { blockNumber }),
     })
-    return escrow[5]
+    return escrowFromTuple(escrow).status
   }
 
   /**
@@ -511,14 +520,14 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
   async function claim(order: SolverOrder) {
     const origin = chainOf(order.originChainId)
     const status = await escrowStatus(origin, order.orderId, 'latest')
-    if (status === 2) {
-      if ((await escrowStatus(origin, order.orderId, 'final')) === 2) {
+    if (status === intentOriginSettlerStatus.Claimed) {
+      if ((await escrowStatus(origin, order.orderId, 'final')) === intentOriginSettlerStatus.Claimed) {
         record(order.orderId, { status: 'claimed' })
         log.info('order claimed', { orderId: order.orderId, tx: order.claimTx })
       }
       return
     }
-    if (status === 3) {
+    if (status === intentOriginSettlerStatus.Refunded) {
       log.error('order was refunded before the solver claimed it', { orderId: order.orderId, alert: true })
       return record(order.orderId, { status: 'lost' })
     }

@@ -1,4 +1,9 @@
-import { intentDestinationSettlerAbi, intentOriginSettlerAbi } from '@multi-bridge/contracts'
+import {
+  escrowFromTuple,
+  intentDestinationSettlerAbi,
+  intentOriginSettlerAbi,
+  intentOriginSettlerStatus,
+} from '@multi-bridge/contracts'
 import { type Address, encodeFunctionData, getAbiItem, type Hex, isAddressEqual, parseEventLogs } from 'viem'
 import { z } from 'zod'
 import { clientFor } from '../../chains/chainClients.ts'
@@ -217,7 +222,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
       return settlementStatus({
         destination,
         delivery: fill && { ...fill, amount: fill.args.outputAmount },
-        refunded: escrow[5] === 3,
+        refunded: escrowFromTuple(escrow).status === intentOriginSettlerStatus.Refunded,
         findRefundTx: async () => {
           const [refunded] = await origin.getLogs({
             address: originSettler,

@@ -1,4 +1,4 @@
-import { poolBridgeAbi } from '@multi-bridge/contracts'
+import { depositFromTuple, poolBridgeAbi, poolBridgeStatus } from '@multi-bridge/contracts'
 import {
   type Address,
   encodeFunctionData,
@@ -178,7 +178,7 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
       return settlementStatus({
         destination,
         delivery: release && { ...release, amount: release.args.amount },
-        refunded: deposit[5] === 3,
+        refunded: depositFromTuple(deposit).status === poolBridgeStatus.Refunded,
         findRefundTx: async () => {
           const [refunded] = await origin.getLogs({
             address: originPool,
