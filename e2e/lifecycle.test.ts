@@ -1,3 +1,4 @@
+import { HISTORY_STORE_VERSION, type RefundableSwap } from '@multi-bridge/core'
 import type { Locator, Page, Route as PlaywrightRoute } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { testManifest, useAppBrowser } from './support/app.ts'
@@ -147,5 +148,63 @@ describe('swap lifecycle', () => {
     const providers = await rows.allTextContents()
     expect(providers.every((text) => text.includes('Intent Bridge'))).toBe(true)
     expect(providers.some((text) => text.includes('Completed'))).toBe(true)
+  })
+
+  it('names the account that can refund, and offers to connect when no wallet is connected', async () => {
+    const usdc = chains()[0]!.tokens.find((t) => t.symbol === 'USDC')!
+    const now = Math.floor(Date.now() / 1000)
+    // A swap of account 6 on this device, past its deadline, that no attester will ever sign for (an unknown order).
+    const swap: RefundableSwap = {
+      key: 'local-refund-owner',
+      id: `0x${'5a'.repeat(32)}`,
+      providerId: 'intent',
+      providerName: 'Intent Bridge',
+      owner: OTHER_RECIPIENT,
+      recipient: OTHER_RECIPIENT,
+      origin: { token: { ...usdc, chainId: chains()[0]!.id }, amount: '1000000' },
+      destination: {
+        token: {
+          ...usdc,
+          chainId: chains()[1]!.id,
+          address: chains()[1]!.tokens.find((t) => t.symbol === 'USDC')!.address,
+        },
+        estimatedAmount: '990000',
+        minAmount: '990000',
+      },
+      depositAddress: chains()[0]!.contracts.intentOriginSettler!,
+      status: 'refundable',
+      depositTx: `0x${'6b'.repeat(32)}`,
+      depositedAt: now - 600,
+      refundableAfter: now - 300,
+      expiresAt: now + 86_400,
+      createdAt: (now - 600) * 1000,
+      updatedAt: (now - 300) * 1000,
+    }
+    const storage = {
+      lang: 'en',
+      __persist__history: JSON.stringify({ state: { swaps: { [swap.key]: swap } }, version: HISTORY_STORE_VERSION }),
+    }
+    const path = `#/pages/log/index?id=${swap.id}`
+    const disconnected = await app.open({ storage, path })
+    const dialog = disconnected.page.getByRole('dialog')
+    await expect.poll(() => disconnected.form.progress().textContent()).toBe('Failed')
+    const refund = dialog.getByTestId('refund-button')
+    expect(await refund.textContent()).toBe('Connect a wallet to refund')
+    await refund.click()
+    await expect.poll(() => disconnected.page.getByRole('dialog', { name: 'Choose a wallet' }).isVisible()).toBe(true)
+
+    const connected = await app.openConnected({
+      storage,
+      wallet: { accountIndex: ACCOUNT, initialChainId: chains()[0]!.id },
+    })
+    await connected.goto(path)
+    const other = connected.page.getByRole('dialog')
+    await expect
+      .poll(() => other.getByTestId('refund-owner').textContent())
+      .toBe(
+        `Only ${OTHER_RECIPIENT.slice(0, 6)}…${OTHER_RECIPIENT.slice(-4)} can refund this swap. Switch to it in your wallet.`,
+      )
+    expect(await other.getByTestId('refund-button').isEnabled()).toBe(false)
+    expect(connected.wallet!.requests).not.toContain('eth_sendTransaction')
   })
 })
