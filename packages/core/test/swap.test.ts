@@ -30,11 +30,13 @@ import {
   isUserRejection,
   type Manifest,
   NATIVE_TOKEN_ADDRESS,
+  NotSwapOwnerError,
   POOL_PROVIDER_ID,
   QuoteChangedError,
   QuoteExpiredError,
   type QuoteRequest,
   RefundNotAvailableError,
+  ReviewMismatchError,
   type Route,
   type RouteProvider,
   RouteUnavailableError,
@@ -466,6 +468,64 @@ describe('swaps', () => {
     const opened = decodeFunctionData({ abi: intentOriginSettlerAbi, data: sent.input })
     expect(opened.functionName).toBe('open')
     expect((opened.args?.[0] as { fillDeadline: number } | undefined)?.fillDeadline).toBe(fillDeadline)
+  })
+
+  it('signs nothing for a fresh quote that is not what the person reviewed, a wallet that did not switch, or an account switched in the wallet', async () => {
+    const sender = devnetAccount(9)
+    const origin = token(0, 'native')
+    const route = (await provider(INTENT_PROVIDER_ID).getQuote(
+      request({ origin, destination: token(1, 'usdc'), amount: parseUnits('0.05', 18), sender: sender.address }),
+    ))!
+    const { wallet, state } = createNodeWallet(manifest, sender, chain(1).id)
+    const stale = { ...route, expiresAt: Date.now() - 1 }
+    const refreshedWith = (changes: Partial<QuoteRequest>) => async () => ({
+      ...route,
+      request: { ...route.request, ...changes },
+    })
+    // The quote aged and the new one pays another recipient, or takes another amount: the person reviews it first.
+    for (const [field, changes] of [
+      ['recipient', { recipient: devnetAccount(6).address }],
+      ['amount', { amount: route.request.amount + 1n }],
+      ['destination', { destination: token(2, 'usdc') }],
+    ] as const) {
+      const error = await execute(stale, wallet, { refreshRoute: refreshedWith(changes) }).catch((e) => e)
+      expect(error).toBeInstanceOf(ReviewMismatchError)
+      expect(error.field).toBe(field)
+    }
+    // A wallet that answers the switch without switching: nothing is signed on another chain.
+    state.ignoreSwitch = true
+    const notSwitched = await execute(route, wallet).catch((e) => e)
+    expect(notSwitched).toBeInstanceOf(WrongChainError)
+    state.ignoreSwitch = false
+    // The person picked another account in the wallet after reviewing: the deposit is not sent.
+    const switched = await execute(route, { ...wallet, getAccount: async () => devnetAccount(6).address }).catch(
+      (e) => e,
+    )
+    expect(switched).toBeInstanceOf(SenderMismatchError)
+    expect(state.sent).toEqual([])
+
+    // A refund is asked by the account that made the swap only: another account gets its name, nothing is sent.
+    const deposited = await execute(route, wallet)
+    const refundable = applySwapEvent(deposited, { type: 'deadlinePassed' })
+    const other = createNodeWallet(manifest, devnetAccount(6), origin.chainId)
+    const refusal = await refundSwap({
+      record: refundable,
+      provider: provider(INTENT_PROVIDER_ID),
+      wallet: other.wallet,
+      clients,
+    }).catch((e) => e)
+    expect(refusal).toBeInstanceOf(NotSwapOwnerError)
+    expect(refusal.owner).toBe(sender.address)
+    // And a swap that is not refundable is not refunded, whoever asks.
+    const early = await refundSwap({
+      record: deposited,
+      provider: provider(INTENT_PROVIDER_ID),
+      wallet,
+      clients,
+    }).catch((e) => e)
+    expect(early).toBeInstanceOf(RefundNotAvailableError)
+    expect(other.state.sent).toEqual([])
+    expect(state.sent).toHaveLength(1) // the deposit only
   })
 
   it('refunds a swap the solver declines, after its deadline, with the no-fill attestation', async () => {
