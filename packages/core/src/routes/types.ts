@@ -43,6 +43,8 @@ export type Route = {
   depositAddress: Address
   /** Provider-specific details needed to build the steps. */
   data: Record<string, unknown>
+  /** What following the swap later needs from the quote (e.g. LI.FI's bridge), kept in its History record. */
+  trackingData?: Record<string, string | number>
 }
 
 export type ApprovalRequirement = { token: TokenRef; spender: Address; amount: bigint }

@@ -38,6 +38,8 @@ function fromVersion1(old: Loose): Loose {
       return { ...withoutDelivery(), ...(refundTx ? { refundTx } : {}), status: 'refunded' }
     }
     default: {
+      // A provider's failure was final in version 1; it is followed now (the provider may still refund it).
+      if (error === 'providerFailed' && mined) return { ...withoutDelivery(), status: 'providerFailed' }
       const { refundableAfter: _b, expiresAt: _c, ...kept } = withoutDelivery()
       return { ...kept, status: 'failed', error: typeof error === 'string' && error ? error : 'unknown' }
     }

@@ -10,6 +10,7 @@ import {
   type SwapEvent,
   type SwapRecord,
   type SwapStatus,
+  swapProgress,
 } from './types.ts'
 
 const USDC = {
@@ -88,7 +89,7 @@ const event: fc.Arbitrary<SwapEvent> = fc.oneof(
   fc.record({ type: fc.constant('deadlinePassed') }),
   fc.record({ type: fc.constant('providerRefunding'), statusDetail: detail }).map(defined),
   fc.record({ type: fc.constant('refunded'), refundTx: optional(hash), statusDetail: detail }).map(defined),
-  fc.record({ type: fc.constant('failed'), error: fc.constant('providerFailed'), statusDetail: detail }).map(defined),
+  fc.record({ type: fc.constant('providerFailed'), statusDetail: detail }).map(defined),
 ) as fc.Arbitrary<SwapEvent>
 
 /**
@@ -109,9 +110,11 @@ const history = fc
 /** Which state may follow which (the same state is always allowed: nothing happened). */
 const ALLOWED: Record<SwapStatus, readonly SwapStatus[]> = {
   signing: ['deposited', 'failed'],
-  deposited: ['refundable', 'providerRefunding', 'completed', 'refunded', 'failed'],
+  deposited: ['refundable', 'providerRefunding', 'providerFailed', 'completed', 'refunded'],
   refundable: ['completed', 'refunded'],
-  providerRefunding: ['completed', 'refunded', 'failed'],
+  // The provider's refund can fail, and a failed transfer can be recovered: both stay followed.
+  providerRefunding: ['providerFailed', 'completed', 'refunded'],
+  providerFailed: ['providerRefunding', 'completed', 'refunded'],
   completed: [],
   refunded: [],
   failed: [],
@@ -190,7 +193,16 @@ describe('applySwapEvent', () => {
     )
     // A generator that never reached a state would make the property above prove nothing about it.
     expect([...seen].sort()).toEqual(
-      ['completed', 'deposited', 'failed', 'providerRefunding', 'refundable', 'refunded', 'signing'].sort(),
+      [
+        'completed',
+        'deposited',
+        'failed',
+        'providerFailed',
+        'providerRefunding',
+        'refundable',
+        'refunded',
+        'signing',
+      ].sort(),
     )
   })
 
@@ -233,6 +245,17 @@ describe('applySwapEvent', () => {
 
   it("keeps a refundable swap refundable when a provider says it failed: only the chain's refund ends it", () => {
     const refundable = applySwapEvent(applySwapEvent(sent(), mined), { type: 'deadlinePassed' })
-    expect(applySwapEvent(refundable, { type: 'failed', error: 'providerFailed' })).toBe(refundable)
+    expect(applySwapEvent(refundable, { type: 'providerFailed' })).toBe(refundable)
+  })
+
+  it('follows a transfer the provider reports failed until it is refunded or delivered', () => {
+    const failedByProvider = applySwapEvent(applySwapEvent(sent(), mined), {
+      type: 'providerFailed',
+      statusDetail: 'SLIPPAGE_EXCEEDED',
+    })
+    expect(failedByProvider).toMatchObject({ status: 'providerFailed', statusDetail: 'SLIPPAGE_EXCEEDED' })
+    expect(swapProgress(failedByProvider.status)).toBe('failed')
+    expect(applySwapEvent(failedByProvider, { type: 'refunded', statusDetail: 'REFUNDED' }).status).toBe('refunded')
+    expect(applySwapEvent(failedByProvider, { type: 'delivered', receivedAmount: '5' }).status).toBe('completed')
   })
 })

@@ -20,6 +20,7 @@ const RANK: Record<SwapStatus, number> = {
   deposited: 1,
   refundable: 2,
   providerRefunding: 2,
+  providerFailed: 2,
   completed: 3,
   refunded: 3,
   failed: 3,
@@ -94,9 +95,9 @@ function refunded(record: SwapRecord & SwapDeposit, event: Extract<SwapEvent, { 
   }
 }
 
-function failed(record: SwapRecord, error: string, statusDetail?: string): FailedSwap {
+function failed(record: SwapRecord, error: string): FailedSwap {
   return {
-    ...withDetail(base(record), statusDetail),
+    ...base(record),
     status: 'failed',
     id: record.id,
     error,
@@ -144,6 +145,7 @@ function next(record: SwapRecord, event: SwapEvent): SwapRecord {
     case 'deposited':
     case 'refundable':
     case 'providerRefunding':
+    case 'providerFailed':
       switch (event.type) {
         case 'pending':
           return record.status === 'deposited' && record.statusDetail !== event.statusDetail
@@ -157,12 +159,15 @@ function next(record: SwapRecord, event: SwapEvent): SwapRecord {
         case 'deadlinePassed':
           return record.status === 'deposited' ? { ...withDetail(record, undefined), status: 'refundable' } : record
         case 'providerRefunding':
+          // A refund on its way after the provider said it failed is news; the other way round is not.
           if (record.status === 'refundable') return record
           if (record.status === 'providerRefunding' && record.statusDetail === event.statusDetail) return record
           return { ...withDetail(record, event.statusDetail), status: 'providerRefunding' }
-        case 'failed':
+        case 'providerFailed':
           // The person's own refund is still possible: only the chain's refund ends a refundable swap.
-          return record.status === 'refundable' ? record : failed(record, event.error, event.statusDetail)
+          if (record.status === 'refundable') return record
+          if (record.status === 'providerFailed' && record.statusDetail === event.statusDetail) return record
+          return { ...withDetail(record, event.statusDetail), status: 'providerFailed' }
         default:
           return record
       }

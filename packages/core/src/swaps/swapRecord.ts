@@ -22,6 +22,7 @@ export function newSwapRecord(route: Route, owner: Address): SigningSwap {
     depositAddress: route.depositAddress,
     status: 'signing',
     phase: 'switching',
+    ...(route.trackingData ? { data: { ...route.trackingData } } : {}),
     createdAt: now,
     updatedAt: now,
   }

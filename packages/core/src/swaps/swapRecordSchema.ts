@@ -54,6 +54,7 @@ export const swapRecordSchema = v.variant('status', [
   v.strictObject({ ...baseEntries, ...depositEntries, status: v.literal('deposited') }),
   v.strictObject({ ...baseEntries, ...depositEntries, status: v.literal('refundable') }),
   v.strictObject({ ...baseEntries, ...depositEntries, status: v.literal('providerRefunding') }),
+  v.strictObject({ ...baseEntries, ...depositEntries, status: v.literal('providerFailed') }),
   v.strictObject({
     ...baseEntries,
     ...depositEntries,

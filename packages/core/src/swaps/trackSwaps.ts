@@ -30,8 +30,9 @@ export function createSwapTracker(parameters: {
     const blockTime = getManifestChain(parameters.manifest, record.destination.token.chainId)?.blockTime ?? 2
     const base =
       parameters.providers.get(record.providerId)?.pollIntervalMs ?? Math.max(500, Math.min(blockTime * 500, 5_000))
-    // A refundable swap changes only when someone refunds it: look less often.
-    return record.status === 'refundable' ? base * 4 : base
+    // A refundable swap changes only when someone refunds it, a failed transfer only when the provider
+    // recovers it: look less often.
+    return record.status === 'refundable' || record.status === 'providerFailed' ? base * 4 : base
   }
 
   async function follow(key: string, signal: AbortSignal) {

@@ -10,16 +10,19 @@ import type { TokenRef } from '../routes/types.ts'
  * - `deposited`: the deposit is mined, the provider is delivering.
  * - `refundable`: not delivered by its deadline; the person can refund it (escrow protocols).
  * - `providerRefunding`: not delivered; the provider returns the tokens by itself (Across, LI.FI).
- * - `completed`, `refunded`, `failed`: final, never left.
+ * - `providerFailed`: the provider reports the transfer failed (LI.FI `FAILED`). Not final: what happens next
+ *   depends on the bridge, and the provider may still report it refunded or done, so it is still followed.
+ * - `completed`, `refunded`, `failed` (the deposit itself failed): final, never left.
  *
  * SPEC §5 shows three words: Swapping... (signing, deposited, providerRefunding), Completed, and Failed
- * (refundable, refunded, failed) with the refund step and a note telling them apart.
+ * (refundable, providerFailed, refunded, failed) with the refund step and a note telling them apart.
  */
 export type SwapStatus =
   | 'signing'
   | 'deposited'
   | 'refundable'
   | 'providerRefunding'
+  | 'providerFailed'
   | 'completed'
   | 'refunded'
   | 'failed'
@@ -91,6 +94,7 @@ export type SigningSwap = SwapBase & {
 export type DepositedSwap = SwapBase & SwapDeposit & { status: 'deposited' }
 export type RefundableSwap = SwapBase & SwapDeposit & { status: 'refundable' }
 export type ProviderRefundingSwap = SwapBase & SwapDeposit & { status: 'providerRefunding' }
+export type ProviderFailedSwap = SwapBase & SwapDeposit & { status: 'providerFailed' }
 export type CompletedSwap = SwapBase &
   SwapDeposit & {
     status: 'completed'
@@ -115,12 +119,19 @@ export type SwapRecord =
   | DepositedSwap
   | RefundableSwap
   | ProviderRefundingSwap
+  | ProviderFailedSwap
   | CompletedSwap
   | RefundedSwap
   | FailedSwap
 
 /** A swap whose deposit is mined and not failed: what providers track. */
-export type TrackedSwap = DepositedSwap | RefundableSwap | ProviderRefundingSwap | CompletedSwap | RefundedSwap
+export type TrackedSwap =
+  | DepositedSwap
+  | RefundableSwap
+  | ProviderRefundingSwap
+  | ProviderFailedSwap
+  | CompletedSwap
+  | RefundedSwap
 
 /**
  * Something that happened to a swap. Providers' looks at the chains and APIs return one; the person's steps
@@ -152,8 +163,8 @@ export type SwapEvent =
   /** Not delivered; the provider returns the tokens by itself. */
   | { type: 'providerRefunding'; statusDetail?: string }
   | { type: 'refunded'; refundTx?: Hex; statusDetail?: string }
-  /** The provider says the transfer failed for good. */
-  | { type: 'failed'; error: string; statusDetail?: string }
+  /** The provider says the transfer failed; it may still refund or deliver it (what happens depends on the bridge). */
+  | { type: 'providerFailed'; statusDetail?: string }
 
 /** The delivered amount when known, else the least the recipient gets. */
 export const receivedAmount = (record: SwapRecord): string | undefined =>

@@ -47,6 +47,8 @@ describe('Across quotes', () => {
       destinationChainId: '8453',
       amount: '100000000',
       recipient: FIXTURE_ACCOUNT,
+      // Across's SDK always sends it; without it, USDC/USDT to or from BNB Chain (18 decimals) are refused.
+      allowUnmatchedDecimals: 'true',
     })
     expect(route).toMatchObject({
       providerId: 'across',

@@ -10,7 +10,7 @@ import {
   RefundByProviderError,
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
-import { tokenRefFor } from '../../routes/tokenRef.ts'
+import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route, RouteFee, TokenRef } from '../../routes/types.ts'
 import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { DepositedSwap, SwapRecord } from '../../swaps/types.ts'
@@ -67,6 +67,8 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
   const spokePool = (chainId: number) =>
     getManifestChain(manifest, chainId) ? config.spokePools[String(chainId)] : undefined
   /** The token Across quotes and deposits for ours: the wrapped token for the native coin. */
+  // Tokens of restored deposits: one the config does not list is read from its chain (its real decimals).
+  const tokenRef = createTokenRefResolver(manifest, clients)
   const acrossToken = (token: TokenRef): Address | undefined =>
     isNativeAddress(token.address) ? config.wrappedNativeTokens?.[String(token.chainId)] : token.address
 
@@ -98,6 +100,9 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
             destinationChainId: request.destination.chainId,
             amount: request.amount,
             recipient: request.recipient,
+            // USDC/USDT have 18 decimals on BNB Chain and 6 elsewhere: without this Across refuses those
+            // pairs as unsupported routes (its SDK always sends it).
+            allowUnmatchedDecimals: 'true',
           },
           timeoutMs: config.timeoutMs ?? QUOTE_TIMEOUT_MS,
           ...(options.signal ? { signal: options.signal } : {}),
@@ -190,10 +195,8 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       if (!parsed.success)
         throw new InvalidResponseError(ACROSS_PROVIDER_ID, 'deposit list', describeIssues(parsed.error))
       const entries = Array.isArray(parsed.data) ? parsed.data : parsed.data.deposits
-      return entries.flatMap((entry) => {
-        const record = foundDeposit(entry, owner)
-        return record ? [record] : []
-      })
+      const records = await Promise.all(entries.map((entry) => foundDeposit(entry, owner)))
+      return records.filter((record) => record !== undefined)
     },
 
     knownContracts(chainId) {
@@ -234,6 +237,11 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       )
     }
     const totalFee = BigInt(fees.totalRelayFee.total)
+    // Fees are in the input token's units: "amount − fee" is an output amount only when both tokens have the
+    // same decimals. Otherwise the answer must say what arrives.
+    if (fees.outputAmount === undefined && request.origin.decimals !== request.destination.decimals) {
+      throw new InvalidQuoteError(ACROSS_PROVIDER_ID, 'the quote has no output amount for tokens of other decimals')
+    }
     const outputAmount = fees.outputAmount === undefined ? request.amount - totalFee : BigInt(fees.outputAmount)
     if (outputAmount <= 0n) {
       throw new RouteUnavailableError(ACROSS_PROVIDER_ID, 'amountTooLow', minDeposit, 'The fees exceed the amount')
@@ -279,7 +287,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
   }
 
   /** A History record for a deposit Across indexed, when its chains are this config's. */
-  function foundDeposit(entry: unknown, owner: Address): SwapRecord | undefined {
+  async function foundDeposit(entry: unknown, owner: Address): Promise<SwapRecord | undefined> {
     const parsed = acrossDepositSchema.safeParse(entry)
     if (!parsed.success) return undefined
     const deposit = parsed.data
@@ -301,9 +309,9 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       providerName: provider.name,
       owner,
       recipient: deposit.recipient,
-      origin: { token: tokenRefFor(manifest, deposit.originChainId, deposit.inputToken), amount: deposit.inputAmount },
+      origin: { token: await tokenRef(deposit.originChainId, deposit.inputToken), amount: deposit.inputAmount },
       destination: {
-        token: tokenRefFor(manifest, deposit.destinationChainId, deposit.outputToken),
+        token: await tokenRef(deposit.destinationChainId, deposit.outputToken),
         estimatedAmount: deposit.outputAmount,
         minAmount: deposit.outputAmount,
       },

@@ -264,7 +264,7 @@ describe('LI.FI status', () => {
     ).map((substatus): [string, unknown, Record<string, unknown>] => [
       `FAILED ${substatus}`,
       { ...failed, substatus },
-      { status: 'failed', error: 'providerFailed', statusDetail: substatus },
+      { status: 'providerFailed', statusDetail: substatus },
     ]),
   ]
 

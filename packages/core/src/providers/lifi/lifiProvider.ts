@@ -248,8 +248,13 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
         amount: BigInt(gas.amount),
       })),
     ]
-    // Native coin the transaction sends beyond the amount (a bridge's messaging fee): the person sees it.
-    if (value > carried) {
+    // Native coin the transaction sends beyond the amount (a bridge's messaging fee) that no fee above already
+    // names: a fee not included in the amount and paid in the native coin is that value, not a second cost.
+    const nativeFeesOnTop = (estimate.feeCosts ?? [])
+      .filter((fee) => fee.included === false && isNativeAddress(fee.token.address) && fee.token.chainId === chainId)
+      .reduce((sum, fee) => sum + BigInt(fee.amount), 0n)
+    const unexplained = value - carried - nativeFeesOnTop
+    if (unexplained > 0n) {
       fees.push({
         label: 'Sent with the deposit',
         token: apiTokenRef(manifest, {
@@ -258,7 +263,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
           symbol: getManifestChain(manifest, chainId)?.nativeCurrency.symbol ?? 'ETH',
           decimals: getManifestChain(manifest, chainId)?.nativeCurrency.decimals ?? 18,
         }),
-        amount: value - carried,
+        amount: unexplained,
       })
     }
     const slippageBps = request.slippageBps ?? (action.slippage === undefined ? 0 : Math.round(action.slippage * BPS))
@@ -282,6 +287,8 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
         approvalAddress: estimate.approvalAddress,
         transaction: { to, data: transactionRequest.data, value: value.toString() },
       },
+      // `/status` is asked with the route's bridge (`bridge=<tool>`), as LI.FI recommends.
+      ...(quote.tool ? { trackingData: { tool: quote.tool } } : {}),
     }
   }
 

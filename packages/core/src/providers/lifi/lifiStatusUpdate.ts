@@ -12,7 +12,7 @@ import type { LifiStatus } from './lifiSchemas.ts'
  * - NOT_FOUND / INVALID (not indexed yet) and PENDING → `pending`
  * - DONE + COMPLETED (or none) → `delivered`; DONE + PARTIAL → `delivered` with what actually arrived
  * - DONE + REFUNDED → `refunded`
- * - FAILED → `failed`, with its substatus
+ * - FAILED → `providerFailed`, with its substatus; still followed, since it can move on to DONE or REFUNDED
  */
 export function lifiStatusUpdate(
   status: LifiStatus,
@@ -29,7 +29,8 @@ export function lifiStatusUpdate(
         ? { type: 'providerRefunding', statusDetail: detail }
         : { type: 'pending', statusDetail: detail }
     case 'FAILED':
-      return { type: 'failed', error: 'providerFailed', statusDetail: detail }
+      // Not final: recovery depends on the bridge, and LI.FI may still report the transfer REFUNDED or DONE.
+      return { type: 'providerFailed', statusDetail: detail }
     case 'DONE': {
       const receiving = status.receiving
       if (status.substatus === 'REFUNDED') {
