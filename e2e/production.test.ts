@@ -10,19 +10,21 @@ import {
   type SwapRecord,
 } from '@multi-bridge/core'
 import type { Page } from 'playwright-core'
-import { type Address, getAddress } from 'viem'
-import { toAccount } from 'viem/accounts'
+import { type Address, decodeFunctionData, erc20Abi, getAddress } from 'viem'
+import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it } from 'vitest'
+import { spokePoolDepositV3Abi } from '../packages/core/src/providers/across/acrossSchemas.ts'
 import {
   acrossFixtures,
   FIXTURE_ACCOUNT,
   FIXTURE_DEPOSIT_TX,
+  FIXTURE_FILL_TX,
   lifiFixtures,
 } from '../packages/core/test/fixtures/index.ts'
 import { type ReplayRoutes, type ReplayServer, startReplayServer } from '../packages/core/test/support/replayServer.ts'
 import type { SwapForm } from './pages/SwapForm.ts'
 import { useAppBrowser } from './support/app.ts'
-import { CANNED_RPC_METHODS, type CannedChains, cannedChains } from './support/cannedChains.ts'
+import { CANNED_RPC_METHODS, type CannedChains, cannedChains, UNSUPPORTED_RPC_METHODS } from './support/cannedChains.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
 const app = useAppBrowser({ storage: { lang: 'en' } })
@@ -43,6 +45,38 @@ const fixtureAccount = toAccount({
   signTransaction: () => Promise.reject(new Error('the fixture account does not sign')),
   signTypedData: () => Promise.reject(new Error('the fixture account does not sign')),
 })
+
+/**
+ * The fixture account as a wallet that signs: the canned chains take any signed transaction (they do not
+ * recover the signer), so another key signs for it. The providers' answers all name this account.
+ */
+const signer = privateKeyToAccount(generatePrivateKey())
+const signingFixtureAccount = toAccount({
+  address: FIXTURE_ACCOUNT,
+  signMessage: (parameters) => signer.signMessage(parameters),
+  signTransaction: (transaction, options) => signer.signTransaction(transaction, options),
+  signTypedData: (parameters) => signer.signTypedData(parameters),
+})
+
+/** LI.FI's DONE answer for a deposit the test made. */
+const lifiDoneFor = (txHash: string) => ({
+  ...lifiFixtures.statusDone,
+  sending: { ...lifiFixtures.statusDone.sending, txHash },
+})
+/** Across's filled answer for a deposit the test made. */
+const acrossFilledFor = (depositTxnRef: string) => ({ ...acrossFixtures.statusFilled, depositTxnRef })
+const BASE_SPOKE_POOL = '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64' as const
+
+/** Across's fee quote as if asked now: its timestamp now, its fill deadline as far after it as in the answer. */
+function acrossFeesNow() {
+  const fees = acrossFixtures.suggestedFees
+  const now = Math.floor(Date.now() / 1000)
+  return {
+    ...fees,
+    timestamp: String(now),
+    fillDeadline: String(now + Number(fees.fillDeadline) - Number(fees.timestamp)),
+  }
+}
 
 /** What the canned chains hold for the fixture account: 250 USDC and a little ETH on Arbitrum. */
 const BALANCES = {
@@ -75,7 +109,7 @@ async function startBed(routes: ReplayRoutes = {}): Promise<Bed> {
       '/v1/quote': { body: lifiFixtures.quote },
       '/v1/tokens': { body: lifiFixtures.tokens },
       '/v1/status': { body: lifiFixtures.statusPending },
-      '/api/suggested-fees': { body: acrossFixtures.suggestedFees },
+      '/api/suggested-fees': () => ({ body: acrossFeesNow() }),
       '/api/deposit/status': { body: acrossFixtures.statusPending },
       ...chains.routes,
       ...routes,
@@ -93,10 +127,13 @@ async function startBed(routes: ReplayRoutes = {}): Promise<Bed> {
 }
 
 /** Serves the production build with that config; any request off this machine is refused and noted. */
-async function openProduction(current: Bed, parameters: { storage?: Record<string, string>; path?: string } = {}) {
+async function openProduction(
+  current: Bed,
+  parameters: { storage?: Record<string, string>; path?: string; signing?: boolean } = {},
+) {
   const session = await app.open({
     manifest: () => current.manifest,
-    wallet: { account: fixtureAccount, initialChainId: ARBITRUM },
+    wallet: { account: parameters.signing ? signingFixtureAccount : fixtureAccount, initialChainId: ARBITRUM },
     ...(parameters.storage ? { storage: { lang: 'en', ...parameters.storage } } : {}),
     ...(parameters.path ? { path: parameters.path } : {}),
   })
@@ -147,7 +184,8 @@ function expectOnlyCannedRpc(current: Bed) {
     .flatMap((request) => (Array.isArray(request.body) ? request.body : [request.body]))
     .map((call) => (call as { method: string }).method)
   expect(methods.length).toBeGreaterThan(0)
-  expect(methods.filter((method) => !(CANNED_RPC_METHODS as readonly string[]).includes(method))).toEqual([])
+  const known: readonly string[] = [...CANNED_RPC_METHODS, ...UNSUPPORTED_RPC_METHODS]
+  expect(methods.filter((method) => !known.includes(method))).toEqual([])
   expect(current.chains.unanswered).toEqual([])
 }
 
@@ -349,6 +387,84 @@ describe('production mode (LI.FI and Across, replayed)', () => {
     expect(await dialog.getByText('Revocation available after').count()).toBe(0)
     await screenshot(page, 'production-across-expired')
 
+    expect(offMachine).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+
+  it('takes a swap through LI.FI from quote to Completed: exact approval, the quoted transaction, status by its bridge', async () => {
+    const current = await startBed({
+      '/v1/status': (request) => ({ body: lifiDoneFor(String(request.query.txHash)) }),
+    })
+    const { page, form, consoleErrors, offMachine } = await openProduction(current, { signing: true })
+    await connect(page)
+    await form.pickToken('origin', 'Arbitrum', 'USDC')
+    await enterUsdcTransfer(page, form)
+    await expect.poll(() => routeCard(page, 'lifi').isVisible(), { timeout: 20_000 }).toBe(true)
+    await routeCard(page, 'lifi').click()
+    await form.swap()
+    await expect.poll(() => form.progress().textContent(), { timeout: 60_000 }).toBe('Completed')
+
+    // Two transactions on Arbitrum: the exact approval to LI.FI's approval address, then the quoted call.
+    const { transactionRequest, estimate } = lifiFixtures.quote
+    const [approval, deposit] = current.chains.mined
+    expect(current.chains.mined).toHaveLength(2)
+    expect(approval).toMatchObject({ chainId: ARBITRUM, to: getAddress(arbitrumUsdc.address) })
+    expect(decodeFunctionData({ abi: erc20Abi, data: approval!.data }).args).toEqual([
+      getAddress(estimate.approvalAddress),
+      100_000_000n,
+    ])
+    expect(deposit).toMatchObject({
+      chainId: ARBITRUM,
+      to: getAddress(transactionRequest.to),
+      data: transactionRequest.data,
+    })
+    // Followed by that deposit's hash and the route's bridge.
+    expect(quotes(current.server, '/v1/status').at(-1)?.query).toMatchObject({
+      txHash: deposit!.hash,
+      bridge: lifiFixtures.quote.tool,
+      fromChain: String(ARBITRUM),
+      toChain: String(BASE),
+    })
+    expect(await page.getByTestId('receivable-amount').textContent()).toBe(
+      `${display(lifiFixtures.statusDone.receiving.amount, 6)} USDC`,
+    )
+    expectOnlyCannedRpc(current)
+    expect(offMachine).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+
+  it('takes a swap through Across from quote to Completed: depositV3 into the listed SpokePool', async () => {
+    const current = await startBed({
+      '/api/deposit/status': (request) => ({ body: acrossFilledFor(String(request.query.depositTxnRef)) }),
+    })
+    current.chains.knownReceipts.set(FIXTURE_FILL_TX, { chainId: BASE, to: BASE_SPOKE_POOL })
+    const { page, form, consoleErrors, offMachine } = await openProduction(current, { signing: true })
+    await connect(page)
+    await form.pickToken('origin', 'Arbitrum', 'USDC')
+    await enterUsdcTransfer(page, form)
+    await expect.poll(() => routeCard(page, 'across').isVisible(), { timeout: 20_000 }).toBe(true)
+    await routeCard(page, 'across').click()
+    await form.swap()
+    await expect.poll(() => form.progress().textContent(), { timeout: 60_000 }).toBe('Completed')
+
+    const pool = getAddress(current.manifest.providers?.across?.spokePools[String(ARBITRUM)] ?? '')
+    const [approval, deposit] = current.chains.mined
+    expect(decodeFunctionData({ abi: erc20Abi, data: approval!.data }).args).toEqual([pool, 100_000_000n])
+    expect(deposit?.to).toBe(pool)
+    const call = decodeFunctionData({ abi: spokePoolDepositV3Abi, data: deposit!.data })
+    expect(call.functionName).toBe('depositV3')
+    expect(call.args.slice(0, 7)).toEqual([
+      FIXTURE_ACCOUNT,
+      FIXTURE_ACCOUNT,
+      getAddress(arbitrumUsdc.address),
+      getAddress(baseUsdc.address),
+      100_000_000n,
+      BigInt(acrossFixtures.suggestedFees.outputAmount),
+      BigInt(BASE),
+    ])
+    expect(quotes(current.server, '/api/deposit/status').at(-1)?.query).toEqual({ depositTxnRef: deposit!.hash })
+    expect(await page.getByText(/^Base: 0x0e7b/).isVisible()).toBe(true) // the fill, on Base
+    expectOnlyCannedRpc(current)
     expect(offMachine).toEqual([])
     expect(consoleErrors).toEqual([])
   })

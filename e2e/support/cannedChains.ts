@@ -4,9 +4,12 @@ import {
   decodeFunctionData,
   encodeFunctionResult,
   erc20Abi,
+  getAddress,
   type Hex,
   isAddressEqual,
+  keccak256,
   multicall3Abi,
+  parseTransaction,
   toHex,
 } from 'viem'
 import { cannedBlock, jsonRpcHandler, type ReplayRoutes } from '../../packages/core/test/support/replayServer.ts'
@@ -24,25 +27,64 @@ export const CANNED_RPC_METHODS = [
   'eth_getCode',
   'eth_getBlockByNumber',
   'eth_call',
+  // Sending and mining (a swap signed by the test wallet).
+  'eth_getTransactionCount',
+  'eth_estimateGas',
+  'eth_sendRawTransaction',
+  'eth_getTransactionReceipt',
 ] as const
+
+/**
+ * Methods the canned chains refuse as unsupported (-32601), as many nodes do: viem asks `eth_fillTransaction`
+ * first and fills the transaction itself when the node cannot.
+ */
+export const UNSUPPORTED_RPC_METHODS = ['eth_fillTransaction'] as const
 
 const BLOCK_NUMBER = 300_000_000n
 const BLOCK_TIMESTAMP = 1_735_689_600
+
+/** A transaction the canned chains mined: what the wallet sent, by its hash. */
+export type MinedTransaction = { chainId: number; hash: Hex; to: Address; data: Hex; value: bigint }
 
 export type CannedChains = {
   routes: ReplayRoutes
   /** Contract calls the canned chains could not answer (`chainId to data`); a test expects none. */
   unanswered: string[]
+  /** Every transaction sent to the canned chains, in order; each is mined (successfully) at once. */
+  mined: MinedTransaction[]
+  /** Receipts the chains know besides their own (e.g. a provider's fill on the destination). */
+  knownReceipts: Map<Hex, { chainId: number; to: Address }>
 }
+
+const receiptOf = (hash: Hex, to: Address) => ({
+  transactionHash: hash,
+  transactionIndex: '0x1',
+  blockHash: `0x${'b'.repeat(64)}`,
+  blockNumber: toHex(BLOCK_NUMBER),
+  from: `0x${'0'.repeat(40)}`,
+  to: to.toLowerCase(),
+  cumulativeGasUsed: '0x5208',
+  gasUsed: '0x5208',
+  effectiveGasPrice: '0x989680',
+  contractAddress: null,
+  logs: [],
+  logsBloom: `0x${'0'.repeat(512)}`,
+  status: '0x1',
+  type: '0x2',
+})
 
 /**
  * Mainnet-shaped chains for a replay server (`POST /rpc/<chainId>`): their ids, a block, a gas price, no
  * contract code at any address, and balance reads (`balanceOf`, Multicall3 `getEthBalance`, and both
- * inside `aggregate3`) answered from `balances`. Enough for the app to show balances and quote; nothing
- * is mined.
+ * inside `aggregate3`) answered from `balances`. A signed transaction is "mined" at once with a successful
+ * receipt; an ERC-20 approval sets the allowance `allowance` then answers. No balance moves.
  */
 export function cannedChains(chains: { id: number; multicall3: Address }[], balances: CannedBalances): CannedChains {
   const unanswered: string[] = []
+  const mined: MinedTransaction[] = []
+  const knownReceipts = new Map<Hex, { chainId: number; to: Address }>()
+  /** Per chain: `token:spender` → amount, from the approvals mined. */
+  const allowances = new Map<string, bigint>()
   const routes = Object.fromEntries(
     chains.map(({ id, multicall3 }) => {
       const balanceOf = (token: Address) =>
@@ -80,11 +122,35 @@ export function cannedChains(chains: { id: number; multicall3: Address }[], bala
         }
         try {
           const call = decodeFunctionData({ abi: erc20Abi, data })
+          if (call.functionName === 'allowance') {
+            const amount = allowances.get(`${id}:${to}:${call.args[1]}`.toLowerCase()) ?? 0n
+            return encodeFunctionResult({ abi: erc20Abi, functionName: 'allowance', result: amount })
+          }
           if (call.functionName !== 'balanceOf') return undefined
           return encodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', result: balanceOf(to) })
         } catch {
           return undefined
         }
+      }
+      const send = (raw: Hex): Hex => {
+        const transaction = parseTransaction(raw)
+        const hash = keccak256(raw)
+        const to = getAddress(transaction.to as Address)
+        const data = transaction.data ?? '0x'
+        try {
+          const call = decodeFunctionData({ abi: erc20Abi, data })
+          if (call.functionName === 'approve') allowances.set(`${id}:${to}:${call.args[0]}`.toLowerCase(), call.args[1])
+        } catch {
+          // not an ERC-20 call
+        }
+        mined.push({ chainId: id, hash, to, data, value: transaction.value ?? 0n })
+        return hash
+      }
+      const receipt = (hash: Hex) => {
+        const own = mined.find((transaction) => transaction.chainId === id && transaction.hash === hash)
+        const known = knownReceipts.get(hash)
+        if (own) return receiptOf(hash, own.to)
+        return known?.chainId === id ? receiptOf(hash, known.to) : null
       }
 
       const handler = jsonRpcHandler({
@@ -99,9 +165,13 @@ export function cannedChains(chains: { id: number; multicall3: Address }[], bala
           const { to, data, input } = call as { to: Address; data?: Hex; input?: Hex }
           return answer(to, data ?? input ?? '0x') ?? '0x'
         },
+        eth_getTransactionCount: () => toHex(mined.filter((transaction) => transaction.chainId === id).length),
+        eth_estimateGas: () => toHex(300_000n),
+        eth_sendRawTransaction: ([raw]) => send(raw as Hex),
+        eth_getTransactionReceipt: ([hash]) => receipt(hash as Hex),
       } satisfies Record<(typeof CANNED_RPC_METHODS)[number], (params: unknown[]) => unknown>)
       return [`POST /rpc/${id}`, handler]
     }),
   )
-  return { routes, unanswered }
+  return { routes, unanswered, mined, knownReceipts }
 }

@@ -29,6 +29,8 @@ export interface RouteProvider {
   track(record: TrackedSwap): Promise<SwapEvent>
   /** The refund transaction when the swap is refundable now, or the time it will be. */
   planRefund(record: TrackedSwap): Promise<{ transaction: TransactionRequest } | { availableAfter: number }>
+  /** The provider's own page for a swap (its explorer), to follow it there when it is slow or stuck. */
+  explorerUrl?(record: TrackedSwap): string | undefined
   /** Every swap of `owner` this provider can find on chain (History's "Restore from chain"). */
   findSwaps(owner: Address): Promise<SwapRecord[]>
   /**

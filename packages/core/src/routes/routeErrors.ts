@@ -45,7 +45,9 @@ export class InvalidResponseError extends BaseError {
 export class RefundByProviderError extends BaseError {
   override name = 'RefundByProviderError'
   constructor(readonly providerName: string) {
-    super(`${providerName} refunds an unfilled transfer by itself`, { code: 'refundByProvider' })
+    super(`${providerName} handles the refunds of its transfers: there is nothing to sign here`, {
+      code: 'refundByProvider',
+    })
   }
 }
 

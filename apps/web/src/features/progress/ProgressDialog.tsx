@@ -19,6 +19,7 @@ import { approximateDuration, countdown, shortHash } from '../../lib/format.ts'
 import { useHistory } from '../history/historyStore.ts'
 import { shortAddress } from '../wallet/WalletButton.tsx'
 import { useStatusDetail } from './statusDetail.ts'
+import { useProviderPage } from './useProviderPage.ts'
 import { useRefundReadiness } from './useRefundReadiness.ts'
 
 const ConnectDialog = lazy(() => import('../wallet/ConnectDialog.tsx').then((m) => ({ default: m.ConnectDialog })))
@@ -55,7 +56,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
   const stored = useHistory((s) => s.swaps[props.record.key])
   const record = stored ?? props.record
   const progress = swapProgress(record.status)
-  const now = useNow(progress === 'swapping' || record.status === 'refundable')
+  const now = useNow(progress === 'swapping' || record.status === 'refundable' || record.status === 'providerFailed')
   const statusDetail = useStatusDetail()(record)
   const returnFocus = useReturnFocus()
   const { address, status: walletStatus } = useAccount()
@@ -129,6 +130,11 @@ export function ProgressDialog(props: ProgressDialogProps) {
       ? approximateDuration(record.deliveredAt - record.depositedAt)
       : undefined
   const depositedAt = record.status === 'signing' ? undefined : record.depositedAt
+  const providerPage = useProviderPage(record)
+  // Still with the provider: how long it has been, so a slow or stuck transfer is visible as such.
+  const withProvider =
+    record.status === 'deposited' || record.status === 'providerRefunding' || record.status === 'providerFailed'
+  const waiting = withProvider && depositedAt !== undefined ? approximateDuration(now - depositedAt) : undefined
   const amount = (value: string | undefined, token: SwapRecord['origin']['token']) =>
     value === undefined ? '—' : `${formatDisplayAmount(BigInt(value), token.decimals)} ${token.symbol}`
 
@@ -184,6 +190,22 @@ export function ProgressDialog(props: ProgressDialogProps) {
       `${origin.symbol} (${chainName(origin.chainId)}) → ${record.providerName} → ${destination.symbol} (${chainName(destination.chainId)})`,
     ],
   ]
+  if (waiting) {
+    rows.push([
+      t('Waiting for'),
+      <span key="v6" data-testid="waiting-for">
+        {t('Approximately {{n}} {{unit}}', { n: waiting.n, unit: t(waiting.unit, { count: waiting.n }) })}
+      </span>,
+    ])
+  }
+  if (providerPage) {
+    rows.push([
+      t("Provider's page"),
+      <a key="v7" className="tx-link" href={providerPage} target="_blank" rel="noreferrer" data-testid="provider-page">
+        {t('Follow it on {{provider}}', { provider: record.providerName })}
+      </a>,
+    ])
+  }
 
   return (
     <Dialog.Root open onOpenChange={props.onOpenChange}>
@@ -218,6 +240,14 @@ export function ProgressDialog(props: ProgressDialogProps) {
               </div>
             )}
           </dl>
+          {record.status === 'providerFailed' && (
+            <p className="notice-inline" role="status" data-testid="provider-failed">
+              {t(
+                '{{provider}} reports that this transfer failed. What happens next depends on the bridge: it may still be refunded or delivered, and this page keeps checking. Follow it on the provider’s page, or contact its support with the deposit transaction.',
+                { provider: record.providerName },
+              )}
+            </p>
+          )}
           {props.error && (
             <p className="form-error" role="alert">
               {t(props.error.message, props.error.values)}

@@ -10,6 +10,8 @@ const STATUS_DETAILS = new Map<string, string>(
     // LI.FI, before it has indexed the deposit
     NOT_FOUND: 'The provider has not seen the deposit yet',
     INVALID: 'The provider has not seen the deposit yet',
+    NOT_FOUND_AFTER_A_DAY: 'The provider has not recognised this deposit for a day',
+    INVALID_AFTER_A_DAY: 'The provider has not recognised this deposit for a day',
     // LI.FI PENDING
     WAIT_SOURCE_CONFIRMATIONS: 'Waiting for confirmations on the origin chain',
     WAIT_DESTINATION_TRANSACTION: 'Waiting for the transfer on the destination chain',
@@ -28,8 +30,10 @@ const STATUS_DETAILS = new Map<string, string>(
     INSUFFICIENT_BALANCE: 'The balance was too low',
     EXPIRED: 'The quote expired before the transfer',
     // Across
+    slowFillRequested: 'No relayer filled it yet: Across is filling it from its own pool, which takes longer',
     expired: 'Expired — the refund is on its way',
     refunded: 'The provider returned the tokens',
+    'deposit-failed': 'The deposit did not go through',
   }),
 )
 

@@ -178,5 +178,14 @@ const zh: Record<string, string> = {
   'Connect a wallet to continue': '請先連接錢包',
   'Preparing refund…': '正在準備退款…',
   'The new quote is not for what you reviewed. Check it and try again.': '新的報價與您檢查的內容不符，請確認後重試。',
+  'No relayer filled it yet: Across is filling it from its own pool, which takes longer':
+    '尚無中繼者完成交付：Across 正從自己的資金池交付，需要較長時間',
+  'The deposit did not go through': '存入未成功',
+  'Waiting for': '已等待',
+  "Provider's page": '提供者頁面',
+  'Follow it on {{provider}}': '在 {{provider}} 查看進度',
+  '{{provider}} reports that this transfer failed. What happens next depends on the bridge: it may still be refunded or delivered, and this page keeps checking. Follow it on the provider’s page, or contact its support with the deposit transaction.':
+    '{{provider}} 回報此轉帳失敗。後續處理取決於所用的跨鏈橋：仍可能退款或完成交付，本頁會持續查詢。您可以在提供者頁面追蹤，或附上存入交易聯絡其客服。',
+  'The provider has not recognised this deposit for a day': '提供者已一天未能識別此存入',
 }
 export default zh

@@ -38,6 +38,7 @@ import { acrossStatusUpdate } from './acrossStatusUpdate.ts'
 export const ACROSS_PROVIDER_ID = 'across'
 
 const QUOTE_TTL_MS = 60_000
+const ACROSS_EXPLORER_URL = 'https://app.across.to'
 const QUOTE_TIMEOUT_MS = 20_000
 const STATUS_TIMEOUT_MS = 15_000
 /** Across indexes deposits every ~10 s and asks integrators not to poll faster. */
@@ -158,6 +159,9 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
 
     onDepositMined: (record) => depositMinedUpdate(clients, record),
 
+    // app.across.to's page of a deposit (frontend src/Routes.tsx: /transaction/:depositTxHash).
+    explorerUrl: (record) => `${ACROSS_EXPLORER_URL}/transaction/${record.depositTx}`,
+
     async track(record) {
       let raw: unknown
       try {
@@ -176,7 +180,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       if (!parsed.success) throw new InvalidResponseError(ACROSS_PROVIDER_ID, 'status', describeIssues(parsed.error))
       const fillTx = parsed.data.fillTxnRef ?? parsed.data.fillTx
       const deliveredAt =
-        parsed.data.status === 'filled' && fillTx
+        (parsed.data.status === 'filled' || parsed.data.status === 'slowFilled') && fillTx
           ? await transactionTime(clients, record.destination.token.chainId, fillTx as Hex)
           : undefined
       return acrossStatusUpdate(parsed.data, record, deliveredAt)

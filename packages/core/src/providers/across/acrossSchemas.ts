@@ -40,9 +40,27 @@ export const acrossErrorSchema = z.object({
 
 const optionalHash = txHash.nullish()
 
+/**
+ * What `/deposit/status` says (across-protocol/indexer `packages/indexer-api/src/services/deposits.ts`): the
+ * database's `unfilled` is answered as `pending`; `slowFillRequested` while Across fills from its own pool;
+ * `slowFilled` exists in the indexer's enum; `deposit-pending` / `deposit-failed` are gasless deposits'.
+ */
+export const ACROSS_DEPOSIT_STATUSES = [
+  'pending',
+  'filled',
+  'slowFillRequested',
+  'slowFilled',
+  'expired',
+  'refunded',
+  'deposit-pending',
+  'deposit-failed',
+] as const
+/** The raw database states `/deposits` lists (same indexer, `RelayStatus`): no `pending`, `unfilled` instead. */
+export const ACROSS_INDEXED_STATUSES = ['unfilled', ...ACROSS_DEPOSIT_STATUSES] as const
+
 /** `GET /deposit/status`. The transaction fields were renamed from `*TxHash`/`fillTx` to `*TxnRef`. */
 export const acrossStatusSchema = z.object({
-  status: z.enum(['pending', 'filled', 'expired', 'refunded']),
+  status: z.enum(ACROSS_DEPOSIT_STATUSES),
   fillTxnRef: optionalHash,
   fillTx: optionalHash,
   depositRefundTxnRef: optionalHash,
@@ -61,7 +79,7 @@ export const acrossDepositSchema = z.object({
   inputAmount: uintString,
   outputToken: addressString,
   outputAmount: uintString,
-  status: acrossStatusSchema.shape.status,
+  status: z.enum(ACROSS_INDEXED_STATUSES),
   depositTxnRef: optionalHash,
   depositTxHash: optionalHash,
   fillTxnRef: optionalHash,

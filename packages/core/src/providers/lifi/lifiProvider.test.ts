@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
 import {
   DEPOSIT_BLOCK,
@@ -17,6 +17,7 @@ import {
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
 import type { Route } from '../../routes/types.ts'
+import { newSwapRecord } from '../../swaps/swapRecord.ts'
 import { isSwapRecord } from '../../swaps/swapRecordSchema.ts'
 
 let bed: ProductionTestbed
@@ -36,6 +37,13 @@ beforeEach(() => {
 })
 
 const lastRequest = (path: string) => bed.server.requests.filter((request) => request.path === path).at(-1)
+
+/** Only `Date` moves: the replay server's timers run as usual. */
+const atTime = (seconds: number) => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(seconds * 1000)
+}
+afterEach(() => vi.useRealTimers())
 
 describe('LI.FI quotes', () => {
   it('asks /v1/quote for the request and turns the answer into a route', async () => {
@@ -141,6 +149,44 @@ describe('LI.FI quotes', () => {
       '/v1/quote': { body: { ...native, transactionRequest: { ...native.transactionRequest, value: '0x0' } } },
     })
     await expect(bed.lifi.getQuote(request)).rejects.toThrow(InvalidQuoteError)
+  })
+
+  it('shows a native fee paid on top of the amount once, not again as value sent with the deposit', async () => {
+    const eth = bed.token(42161, 'native')
+    // Shape of LI.FI's feeCosts (lifinance/sdk checkBalance unit test): `included: false` is paid on top,
+    // in the native coin, as the transaction's value.
+    const messagingFee = {
+      name: 'LayerZero fee',
+      description: 'Paid to the messaging layer',
+      percentage: '0',
+      token: { address: eth.address, chainId: 42161, symbol: 'ETH', decimals: 18, name: 'ETH', priceUSD: '3290.14' },
+      amount: '2000000000000000',
+      amountUSD: '6.58',
+      included: false,
+    }
+    const onTop = {
+      ...quote,
+      estimate: { ...quote.estimate, feeCosts: [...(quote.estimate.feeCosts ?? []), messagingFee] },
+      transactionRequest: { ...quote.transactionRequest, value: '0x71afd498d0000' }, // 0.002 ETH
+    }
+    bed.server.setRoutes({ '/v1/quote': { body: onTop } })
+    const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    expect(route.fees.filter((fee) => fee.token.kind === 'native' && fee.label !== 'Network fee')).toEqual([
+      { label: 'LayerZero fee', token: eth, amount: 2_000_000_000_000_000n },
+    ])
+    // Value beyond what the fees explain is still shown.
+    bed.server.setRoutes({
+      '/v1/quote': {
+        body: { ...onTop, transactionRequest: { ...onTop.transactionRequest, value: '0x71afd498d0100' } },
+      },
+    })
+    const more = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    expect(more.fees.at(-1)).toEqual({ label: 'Sent with the deposit', token: eth, amount: 256n })
+  })
+
+  it('keeps the route’s bridge in the swap record, for /status', async () => {
+    const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    expect(newSwapRecord(route, FIXTURE_ACCOUNT).data).toEqual({ tool: quote.tool })
   })
 
   it('turns 404 "No available quotes" into a clear reason, with LI.FI\'s message', async () => {
@@ -270,11 +316,23 @@ describe('LI.FI status', () => {
 
   it.each(cases)('maps %s', async (_name, body, expected) => {
     bed.server.setRoutes({ '/v1/status': { body } })
+    atTime(DEPOSIT_BLOCK.timestamp + 60) // a minute after the deposit
     const record = await bed.trackOnce('lifi')
     expect(record).toEqual(expect.objectContaining(expected))
     expect(isSwapRecord(record)).toBe(true)
     // LI.FI refunds by itself: the person is never offered a refund button.
     expect(record.status).not.toBe('refundable')
+  })
+
+  it('asks again without the bridge when LI.FI says the hash is not tied to it (INVALID)', async () => {
+    bed.server.setRoutes({
+      '/v1/status': (request) => ({ body: request.query.bridge ? { status: 'INVALID' } : lifiFixtures.statusPending }),
+    })
+    atTime(DEPOSIT_BLOCK.timestamp + 60)
+    const before = bed.server.requests.length
+    expect(await bed.lifi.track(bed.depositedRecord('lifi'))).toMatchObject({ type: 'pending' })
+    const asked = bed.server.requests.slice(before).filter((request) => request.path === '/v1/status')
+    expect(asked.map((request) => request.query.bridge)).toEqual(['relay', undefined])
   })
 
   it('asks by deposit transaction, chains and bridge', async () => {
@@ -290,7 +348,14 @@ describe('LI.FI status', () => {
 
   it('keeps waiting while LI.FI does not know the deposit yet, and reports a malformed status', async () => {
     bed.server.setRoutes({ '/v1/status': { status: 404, body: { message: 'Not found', code: 1003 } } })
+    atTime(DEPOSIT_BLOCK.timestamp + 60)
     expect(await bed.lifi.track(bed.depositedRecord('lifi'))).toEqual({ type: 'pending', statusDetail: 'NOT_FOUND' })
+    // A day later LI.FI still does not know it: the person is told (and it is still followed).
+    atTime(DEPOSIT_BLOCK.timestamp + 2 * 86_400)
+    expect(await bed.lifi.track(bed.depositedRecord('lifi'))).toEqual({
+      type: 'providerFailed',
+      statusDetail: 'NOT_FOUND_AFTER_A_DAY',
+    })
     bed.server.setRoutes({ '/v1/status': { body: { status: 'MAYBE' } } })
     await expect(bed.lifi.track(bed.depositedRecord('lifi'))).rejects.toBeInstanceOf(InvalidResponseError)
   })

@@ -13,7 +13,7 @@ import {
 } from '../../routes/routeErrors.ts'
 import type { QuoteRequest, Route, RouteFee } from '../../routes/types.ts'
 import { applySwapEvent } from '../../swaps/swapMachine.ts'
-import type { DepositedSwap, SwapRecord } from '../../swaps/types.ts'
+import type { DepositedSwap, SwapRecord, TrackedSwap } from '../../swaps/types.ts'
 import {
   addressString,
   apiTokenRef,
@@ -30,6 +30,7 @@ import {
 import type { ProviderChain, ProviderContext, RouteProvider } from '../types.ts'
 import {
   type LifiQuote,
+  type LifiStatus,
   lifiChainSchema,
   lifiChainsSchema,
   lifiErrorSchema,
@@ -49,6 +50,10 @@ const QUOTE_TIMEOUT_MS = 20_000
 const STATUS_TIMEOUT_MS = 15_000
 /** LI.FI's status follows the bridges' own indexers; unauthenticated use is rate-limited. */
 const STATUS_POLL_MS = 5_000
+/** A deposit LI.FI has not recognised (NOT_FOUND, INVALID) for this long is shown as failed (and still followed). */
+const UNKNOWN_AFTER_SECONDS = 24 * 60 * 60
+/** LI.FI's explorer (its status answers' `lifiExplorerLink`; widget `internalExplorerUrl`). */
+const LIFI_EXPLORER_URL = 'https://scan.li.fi'
 const BPS = 10_000
 
 /** What a LI.FI route carries from its quote to the deposit. */
@@ -62,7 +67,8 @@ const routeDataSchema = z.object({
  * LI.FI (li.quest): quotes from `/v1/quote` carrying the transaction to sign, tracking through
  * `/v1/status`, chains and tokens for the picker, restore through `/v1/analytics/transfers`.
  * A transaction request is used only when its `to` (and the approval's spender) is on the config's
- * LI.FI allowlist for that chain; LI.FI refunds failed transfers by itself.
+ * LI.FI allowlist for that chain. What becomes of a failed transfer depends on the bridge: LI.FI may still
+ * report it refunded or done, so it is followed on.
  */
 export function createLifiProvider({ manifest, clients }: ProviderContext): RouteProvider | undefined {
   const config = manifest.providers?.lifi
@@ -70,6 +76,30 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
   const allowlist = (chainId: number) => config.contracts[String(chainId)] ?? []
   const served = (chainId: number) => getManifestChain(manifest, chainId) !== undefined && allowlist(chainId).length > 0
   const common = { integrator: config.integrator }
+
+  /** `/status` for a deposit, asked by its bridge when known (a 404 is LI.FI not having seen it yet). */
+  const readStatus = async (record: TrackedSwap, bridge: string | undefined): Promise<LifiStatus> => {
+    let raw: unknown
+    try {
+      raw = await httpRequestWithRetry(`${config.apiUrl}/status`, {
+        query: {
+          txHash: record.depositTx,
+          fromChain: record.origin.token.chainId,
+          toChain: record.destination.token.chainId,
+          bridge,
+          ...common,
+        },
+        timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
+      })
+    } catch (error) {
+      // Not indexed yet: LI.FI answers NOT_FOUND, as a 404 or in a 200.
+      if (error instanceof HttpStatusError && error.status === 404) return { status: 'NOT_FOUND' }
+      throw error
+    }
+    const parsed = lifiStatusSchema.safeParse(raw)
+    if (!parsed.success) throw new InvalidResponseError(LIFI_PROVIDER_ID, 'status', describeIssues(parsed.error))
+    return parsed.data
+  }
 
   const provider: RouteProvider = {
     id: LIFI_PROVIDER_ID,
@@ -128,29 +158,19 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
 
     onDepositMined: (record) => depositMinedUpdate(clients, record),
 
+    explorerUrl: (record) => (record.depositTx ? `${LIFI_EXPLORER_URL}/tx/${record.depositTx}` : undefined),
+
     async track(record) {
-      let raw: unknown
-      try {
-        raw = await httpRequestWithRetry(`${config.apiUrl}/status`, {
-          query: {
-            txHash: record.depositTx,
-            fromChain: record.origin.token.chainId,
-            toChain: record.destination.token.chainId,
-            bridge: typeof record.data?.tool === 'string' ? record.data.tool : undefined,
-            ...common,
-          },
-          timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
-        })
-      } catch (error) {
-        // Not indexed yet: LI.FI answers 404 until it has seen the deposit.
-        if (error instanceof HttpStatusError && error.status === 404) {
-          return { type: 'pending', statusDetail: 'NOT_FOUND' }
-        }
-        throw error
+      const bridge = typeof record.data?.tool === 'string' ? record.data.tool : undefined
+      let status = await readStatus(record, bridge)
+      // INVALID: "the hash is not tied to the requested tool". Ask once more without naming the bridge.
+      if (status.status === 'INVALID' && bridge) status = await readStatus(record, undefined)
+      const unknownFor = Math.floor(Date.now() / 1000) - record.depositedAt
+      if ((status.status === 'INVALID' || status.status === 'NOT_FOUND') && unknownFor > UNKNOWN_AFTER_SECONDS) {
+        // A mined deposit LI.FI still does not know after a day: say so (it is still looked at, less often).
+        return { type: 'providerFailed', statusDetail: `${status.status}_AFTER_A_DAY` }
       }
-      const parsed = lifiStatusSchema.safeParse(raw)
-      if (!parsed.success) throw new InvalidResponseError(LIFI_PROVIDER_ID, 'status', describeIssues(parsed.error))
-      return lifiStatusUpdate(parsed.data, record, manifest)
+      return lifiStatusUpdate(status, record, manifest)
     },
 
     async planRefund() {
