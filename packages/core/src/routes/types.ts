@@ -43,6 +43,11 @@ export type Route = {
   depositAddress: Address
   /** Provider-specific details needed to build the steps. */
   data: Record<string, unknown>
+  /**
+   * The token the recipient really receives when it is not the one asked for (same amount): e.g. Across
+   * unwraps WETH into ETH for a wallet, and delivers WETH to a contract asking for ETH.
+   */
+  deliveredToken?: TokenRef
   /** What following the swap later needs from the quote (e.g. LI.FI's bridge), kept in its History record. */
   trackingData?: Record<string, string | number>
 }

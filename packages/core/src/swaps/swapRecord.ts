@@ -15,7 +15,7 @@ export function newSwapRecord(route: Route, owner: Address): SigningSwap {
     recipient: route.request.recipient,
     origin: { token: route.request.origin, amount: route.request.amount.toString() },
     destination: {
-      token: route.request.destination,
+      token: route.deliveredToken ?? route.request.destination,
       estimatedAmount: route.outputAmount.toString(),
       minAmount: route.minOutputAmount.toString(),
     },

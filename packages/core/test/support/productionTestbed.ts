@@ -1,4 +1,13 @@
-import type { Address, Hex } from 'viem'
+import { MULTICALL3_ADDRESS as MULTICALL3 } from '@multi-bridge/contracts'
+import {
+  type Address,
+  decodeFunctionData,
+  encodeFunctionResult,
+  erc20Abi,
+  type Hex,
+  isAddressEqual,
+  multicall3Abi,
+} from 'viem'
 import { type ChainClients, createChainClients } from '../../src/chains/chainClients.ts'
 import type { Manifest } from '../../src/config/manifest.ts'
 import { productionManifest } from '../../src/config/production.ts'
@@ -8,6 +17,7 @@ import type { QuoteRequest, TokenRef } from '../../src/routes/types.ts'
 import { applySwapEvent } from '../../src/swaps/swapMachine.ts'
 import type { DepositedSwap, SigningSwap, SwapRecord } from '../../src/swaps/types.ts'
 import {
+  acrossFeesAt,
   acrossFixtures,
   FIXTURE_ACCOUNT,
   FIXTURE_DEPOSIT_TX,
@@ -43,9 +53,48 @@ function receipt(hash: Hex, blockNumber: bigint, success: boolean, to: Address) 
   }
 }
 
+/** Tokens outside the config the canned chains describe (name, symbol, decimals), by chain. */
+export const UNLISTED_TOKENS: Record<number, Record<string, { name: string; symbol: string; decimals: number }>> = {
+  42161: { '0x2f2a2543b76a4166549f7aab2e75bef0aefc5b0f': { name: 'Wrapped BTC', symbol: 'WBTC', decimals: 8 } },
+  8453: {
+    '0xcbb7c0000ab88b473b1f5afd9ef808440eed33bf': { name: 'Coinbase Wrapped BTC', symbol: 'cbBTC', decimals: 8 },
+  },
+}
+/** A contract on Base (its code is not empty): Across delivers it WETH, not ETH. */
+export const BASE_CONTRACT: Address = '0x4200000000000000000000000000000000000016'
+
+/** Answers Multicall3 `aggregate3` of ERC-20 name/symbol/decimals/balanceOf for the unlisted tokens. */
+function tokenReads(chainId: number) {
+  return ([call]: unknown[]) => {
+    const { to, data, input } = call as { to: Address; data?: Hex; input?: Hex }
+    const { functionName, args } = decodeFunctionData({ abi: multicall3Abi, data: data ?? input ?? '0x' })
+    if (functionName !== 'aggregate3' || !isAddressEqual(to, MULTICALL3)) return '0x'
+    const results = args[0].map(({ target, callData }) => {
+      const token = UNLISTED_TOKENS[chainId]?.[target.toLowerCase()]
+      if (!token) return { success: false, returnData: '0x' as Hex }
+      const read = decodeFunctionData({ abi: erc20Abi, data: callData })
+      const result =
+        read.functionName === 'name'
+          ? token.name
+          : read.functionName === 'symbol'
+            ? token.symbol
+            : read.functionName === 'decimals'
+              ? token.decimals
+              : 0n
+      return {
+        success: true,
+        returnData: encodeFunctionResult({ abi: erc20Abi, functionName: read.functionName, result } as never),
+      }
+    })
+    return encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: results })
+  }
+}
+
 /** JSON-RPC of the canned chains: Arbitrum knows the deposits, Base knows Across's fill. */
 function chainRoutes(): ReplayRoutes {
   const arbitrum = jsonRpcHandler({
+    eth_call: tokenReads(42161),
+    eth_getCode: () => '0x',
     eth_chainId: () => hex(42161),
     eth_getTransactionReceipt: ([hash]) =>
       hash === FIXTURE_DEPOSIT_TX || hash === REVERTED_DEPOSIT_TX
@@ -55,6 +104,8 @@ function chainRoutes(): ReplayRoutes {
       number === hex(DEPOSIT_BLOCK.number) ? cannedBlock(DEPOSIT_BLOCK.number, DEPOSIT_BLOCK.timestamp) : null,
   })
   const base = jsonRpcHandler({
+    eth_call: tokenReads(8453),
+    eth_getCode: ([address]) => (isAddressEqual(address as Address, BASE_CONTRACT) ? '0x6080604052' : '0x'),
     eth_chainId: () => hex(8453),
     eth_getTransactionReceipt: ([hash]) =>
       hash === FIXTURE_FILL_TX
@@ -98,7 +149,9 @@ export async function startProductionTestbed(options: { timeoutMs?: number } = {
       '/v1/chains': { body: lifiFixtures.chains },
       '/v1/tokens': { body: lifiFixtures.tokens },
       '/v1/analytics/transfers': { body: lifiFixtures.transfers },
-      '/api/suggested-fees': { body: acrossFixtures.suggestedFees },
+      '/api/suggested-fees': () => ({
+        body: acrossFeesAt(acrossFixtures.suggestedFees, Math.floor(Date.now() / 1000)),
+      }),
       '/api/deposit/status': { body: acrossFixtures.statusPending },
       '/api/deposits': { body: acrossFixtures.deposits },
       ...chainRoutes(),

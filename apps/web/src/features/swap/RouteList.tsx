@@ -56,7 +56,8 @@ export function RouteList(props: {
     <div className="routes">
       <ul aria-label={t('Routes')} className="route-list">
         {props.routes.map((route, index) => {
-          const token = route.request.destination
+          // The token that really arrives (Across unwraps WETH for a wallet), in the amount quoted.
+          const token = route.deliveredToken ?? route.request.destination
           return (
             <li key={route.id}>
               <button
@@ -78,6 +79,14 @@ export function RouteList(props: {
                     `${t('Minimum')} ${formatDisplayAmount(route.minOutputAmount, token.decimals)} · `}
                   {delivery(route.estimatedSeconds)}
                 </span>
+                {route.deliveredToken && (
+                  <span className="route-meta" data-testid="route-delivered-token">
+                    {t('Arrives as {{symbol}}, not {{asked}}', {
+                      symbol: route.deliveredToken.symbol,
+                      asked: route.request.destination.symbol,
+                    })}
+                  </span>
+                )}
               </button>
             </li>
           )
@@ -108,7 +117,8 @@ export function RouteDetails({ route }: { route: Route }) {
   const manifest = useManifest()
   const delivery = useDeliveryText()
   const [inverted, setInverted] = useState(false)
-  const { origin, destination, amount } = route.request
+  const { origin, amount } = route.request
+  const destination = route.deliveredToken ?? route.request.destination
   const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
   const rate = inverted
     ? `1 ${destination.symbol} = ${exchangeRate(route.outputAmount, destination.decimals, amount, origin.decimals)} ${origin.symbol}`

@@ -187,5 +187,6 @@ const zh: Record<string, string> = {
   '{{provider}} reports that this transfer failed. What happens next depends on the bridge: it may still be refunded or delivered, and this page keeps checking. Follow it on the provider’s page, or contact its support with the deposit transaction.':
     '{{provider}} 回報此轉帳失敗。後續處理取決於所用的跨鏈橋：仍可能退款或完成交付，本頁會持續查詢。您可以在提供者頁面追蹤，或附上存入交易聯絡其客服。',
   'The provider has not recognised this deposit for a day': '提供者已一天未能識別此存入',
+  'Arrives as {{symbol}}, not {{asked}}': '將以 {{symbol}} 到帳，而非 {{asked}}',
 }
 export default zh

@@ -1,7 +1,14 @@
 import { decodeFunctionData, type Hex, slice } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { acrossFixtures, FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, FIXTURE_FILL_TX } from '../../../test/fixtures/index.ts'
 import {
+  acrossFeesAt,
+  acrossFixtures,
+  FIXTURE_ACCOUNT,
+  FIXTURE_DEPOSIT_TX,
+  FIXTURE_FILL_TX,
+} from '../../../test/fixtures/index.ts'
+import {
+  BASE_CONTRACT,
   DEPOSIT_BLOCK,
   FILL_BLOCK,
   type ProductionTestbed,
@@ -18,12 +25,14 @@ import {
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
 import type { Route } from '../../routes/types.ts'
+import { newSwapRecord } from '../../swaps/swapRecord.ts'
 import { isSwapRecord } from '../../swaps/swapRecordSchema.ts'
 import { createAcrossProvider } from './acrossProvider.ts'
 import { spokePoolDepositV3Abi } from './acrossSchemas.ts'
 
 let bed: ProductionTestbed
-const fees = acrossFixtures.suggestedFees
+// Asked now: the answer's fill deadline is hours after its timestamp, as Across's are.
+const fees = acrossFeesAt(acrossFixtures.suggestedFees, Math.floor(Date.now() / 1000))
 const ARBITRUM_POOL = '0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A'
 const OTHER_CONTRACT = '0x000000000000000000000000000000000000dEaD'
 
@@ -59,8 +68,8 @@ describe('Across quotes', () => {
       estimatedSeconds: 4,
       depositAddress: ARBITRUM_POOL,
       data: {
-        quoteTimestamp: 1_735_689_588,
-        fillDeadline: 4_102_444_800,
+        quoteTimestamp: Number(fees.timestamp),
+        fillDeadline: Number(fees.fillDeadline),
         exclusivityParameter: 0,
         exclusiveRelayer: '0x0000000000000000000000000000000000000000',
       },
@@ -93,8 +102,8 @@ describe('Across quotes', () => {
       99_976_623n,
       8453n,
       '0x0000000000000000000000000000000000000000',
-      1_735_689_588,
-      4_102_444_800,
+      Number(fees.timestamp),
+      Number(fees.fillDeadline),
       0,
       '0x',
     ])
@@ -200,6 +209,47 @@ describe('Across quotes', () => {
   })
 })
 
+describe('Across quotes of other decimals and wrapped ETH', () => {
+  const at = <T extends { timestamp: string; fillDeadline: string }>(body: T) =>
+    acrossFeesAt(body, Math.floor(Date.now() / 1000))
+
+  it('quotes USDC to BNB Chain (18 decimals) with the output in its own units, and needs that output', async () => {
+    bed.server.setRoutes({ '/api/suggested-fees': { body: at(acrossFixtures.suggestedFeesBnbUsdc) } })
+    const request = { ...bed.usdcRequest, destination: bed.token(56, 'usdc') }
+    const route = (await bed.across.getQuote(request)) as Route
+    expect(lastRequest('/api/suggested-fees')?.query).toMatchObject({
+      outputToken: request.destination.address,
+      destinationChainId: '56',
+      allowUnmatchedDecimals: 'true',
+    })
+    expect(route.outputAmount).toBe(99_976_623_000_000_000_000n)
+    // Without an output amount, "amount − fee" would mix 6 and 18 decimals: refused.
+    const { outputAmount: _, ...older } = at(acrossFixtures.suggestedFeesBnbUsdc)
+    bed.server.setRoutes({ '/api/suggested-fees': { body: older } })
+    await expect(bed.across.getQuote(request)).rejects.toBeInstanceOf(InvalidQuoteError)
+  })
+
+  it('says WETH arrives as ETH for a wallet, and ETH as WETH for a contract, as the SpokePool pays out', async () => {
+    const weth = { ...bed.usdcRequest, amount: 10n ** 18n, origin: bed.token(42161, 'weth') }
+    bed.server.setRoutes({ '/api/suggested-fees': { body: at(acrossFixtures.suggestedFeesWeth) } })
+    const toWallet = (await bed.across.getQuote({ ...weth, destination: bed.token(8453, 'weth') })) as Route
+    expect(toWallet.deliveredToken).toEqual(bed.token(8453, 'native'))
+    expect(newSwapRecord(toWallet, FIXTURE_ACCOUNT).destination.token).toEqual(bed.token(8453, 'native'))
+    const toContract = (await bed.across.getQuote({
+      ...weth,
+      destination: bed.token(8453, 'weth'),
+      recipient: BASE_CONTRACT,
+    })) as Route
+    expect(toContract.deliveredToken).toBeUndefined()
+    const ethToContract = (await bed.across.getQuote({
+      ...weth,
+      destination: bed.token(8453, 'native'),
+      recipient: BASE_CONTRACT,
+    })) as Route
+    expect(ethToContract.deliveredToken).toEqual(bed.token(8453, 'weth'))
+  })
+})
+
 describe('Across status', () => {
   it.each([
     ['pending', acrossFixtures.statusPending, { status: 'deposited' }],
@@ -212,6 +262,11 @@ describe('Across status', () => {
         deliveredAt: FILL_BLOCK.timestamp,
         destination: expect.objectContaining({ receivedAmount: '99976623' }),
       },
+    ],
+    [
+      'slowFillRequested',
+      acrossFixtures.statusSlowFillRequested,
+      { status: 'deposited', statusDetail: 'slowFillRequested' },
     ],
     ['expired', acrossFixtures.statusExpired, { status: 'providerRefunding', statusDetail: 'expired' }],
     [
@@ -258,16 +313,32 @@ describe('Across status', () => {
   it("restores the person's Across deposits on the config's chains", async () => {
     const records = await bed.across.findSwaps(FIXTURE_ACCOUNT)
     expect(lastRequest('/api/deposits')?.query).toEqual({ depositor: FIXTURE_ACCOUNT, limit: '100' })
+    const deposits = acrossFixtures.deposits as { depositTxHash?: string; status?: string }[]
+    const hashOf = (status: string, index = 0) =>
+      deposits.filter((entry) => entry.status === status)[index]?.depositTxHash
+    // Newest first, every status the indexer lists; Linea (outside the config) and the odd entry left out.
     expect(records.map((record) => [record.id, record.status, record.statusDetail])).toEqual([
+      // (filled 0 is on Linea)
+      [hashOf('filled', 1), 'completed', undefined],
+      [hashOf('filled', 2), 'completed', undefined],
+      [hashOf('refunded'), 'refunded', 'refunded'],
+      [hashOf('expired'), 'providerRefunding', 'expired'],
+      [hashOf('slowFillRequested'), 'deposited', 'slowFillRequested'],
+      [hashOf('unfilled'), 'deposited', undefined],
       [FIXTURE_DEPOSIT_TX, 'completed', undefined],
-      [acrossFixtures.deposits[1]?.depositTxHash, 'providerRefunding', 'expired'],
     ])
-    expect(records[0]).toMatchObject({
+    expect(records.at(-1)).toMatchObject({
       origin: { amount: '100000000', token: { symbol: 'USDC', chainId: 42161 } },
       destination: { receivedAmount: '99976623', token: { symbol: 'USDC', chainId: 8453 } },
       depositAddress: ARBITRUM_POOL,
       depositedAt: Date.parse('2025-01-01T00:00:12.000Z') / 1000,
       deliveryTx: FIXTURE_FILL_TX,
     })
+    // WETH out to a wallet arrived as ETH: History says so.
+    expect(records[0]?.destination.token).toMatchObject({ kind: 'native', symbol: 'ETH', chainId: 8453 })
+    // Tokens outside the config are read from their chains: WBTC and cbBTC have 8 decimals, not 18.
+    expect(records[1]?.origin.token).toMatchObject({ symbol: 'WBTC', decimals: 8 })
+    expect(records[1]?.destination.token).toMatchObject({ symbol: 'cbBTC', decimals: 8 })
+    expect(records.every((record) => isSwapRecord(record))).toBe(true)
   })
 })

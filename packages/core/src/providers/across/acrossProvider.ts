@@ -1,6 +1,7 @@
 import { type Address, concat, encodeFunctionData, type Hex, isAddressEqual } from 'viem'
 import { z } from 'zod'
-import { getManifestChain } from '../../config/manifest.ts'
+import { clientFor } from '../../chains/chainClients.ts'
+import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
 import {
@@ -10,7 +11,7 @@ import {
   RefundByProviderError,
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
-import { createTokenRefResolver } from '../../routes/tokenRef.ts'
+import { createTokenRefResolver, tokenRefFor } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route, RouteFee, TokenRef } from '../../routes/types.ts'
 import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { DepositedSwap, SwapRecord } from '../../swaps/types.ts'
@@ -70,6 +71,23 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
   /** The token Across quotes and deposits for ours: the wrapped token for the native coin. */
   // Tokens of restored deposits: one the config does not list is read from its chain (its real decimals).
   const tokenRef = createTokenRefResolver(manifest, clients)
+  /**
+   * What the destination SpokePool pays out when the person asked for the native coin or its wrapped token
+   * (across-protocol/contracts SpokePool `_unwrapwrappedNativeTokenTo`): the wrapped token is unwrapped for a
+   * wallet (an account without code, or one delegated under EIP-7702) and kept wrapped for a contract.
+   * Undefined when that is what was asked.
+   */
+  async function deliveredToken(chainId: number, recipient: Address, asked: TokenRef): Promise<TokenRef | undefined> {
+    const wrapped = config?.wrappedNativeTokens?.[String(chainId)]
+    if (!wrapped) return undefined
+    const askedNative = isNativeAddress(asked.address)
+    if (!askedNative && !isAddressEqual(asked.address, wrapped)) return undefined
+    const code = await clientFor(clients, chainId).getCode({ address: recipient })
+    const wallet = code === undefined || code === '0x' || code.toLowerCase().startsWith('0xef0100')
+    if (!askedNative && wallet) return tokenRefFor(manifest, chainId, NATIVE_TOKEN_ADDRESS)
+    if (askedNative && !wallet) return tokenRefFor(manifest, chainId, wrapped)
+    return undefined
+  }
   const acrossToken = (token: TokenRef): Address | undefined =>
     isNativeAddress(token.address) ? config.wrappedNativeTokens?.[String(token.chainId)] : token.address
 
@@ -115,7 +133,9 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       }
       const parsed = acrossFeesSchema.safeParse(raw)
       if (!parsed.success) throw new InvalidQuoteError(ACROSS_PROVIDER_ID, describeIssues(parsed.error))
-      return routeFromFees(parsed.data, request, { originPool, inputToken, outputToken })
+      const route = routeFromFees(parsed.data, request, { originPool, inputToken, outputToken })
+      const delivered = await deliveredToken(request.destination.chainId, request.recipient, request.destination)
+      return delivered ? { ...route, deliveredToken: delivered } : route
     },
 
     async planDeposit(route) {
@@ -306,6 +326,10 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
         : typeof timestamp === 'string' && !Number.isNaN(Date.parse(timestamp))
           ? Math.floor(Date.parse(timestamp) / 1000)
           : Math.floor(Date.now() / 1000)
+    const output = await tokenRef(deposit.destinationChainId, deposit.outputToken)
+    // WETH out to a wallet arrived as ETH (and the reverse for a contract): History says what really arrived.
+    const received =
+      (await deliveredToken(deposit.destinationChainId, deposit.recipient, output).catch(() => undefined)) ?? output
     const record: DepositedSwap = {
       key: depositTx,
       id: depositTx,
@@ -315,7 +339,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       recipient: deposit.recipient,
       origin: { token: await tokenRef(deposit.originChainId, deposit.inputToken), amount: deposit.inputAmount },
       destination: {
-        token: await tokenRef(deposit.destinationChainId, deposit.outputToken),
+        token: received,
         estimatedAmount: deposit.outputAmount,
         minAmount: deposit.outputAmount,
       },
