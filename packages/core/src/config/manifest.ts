@@ -99,6 +99,13 @@ const providersConfigSchema = v.object({
       spokePools: v.record(chainIdKey, address),
       /** Per chain id whose native coin Across bridges: the wrapped token the API quotes it as. */
       wrappedNativeTokens: v.optional(v.record(chainIdKey, address)),
+      /**
+       * Across API key, sent as `Authorization: Bearer <key>` (docs.across.to, API keys). Anyone can read it in
+       * a static site's config: prefer a proxy in front of the API that adds it (then `apiUrl` is the proxy).
+       */
+      apiKey: v.optional(
+        v.pipe(v.string(), v.regex(/^[\x21-\x7e]{8,512}$/, 'printable, no spaces, 8 to 512 characters')),
+      ),
       /** Across integrator id (2 bytes, e.g. 0x00ab), appended to deposit calldata as Across asks. */
       integratorId: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{4}$/, 'two bytes as 0x hex'))),
       /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */

@@ -67,6 +67,7 @@ describe('productionManifest', () => {
       MULTIBRIDGE_LIFI_INTEGRATOR: 'my-app',
       MULTIBRIDGE_ACROSS_API_URL: 'https://across.example.org/api',
       MULTIBRIDGE_ACROSS_INTEGRATOR_ID: '0x00ab',
+      MULTIBRIDGE_ACROSS_API_KEY: ' k3y-from-across ',
     })
     expect(manifest.chains.find((chain) => chain.id === 1)?.rpcUrls).toEqual([
       'https://eth.example.org/key',
@@ -77,6 +78,7 @@ describe('productionManifest', () => {
     expect(manifest.providers?.across).toMatchObject({
       apiUrl: 'https://across.example.org/api',
       integratorId: '0x00ab',
+      apiKey: 'k3y-from-across',
     })
   })
 
@@ -93,5 +95,6 @@ describe('productionManifest', () => {
       /providers\.lifi\.integrator/,
     )
     expect(() => productionManifest({ MULTIBRIDGE_ACROSS_INTEGRATOR_ID: '0x1' })).toThrow(/integratorId/)
+    expect(() => productionManifest({ MULTIBRIDGE_ACROSS_API_KEY: 'has spaces in it' })).toThrow(/apiKey/)
   })
 })

@@ -29,6 +29,8 @@ export const PRODUCTION_ENV = {
   lifiIntegrator: 'MULTIBRIDGE_LIFI_INTEGRATOR',
   acrossApiUrl: 'MULTIBRIDGE_ACROSS_API_URL',
   acrossIntegratorId: 'MULTIBRIDGE_ACROSS_INTEGRATOR_ID',
+  /** Sent as `Authorization: Bearer`; public in the built config (see README: a key-adding proxy instead). */
+  acrossApiKey: 'MULTIBRIDGE_ACROSS_API_KEY',
 } as const
 
 export const PRODUCTION_DEFAULTS = {
@@ -164,6 +166,7 @@ export function productionManifest(env: ProductionEnv = {}): Manifest {
     ) as Record<string, T>
 
   const integratorId = env[PRODUCTION_ENV.acrossIntegratorId]
+  const acrossApiKey = env[PRODUCTION_ENV.acrossApiKey]?.trim()
   const providers: ProvidersConfig = {
     lifi: {
       apiUrl: url(PRODUCTION_ENV.lifiApiUrl, env[PRODUCTION_ENV.lifiApiUrl] ?? PRODUCTION_DEFAULTS.lifiApiUrl),
@@ -175,6 +178,7 @@ export function productionManifest(env: ProductionEnv = {}): Manifest {
       spokePools: byChain((entry) => entry.spokePool),
       wrappedNativeTokens: byChain((entry) => entry.acrossWrappedNative),
       ...(integratorId ? { integratorId } : {}),
+      ...(acrossApiKey ? { apiKey: acrossApiKey } : {}),
     },
   }
 

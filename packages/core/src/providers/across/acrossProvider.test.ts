@@ -109,6 +109,21 @@ describe('Across quotes', () => {
     ])
   })
 
+  it('sends the API key, when configured, as a bearer token on every Across request, and none otherwise', async () => {
+    await bed.across.getQuote(bed.usdcRequest)
+    expect(lastRequest('/api/suggested-fees')?.headers.authorization).toBeUndefined()
+    const manifest = structuredClone(bed.manifest)
+    if (manifest.providers?.across) manifest.providers.across.apiKey = 'k3y-from-across'
+    const across = createAcrossProvider({ manifest, clients: createChainClients(manifest) })
+    await across?.getQuote(bed.usdcRequest)
+    bed.server.setRoutes({ '/api/deposit/status': { body: acrossFixtures.statusPending } })
+    await across?.track(bed.depositedRecord('across'))
+    await across?.findSwaps(FIXTURE_ACCOUNT)
+    for (const path of ['/api/suggested-fees', '/api/deposit/status', '/api/deposits']) {
+      expect(lastRequest(path)?.headers.authorization, path).toBe('Bearer k3y-from-across')
+    }
+  })
+
   it('deposits the native coin as WETH with value, and appends the integrator id when configured', async () => {
     const manifest = structuredClone(bed.manifest)
     if (manifest.providers?.across) manifest.providers.across.integratorId = '0x00ab'
