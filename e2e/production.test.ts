@@ -385,6 +385,11 @@ describe('production mode (LI.FI and Across, replayed)', () => {
     expect(await dialog.locator('.step-active').textContent()).toBe('Refund')
     expect(await dialog.getByRole('button', { name: 'Refund' }).count()).toBe(0)
     expect(await dialog.getByText('Revocation available after').count()).toBe(0)
+    // With the provider: how long, and where to follow it.
+    await expect
+      .poll(() => dialog.getByTestId('provider-page').getAttribute('href'))
+      .toBe(`https://app.across.to/transaction/${FIXTURE_DEPOSIT_TX}`)
+    expect(await dialog.getByTestId('waiting-for').textContent()).toMatch(/^Approximately \d+ (second|minute)s?$/)
     await screenshot(page, 'production-across-expired')
 
     expect(offMachine).toEqual([])
@@ -468,4 +473,82 @@ describe('production mode (LI.FI and Across, replayed)', () => {
     expect(offMachine).toEqual([])
     expect(consoleErrors).toEqual([])
   })
+
+  it('follows an Across deposit through a slow fill to Completed, and another from expired to refunded', async () => {
+    const slow = `0x${'51'.repeat(32)}` as const
+    const expiring = `0x${'52'.repeat(32)}` as const
+    // Across answers each deposit's states in turn, as its indexer moves them (one answer per look).
+    const answers: Record<string, object[]> = {
+      [slow]: [
+        { ...acrossFixtures.statusSlowFillRequested, depositTxHash: slow, depositTxnRef: slow },
+        { ...acrossFixtures.statusFilled, depositTxHash: slow, depositTxnRef: slow },
+      ],
+      [expiring]: [
+        { ...acrossFixtures.statusExpired, depositTxHash: expiring, depositTxnRef: expiring },
+        { ...acrossFixtures.statusRefunded, depositTxHash: expiring, depositTxnRef: expiring },
+      ],
+    }
+    const seen: Record<string, number> = {}
+    const current = await startBed({
+      '/api/deposit/status': (request) => {
+        const hash = String(request.query.depositTxnRef)
+        const list = answers[hash] ?? []
+        const index = Math.min(seen[hash] ?? 0, list.length - 1)
+        seen[hash] = index + 1
+        return list[index] ? { body: list[index] } : { status: 404, body: acrossFixtures.depositNotFound }
+      },
+    })
+    current.chains.knownReceipts.set(FIXTURE_FILL_TX, { chainId: BASE, to: BASE_SPOKE_POOL })
+    const now = Date.now()
+    const across = (key: string, depositTx: `0x${string}`, createdAt: number): SwapRecord => ({
+      key,
+      id: depositTx,
+      providerId: 'across',
+      providerName: 'Across',
+      owner: FIXTURE_ACCOUNT,
+      recipient: FIXTURE_ACCOUNT,
+      origin: {
+        token: { chainId: ARBITRUM, address: arbitrumUsdc.address, symbol: 'USDC', decimals: 6, kind: 'usdc' },
+        amount: '100000000',
+      },
+      destination: {
+        token: { chainId: BASE, address: baseUsdc.address, symbol: 'USDC', decimals: 6, kind: 'usdc' },
+        estimatedAmount: acrossFixtures.suggestedFees.outputAmount,
+        minAmount: acrossFixtures.suggestedFees.outputAmount,
+      },
+      depositAddress: getAddress(current.manifest.providers?.across?.spokePools[String(ARBITRUM)] ?? ''),
+      status: 'deposited',
+      createdAt,
+      depositTx,
+      depositedAt: Math.floor(createdAt / 1000),
+      updatedAt: createdAt,
+    })
+    const swaps = { slow: across('slow', slow, now), expiring: across('expiring', expiring, now - 60_000) }
+    const { page, consoleErrors, offMachine } = await openProduction(current, {
+      path: '#/pages/log/index',
+      storage: { __persist__history: JSON.stringify({ state: { swaps }, version: HISTORY_STORE_VERSION }) },
+    })
+    const rows = page.getByTestId('history-row')
+    const details = page.getByTestId('history-status-detail')
+    // First look: a slow fill requested (still Swapping, in words), and an expired deposit being refunded.
+    await expect
+      .poll(() => details.allTextContents(), { timeout: 20_000 })
+      .toEqual([
+        'No relayer filled it yet: Across is filling it from its own pool, which takes longer',
+        'Expired — the refund is on its way',
+      ])
+    expect(await rows.nth(0).textContent()).toContain('Swapping...')
+    // Next look (Across is asked every 10 s): filled, and refunded.
+    await expect.poll(() => rows.nth(0).textContent(), { timeout: 40_000 }).toContain('Completed')
+    await expect.poll(() => rows.nth(1).textContent(), { timeout: 40_000 }).toContain('Failed')
+    expect(await details.allTextContents()).toEqual(['The provider returned the tokens'])
+    await rows.nth(0).click()
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.getByText(/^Base: 0x0e7b/).isVisible()).toBe(true)
+    await expect.poll(() => dialog.getByTestId('provider-page').getAttribute('href')).toBe(
+      `https://app.across.to/transaction/${slow}`,
+    )
+    expect(offMachine).toEqual([])
+    expect(consoleErrors).toEqual([])
+  }, 120_000)
 })
