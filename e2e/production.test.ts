@@ -545,9 +545,9 @@ describe('production mode (LI.FI and Across, replayed)', () => {
     await rows.nth(0).click()
     const dialog = page.getByRole('dialog')
     await expect.poll(() => dialog.getByText(/^Base: 0x0e7b/).isVisible()).toBe(true)
-    await expect.poll(() => dialog.getByTestId('provider-page').getAttribute('href')).toBe(
-      `https://app.across.to/transaction/${slow}`,
-    )
+    await expect
+      .poll(() => dialog.getByTestId('provider-page').getAttribute('href'))
+      .toBe(`https://app.across.to/transaction/${slow}`)
     expect(offMachine).toEqual([])
     expect(consoleErrors).toEqual([])
   }, 120_000)
