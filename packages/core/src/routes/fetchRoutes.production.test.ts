@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { acrossFixtures, FIXTURE_ACCOUNT, lifiFixtures } from '../../test/fixtures/index.ts'
+import { acrossFeesAt, acrossFixtures, FIXTURE_ACCOUNT, lifiFixtures } from '../../test/fixtures/index.ts'
+
+/** Across's fee quote as if asked now (its fill deadline hours later, as in the answer). */
+const fees = () => acrossFeesAt(acrossFixtures.suggestedFees, Math.floor(Date.now() / 1000))
+
 import { type ProductionTestbed, startProductionTestbed } from '../../test/support/productionTestbed.ts'
 import { UnknownContractError } from '../errors/walletErrors.ts'
 import { HttpParseError, HttpTimeoutError } from '../http/httpErrors.ts'
@@ -20,7 +24,7 @@ afterAll(() => bed.close())
 beforeEach(() => {
   bed.server.setRoutes({
     '/v1/quote': { body: lifiFixtures.quote },
-    '/api/suggested-fees': { body: acrossFixtures.suggestedFees },
+    '/api/suggested-fees': { body: fees() },
   })
 })
 
@@ -54,7 +58,7 @@ describe('fetchRoutes with LI.FI and Across', () => {
     expect(updates.at(-1)).toEqual(['across', 'lifi'])
 
     bed.server.setRoutes({
-      '/api/suggested-fees': { body: { ...acrossFixtures.suggestedFees, estimatedFillTimeSec: 900 } },
+      '/api/suggested-fees': { body: { ...fees(), estimatedFillTimeSec: 900 } },
     })
     const fastest = await fetchRoutes({ request: bed.usdcRequest, providers: providers(), preference: 'fastest' })
     expect(fastest.routes.map((route) => [route.providerId, route.estimatedSeconds])).toEqual([
@@ -67,7 +71,7 @@ describe('fetchRoutes with LI.FI and Across', () => {
     const limited = { status: 429, headers: { 'retry-after': '0' }, body: { message: 'Too Many Requests' } }
     bed.server.setRoutes({
       '/v1/quote': [limited, { body: lifiFixtures.quote }],
-      '/api/suggested-fees': [limited, { body: acrossFixtures.suggestedFees }],
+      '/api/suggested-fees': [limited, { body: fees() }],
     })
     const { routes } = await fetchRoutes({ request: bed.usdcRequest, providers: providers() })
     expect(routes.map((route) => route.providerId).sort()).toEqual(['across', 'lifi'])
@@ -111,7 +115,7 @@ describe('fetchRoutes with LI.FI and Across', () => {
           transactionRequest: { ...lifiFixtures.quote.transactionRequest, to: OTHER_CONTRACT },
         },
       },
-      '/api/suggested-fees': { body: { ...acrossFixtures.suggestedFees, spokePoolAddress: OTHER_CONTRACT } },
+      '/api/suggested-fees': { body: { ...fees(), spokePoolAddress: OTHER_CONTRACT } },
     })
     const { routes, outcomes } = await fetchRoutes({ request: bed.usdcRequest, providers: providers() })
     expect(routes).toEqual([])

@@ -81,5 +81,8 @@ export const isSwapRecord = (value: unknown): value is SwapRecord => v.is(swapRe
 export function swapRecordProblem(value: unknown): string | undefined {
   const result = v.safeParse(swapRecordSchema, value)
   if (result.success) return undefined
-  return result.issues.map((issue) => `${v.getDotPath(issue) ?? '(record)'}: ${issue.message}`).join('; ')
+  const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '(record)'}: ${issue.message}`)
+  return problems.length > 3
+    ? `${problems.slice(0, 3).join('; ')}; and ${problems.length - 3} more`
+    : problems.join('; ')
 }
