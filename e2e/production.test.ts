@@ -99,10 +99,14 @@ afterEach(async () => {
  * server: LI.FI at /v1, Across at /api, every chain's RPC at /rpc/<chainId> (canned). `routes` replace
  * the documented answers of the fixtures.
  */
-async function startBed(routes: ReplayRoutes = {}): Promise<Bed> {
+async function startBed(
+  routes: ReplayRoutes = {},
+  options: { ensNames?: Record<string, Address | null> } = {},
+): Promise<Bed> {
   const chains = cannedChains(
     defaults.chains.map((chain) => ({ id: chain.id, multicall3: chain.contracts.multicall3 })),
     BALANCES,
+    options.ensNames,
   )
   const server = await startReplayServer({
     routes: {
@@ -550,5 +554,76 @@ describe('production mode (LI.FI and Across, replayed)', () => {
       .toBe(`https://app.across.to/transaction/${slow}`)
     expect(offMachine).toEqual([])
     expect(consoleErrors).toEqual([])
+  }, 120_000)
+
+  it('sends to an ENS name: resolved on Ethereum, shown with its address, that address quoted and recorded', async () => {
+    const current = await startBed({}, { ensNames: { 'fixture.eth': FIXTURE_ACCOUNT, 'nobody.eth': null } })
+    const { page, form, consoleErrors, offMachine } = await openProduction(current)
+    await connect(page)
+    await form.pickToken('origin', 'Arbitrum', 'USDC')
+    await form.pickToken('destination', 'Base', 'USDC')
+    await form.amount.fill('100')
+    await form.recipient.fill('nobody.eth')
+    await expect.poll(() => page.getByText('nobody.eth has no address set').isVisible(), { timeout: 20_000 }).toBe(true)
+    expect(await form.mainButton.textContent()).toBe('Enter or select the recipient address')
+    await form.recipient.fill(' fixture.eth ')
+    await expect
+      .poll(() => page.getByTestId('resolved-recipient').textContent(), { timeout: 20_000 })
+      .toBe(`fixture.eth → ${FIXTURE_ACCOUNT}`)
+    await expect.poll(() => routeCard(page, 'lifi').isVisible(), { timeout: 20_000 }).toBe(true)
+    // The providers are asked for the address the name points to.
+    expect(quotes(current.server, '/v1/quote').at(-1)?.query.toAddress).toBe(FIXTURE_ACCOUNT)
+    expect(quotes(current.server, '/api/suggested-fees').at(-1)?.query.recipient).toBe(FIXTURE_ACCOUNT)
+    await screenshot(page, 'production-ens')
+    await form.mainButton.click()
+    await expect.poll(() => page.getByRole('dialog').getByText(FIXTURE_ACCOUNT, { exact: true }).isVisible()).toBe(true)
+    expectOnlyCannedRpc(current)
+    expect(offMachine).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+
+  it('says when a chain’s RPC does not answer (balance "—", no Max), and recovers by itself when it answers again', async () => {
+    const current = await startBed()
+    const arbitrumRpc = `POST /rpc/${ARBITRUM}`
+    const healthy = current.chains.routes[arbitrumRpc]
+    current.server.setRoutes({
+      [arbitrumRpc]: { status: 503, body: { message: 'Service Unavailable' } },
+      // LI.FI's token list fails too: the picker names it and keeps the config's tokens.
+      '/v1/tokens': [{ status: 500, body: { message: 'Internal error' } }, { body: lifiFixtures.tokens }],
+    })
+    const { page, form, consoleErrors, offMachine } = await openProduction(current)
+    await connect(page)
+    await form.pickToken('origin', 'Arbitrum', 'USDC')
+    await expect
+      .poll(() => page.getByTestId('rpc-unreachable').textContent(), { timeout: 30_000 })
+      .toBe("Arbitrum One's RPC is not answering, so the balance can't be read. It will show again when it answers.")
+    expect(await page.getByTestId('origin-balance').textContent()).toBe('Balance: —Retry')
+    expect(await page.getByRole('button', { name: 'Max', exact: true }).count()).toBe(0)
+    await screenshot(page, 'production-rpc-unreachable')
+    // The picker says so too, with "—" for each balance.
+    await page.getByTestId('origin-token').click()
+    const picker = page.getByRole('dialog')
+    await expect.poll(() => picker.getByTestId('picker-balances-failed').isVisible(), { timeout: 30_000 }).toBe(true)
+    const listFailed = picker.getByTestId('picker-list-failed')
+    await expect
+      .poll(() => listFailed.textContent(), { timeout: 20_000 })
+      .toBe("LI.FI's token list couldn't be loaded; the listed tokens are here. Retry")
+    expect(await picker.locator('.picker-token-symbol', { hasText: /^ARB$/ }).count()).toBe(0)
+    await screenshot(page, 'production-picker-failures')
+    await listFailed.getByRole('button', { name: 'Retry' }).click()
+    await expect.poll(() => listFailed.count(), { timeout: 20_000 }).toBe(0)
+    await expect.poll(() => picker.locator('.picker-token-symbol', { hasText: /^ARB$/ }).count()).toBe(1)
+    await page.keyboard.press('Escape')
+    // The RPC answers again: the balance comes back without the person doing anything.
+    if (healthy) current.server.setRoutes({ [arbitrumRpc]: healthy })
+    await expect
+      .poll(() => page.getByTestId('origin-balance').textContent(), { timeout: 40_000 })
+      .toMatch(/^Balance: 250/)
+    expect(await page.getByTestId('rpc-unreachable').count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Max', exact: true }).count()).toBe(1)
+    expect(offMachine).toEqual([])
+    expect(
+      consoleErrors.filter((text) => !httpErrorOnConsole(503).test(text) && !httpErrorOnConsole(500).test(text)),
+    ).toEqual([])
   }, 120_000)
 })

@@ -113,9 +113,21 @@ describe('swap', () => {
     await expect.poll(() => page.getByText('The zero address cannot receive funds').isVisible()).toBe(true)
     await form.recipient.fill('0x14dc79964da2C08b23698B3D3cc7Ca32193d9955')
     await expect.poll(() => page.getByText('This address has a wrong checksum').isVisible()).toBe(true)
-    await form.recipient.fill('0x14dc79964da2c08b23698b3d3cc7ca32193d9955')
+    expect(await form.mainButton.textContent()).toBe('Enter or select the recipient address')
+    // All one case: no checksum to check (EIP-55); accepted, and the checksummed form is shown.
+    await form.recipient.fill('  0x14dc79964da2c08b23698b3d3cc7ca32193d9955 ')
     await expect
-      .poll(() => page.getByText('Enter the checksummed address (with upper- and lower-case letters)').isVisible())
+      .poll(() => page.getByTestId('resolved-recipient').textContent())
+      .toBe('Sending to 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955')
+    await expect.poll(() => form.mainButton.textContent(), { timeout: 20_000 }).toBe('Swap')
+    // A name needs Ethereum mainnet, which the local network does not have.
+    await form.recipient.fill('vitalik.eth')
+    await expect
+      .poll(() =>
+        page
+          .getByText('Names like vitalik.eth need Ethereum mainnet: on this network, enter the 0x address')
+          .isVisible(),
+      )
       .toBe(true)
     expect(await form.mainButton.textContent()).toBe('Enter or select the recipient address')
     await form.recipient.fill(chains()[1]!.contracts.intentDestinationSettler!)

@@ -6,12 +6,15 @@ import {
   erc20Abi,
   getAddress,
   type Hex,
+  hexToBytes,
   isAddressEqual,
   keccak256,
   multicall3Abi,
   parseTransaction,
   toHex,
+  zeroAddress,
 } from 'viem'
+import { mainnet } from 'viem/chains'
 import { cannedBlock, jsonRpcHandler, type ReplayRoutes } from '../../packages/core/test/support/replayServer.ts'
 
 /** Per chain id: balances by token address (the native coin at the zero address). Absent: zero. */
@@ -79,7 +82,50 @@ const receiptOf = (hash: Hex, to: Address) => ({
  * inside `aggregate3`) answered from `balances`. A signed transaction is "mined" at once with a successful
  * receipt; an ERC-20 approval sets the allowance `allowance` then answers. No balance moves.
  */
-export function cannedChains(chains: { id: number; multicall3: Address }[], balances: CannedBalances): CannedChains {
+/** ENS's universal resolver on Ethereum (viem/chains mainnet `ensUniversalResolver`). */
+export const ENS_UNIVERSAL_RESOLVER = mainnet.contracts.ensUniversalResolver.address
+const resolveWithGatewaysAbi = [
+  {
+    name: 'resolveWithGateways',
+    type: 'function',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'name', type: 'bytes' },
+      { name: 'data', type: 'bytes' },
+      { name: 'gateways', type: 'string[]' },
+    ],
+    outputs: [
+      { name: '', type: 'bytes' },
+      { name: 'address', type: 'address' },
+    ],
+  },
+] as const
+const addrAbi = [
+  {
+    name: 'addr',
+    type: 'function',
+    stateMutability: 'view',
+    inputs: [{ name: 'name', type: 'bytes32' }],
+    outputs: [{ name: '', type: 'address' }],
+  },
+] as const
+
+/** A DNS-encoded name (length-prefixed labels) as text. */
+function dnsName(packet: Hex): string {
+  const bytes = hexToBytes(packet)
+  const labels: string[] = []
+  for (let i = 0; i < bytes.length && bytes[i] !== 0; i += (bytes[i] ?? 0) + 1) {
+    labels.push(new TextDecoder().decode(bytes.slice(i + 1, i + 1 + (bytes[i] ?? 0))))
+  }
+  return labels.join('.')
+}
+
+export function cannedChains(
+  chains: { id: number; multicall3: Address }[],
+  balances: CannedBalances,
+  /** Ethereum mainnet's ENS names and the address each points to (null: none set). */
+  ensNames: Record<string, Address | null> = {},
+): CannedChains {
   const unanswered: string[] = []
   const mined: MinedTransaction[] = []
   const knownReceipts = new Map<Hex, { chainId: number; to: Address }>()
@@ -97,6 +143,18 @@ export function cannedChains(chains: { id: number; multicall3: Address }[], bala
         return returnData
       }
       const read = (to: Address, data: Hex): Hex | undefined => {
+        if (id === 1 && isAddressEqual(to, ENS_UNIVERSAL_RESOLVER)) {
+          const call = decodeFunctionData({ abi: resolveWithGatewaysAbi, data })
+          const name = dnsName(call.args[0])
+          if (!(name in ensNames)) return undefined
+          const address = ensNames[name]
+          const result = address ? encodeFunctionResult({ abi: addrAbi, functionName: 'addr', result: address }) : '0x'
+          return encodeFunctionResult({
+            abi: resolveWithGatewaysAbi,
+            functionName: 'resolveWithGateways',
+            result: [result, address ? '0x231b0Ee14048e9dCcD1d247744d114a4EB5E8E63' : zeroAddress],
+          })
+        }
         if (isAddressEqual(to, multicall3)) {
           let call: ReturnType<typeof decodeFunctionData<typeof multicall3Abi>>
           try {

@@ -23,6 +23,8 @@ export type TokenListProps = {
   /** The balance in base units; undefined when unknown. */
   balanceOf: (token: PickerToken) => bigint | undefined
   balancesLoading: boolean
+  /** The balances could not be read: each shows "—". */
+  balancesFailed?: boolean
   /** Changes when the person searches again or picks another network: the list then starts at the top. */
   resetKey: string
 }
@@ -42,6 +44,7 @@ export function TokenList({
   onSelect,
   balanceOf,
   balancesLoading,
+  balancesFailed,
   resetKey,
 }: TokenListProps) {
   const { t } = useTranslation()
@@ -123,6 +126,8 @@ export function TokenList({
                   <span className={balance === 0n ? 'picker-balance-zero' : undefined}>
                     {formatDisplayAmount(balance, token.decimals)}
                   </span>
+                ) : balancesFailed ? (
+                  <span className="picker-balance-zero">—</span>
                 ) : (
                   balancesLoading && <span className="picker-skeleton" aria-hidden="true" />
                 )}

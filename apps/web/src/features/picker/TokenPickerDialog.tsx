@@ -110,7 +110,9 @@ function PickerBody({
   const multicall3 = chain?.contracts.multicall3 ?? '0x'
 
   // The providers' lists (LI.FI in production) arrive after the config's tokens, which stay usable if they fail.
-  const providerTokens = useQuery(providerTokensQueryOptions(manifest)).data
+  const providerTokensQuery = useQuery(providerTokensQueryOptions(manifest))
+  const providerTokens = providerTokensQuery.data?.tokens
+  const failedLists = providerTokensQuery.data?.failed ?? []
   const tokens = useMemo(() => {
     if (!chain) return []
     const fromProviders = providerTokens?.get(chain.id) ?? []
@@ -139,6 +141,7 @@ function PickerBody({
   const balanceOf = (token: PickerToken) =>
     token.listed ? balances?.get(token.address.toLowerCase()) : unlisted?.balance
   const balancesLoading = Boolean(account) && balancesQuery.isLoading
+  const balancesFailed = Boolean(account) && balancesQuery.isError
 
   function chooseNetwork(chainId: number) {
     setSelectedChainId(chainId)
@@ -223,6 +226,24 @@ function PickerBody({
             onKeyDown={onSearchKeyDown}
           />
         </div>
+        {balancesFailed && (
+          <p className="picker-warning" role="status" data-testid="picker-balances-failed">
+            {t("Balances on {{network}} can't be read: its RPC is not answering.", { network: chain.name })}{' '}
+            <button type="button" className="link-button" onClick={() => void balancesQuery.refetch()}>
+              {t('Retry')}
+            </button>
+          </p>
+        )}
+        {failedLists.length > 0 && (
+          <p className="picker-warning" role="status" data-testid="picker-list-failed">
+            {t("{{providers}}'s token list couldn't be loaded; the listed tokens are here.", {
+              providers: failedLists.join(', '),
+            })}{' '}
+            <button type="button" className="link-button" onClick={() => void providerTokensQuery.refetch()}>
+              {t('Retry')}
+            </button>
+          </p>
+        )}
         {lookupStatus === 'found' && (
           <p className="picker-warning" role="alert">
             {t('This token is not on the list. Check the address before you trade it.')}
@@ -255,6 +276,7 @@ function PickerBody({
           onSelect={onSelect}
           balanceOf={balanceOf}
           balancesLoading={balancesLoading}
+          balancesFailed={balancesFailed}
           resetKey={`${chain.id}:${typed}`}
         />
       </section>

@@ -19,7 +19,7 @@ afterEach(() => vi.restoreAllMocks())
 describe('loadProviderTokens', () => {
   it('merges the lists of the providers that have one, each chain and address once, as listed tokens', async () => {
     const lower = { ...token(0xab, 'ABC'), address: token(0xab, 'ABC').address.toLowerCase() as `0x${string}` }
-    const tokens = await loadProviderTokens([
+    const { tokens } = await loadProviderTokens([
       provider('Devnet'),
       provider('First', async () => new Map([[1, [token(0xab, 'ABC'), token(0xcd, 'CDE')]]])),
       provider(
@@ -36,30 +36,31 @@ describe('loadProviderTokens', () => {
   })
 
   it('has nothing to add when no provider lists tokens (the devnet)', async () => {
-    expect((await loadProviderTokens([provider('Intent'), provider('Pool')])).size).toBe(0)
+    expect(await loadProviderTokens([provider('Intent'), provider('Pool')])).toEqual({ tokens: new Map(), failed: [] })
   })
 
-  it('logs a failing list and keeps the others', async () => {
+  it('logs and names a failing list, and keeps the others', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const tokens = await loadProviderTokens([
+    const { tokens, failed } = await loadProviderTokens([
       provider('Broken', async () => {
         throw new Error('429')
       }),
       provider('Working', async () => new Map([[1, [token(1, 'ONE')]]])),
     ])
     expect(tokens.get(1)?.map((t) => t.symbol)).toEqual(['ONE'])
+    expect(failed).toEqual(['Broken'])
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Broken token list failed'), expect.any(Error))
   })
 
-  it('fails (so the query retries) only when every list failed', async () => {
+  it('names every list that failed, so the picker can say so and offer a retry', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const failure = new Error('offline')
-    await expect(
-      loadProviderTokens([
+    expect(
+      await loadProviderTokens([
         provider('LI.FI', async () => {
           throw failure
         }),
       ]),
-    ).rejects.toBe(failure)
+    ).toEqual({ tokens: new Map(), failed: ['LI.FI'] })
   })
 })

@@ -3,26 +3,29 @@ import { queryOptions } from '@tanstack/react-query'
 import { loadSwapServices } from '../swap/useSwapServices.ts'
 import type { PickerToken } from './types.ts'
 
-/** The tokens the providers list, per chain id, each address once (the first provider to list it wins). */
-export type ProviderTokens = ReadonlyMap<number, readonly PickerToken[]>
+/**
+ * The tokens the providers list, per chain id, each address once (the first provider to list it wins), and the
+ * names of the providers whose list could not be loaded.
+ */
+export type ProviderTokens = { tokens: ReadonlyMap<number, readonly PickerToken[]>; failed: string[] }
 
 /** A provider's token list is long and changes rarely: fetched once per session, on the first picker opening. */
 const PROVIDER_TOKENS_STALE_MS = 60 * 60_000
 
 /**
  * Merges the token lists of the providers that have one (LI.FI in production; none on the devnet).
- * A provider whose list fails is logged and left out; only when every list failed does this throw, so the
- * query retries. Either way the picker keeps the config's tokens.
+ * A provider whose list fails is logged, left out and named (the picker says so, with a retry); the picker
+ * keeps the config's tokens.
  */
 export async function loadProviderTokens(providers: Iterable<RouteProvider>): Promise<ProviderTokens> {
   const listing = [...providers].filter((provider) => provider.listTokens)
   const results = await Promise.allSettled(listing.map((provider) => provider.listTokens?.() ?? new Map()))
   const merged = new Map<number, PickerToken[]>()
   const seen = new Set<string>()
-  let failure: unknown
+  const failed: string[] = []
   results.forEach((result, index) => {
     if (result.status === 'rejected') {
-      failure ??= result.reason
+      failed.push(listing[index]?.name ?? '')
       console.warn(`[picker] the ${listing[index]?.name} token list failed; the config's tokens remain`, result.reason)
       return
     }
@@ -37,8 +40,7 @@ export async function loadProviderTokens(providers: Iterable<RouteProvider>): Pr
       merged.set(chainId, list)
     }
   })
-  if (failure !== undefined && results.every((result) => result.status === 'rejected')) throw failure
-  return merged
+  return { tokens: merged, failed }
 }
 
 function toPickerToken(chainId: number, token: ManifestToken): PickerToken {

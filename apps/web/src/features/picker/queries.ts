@@ -6,6 +6,7 @@ import { readTokenInfo } from './readTokenInfo.ts'
 import type { PickerToken } from './types.ts'
 
 const BALANCES_STALE_MS = 10_000
+const BALANCES_RETRY_MS = 10_000
 
 export type PickerBalancesQueryParameters = {
   client: PublicClient | undefined
@@ -31,6 +32,9 @@ export function pickerBalancesQueryOptions({
       previousQuery?.queryKey[2] === chainId && previousQuery.queryKey[3] === (account ?? null) ? previous : undefined,
     staleTime: BALANCES_STALE_MS,
     refetchOnWindowFocus: false,
+    retry: 1,
+    // A chain whose RPC does not answer is asked again now and then: the balances come back by themselves.
+    refetchInterval: (query) => (query.state.status === 'error' ? BALANCES_RETRY_MS : false),
   })
 }
 

@@ -1,6 +1,7 @@
-import { formatAmount, formatDisplayAmount } from '@multi-bridge/core'
+import { formatAmount, formatDisplayAmount, getManifestChain } from '@multi-bridge/core'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useManifest } from '../../app/ManifestContext.tsx'
 import { TokenButton } from './TokenButton.tsx'
 import type { SwapForm } from './useSwapForm.ts'
 
@@ -16,6 +17,7 @@ const amountErrors: Record<string, string> = {
 export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken: () => void }) {
   const { t } = useTranslation()
   const amountId = useId()
+  const manifest = useManifest()
   const { origin, parsedAmount: parsed } = form
 
   function onMax() {
@@ -37,6 +39,14 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
             </button>
           </span>
         )}
+        {origin && form.balanceFailed && (
+          <span className="muted small" data-testid="origin-balance">
+            {t('Balance')}: —
+            <button type="button" className="link-button" onClick={form.retryBalance}>
+              {t('Retry')}
+            </button>
+          </span>
+        )}
       </div>
       <div className="swap-field-main">
         <input
@@ -51,6 +61,13 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
         />
         <TokenButton token={origin} placeholder="Choose Token to Swap" onClick={onPickToken} testId="origin-token" />
       </div>
+      {origin && form.balanceFailed && (
+        <p className="field-warning" role="status" data-testid="rpc-unreachable">
+          {t("{{network}}'s RPC is not answering, so the balance can't be read. It will show again when it answers.", {
+            network: getManifestChain(manifest, origin.chainId)?.name ?? '',
+          })}
+        </p>
+      )}
       {parsed && !parsed.ok && parsed.error !== 'empty' && (
         <p className="field-error" role="alert">
           {t(amountErrors[parsed.error] ?? 'Enter a number, like 1.5', { decimals: origin?.decimals })}

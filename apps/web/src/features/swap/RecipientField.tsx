@@ -7,13 +7,15 @@ import { useConfig } from 'wagmi'
 import { TEXT_INPUT_MAX_LENGTH } from '../../app/constants.ts'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { shortAddress } from '../wallet/WalletButton.tsx'
-import { checkRecipient } from './checkRecipient.ts'
 import { useRecentRecipients } from './recipientStore.ts'
+import type { Recipient } from './useRecipient.ts'
 import { chainReads } from './useTokenBalance.ts'
 
 export function RecipientField(props: {
   value: string
   onChange: (value: string) => void
+  /** What the text resolves to (useRecipient). */
+  recipient: Recipient
   connected: Address | undefined
   destinationChainId: number | undefined
 }) {
@@ -22,8 +24,8 @@ export function RecipientField(props: {
   const manifest = useManifest()
   const config = useConfig()
   const recent = useRecentRecipients()
-  const check = checkRecipient(props.value)
-  const address = 'address' in check ? check.address : undefined
+  const { recipient } = props
+  const address = recipient.status === 'ok' ? recipient.address : undefined
   const chainId = props.destinationChainId
   const code = useQuery({
     queryKey: ['recipientCode', chainId, address],
@@ -51,7 +53,7 @@ export function RecipientField(props: {
         spellCheck={false}
         autoComplete="off"
         placeholder="0x…"
-        aria-invalid={'error' in check}
+        aria-invalid={recipient.status === 'invalid'}
         onChange={(event) => props.onChange(event.target.value)}
       />
       {suggestions.length > 0 && (
@@ -63,9 +65,28 @@ export function RecipientField(props: {
           ))}
         </div>
       )}
-      {'error' in check && (
+      {recipient.status === 'invalid' && (
         <p className="field-error" role="alert">
-          {t(check.error)}
+          {t(recipient.error, recipient.values)}
+        </p>
+      )}
+      {recipient.status === 'resolving' && (
+        <p className="muted small" role="status">
+          {t('Looking up {{name}} on Ethereum…', { name: recipient.name })}
+        </p>
+      )}
+      {recipient.status === 'unresolved' && (
+        <p className="field-error" role="alert">
+          {t("Couldn't look up {{name}}: Ethereum's RPC did not answer.", { name: recipient.name })}{' '}
+          <button type="button" className="link-button" onClick={recipient.retry}>
+            {t('Try again')}
+          </button>
+        </p>
+      )}
+      {recipient.status === 'ok' && recipient.address !== recipient.typed && (
+        <p className="muted small" data-testid="resolved-recipient">
+          {recipient.name ? `${recipient.name} → ` : `${t('Sending to')} `}
+          <span className="mono">{recipient.address}</span>
         </p>
       )}
       {isContract && (

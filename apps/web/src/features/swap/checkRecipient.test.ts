@@ -17,7 +17,9 @@ describe('checkRecipient', () => {
     `${CHECKSUMMED}00`,
     CHECKSUMMED.slice(2),
     '0xZZdC79964da2C08b23698B3D3cc7Ca32193d9955',
-    'vitalik.eth',
+    'vitalik eth',
+    'not-a-name',
+    '.eth',
   ])('refuses %s as not an address', (text) => {
     expect(checkRecipient(text)).toEqual({ error: 'Enter a valid address (0x followed by 40 hex digits)' })
   })
@@ -28,15 +30,19 @@ describe('checkRecipient', () => {
     })
   })
 
-  it('refuses an address without a checksum (all one case)', () => {
-    const error = 'Enter the checksummed address (with upper- and lower-case letters)'
-    expect(checkRecipient(CHECKSUMMED.toLowerCase())).toEqual({ error })
-    expect(checkRecipient(`0x${CHECKSUMMED.slice(2).toUpperCase()}`)).toEqual({ error })
+  it('accepts an address in one case (EIP-55 gives it no checksum) as its checksummed form', () => {
+    expect(checkRecipient(CHECKSUMMED.toLowerCase())).toEqual({ address: CHECKSUMMED })
+    expect(checkRecipient(` 0x${CHECKSUMMED.slice(2).toUpperCase()} `)).toEqual({ address: CHECKSUMMED })
+  })
+
+  it('hands a name over for resolving', () => {
+    expect(checkRecipient(' vitalik.eth ')).toEqual({ name: 'vitalik.eth' })
+    expect(checkRecipient('pay.my-shop.eth')).toEqual({ name: 'pay.my-shop.eth' })
   })
 
   it('refuses the zero address', () => {
-    expect(checkRecipient('0x0000000000000000000000000000000000000000')).toEqual({
-      error: 'The zero address cannot receive funds',
-    })
+    for (const zero of ['0x0000000000000000000000000000000000000000', ' 0x0000000000000000000000000000000000000000 ']) {
+      expect(checkRecipient(zero)).toEqual({ error: 'The zero address cannot receive funds' })
+    }
   })
 })

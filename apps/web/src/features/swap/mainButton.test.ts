@@ -23,6 +23,7 @@ describe('mainButton', () => {
     ['Choose Token to Swap', { hasTokens: false, hasAmount: false, notEnoughBalance: true }],
     ['Enter an amount to swap', { hasAmount: false, hasRoute: false }],
     ['Enter or select the recipient address', { hasRecipient: false, slippageValid: false }],
+    ['Looking up the name…', { hasRecipient: false, resolvingRecipient: true }],
     ['Not enough balance', { notEnoughBalance: true, slippageValid: false }],
     ['Check the slippage', { slippageValid: false, hasRoute: false }],
     ['Finding routes…', { hasRoute: false, loadingRoutes: true }],

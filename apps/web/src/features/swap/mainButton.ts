@@ -4,6 +4,8 @@ export type MainButtonInput = {
   hasTokens: boolean
   hasAmount: boolean
   hasRecipient: boolean
+  /** A name is being looked up. */
+  resolvingRecipient?: boolean
   notEnoughBalance: boolean
   slippageValid: boolean
   hasRoute: boolean
@@ -16,7 +18,12 @@ export function mainButton(input: MainButtonInput): MainButton {
   if (input.wallet !== 'connected') return { label: 'Connect a wallet to start', enabled: false }
   if (!input.hasTokens) return { label: 'Choose Token to Swap', enabled: false }
   if (!input.hasAmount) return { label: 'Enter an amount to swap', enabled: false }
-  if (!input.hasRecipient) return { label: 'Enter or select the recipient address', enabled: false }
+  if (!input.hasRecipient) {
+    return {
+      label: input.resolvingRecipient ? 'Looking up the name…' : 'Enter or select the recipient address',
+      enabled: false,
+    }
+  }
   if (input.notEnoughBalance) return { label: 'Not enough balance', enabled: false }
   if (!input.slippageValid) return { label: 'Check the slippage', enabled: false }
   // Routes of another input (or another account) are never on screen: no route yet means none to swap with.

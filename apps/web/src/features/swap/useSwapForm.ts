@@ -8,8 +8,8 @@ import {
 import { useMemo, useState } from 'react'
 import { useAccount } from 'wagmi'
 import type { PickerToken } from '../picker/types.ts'
-import { checkRecipient } from './checkRecipient.ts'
 import { mainButton } from './mainButton.ts'
+import { useRecipient } from './useRecipient.ts'
 import { useRoutes } from './useRoutes.ts'
 import { useGasReserve, useTokenBalance } from './useTokenBalance.ts'
 
@@ -49,15 +49,17 @@ export function useSwapForm() {
   const gasReserve = useGasReserve(origin)
   const parsed = origin ? parseAmountInput(amountText, origin.decimals) : undefined
   const amount = parsed?.ok ? parsed.value : undefined
-  const recipient = checkRecipient(recipientText)
-  const recipientAddress = 'address' in recipient ? recipient.address : undefined
+  const recipient = useRecipient(recipientText)
+  const recipientAddress = recipient.status === 'ok' ? recipient.address : undefined
   const slippage = parseSlippage(slippageText)
+  // A balance that cannot be read is unknown ("—"), not an old figure: Max is off until it reads again.
+  const balanceData = balance.isError ? undefined : balance.data
   const spendable =
-    balance.data === undefined
+    balanceData === undefined
       ? undefined
       : origin?.kind === 'native'
-        ? balance.data - (gasReserve.data ?? 0n)
-        : balance.data
+        ? balanceData - (gasReserve.data ?? 0n)
+        : balanceData
   const notEnough = amount !== undefined && spendable !== undefined && amount > spendable
 
   const request = useMemo<QuoteRequest | undefined>(() => {
@@ -79,6 +81,7 @@ export function useSwapForm() {
     hasTokens: origin !== undefined && destination !== undefined,
     hasAmount: amount !== undefined,
     hasRecipient: recipientAddress !== undefined,
+    resolvingRecipient: recipient.status === 'resolving',
     notEnoughBalance: notEnough,
     slippageValid: slippage.valid,
     hasRoute: selected !== undefined,
@@ -96,10 +99,14 @@ export function useSwapForm() {
     setAmountText,
     /** The amount's parse result (undefined before a token is chosen). */
     parsedAmount: parsed,
-    balance: balance.data,
+    balance: balanceData,
+    /** The balance could not be read (the chain's RPC does not answer); reads go on and clear this. */
+    balanceFailed: balance.isError,
+    retryBalance: () => void balance.refetch(),
     spendable,
     recipientText,
     setRecipientText,
+    recipient,
     recipientAddress,
     preference,
     setPreference,

@@ -123,7 +123,6 @@ const zh: Record<string, string> = {
   'My address': '我的地址',
   'Enter a valid address (0x followed by 40 hex digits)': '請輸入有效地址（0x 後接 40 位十六進位數字）',
   'This address has a wrong checksum': '此地址的校驗和錯誤',
-  'Enter the checksummed address (with upper- and lower-case letters)': '請輸入含校驗和的地址（大小寫字母混合）',
   'The zero address cannot receive funds': '零地址無法接收資金',
   'This address is a contract on {{network}}. Make sure it can receive these tokens.':
     '此地址是 {{network}} 上的合約，請確認它能接收這些代幣。',
@@ -188,5 +187,20 @@ const zh: Record<string, string> = {
     '{{provider}} 回報此轉帳失敗。後續處理取決於所用的跨鏈橋：仍可能退款或完成交付，本頁會持續查詢。您可以在提供者頁面追蹤，或附上存入交易聯絡其客服。',
   'The provider has not recognised this deposit for a day': '提供者已一天未能識別此存入',
   'Arrives as {{symbol}}, not {{asked}}': '將以 {{symbol}} 到帳，而非 {{asked}}',
+  'Names like {{name}} need Ethereum mainnet: on this network, enter the 0x address':
+    '像 {{name}} 這樣的名稱需要以太坊主網：在此網路上請輸入 0x 地址',
+  '{{name}} has no address set': '{{name}} 尚未設定地址',
+  'Looking up {{name}} on Ethereum…': '正在以太坊上查詢 {{name}}…',
+  "Couldn't look up {{name}}: Ethereum's RPC did not answer.": '無法查詢 {{name}}：以太坊 RPC 沒有回應。',
+  'Try again': '重試',
+  'Sending to': '將發送至',
+  'Looking up the name…': '正在查詢名稱…',
+  "{{network}}'s RPC is not answering, so the balance can't be read. It will show again when it answers.":
+    '{{network}} 的 RPC 沒有回應，無法讀取餘額。RPC 恢復後會自動顯示。',
+  "Balances on {{network}} can't be read: its RPC is not answering.":
+    '無法讀取 {{network}} 上的餘額：其 RPC 沒有回應。',
+  "{{providers}}'s token list couldn't be loaded; the listed tokens are here.":
+    '無法載入 {{providers}} 的代幣清單；此處為已列出的代幣。',
+  Retry: '重試',
 }
 export default zh

@@ -76,6 +76,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
       <RecipientField
         value={form.recipientText}
         onChange={form.setRecipientText}
+        recipient={form.recipient}
         connected={account}
         destinationChainId={destination?.chainId}
       />

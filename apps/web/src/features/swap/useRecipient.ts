@@ -1,0 +1,55 @@
+import { getManifestChain } from '@multi-bridge/core'
+import { useQuery } from '@tanstack/react-query'
+import type { Address } from 'viem'
+import { useConfig } from 'wagmi'
+import { useManifest } from '../../app/ManifestContext.tsx'
+import { checkRecipient } from './checkRecipient.ts'
+import { chainReads } from './useTokenBalance.ts'
+
+const ETHEREUM_MAINNET = 1
+
+/** What the recipient field holds, resolved: an address to send to, or why there is none yet. */
+export type Recipient =
+  | { status: 'empty' }
+  | { status: 'invalid'; error: string; values?: Record<string, string> }
+  | { status: 'resolving'; name: string }
+  | { status: 'unresolved'; name: string; retry: () => void }
+  | { status: 'ok'; address: Address; name?: string; typed: string }
+
+/**
+ * The recipient as typed: an address (any case, shown checksummed), or an ENS name resolved on Ethereum
+ * mainnet when the config has it (production); on the local network a name is refused with the reason.
+ */
+export function useRecipient(text: string): Recipient {
+  const manifest = useManifest()
+  const config = useConfig()
+  const check = checkRecipient(text)
+  const name = 'name' in check ? check.name : undefined
+  const mainnet = getManifestChain(manifest, ETHEREUM_MAINNET)
+  const query = useQuery({
+    queryKey: ['ens', name],
+    enabled: name !== undefined && mainnet !== undefined,
+    staleTime: 5 * 60_000,
+    retry: 1,
+    queryFn: async () => {
+      const { resolveEnsName } = await chainReads()
+      return resolveEnsName(config.getClient({ chainId: ETHEREUM_MAINNET }), name as string)
+    },
+  })
+  if ('empty' in check) return { status: 'empty' }
+  if ('error' in check) return { status: 'invalid', error: check.error }
+  if ('address' in check) return { status: 'ok', address: check.address, typed: text.trim() }
+  if (!mainnet) {
+    return {
+      status: 'invalid',
+      error: 'Names like {{name}} need Ethereum mainnet: on this network, enter the 0x address',
+      values: { name: check.name },
+    }
+  }
+  if (query.isPending) return { status: 'resolving', name: check.name }
+  if (query.isError) return { status: 'unresolved', name: check.name, retry: () => void query.refetch() }
+  if (!query.data) {
+    return { status: 'invalid', error: '{{name}} has no address set', values: { name: check.name } }
+  }
+  return { status: 'ok', address: query.data, name: check.name, typed: text.trim() }
+}
