@@ -15,6 +15,7 @@ import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/account
 import { afterEach, describe, expect, it } from 'vitest'
 import { spokePoolDepositV3Abi } from '../packages/core/src/providers/across/acrossSchemas.ts'
 import {
+  acrossFeesAt,
   acrossFixtures,
   FIXTURE_ACCOUNT,
   FIXTURE_DEPOSIT_TX,
@@ -67,17 +68,6 @@ const lifiDoneFor = (txHash: string) => ({
 const acrossFilledFor = (depositTxnRef: string) => ({ ...acrossFixtures.statusFilled, depositTxnRef })
 const BASE_SPOKE_POOL = '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64' as const
 
-/** Across's fee quote as if asked now: its timestamp now, its fill deadline as far after it as in the answer. */
-function acrossFeesNow() {
-  const fees = acrossFixtures.suggestedFees
-  const now = Math.floor(Date.now() / 1000)
-  return {
-    ...fees,
-    timestamp: String(now),
-    fillDeadline: String(now + Number(fees.fillDeadline) - Number(fees.timestamp)),
-  }
-}
-
 /** What the canned chains hold for the fixture account: 250 USDC and a little ETH on Arbitrum. */
 const BALANCES = {
   [ARBITRUM]: { [arbitrumUsdc.address]: 250_000_000n, [NATIVE_TOKEN_ADDRESS]: 20_000_000_000_000_000n },
@@ -113,7 +103,9 @@ async function startBed(
       '/v1/quote': { body: lifiFixtures.quote },
       '/v1/tokens': { body: lifiFixtures.tokens },
       '/v1/status': { body: lifiFixtures.statusPending },
-      '/api/suggested-fees': () => ({ body: acrossFeesNow() }),
+      '/api/suggested-fees': () => ({
+        body: acrossFeesAt(acrossFixtures.suggestedFees, Math.floor(Date.now() / 1000)),
+      }),
       '/api/deposit/status': { body: acrossFixtures.statusPending },
       ...chains.routes,
       ...routes,

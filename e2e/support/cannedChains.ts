@@ -15,7 +15,12 @@ import {
   zeroAddress,
 } from 'viem'
 import { mainnet } from 'viem/chains'
-import { cannedBlock, jsonRpcHandler, type ReplayRoutes } from '../../packages/core/test/support/replayServer.ts'
+import {
+  cannedBlock,
+  cannedReceipt,
+  jsonRpcHandler,
+  type ReplayRoutes,
+} from '../../packages/core/test/support/replayServer.ts'
 
 /** Per chain id: balances by token address (the native coin at the zero address). Absent: zero. */
 export type CannedBalances = Record<number, Record<Address, bigint>>
@@ -59,22 +64,7 @@ export type CannedChains = {
   knownReceipts: Map<Hex, { chainId: number; to: Address }>
 }
 
-const receiptOf = (hash: Hex, to: Address) => ({
-  transactionHash: hash,
-  transactionIndex: '0x1',
-  blockHash: `0x${'b'.repeat(64)}`,
-  blockNumber: toHex(BLOCK_NUMBER),
-  from: `0x${'0'.repeat(40)}`,
-  to: to.toLowerCase(),
-  cumulativeGasUsed: '0x5208',
-  gasUsed: '0x5208',
-  effectiveGasPrice: '0x989680',
-  contractAddress: null,
-  logs: [],
-  logsBloom: `0x${'0'.repeat(512)}`,
-  status: '0x1',
-  type: '0x2',
-})
+const receiptOf = (hash: Hex, to: Address) => cannedReceipt(hash, BLOCK_NUMBER, { to })
 
 /**
  * Mainnet-shaped chains for a replay server (`POST /rpc/<chainId>`): their ids, a block, a gas price, no

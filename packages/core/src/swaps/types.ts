@@ -125,13 +125,7 @@ export type SwapRecord =
   | FailedSwap
 
 /** A swap whose deposit is mined and not failed: what providers track. */
-export type TrackedSwap =
-  | DepositedSwap
-  | RefundableSwap
-  | ProviderRefundingSwap
-  | ProviderFailedSwap
-  | CompletedSwap
-  | RefundedSwap
+export type TrackedSwap = Exclude<SwapRecord, SigningSwap | FailedSwap>
 
 /**
  * Something that happened to a swap. Providers' looks at the chains and APIs return one; the person's steps

@@ -24,7 +24,14 @@ import {
   FIXTURE_FILL_TX,
   lifiFixtures,
 } from '../fixtures/index.ts'
-import { cannedBlock, jsonRpcHandler, type ReplayRoutes, type ReplayServer, startReplayServer } from './replayServer.ts'
+import {
+  cannedBlock,
+  cannedReceipt,
+  jsonRpcHandler,
+  type ReplayRoutes,
+  type ReplayServer,
+  startReplayServer,
+} from './replayServer.ts'
 
 /** A deposit that reverted on Arbitrum. */
 export const REVERTED_DEPOSIT_TX = `0x${'de'.repeat(32)}` as Hex
@@ -35,22 +42,7 @@ export const FILL_BLOCK = { number: 24_500_000n, timestamp: 1_735_689_605 }
 const hex = (value: bigint | number) => `0x${value.toString(16)}`
 
 function receipt(hash: Hex, blockNumber: bigint, success: boolean, to: Address) {
-  return {
-    transactionHash: hash,
-    transactionIndex: '0x1',
-    blockHash: `0x${'b'.repeat(64)}`,
-    blockNumber: hex(blockNumber),
-    from: FIXTURE_ACCOUNT.toLowerCase(),
-    to: to.toLowerCase(),
-    cumulativeGasUsed: '0x5208',
-    gasUsed: '0x5208',
-    effectiveGasPrice: '0x989680',
-    contractAddress: null,
-    logs: [],
-    logsBloom: `0x${'0'.repeat(512)}`,
-    status: success ? '0x1' : '0x0',
-    type: '0x2',
-  }
+  return cannedReceipt(hash, blockNumber, { to, from: FIXTURE_ACCOUNT, success })
 }
 
 /** Tokens outside the config the canned chains describe (name, symbol, decimals), by chain. */

@@ -180,6 +180,30 @@ export function jsonRpcHandler(methods: Record<string, (params: unknown[]) => un
 }
 
 /** A block as a JSON-RPC node returns it, with no transactions: enough for viem to read its number and time. */
+/** A successful (or reverted) receipt of `hash` in block `blockNumber`, as a node answers it. */
+export function cannedReceipt(
+  hash: string,
+  blockNumber: bigint,
+  parameters: { to: string; from?: string; success?: boolean },
+) {
+  return {
+    transactionHash: hash,
+    transactionIndex: '0x1',
+    blockHash: `0x${'b'.repeat(64)}`,
+    blockNumber: `0x${blockNumber.toString(16)}`,
+    from: (parameters.from ?? `0x${'0'.repeat(40)}`).toLowerCase(),
+    to: parameters.to.toLowerCase(),
+    cumulativeGasUsed: '0x5208',
+    gasUsed: '0x5208',
+    effectiveGasPrice: '0x989680',
+    contractAddress: null,
+    logs: [],
+    logsBloom: `0x${'0'.repeat(512)}`,
+    status: parameters.success === false ? '0x0' : '0x1',
+    type: '0x2',
+  }
+}
+
 export function cannedBlock(number: bigint, timestamp: bigint | number) {
   return {
     number: `0x${number.toString(16)}`,
