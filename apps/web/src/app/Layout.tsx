@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { LanguageSwitch } from '../features/language/LanguageSwitch.tsx'
 import { Notices } from '../features/notifications/Notices.tsx'
+import { titleWithCount } from '../features/notifications/swapAlerts.ts'
+import { useSwapAlerts } from '../features/notifications/useSwapAlerts.ts'
 import { useWalletEvents } from '../features/wallet/useWalletEvents.ts'
 import { WalletButton } from '../features/wallet/WalletButton.tsx'
 import { APP_TITLE, APP_VERSION, APP_VERSION_CODE } from './constants.ts'
@@ -15,10 +17,11 @@ export function Layout() {
   const manifest = useManifest()
   const title = ROUTE_TITLES[pathname] ?? APP_TITLE
   useWalletEvents()
+  const unseen = useSwapAlerts()
 
   useEffect(() => {
-    document.title = t(title)
-  }, [t, title])
+    document.title = titleWithCount(t(title), unseen)
+  }, [t, title, unseen])
 
   return (
     <div className="app">

@@ -84,6 +84,8 @@ export type PersistedStoreOptions<T> = {
    * (logging them) instead of the whole state. Runs after `validate`.
    */
   sanitize?: (restored: object) => PersistedState<T>
+  /** What of the state is saved (default: all its data). */
+  partialize?: (state: T) => PersistedState<T>
 }
 
 /**
@@ -101,6 +103,7 @@ export function createPersistedStore<T extends object>(
       name: `${PERSIST_PREFIX}${storeId}`,
       version,
       storage: consoleOnlyStorage<T>(options.storage),
+      ...(options.partialize ? { partialize: options.partialize as (state: T) => T } : {}),
       // Called only when the saved version differs. Returning undefined drops the saved state.
       migrate: (persisted, fromVersion) => {
         if (fromVersion > version) {

@@ -202,5 +202,14 @@ const zh: Record<string, string> = {
   "{{providers}}'s token list couldn't be loaded; the listed tokens are here.":
     '無法載入 {{providers}} 的代幣清單；此處為已列出的代幣。',
   Retry: '重試',
+  'Swap completed': '兌換已完成',
+  'Swap failed': '兌換失敗',
+  'Swap ready to refund': '兌換可以退款了',
+  'Swap refunded': '兌換已退款',
+  "This browser can't show notifications": '此瀏覽器無法顯示通知',
+  'Notifications are blocked for this site in your browser settings': '瀏覽器設定已封鎖此網站的通知',
+  'Notifications on': '通知已開啟',
+  'Notify me when a swap ends': '兌換結束時通知我',
+  'Export CSV': '匯出 CSV',
 }
 export default zh

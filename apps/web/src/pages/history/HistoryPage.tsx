@@ -16,7 +16,10 @@ import { useAccount } from 'wagmi'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../app/routes.ts'
 import { historyStore, useHistory } from '../../features/history/historyStore.ts'
+import { historyCsv } from '../../features/history/historyCsv.ts'
+import { useAlerts } from '../../features/notifications/alertStore.ts'
 import { notify, toast } from '../../features/notifications/notificationStore.ts'
+import { setSwapNotifications } from '../../features/notifications/useSwapAlerts.ts'
 import { useStatusDetail } from '../../features/progress/statusDetail.ts'
 import { useSwapActions } from '../../features/swap/useSwapActions.ts'
 import { loadSwapServices, prefetchSwapServices } from '../../features/swap/useSwapServices.ts'
@@ -89,6 +92,23 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   })
 
   const openSwap = (swap: SwapRecord) => navigate(`${ROUTES.history}?id=${swap.id}`)
+  const notificationsOn = useAlerts((state) => state.notifications)
+
+  async function toggleNotifications() {
+    const result = await setSwapNotifications(!notificationsOn)
+    if (result === 'unsupported') notify("This browser can't show notifications", undefined, 'info')
+    if (result === 'denied') notify('Notifications are blocked for this site in your browser settings', undefined, 'info')
+  }
+
+  async function exportCsv() {
+    const text = await historyCsv(shown, manifest)
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
+    const link = document.createElement('a')
+    link.href = url
+    link.download = `multi-bridge-history-${new Date().toISOString().slice(0, 10)}.csv`
+    link.click()
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  }
 
   return (
     <section className="card history-card" aria-labelledby="history-heading">
@@ -103,6 +123,25 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
           onClick={() => address && restore.mutate(address)}
         >
           {restore.isPending ? t('In Progress') : t('Restore from chain')}
+        </button>
+      </div>
+      <div className="history-tools">
+        <button
+          type="button"
+          className="button-secondary button-small"
+          aria-pressed={notificationsOn}
+          onClick={() => void toggleNotifications()}
+          data-testid="notifications-toggle"
+        >
+          {notificationsOn ? t('Notifications on') : t('Notify me when a swap ends')}
+        </button>
+        <button
+          type="button"
+          className="button-secondary button-small"
+          disabled={shown.length === 0}
+          onClick={() => void exportCsv()}
+        >
+          {t('Export CSV')}
         </button>
       </div>
       <fieldset className="segmented">

@@ -1,0 +1,70 @@
+import { formatDisplayAmount } from '@multi-bridge/core'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { ROUTES } from '../../app/routes.ts'
+import { historyStore } from '../history/historyStore.ts'
+import { alertStore, useAlerts } from './alertStore.ts'
+import { ALERT_TITLES, newAlerts } from './swapAlerts.ts'
+
+/**
+ * Word when a swap ends while the tab is hidden: the swap is counted in the tab's title until the tab is seen
+ * again, and, when the person turned notifications on and the browser allows them, a system notification
+ * that opens the swap's detail. Returns the number of swaps not seen yet.
+ */
+export function useSwapAlerts(): number {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const unseen = useAlerts((state) => state.unseen.length)
+
+  useEffect(() => {
+    let before = historyStore.getState().swaps
+    return historyStore.subscribe((state) => {
+      const alerts = newAlerts(before, state.swaps)
+      before = state.swaps
+      if (!document.hidden) return
+      for (const { key, alert, record } of alerts) {
+        alertStore.getState().addUnseen(key)
+        if (!alertStore.getState().notifications || !('Notification' in window)) continue
+        if (Notification.permission !== 'granted') continue
+        const { origin, destination } = record
+        const body = `${formatDisplayAmount(BigInt(origin.amount), origin.token.decimals)} ${origin.token.symbol} → ${destination.token.symbol} · ${record.providerName}`
+        try {
+          const notification = new Notification(t(ALERT_TITLES[alert]), { body, tag: key })
+          notification.onclick = () => {
+            window.focus()
+            navigate(`${ROUTES.history}?id=${record.id}`)
+            notification.close()
+          }
+        } catch (error) {
+          // Some browsers (Chrome on Android) only show notifications from a service worker: the title still counts.
+          console.warn('[alerts] the notification could not be shown', error)
+        }
+      }
+    })
+  }, [t, navigate])
+
+  useEffect(() => {
+    const seen = () => {
+      if (!document.hidden) alertStore.getState().clearUnseen()
+    }
+    document.addEventListener('visibilitychange', seen)
+    return () => document.removeEventListener('visibilitychange', seen)
+  }, [])
+
+  return unseen
+}
+
+/** Turns system notifications on (asking the browser's permission now, never on load) or off. */
+export async function setSwapNotifications(on: boolean): Promise<'on' | 'off' | 'unsupported' | 'denied'> {
+  if (!on) {
+    alertStore.getState().setNotifications(false)
+    return 'off'
+  }
+  if (!('Notification' in window)) return 'unsupported'
+  const permission =
+    Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission
+  if (permission !== 'granted') return 'denied'
+  alertStore.getState().setNotifications(true)
+  return 'on'
+}
