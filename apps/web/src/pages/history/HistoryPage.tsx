@@ -15,8 +15,8 @@ import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../app/routes.ts'
-import { historyStore, useHistory } from '../../features/history/historyStore.ts'
 import { historyCsv } from '../../features/history/historyCsv.ts'
+import { historyStore, useHistory } from '../../features/history/historyStore.ts'
 import { useAlerts } from '../../features/notifications/alertStore.ts'
 import { notify, toast } from '../../features/notifications/notificationStore.ts'
 import { setSwapNotifications } from '../../features/notifications/useSwapAlerts.ts'
@@ -97,7 +97,8 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   async function toggleNotifications() {
     const result = await setSwapNotifications(!notificationsOn)
     if (result === 'unsupported') notify("This browser can't show notifications", undefined, 'info')
-    if (result === 'denied') notify('Notifications are blocked for this site in your browser settings', undefined, 'info')
+    if (result === 'denied')
+      notify('Notifications are blocked for this site in your browser settings', undefined, 'info')
   }
 
   async function exportCsv() {
