@@ -223,6 +223,8 @@ export type OpenIntentParameters = {
   inputAmount: bigint
   outputToken: Address
   outputAmount: bigint
+  /** Native coin for the recipient besides the output (gas on arrival); none by default. */
+  gasAmount?: bigint
   recipient: Address
   fillDeadline: number
   expires: number
@@ -252,6 +254,7 @@ export async function sendOpenIntent(p: OpenIntentParameters): Promise<Hex> {
       inputAmount: p.inputAmount,
       outputToken: p.outputToken,
       outputAmount: p.outputAmount,
+      gasAmount: p.gasAmount ?? 0n,
       destinationChainId: BigInt(p.destination.config.id),
       destinationSettler: p.destinationSettler ?? (p.destination.config.contracts.intentDestinationSettler as Address),
       recipient: p.recipient,

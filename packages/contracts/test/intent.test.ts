@@ -346,6 +346,7 @@ describe('fill', () => {
       recipient: accounts.recipient,
       outputToken: token,
       outputAmount: order.data.outputAmount,
+      gasAmount: 0n,
       fillTime,
     })
     expect(await fillRecord(b, order.orderId)).toEqual({ solver: accounts.solver, fillTime })
@@ -483,6 +484,112 @@ describe('fill', () => {
     await write(a.client, claimRequest(a, order.orderId, REPAY, fillTime, signatures, { account: accounts.solver }))
     expect(await balanceOf(a.client, d.usdc, REPAY)).toBe(order.data.inputAmount)
     expect(await balanceOf(a.client, d.usdc, accounts.solver)).toBe(solverBefore)
+  })
+})
+
+describe('gas on arrival: an order with two outputs', () => {
+  const GAS = parseEther('0.01')
+
+  test('resolves both outputs for the recipient, binds the gas in the order id, and refuses gas on a native output', async () => {
+    const { a, b, d } = chains()
+    const order = await openOrder(a, b, { gasAmount: GAS })
+    expect(order.data.gasAmount).toBe(GAS)
+    expect(order.resolved.maxSpent).toEqual([
+      {
+        token: word(b.contracts.usdc),
+        amount: order.data.outputAmount,
+        recipient: word(accounts.recipient),
+        chainId: BigInt(b.chainId),
+      },
+      { token: word(NATIVE), amount: GAS, recipient: word(accounts.recipient), chainId: BigInt(b.chainId) },
+    ])
+    // An order without gas keeps one output.
+    expect((await openOrder(a, b)).resolved.maxSpent).toHaveLength(1)
+    // A solver cannot drop the gas from the origin data: the id no longer matches.
+    const withoutGas = encodeIntentOriginData({ ...order.data, gasAmount: 0n })
+    await expectRevert(b.client, fillRequest(b, { orderId: order.orderId, originData: withoutGas }), 'OrderIdMismatch')
+
+    const request = await orderRequest(a, b, { outputToken: NATIVE, outputAmount: parseEther('1'), gasAmount: GAS })
+    const [reason] = await expectRevert(a.client, openCall(request), 'InvalidOrder')
+    expect(reason).toBe('gas on a native output')
+    const nonceUsed = await a.client.readContract({
+      address: d.origin,
+      abi: intentOriginSettlerAbi,
+      functionName: 'nonceUsed',
+      args: [accounts.user, request.orderData.nonce],
+    })
+    expect(nonceUsed).toBe(false)
+  })
+
+  test('a fill delivers the token and the gas together, with exactly the gas as value', async () => {
+    const { a, b, d } = chains()
+    const order = await openOrder(a, b, { gasAmount: GAS })
+    for (const value of [0n, GAS - 1n, GAS + 1n]) {
+      const args = await expectRevert(b.client, fillRequest(b, order, { value }), 'NativeAmountMismatch')
+      expect(args).toEqual([GAS, value])
+    }
+    expect((await fillRecord(b, order.orderId)).fillTime).toBe(0)
+
+    const tokenBefore = await balanceOf(b.client, d.usdc, accounts.recipient)
+    const gasBefore = await balanceOf(b.client, NATIVE, accounts.recipient)
+    const { receipt, fillTime } = await fillOrder(b, order)
+    expect(await balanceOf(b.client, d.usdc, accounts.recipient)).toBe(tokenBefore + order.data.outputAmount)
+    expect(await balanceOf(b.client, NATIVE, accounts.recipient)).toBe(gasBefore + GAS)
+    expect(await balanceOf(b.client, NATIVE, b.contracts.destination)).toBe(0n)
+    const [filled] = parseEventLogs({ abi: intentDestinationSettlerAbi, logs: receipt.logs, eventName: 'Filled' })
+    expect(filled?.args).toMatchObject({ outputAmount: order.data.outputAmount, gasAmount: GAS, fillTime })
+    await expectRevert(b.client, fillRequest(b, order), 'AlreadyFilled')
+  })
+
+  test('partial delivery never happens and never attests: a recipient that refuses the gas makes the fill revert whole, and the refund returns the whole input', async () => {
+    const { a, b, d } = chains()
+    // A token contract has no receive(): it refuses native coin.
+    const refusing = b.contracts.usdt
+    const order = await openOrder(a, b, { gasAmount: GAS, recipient: refusing })
+    const tokenBefore = await balanceOf(b.client, d.usdc, refusing)
+    const solverTokenBefore = await balanceOf(b.client, d.usdc, accounts.solver)
+    await expectRevert(b.client, fillRequest(b, order), 'FailedCall')
+    // Nothing of the first output moved, and the settler has no fill to attest.
+    expect(await balanceOf(b.client, d.usdc, refusing)).toBe(tokenBefore)
+    expect(await balanceOf(b.client, d.usdc, accounts.solver)).toBe(solverTokenBefore)
+    expect((await fillRecord(b, order.orderId)).fillTime).toBe(0)
+    const isFilled = await b.client.readContract({
+      address: b.contracts.destination,
+      abi: intentDestinationSettlerAbi,
+      functionName: 'isFilled',
+      args: [order.orderId],
+    })
+    expect(isFilled).toBe(false)
+
+    // A claim needs a fill attestation, which only a fill can back; the no-fill refund pays back all of the input.
+    await setNextTimestamp(a.client, order.data.fillDeadline + 1)
+    const userBefore = await balanceOf(a.client, d.usdc, accounts.user)
+    await write(a.client, refundRequest(a, order.orderId, await signNoFill(a.chainId, d.origin, order.orderId)))
+    expect(await balanceOf(a.client, d.usdc, accounts.user)).toBe(userBefore + order.data.inputAmount)
+    expect(await balanceOf(a.client, d.usdc, d.origin)).toBe(0n)
+    const fillProof = await signFill(a.chainId, d.origin, {
+      orderId: order.orderId,
+      solver: accounts.solver,
+      fillTime: order.data.fillDeadline,
+    })
+    await expectRevert(
+      a.client,
+      claimRequest(a, order.orderId, accounts.solver, order.data.fillDeadline, fillProof),
+      'OrderNotOpen',
+    )
+  })
+
+  test('a filled order with gas is claimed for the whole input, once', async () => {
+    const { a, b, d } = chains()
+    const { order, fillTime, signatures } = await filledOrder(a, b, { gasAmount: GAS })
+    const solverBefore = await balanceOf(a.client, d.usdc, accounts.solver)
+    await write(a.client, claimRequest(a, order.orderId, accounts.solver, fillTime, signatures))
+    expect(await balanceOf(a.client, d.usdc, accounts.solver)).toBe(solverBefore + order.data.inputAmount)
+    await expectRevert(
+      a.client,
+      refundRequest(a, order.orderId, await signNoFill(a.chainId, d.origin, order.orderId)),
+      'OrderNotOpen',
+    )
   })
 })
 

@@ -10,6 +10,7 @@ import {
   decodeIntentOriginData,
   type IntentOrderData,
   type IntentOriginData,
+  intentFillValue,
   type PoolRelease,
 } from '@multi-bridge/core'
 import { type Address, encodeAbiParameters, type Hex, parseEventLogs, type TransactionReceipt } from 'viem'
@@ -29,6 +30,8 @@ export type OrderParameters = {
   inputAmount?: bigint
   outputToken?: Address
   outputAmount?: bigint
+  /** Native coin for the recipient besides the output (gas on arrival); none by default. */
+  gasAmount?: bigint
   destinationChainId?: number
   destinationSettler?: Address
   recipient?: Address
@@ -64,6 +67,7 @@ export async function orderRequest(
     inputAmount,
     outputToken: p.outputToken ?? destination.contracts.usdc,
     outputAmount: p.outputAmount ?? 999_000_000n,
+    gasAmount: p.gasAmount ?? 0n,
     destinationChainId: BigInt(p.destinationChainId ?? destination.chainId),
     destinationSettler: p.destinationSettler ?? destination.contracts.destination,
     recipient: p.recipient ?? accounts.recipient,
@@ -151,7 +155,7 @@ export function fillRequest(
       p.repayTo === undefined ? '0x' : encodeAbiParameters([{ type: 'address' }], [p.repayTo]),
     ],
     account: p.solver ?? accounts.solver,
-    value: p.value ?? (data.outputToken === NATIVE ? data.outputAmount : 0n),
+    value: p.value ?? intentFillValue(data),
   } as const
 }
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {Address} from "@openzeppelin/contracts/utils/Address.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {TokenTransfers} from "../utils/TokenTransfers.sol";
 import {IDestinationSettler} from "./ERC7683.sol";
 import {IntentOriginData, IntentTypes} from "./IntentTypes.sol";
 
-/// @notice ERC-7683 destination settler: a solver delivers the order's output to its recipient,
+/// @notice ERC-7683 destination settler: a solver delivers the order's outputs to its recipient in one call,
 /// once per order, on the named chain and settler, no later than the fill deadline.
 /// It holds no funds and has no admin.
 contract IntentDestinationSettler is IDestinationSettler, ReentrancyGuard {
@@ -23,6 +24,7 @@ contract IntentDestinationSettler is IDestinationSettler, ReentrancyGuard {
         address indexed recipient,
         address outputToken,
         uint256 outputAmount,
+        uint256 gasAmount,
         uint32 fillTime
     );
 
@@ -51,8 +53,15 @@ contract IntentDestinationSettler is IDestinationSettler, ReentrancyGuard {
         uint32 fillTime = uint32(block.timestamp);
         // Status first, transfer last: a reentrant token cannot fill twice.
         fills[orderId] = FillRecord({solver: solver, fillTime: fillTime});
-        emit Filled(orderId, solver, data.recipient, data.outputToken, data.outputAmount, fillTime);
-        TokenTransfers.forwardExact(data.outputToken, msg.sender, data.recipient, data.outputAmount);
+        emit Filled(orderId, solver, data.recipient, data.outputToken, data.outputAmount, data.gasAmount, fillTime);
+        // Every output or none: a recipient that refuses the native coin, or a short value, reverts the whole fill.
+        if (data.gasAmount == 0) {
+            TokenTransfers.forwardExact(data.outputToken, msg.sender, data.recipient, data.outputAmount);
+        } else {
+            if (msg.value != data.gasAmount) revert TokenTransfers.NativeAmountMismatch(data.gasAmount, msg.value);
+            TokenTransfers.forwardTokenExact(data.outputToken, msg.sender, data.recipient, data.outputAmount);
+            Address.sendValue(payable(data.recipient), data.gasAmount);
+        }
     }
 
     function isFilled(bytes32 orderId) external view returns (bool) {

@@ -185,6 +185,8 @@ contract IntentOriginSettler is IOriginSettler, EIP712, SettlementGuard, Pausabl
         IntentOrderData memory od = abi.decode(order.orderData, (IntentOrderData));
         if (od.inputAmount == 0 || od.outputAmount == 0) revert InvalidOrder("zero amount");
         if (od.recipient == address(0)) revert InvalidOrder("zero recipient");
+        // Gas on arrival is a second, native output: for a native output it would only be a larger amount.
+        if (od.gasAmount != 0 && od.outputToken == TokenTransfers.NATIVE) revert InvalidOrder("gas on a native output");
         if (od.destinationSettler == address(0)) revert InvalidOrder("zero destination settler");
         if (od.destinationChainId == block.chainid || od.destinationChainId == 0) {
             revert InvalidOrder("bad destination chain");
@@ -202,6 +204,7 @@ contract IntentOriginSettler is IOriginSettler, EIP712, SettlementGuard, Pausabl
             inputAmount: od.inputAmount,
             outputToken: od.outputToken,
             outputAmount: od.outputAmount,
+            gasAmount: od.gasAmount,
             destinationChainId: od.destinationChainId,
             destinationSettler: od.destinationSettler,
             recipient: od.recipient,
@@ -210,13 +213,21 @@ contract IntentOriginSettler is IOriginSettler, EIP712, SettlementGuard, Pausabl
         });
         bytes memory originData = abi.encode(data);
 
-        Output[] memory maxSpent = new Output[](1);
+        Output[] memory maxSpent = new Output[](od.gasAmount == 0 ? 1 : 2);
         maxSpent[0] = Output({
             token: IntentTypes.toBytes32(od.outputToken),
             amount: od.outputAmount,
             recipient: IntentTypes.toBytes32(od.recipient),
             chainId: od.destinationChainId
         });
+        if (od.gasAmount != 0) {
+            maxSpent[1] = Output({
+                token: IntentTypes.toBytes32(TokenTransfers.NATIVE),
+                amount: od.gasAmount,
+                recipient: IntentTypes.toBytes32(od.recipient),
+                chainId: od.destinationChainId
+            });
+        }
         Output[] memory minReceived = new Output[](1);
         minReceived[0] = Output({
             token: IntentTypes.toBytes32(od.inputToken),

@@ -2,12 +2,14 @@
 pragma solidity ^0.8.24;
 
 /// @notice What a user asks for when opening an intent (the ERC-7683 `orderData`).
-/// Token `address(0)` is the chain's native coin.
+/// Token `address(0)` is the chain's native coin. An order has one or two outputs, delivered together or not
+/// at all: `outputAmount` of `outputToken`, and, when `gasAmount` is not zero, that much native coin.
 struct IntentOrderData {
     address inputToken;
     uint256 inputAmount;
     address outputToken;
     uint256 outputAmount; // minimum the recipient receives on the destination chain
+    uint256 gasAmount; // native coin the recipient also receives there ("gas on arrival"); 0 for none
     uint256 destinationChainId;
     address destinationSettler;
     address recipient;
@@ -26,6 +28,7 @@ struct IntentOriginData {
     uint256 inputAmount;
     address outputToken;
     uint256 outputAmount;
+    uint256 gasAmount;
     uint256 destinationChainId;
     address destinationSettler;
     address recipient;
@@ -35,7 +38,7 @@ struct IntentOriginData {
 
 library IntentTypes {
     bytes32 internal constant ORDER_DATA_TYPEHASH = keccak256(
-        "IntentOrderData(address inputToken,uint256 inputAmount,address outputToken,uint256 outputAmount,uint256 destinationChainId,address destinationSettler,address recipient,uint256 nonce,uint32 expires)"
+        "IntentOrderData(address inputToken,uint256 inputAmount,address outputToken,uint256 outputAmount,uint256 gasAmount,uint256 destinationChainId,address destinationSettler,address recipient,uint256 nonce,uint32 expires)"
     );
 
     function orderId(bytes memory originData) internal pure returns (bytes32) {

@@ -39,6 +39,11 @@ library TokenTransfers {
             return;
         }
         if (msg.value != 0) revert UnexpectedNativeValue();
+        forwardTokenExact(token, from, to, amount);
+    }
+
+    /// @dev The ERC-20 half of forwardExact, for a call whose msg.value pays for something else.
+    function forwardTokenExact(address token, address from, address to, uint256 amount) internal {
         if (token.code.length == 0) revert TokenHasNoCode(token);
         uint256 before = IERC20(token).balanceOf(to);
         IERC20(token).safeTransferFrom(from, to, amount);

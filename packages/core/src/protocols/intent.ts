@@ -14,6 +14,8 @@ export type IntentOrderData = {
   inputAmount: bigint
   outputToken: Address
   outputAmount: bigint
+  /** Native coin the recipient also receives on the destination ("gas on arrival"); 0n for none. */
+  gasAmount: bigint
   destinationChainId: bigint
   destinationSettler: Address
   recipient: Address
@@ -30,7 +32,7 @@ export type IntentOriginData = IntentOrderData & {
 }
 
 export const INTENT_ORDER_DATA_TYPE =
-  'IntentOrderData(address inputToken,uint256 inputAmount,address outputToken,uint256 outputAmount,uint256 destinationChainId,address destinationSettler,address recipient,uint256 nonce,uint32 expires)'
+  'IntentOrderData(address inputToken,uint256 inputAmount,address outputToken,uint256 outputAmount,uint256 gasAmount,uint256 destinationChainId,address destinationSettler,address recipient,uint256 nonce,uint32 expires)'
 export const INTENT_ORDER_DATA_TYPEHASH = keccak256(toHex(INTENT_ORDER_DATA_TYPE))
 
 const orderDataParameters = [
@@ -41,6 +43,7 @@ const orderDataParameters = [
       { name: 'inputAmount', type: 'uint256' },
       { name: 'outputToken', type: 'address' },
       { name: 'outputAmount', type: 'uint256' },
+      { name: 'gasAmount', type: 'uint256' },
       { name: 'destinationChainId', type: 'uint256' },
       { name: 'destinationSettler', type: 'address' },
       { name: 'recipient', type: 'address' },
@@ -62,6 +65,7 @@ const originDataParameters = [
       { name: 'inputAmount', type: 'uint256' },
       { name: 'outputToken', type: 'address' },
       { name: 'outputAmount', type: 'uint256' },
+      { name: 'gasAmount', type: 'uint256' },
       { name: 'destinationChainId', type: 'uint256' },
       { name: 'destinationSettler', type: 'address' },
       { name: 'recipient', type: 'address' },
@@ -83,6 +87,11 @@ export function encodeIntentOriginData(data: IntentOriginData): Hex {
 export function decodeIntentOriginData(originData: Hex): IntentOriginData {
   const [data] = decodeAbiParameters(originDataParameters, originData)
   return { ...data }
+}
+
+/** The native coin a fill must send with it: a native output, or the gas on arrival (never both). */
+export function intentFillValue(data: Pick<IntentOriginData, 'outputToken' | 'outputAmount' | 'gasAmount'>): bigint {
+  return BigInt(data.outputToken) === 0n ? data.outputAmount : data.gasAmount
 }
 
 export function computeIntentOrderId(originData: Hex): Hex {
