@@ -190,6 +190,8 @@ export async function waitFor<T>(
 
 export type SolverQuote = {
   outputAmount: string
+  gasAmount: string
+  fees: { spread: string; gas: string; gasOnArrival: string; total: string }
   fillDeadline: number
   expires: number
   estimatedFillSeconds: number
@@ -317,7 +319,14 @@ export const serviceUrl = (network: TestNetwork, name: ServiceName) => `http://1
 /** The solver's quote, which must be a 200. */
 export async function solverQuote(
   network: TestNetwork,
-  p: { origin: ChainClients; destination: ChainClients; inputToken: Address; outputToken: Address; amount: bigint },
+  p: {
+    origin: ChainClients
+    destination: ChainClients
+    inputToken: Address
+    outputToken: Address
+    amount: bigint
+    gasOnArrival?: boolean
+  },
 ): Promise<SolverQuote> {
   const query = new URLSearchParams({
     originChainId: String(p.origin.config.id),
@@ -325,6 +334,7 @@ export async function solverQuote(
     inputToken: p.inputToken,
     outputToken: p.outputToken,
     amount: p.amount.toString(),
+    ...(p.gasOnArrival ? { gasOnArrival: 'true' } : {}),
   })
   const { status, body } = await getJson<SolverQuote>(`${serviceUrl(network, 'solver')}/v1/quote?${query}`)
   expect(status).toBe(200)

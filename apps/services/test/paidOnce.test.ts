@@ -9,6 +9,7 @@ import {
   poolBridgeAbi,
   poolBridgeStatus,
 } from '@multi-bridge/contracts'
+import { NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
 import { type Address, createTestClient, type Hex, http, parseEventLogs, parseUnits } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { quoteOutput } from '../src/solver/pricing.ts'
@@ -488,5 +489,102 @@ describe('paid once, across chains', () => {
     )
     expect(decided.body.reason).toMatch(/^the fill would revert/)
     expect(await fillsOf(B, orderId)).toEqual([])
+  })
+
+  it('(8) gas on arrival: both outputs arrive in one fill and are claimed once; more gas than offered is declined and refunded whole', async () => {
+    const sender = user(9)
+    const amount = usdc('100')
+    const input = A.token('usdc')
+    const output = B.token('usdc')
+    const q = await solverQuote(network, {
+      origin: A,
+      destination: B,
+      inputToken: input,
+      outputToken: output,
+      amount,
+      gasOnArrival: true,
+    })
+    const gasAmount = BigInt(q.gasAmount)
+    expect(gasAmount).toBeGreaterThan(0n)
+    // The gas is paid for from the output, at the solver's price.
+    const plain = await solverQuote(network, {
+      origin: A,
+      destination: B,
+      inputToken: input,
+      outputToken: output,
+      amount,
+    })
+    expect(BigInt(plain.gasAmount)).toBe(0n)
+    expect(BigInt(q.outputAmount)).toBe(BigInt(plain.outputAmount) - BigInt(q.fees.gasOnArrival))
+
+    const recipient = user(12).address
+    const nativeBefore = await balanceOf(B, NATIVE_TOKEN_ADDRESS, recipient)
+    const tokenBefore = await balanceOf(B, output, recipient)
+    const { orderId } = await openIntent({
+      origin: A,
+      destination: B,
+      account: sender,
+      inputToken: input,
+      inputAmount: amount,
+      outputToken: output,
+      outputAmount: BigInt(q.outputAmount),
+      gasAmount,
+      recipient,
+      fillDeadline: q.fillDeadline,
+      expires: q.expires,
+    })
+    await claimed(orderId)
+    const [fill, ...more] = await fillsOf(B, orderId)
+    expect(more).toEqual([])
+    expect(fill?.args).toMatchObject({ outputAmount: BigInt(q.outputAmount), gasAmount })
+    expect(await balanceOf(B, output, recipient)).toBe(tokenBefore + BigInt(q.outputAmount))
+    expect(await balanceOf(B, NATIVE_TOKEN_ADDRESS, recipient)).toBe(nativeBefore + gasAmount)
+
+    // Twice the gas for the same output lowered by the price of the gas asked: the solver declines it.
+    const greedy = await solverQuote(network, {
+      origin: A,
+      destination: B,
+      inputToken: input,
+      outputToken: output,
+      amount,
+      gasOnArrival: true,
+    })
+    const fillDeadline = greedy.fillDeadline
+    const { orderId: declined } = await openIntent({
+      origin: A,
+      destination: B,
+      account: sender,
+      inputToken: input,
+      inputAmount: amount,
+      outputToken: output,
+      outputAmount: BigInt(greedy.outputAmount) - BigInt(greedy.fees.gasOnArrival),
+      gasAmount: BigInt(greedy.gasAmount) * 2n,
+      recipient,
+      fillDeadline,
+      expires: greedy.expires,
+    })
+    const decided = await waitFor(
+      () => solverOrder(declined),
+      (r) => r.body.status === 'declined',
+      'the solver declining more gas than it offers',
+    )
+    expect(decided.body.reason).toBe('price not acceptable')
+    await advanceTime([A, B, C], fillDeadline - (await chainTime(B)) + 5)
+    const attested = await waitFor(
+      () => attesterIntent(declined),
+      (r) => r.status === 'not-filled',
+      'the no-fill attestation',
+    )
+    expect(attested.attestation?.kind).toBe('no-fill')
+    const senderBefore = await balanceOf(A, input, sender.address)
+    const hash = await A.wallet(sender).writeContract({
+      address: A.config.contracts.intentOriginSettler as Address,
+      abi: intentOriginSettlerAbi,
+      functionName: 'refund',
+      args: [declined, attested.attestation!.signatures],
+    })
+    expect((await A.public.waitForTransactionReceipt({ hash })).status).toBe('success')
+    expect(await balanceOf(A, input, sender.address)).toBe(senderBefore + amount)
+    expect(await fillsOf(B, declined)).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import type { Manifest } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
 import { HttpError } from './http.ts'
-import { parseAmount, parseBytes32, parseChain, parseToken, requireParam } from './validation.ts'
+import { parseAmount, parseBytes32, parseChain, parseFlag, parseToken, requireParam } from './validation.ts'
 
 const chain = {
   id: 7,
@@ -64,5 +64,16 @@ describe('request validation', () => {
     expect(code(() => parseBytes32('0x1234', 'id'))).toBe('400 INVALID_ID')
     expect(code(() => parseBytes32(undefined, 'id'))).toBe('400 INVALID_ID')
     expect(code(() => requireParam(new URLSearchParams('a=1'), 'b'))).toBe('400 MISSING_PARAMETER')
+  })
+
+  it('reads a yes/no flag and refuses anything but true or false', () => {
+    expect(parseFlag(new URLSearchParams(''), 'gasOnArrival')).toBe(false)
+    expect(parseFlag(new URLSearchParams('gasOnArrival=false'), 'gasOnArrival')).toBe(false)
+    expect(parseFlag(new URLSearchParams('gasOnArrival=true'), 'gasOnArrival')).toBe(true)
+    for (const value of ['1', 'yes', 'TRUE', '']) {
+      expect(code(() => parseFlag(new URLSearchParams(`gasOnArrival=${value}`), 'gasOnArrival'))).toBe(
+        '400 INVALID_PARAMETER',
+      )
+    }
   })
 })

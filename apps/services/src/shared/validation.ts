@@ -40,6 +40,14 @@ export function parseAmount(value: string, name: string): bigint {
   return amount
 }
 
+/** An optional yes/no parameter: absent, "true" or "false"; anything else is refused. */
+export function parseFlag(query: URLSearchParams, name: string): boolean {
+  const value = query.get(name)
+  if (value === null || value === 'false') return false
+  if (value === 'true') return true
+  throw new HttpError(400, 'INVALID_PARAMETER', `${name} must be true or false`)
+}
+
 export function parseBytes32(value: string | undefined, name: string): Hex {
   if (value === undefined || !/^0x[0-9a-fA-F]{64}$/.test(value)) {
     throw new HttpError(400, 'INVALID_ID', `${name} must be 0x followed by 64 hex digits`)

@@ -36,6 +36,7 @@ const pricingSchema = z.strictObject({
   // Below 100 %: the solver's inverse pricing divides by (10,000 - spreadBps).
   spreadBps: integer(0, 9_999).optional(),
   gasFeeUsd: decimal.optional(),
+  gasOnArrivalUsd: decimal.optional(),
   minOrderUsd: decimal.optional(),
   maxOrderUsd: positiveDecimal.optional(),
   acceptToleranceBps: integer(0, 10_000).optional(),

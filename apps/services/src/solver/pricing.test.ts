@@ -4,6 +4,7 @@ import {
   DEFAULT_PRICING,
   isAcceptablePrice,
   maxInputForOutput,
+  quoteGasOnArrival,
   quoteOutput,
   UnpricedTokenError,
 } from './pricing.ts'
@@ -44,6 +45,22 @@ describe('solver pricing', () => {
     expect(isAcceptablePrice(config, 100_000_000n, fair, USDC, USDC)).toBe(true)
     expect(isAcceptablePrice(config, 100_000_000n, (fair * 10_050n) / 10_000n, USDC, USDC)).toBe(true)
     expect(isAcceptablePrice(config, 100_000_000n, (fair * 10_060n) / 10_000n, USDC, USDC)).toBe(false)
+  })
+
+  it('prices gas on arrival from the input, and refuses an order asking more gas, or gas for free', () => {
+    const input = 100_000_000n // 100 USDC
+    const { gasAmount, cost } = quoteGasOnArrival(config, ETH, USDC)
+    expect(gasAmount).toBe(10n ** 15n) // $3 at $3000: 0.001 ETH
+    expect(cost).toBe(3_000_000n) // 3 USDC, rounded up
+    const fair = quoteOutput(config, input, USDC, USDC).outputAmount
+    const gas = { amount: gasAmount, native: ETH }
+    expect(isAcceptablePrice(config, input, fair - cost, USDC, USDC, gas)).toBe(true)
+    // The full output and the gas besides it: the gas would be paid by the solver.
+    expect(isAcceptablePrice(config, input, fair, USDC, USDC, gas)).toBe(false)
+    // More gas than offered, even with the output lowered to pay for it.
+    const doubled = { amount: gasAmount * 2n, native: ETH }
+    expect(isAcceptablePrice(config, input, fair - cost * 2n, USDC, USDC, doubled)).toBe(false)
+    expect(isAcceptablePrice(config, input, fair - cost, USDC, USDC, { amount: 0n, native: ETH })).toBe(true)
   })
 
   it('refuses tokens it has no price for', () => {

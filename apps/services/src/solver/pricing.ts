@@ -9,6 +9,11 @@ export type SolverPricingConfig = {
   spreadBps: number
   /** Flat fee per fill covering destination gas, in USD. */
   gasFeeUsd: string
+  /**
+   * Gas on arrival: how much of the destination's native coin, in USD, the solver delivers beside the output
+   * when asked (paid for from the input, at the reference price). Orders asking for more are declined.
+   */
+  gasOnArrivalUsd: string
   /** Smallest order the solver quotes, in USD. */
   minOrderUsd: string
   /** Largest order the solver quotes, in USD (also capped by inventory). */
@@ -35,6 +40,7 @@ export const DEFAULT_PRICING: SolverPricingConfig = {
   pricesUsd: { ETH: '3000', WETH: '3000', USDC: '1', USDT: '1' },
   spreadBps: 10,
   gasFeeUsd: '0.10',
+  gasOnArrivalUsd: '3',
   minOrderUsd: '1',
   maxOrderUsd: '500000',
   acceptToleranceBps: 50,
@@ -119,15 +125,39 @@ export function maxInputForOutput(config: SolverPricingConfig, available: bigint
   return candidate
 }
 
-/** True when a requested output is within what the solver would pay for this input. */
+/** The native coin the solver delivers as gas on arrival, and what it costs in the output token (rounded up). */
+export function quoteGasOnArrival(config: SolverPricingConfig, native: Priced, output: Priced) {
+  const gasAmount = usdToToken(config, config.gasOnArrivalUsd, native)
+  return { gasAmount, cost: gasCostInOutput(config, gasAmount, native, output) }
+}
+
+/** What `gasAmount` of the native coin is worth in the output token, rounded up (the solver never pays for it). */
+function gasCostInOutput(config: SolverPricingConfig, gasAmount: bigint, native: Priced, output: Priced): bigint {
+  const numerator = gasAmount * priceOf(config, native) * 10n ** BigInt(output.decimals)
+  const denominator = priceOf(config, output) * 10n ** BigInt(native.decimals)
+  return (numerator + denominator - 1n) / denominator
+}
+
+/**
+ * True when a requested output, and the gas on arrival asked beside it, are within what the solver would
+ * pay for this input: the gas is valued in the output token and must fit in the same fair output, and never
+ * exceed the amount the solver offers (with the same tolerance).
+ */
 export function isAcceptablePrice(
   config: SolverPricingConfig,
   inputAmount: bigint,
   requestedOutput: bigint,
   input: Priced,
   output: Priced,
+  gas?: { amount: bigint; native: Priced },
 ): boolean {
   const fair = quoteOutput(config, inputAmount, input, output).outputAmount
   if (fair <= 0n) return false
-  return requestedOutput * BPS <= fair * (BPS + BigInt(config.acceptToleranceBps))
+  let asked = requestedOutput
+  if (gas && gas.amount > 0n) {
+    const offered = quoteGasOnArrival(config, gas.native, output).gasAmount
+    if (gas.amount * BPS > offered * (BPS + BigInt(config.acceptToleranceBps))) return false
+    asked += gasCostInOutput(config, gas.amount, gas.native, output)
+  }
+  return asked * BPS <= fair * (BPS + BigInt(config.acceptToleranceBps))
 }

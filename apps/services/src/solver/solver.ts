@@ -10,6 +10,7 @@ import {
   decodeIntentOriginData,
   findManifestToken,
   type IntentOriginData,
+  intentFillValue,
   type Manifest,
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
@@ -34,12 +35,13 @@ import { pollLogs } from '../shared/logPoller.ts'
 import { settlementMarginSeconds } from '../shared/margins.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
-import { parseAmount, parseBytes32, parseChain, parseToken, requireParam } from '../shared/validation.ts'
+import { parseAmount, parseBytes32, parseChain, parseFlag, parseToken, requireParam } from '../shared/validation.ts'
 import { fillTimingProblem, orderTermsProblem } from './admission.ts'
 import { resolvePricing, type SolverPricingSettings } from './loadPricing.ts'
 import {
   isAcceptablePrice,
   maxInputForOutput,
+  quoteGasOnArrival,
   quoteOutput,
   type SolverPricingConfig,
   tokenToUsd,
@@ -67,6 +69,8 @@ export type SolverOrder = {
   inputAmount: string
   outputToken: Address
   outputAmount: string
+  /** Native coin delivered beside the output (gas on arrival), in base units; absent for none. */
+  gasAmount?: string
   recipient: Address
   fillDeadline: number
   /** When the user can take the escrow back without attestation: the claim must be final before. */
@@ -144,13 +148,9 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     const balance = await balanceOf(chainOf(chainId), token)
     let reserved = 0n
     for (const order of Object.values(store.value.orders)) {
-      if (
-        (order.status === 'accepted' || order.status === 'filling') &&
-        order.destinationChainId === chainId &&
-        isAddressEqual(order.outputToken, token)
-      ) {
-        reserved += BigInt(order.outputAmount)
-      }
+      if ((order.status !== 'accepted' && order.status !== 'filling') || order.destinationChainId !== chainId) continue
+      if (isAddressEqual(order.outputToken, token)) reserved += BigInt(order.outputAmount)
+      if (isAddressEqual(NATIVE_TOKEN_ADDRESS, token)) reserved += BigInt(order.gasAmount ?? '0')
     }
     return balance > reserved ? balance - reserved : 0n
   }
@@ -174,6 +174,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     const inputToken = parseToken(origin, requireParam(query, 'inputToken'), 'inputToken')
     const outputToken = parseToken(destination, requireParam(query, 'outputToken'), 'outputToken')
     const inputAmount = parseAmount(requireParam(query, 'amount'), 'amount')
+    const gasOnArrival = parseFlag(query, 'gasOnArrival')
     if (!origin.contracts.intentOriginSettler || !destination.contracts.intentDestinationSettler) {
       throw new HttpError(400, 'UNSUPPORTED_ROUTE', 'No intent settlers on this route')
     }
@@ -194,7 +195,9 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       throw new HttpError(400, 'AMOUNT_TOO_HIGH', `amount is above the maximum of ${maxInput} base units`)
     }
     const priced = quoteOutput(pricing, inputAmount, inputToken, outputToken)
-    if (priced.outputAmount <= 0n) throw new HttpError(400, 'AMOUNT_TOO_LOW', 'amount does not cover the fees')
+    const gas = gasOnArrival ? await gasOnArrivalQuote(destination, outputToken) : undefined
+    const outputAmount = priced.outputAmount - (gas?.cost ?? 0n)
+    if (outputAmount <= 0n) throw new HttpError(400, 'AMOUNT_TOO_LOW', 'amount does not cover the fees')
     const now = await chainTime(chainOf(destination.id))
     const fillDeadline = now + pricing.fillWindowSeconds
     const refundDelay = Math.max(pricing.refundGraceSeconds, minRefundDelays.get(origin.id) ?? 0)
@@ -205,12 +208,15 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       inputToken: inputToken.address,
       outputToken: outputToken.address,
       inputAmount,
-      outputAmount: priced.outputAmount,
+      outputAmount,
+      // Native coin for the recipient beside the output; 0 when not asked or not offered on this route.
+      gasAmount: gas?.gasAmount ?? 0n,
       fees: {
         token: outputToken.address,
         spread: priced.spreadFee,
         gas: priced.gasFee,
-        total: priced.spreadFee + priced.gasFee,
+        gasOnArrival: gas?.cost ?? 0n,
+        total: priced.spreadFee + priced.gasFee + (gas?.cost ?? 0n),
       },
       estimatedFillSeconds: estimatedFillSeconds(chainOf(origin.id), chainOf(destination.id)),
       fillDeadline,
@@ -221,6 +227,21 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       originSettler: origin.contracts.intentOriginSettler,
       destinationSettler: destination.contracts.intentDestinationSettler,
     }
+  }
+
+  /**
+   * The gas on arrival the solver offers on `destination` beside `output`: none for a native output (the
+   * settler refuses it), or while its native inventory cannot cover it.
+   */
+  async function gasOnArrivalQuote(destination: Manifest['chains'][number], output: ManifestToken) {
+    const native = findManifestToken(destination, NATIVE_TOKEN_ADDRESS)
+    if (!native || isAddressEqual(output.address, NATIVE_TOKEN_ADDRESS) || !(native.symbol in pricing.pricesUsd)) {
+      return undefined
+    }
+    const offer = quoteGasOnArrival(pricing, native, output)
+    if (offer.gasAmount <= 0n) return undefined
+    if ((await availableInventory(destination.id, NATIVE_TOKEN_ADDRESS)) < offer.gasAmount) return undefined
+    return offer
   }
 
   // ---- orders ----
@@ -280,6 +301,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       inputAmount: data.inputAmount.toString(),
       outputToken: data.outputToken,
       outputAmount: data.outputAmount.toString(),
+      ...(data.gasAmount > 0n ? { gasAmount: data.gasAmount.toString() } : {}),
       recipient: data.recipient,
       fillDeadline: data.fillDeadline,
       expires: data.expires,
@@ -337,7 +359,12 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     const output: ManifestToken | undefined = findManifestToken(destination.config, data.outputToken)
     if (!input || !output) return 'unsupported token'
     if (!(input.symbol in pricing.pricesUsd) || !(output.symbol in pricing.pricesUsd)) return 'unpriced token'
-    if (!isAcceptablePrice(pricing, data.inputAmount, data.outputAmount, input, output)) return 'price not acceptable'
+    const native = findManifestToken(destination.config, NATIVE_TOKEN_ADDRESS)
+    if (data.gasAmount > 0n && (!native || !(native.symbol in pricing.pricesUsd))) return 'no gas on arrival here'
+    const gas = data.gasAmount > 0n && native ? { amount: data.gasAmount, native } : undefined
+    if (!isAcceptablePrice(pricing, data.inputAmount, data.outputAmount, input, output, gas)) {
+      return 'price not acceptable'
+    }
     // The quote's limits hold for orders opened without a quote too: size, fill window, time to be repaid.
     const problem = orderTermsProblem(
       pricing,
@@ -347,7 +374,11 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     if (problem) return problem
     const available = await availableInventory(destination.config.id, data.outputToken)
     if (available < data.outputAmount) return 'insufficient inventory'
-    return { outputUsd: tokenToUsd(pricing, data.outputAmount, output) }
+    if (gas && (await availableInventory(destination.config.id, NATIVE_TOKEN_ADDRESS)) < gas.amount) {
+      return 'insufficient inventory for the gas on arrival'
+    }
+    const gasUsd = gas ? tokenToUsd(pricing, gas.amount, gas.native) : 0n
+    return { outputUsd: tokenToUsd(pricing, data.outputAmount, output) + gasUsd }
   }
 
   async function fillConditions(destination: ChainContext, origin: ChainContext) {
@@ -461,13 +492,16 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
   }
 
   async function sendFill(order: SolverOrder, destination: ChainContext, settler: Address) {
-    const isNative = isAddressEqual(order.outputToken, NATIVE_TOKEN_ADDRESS)
     const request = {
       address: settler,
       abi: intentDestinationSettlerAbi,
       functionName: 'fill',
       args: [order.orderId, order.originData, '0x'],
-      value: isNative ? BigInt(order.outputAmount) : 0n,
+      value: intentFillValue({
+        outputToken: order.outputToken,
+        outputAmount: BigInt(order.outputAmount),
+        gasAmount: BigInt(order.gasAmount ?? '0'),
+      }),
       account: context.account,
     } as const
     const hash = await destination.sendQueue.run(async () => {

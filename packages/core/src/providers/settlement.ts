@@ -41,7 +41,8 @@ export const refundAvailableAfter = (record: TrackedSwap) =>
  */
 export async function settlementStatus(parameters: {
   destination: Client
-  delivery: { transactionHash: Hex; blockNumber: bigint; amount: bigint } | undefined
+  /** `gasAmount`: the native coin delivered with it (gas on arrival), when there was any. */
+  delivery: { transactionHash: Hex; blockNumber: bigint; amount: bigint; gasAmount?: bigint } | undefined
   refunded: boolean
   findRefundTx: () => Promise<Hex | undefined>
   destinationTime: number
@@ -55,6 +56,7 @@ export async function settlementStatus(parameters: {
       deliveryTx: delivery.transactionHash,
       deliveredAt: Number(block.timestamp),
       receivedAmount: delivery.amount.toString(),
+      ...(delivery.gasAmount ? { gasReceived: delivery.gasAmount.toString() } : {}),
     }
   }
   if (parameters.refunded) {
@@ -76,6 +78,8 @@ export function foundSwapRecord(found: {
   amount: bigint
   destination: DepositedSwap['destination']['token']
   outputAmount: bigint
+  /** Gas on arrival the deposit asked for, in the destination's native coin. */
+  gas?: { token: DepositedSwap['destination']['token']; amount: bigint }
   depositAddress: DepositedSwap['depositAddress']
   depositTx: Hex
   depositBlock: bigint
@@ -97,6 +101,9 @@ export function foundSwapRecord(found: {
       token: found.destination,
       estimatedAmount: found.outputAmount.toString(),
       minAmount: found.outputAmount.toString(),
+      ...(found.gas && found.gas.amount > 0n
+        ? { gas: { token: found.gas.token, amount: found.gas.amount.toString() } }
+        : {}),
     },
     depositAddress: found.depositAddress,
     status: 'deposited',

@@ -3,13 +3,20 @@ import type { QuoteRequest, Route } from './types.ts'
 
 export type RoutePreference = 'most-received' | 'fastest'
 
-/** Best first: most received (then fastest), or fastest (then most received). */
+/**
+ * Best first: most received (then fastest), or fastest (then most received). When gas on arrival was asked,
+ * the routes that deliver it come before those that cannot.
+ */
 export function rankRoutes(routes: readonly Route[], preference: RoutePreference = 'most-received'): Route[] {
+  const gasFirst = (a: Route, b: Route) =>
+    Number(b.gasOnArrival?.status === 'included') - Number(a.gasOnArrival?.status === 'included')
   const byReceived = (a: Route, b: Route) =>
     a.minOutputAmount === b.minOutputAmount ? 0 : a.minOutputAmount > b.minOutputAmount ? -1 : 1
   const bySpeed = (a: Route, b: Route) => a.estimatedSeconds - b.estimatedSeconds
-  return [...routes].sort((a, b) =>
-    preference === 'fastest' ? bySpeed(a, b) || byReceived(a, b) : byReceived(a, b) || bySpeed(a, b),
+  return [...routes].sort(
+    (a, b) =>
+      gasFirst(a, b) ||
+      (preference === 'fastest' ? bySpeed(a, b) || byReceived(a, b) : byReceived(a, b) || bySpeed(a, b)),
   )
 }
 
@@ -40,10 +47,11 @@ export async function fetchRoutes(parameters: FetchRoutesParameters): Promise<Fe
     parameters.providers.map(async (provider) => {
       let outcome: ProviderOutcome
       try {
-        const route = await provider.getQuote(
-          parameters.request,
-          parameters.signal ? { signal: parameters.signal } : {},
-        )
+        let route = await provider.getQuote(parameters.request, parameters.signal ? { signal: parameters.signal } : {})
+        // Asked for gas on arrival, a route without it says so.
+        if (route && parameters.request.gasOnArrival && !route.gasOnArrival) {
+          route = { ...route, gasOnArrival: { status: 'unavailable' } }
+        }
         const answered = { providerId: provider.id, providerName: provider.name, receivedAt: performance.now() }
         outcome = route ? { ...answered, status: 'route', route } : { ...answered, status: 'none' }
       } catch (error) {

@@ -117,7 +117,7 @@ export class RefundNotAvailableError extends BaseError {
  */
 export class ReviewMismatchError extends BaseError {
   override name = 'ReviewMismatchError'
-  constructor(readonly field: 'recipient' | 'amount' | 'origin' | 'destination') {
+  constructor(readonly field: 'recipient' | 'amount' | 'origin' | 'destination' | 'gasOnArrival') {
     super(`The new quote has another ${field} than the one reviewed`, { code: 'reviewMismatch' })
   }
 }

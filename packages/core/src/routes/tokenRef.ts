@@ -4,7 +4,8 @@ import { findManifestToken, getManifestChain, type Manifest } from '../config/ma
 import { readTokenInfo } from './tokenInfo.ts'
 import type { TokenRef } from './types.ts'
 
-function listedTokenRef(manifest: Manifest, chainId: number, address: Address): TokenRef | undefined {
+/** The manifest's token at an address, or undefined when it does not list it. */
+export function listedTokenRef(manifest: Manifest, chainId: number, address: Address): TokenRef | undefined {
   const chain = getManifestChain(manifest, chainId)
   const token = chain ? findManifestToken(chain, address) : undefined
   return token

@@ -18,7 +18,15 @@ export type QuoteRequest = {
   recipient: Address
   /** The person's own slippage, in basis points; undefined means the provider's automatic value. */
   slippageBps?: number
+  /** Also deliver some of the destination's native coin to the recipient, paid for from the input. */
+  gasOnArrival?: boolean
 }
+
+/**
+ * Gas on arrival on a route: `included` with the native coin the recipient gets besides the output (its cost
+ * is among the fees, labelled "Gas on arrival"), or `unavailable` when it was asked and this route has none.
+ */
+export type RouteGasOnArrival = { status: 'included'; token: TokenRef; amount: bigint } | { status: 'unavailable' }
 
 export type RouteFee = { label: string; token: TokenRef; amount: bigint }
 
@@ -50,6 +58,8 @@ export type Route = {
   deliveredToken?: TokenRef
   /** What following the swap later needs from the quote (e.g. LI.FI's bridge), kept in its History record. */
   trackingData?: Record<string, string | number>
+  /** Set when the request asked for gas on arrival (see `RouteGasOnArrival`). */
+  gasOnArrival?: RouteGasOnArrival
 }
 
 export type ApprovalRequirement = { token: TokenRef; spender: Address; amount: bigint }

@@ -32,6 +32,9 @@ export type ExecuteRouteParameters = {
 const approveData = (spender: Address, amount: bigint) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] })
 
+/** The gas on arrival a route delivers (0n for none). */
+const gasOf = (route: Route) => (route.gasOnArrival?.status === 'included' ? route.gasOnArrival.amount : 0n)
+
 /** The checks every quote must pass before anything is signed with it (see `executeRoute`). */
 function checkRoute(candidate: Route, reviewed: Route, account: Address): Route {
   // A route quoted for another account names that account as the depositor: its refund would go there.
@@ -42,6 +45,7 @@ function checkRoute(candidate: Route, reviewed: Route, account: Address): Route 
   const seen = reviewed.request
   if (!isAddressEqual(asked.recipient, seen.recipient)) throw new ReviewMismatchError('recipient')
   if (asked.amount !== seen.amount) throw new ReviewMismatchError('amount')
+  if (gasOf(candidate) !== gasOf(reviewed)) throw new ReviewMismatchError('gasOnArrival')
   const sameToken = (a: Route['request']['origin'], b: Route['request']['origin']) =>
     a.chainId === b.chainId && isAddressEqual(a.address, b.address)
   if (!sameToken(asked.origin, seen.origin)) throw new ReviewMismatchError('origin')

@@ -66,6 +66,7 @@ const withDetail = <T extends SwapBase>(record: T, statusDetail: string | undefi
 function completed(record: SwapRecord & SwapDeposit, event: Extract<SwapEvent, { type: 'delivered' }>): CompletedSwap {
   const previous = record.status === 'completed' ? record : undefined
   const received = previous?.destination.receivedAmount ?? event.receivedAmount
+  const gasReceived = previous?.destination.gasReceived ?? event.gasReceived
   const deliveryTx = previous?.deliveryTx ?? event.deliveryTx
   const deliveredAt = previous?.deliveredAt ?? event.deliveredAt
   const next = withDetail(base(record), previous ? record.statusDetail : event.statusDetail)
@@ -78,6 +79,7 @@ function completed(record: SwapRecord & SwapDeposit, event: Extract<SwapEvent, {
       // The token that really arrived (LI.FI PARTIAL), once.
       token: previous ? record.destination.token : (event.token ?? record.destination.token),
       ...(received === undefined ? {} : { receivedAmount: received }),
+      ...(gasReceived === undefined ? {} : { gasReceived }),
     },
     ...(deliveryTx ? { deliveryTx } : {}),
     ...(deliveredAt === undefined ? {} : { deliveredAt }),
@@ -177,7 +179,8 @@ function next(record: SwapRecord, event: SwapEvent): SwapRecord {
       if (
         (record.deliveryTx || !event.deliveryTx) &&
         (record.deliveredAt !== undefined || event.deliveredAt === undefined) &&
-        (record.destination.receivedAmount !== undefined || event.receivedAmount === undefined)
+        (record.destination.receivedAmount !== undefined || event.receivedAmount === undefined) &&
+        (record.destination.gasReceived !== undefined || event.gasReceived === undefined)
       ) {
         return record
       }

@@ -18,6 +18,9 @@ export function newSwapRecord(route: Route, owner: Address): SigningSwap {
       token: route.deliveredToken ?? route.request.destination,
       estimatedAmount: route.outputAmount.toString(),
       minAmount: route.minOutputAmount.toString(),
+      ...(route.gasOnArrival?.status === 'included'
+        ? { gas: { token: route.gasOnArrival.token, amount: route.gasOnArrival.amount.toString() } }
+        : {}),
     },
     depositAddress: route.depositAddress,
     status: 'signing',

@@ -17,7 +17,12 @@ const token = v.object({
   decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
   kind: v.picklist(['native', 'usdc', 'usdt', 'weth', 'erc20']),
 })
-const destination = { token, estimatedAmount: uint, minAmount: uint }
+const destination = {
+  token,
+  estimatedAmount: uint,
+  minAmount: uint,
+  gas: v.optional(v.object({ token, amount: uint })),
+}
 
 const baseEntries = {
   key: nonEmpty,
@@ -59,7 +64,7 @@ export const swapRecordSchema = v.variant('status', [
     ...baseEntries,
     ...depositEntries,
     status: v.literal('completed'),
-    destination: v.object({ ...destination, receivedAmount: v.optional(uint) }),
+    destination: v.object({ ...destination, receivedAmount: v.optional(uint), gasReceived: v.optional(uint) }),
     deliveryTx: v.optional(hex),
     deliveredAt: v.optional(seconds),
   }),

@@ -43,7 +43,13 @@ export const swapProgress = (status: SwapStatus): SwapProgress =>
       ? 'swapping'
       : 'failed'
 
-export type SwapDestination = { token: TokenRef; estimatedAmount: string; minAmount: string }
+export type SwapDestination = {
+  token: TokenRef
+  estimatedAmount: string
+  minAmount: string
+  /** Gas on arrival: the destination's native coin the recipient gets besides the output (exact, not estimated). */
+  gas?: { token: TokenRef; amount: string }
+}
 
 /** What every swap has, whatever its state. JSON only (amounts as decimal strings), so it survives storage. */
 export type SwapBase = {
@@ -98,7 +104,8 @@ export type ProviderFailedSwap = SwapBase & SwapDeposit & { status: 'providerFai
 export type CompletedSwap = SwapBase &
   SwapDeposit & {
     status: 'completed'
-    destination: SwapDestination & { receivedAmount?: string }
+    /** `gasReceived`: the gas on arrival that arrived with it. */
+    destination: SwapDestination & { receivedAmount?: string; gasReceived?: string }
     deliveryTx?: Hex
     /** Epoch seconds of the delivery block. */
     deliveredAt?: number
@@ -148,6 +155,8 @@ export type SwapEvent =
       deliveryTx?: Hex
       deliveredAt?: number
       receivedAmount?: string
+      /** The gas on arrival delivered with it (native coin, base units). */
+      gasReceived?: string
       /** When the provider delivered another token than quoted (LI.FI PARTIAL). */
       token?: TokenRef
       statusDetail?: string

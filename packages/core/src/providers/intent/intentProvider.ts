@@ -12,7 +12,7 @@ import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequest } from '../../http/request.ts'
 import { buildOnchainOrder, decodeIntentOriginData } from '../../protocols/intent.ts'
 import { InvalidQuoteError, QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
-import { createTokenRefResolver } from '../../routes/tokenRef.ts'
+import { createTokenRefResolver, listedTokenRef } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
 import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
@@ -29,7 +29,9 @@ const quoteSchema = z.object({
   outputToken: z.string(),
   inputAmount: uint,
   outputAmount: uint,
-  fees: z.object({ spread: uint, gas: uint }),
+  // Gas on arrival: native coin for the recipient besides the output, and its cost in the output token.
+  gasAmount: uint.default('0'),
+  fees: z.object({ spread: uint, gas: uint, gasOnArrival: uint.default('0') }),
   estimatedFillSeconds: z.number().positive(),
   fillDeadline: z.number().int().positive(),
   expires: z.number().int().positive(),
@@ -60,6 +62,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
   }
   // Tokens of restored swaps: an unlisted one is read from its chain once for as long as the provider lives.
   const tokenRef = createTokenRefResolver(manifest, clients)
+  const nativeTokenRef = (chainId: number) => listedTokenRef(manifest, chainId, NATIVE_TOKEN_ADDRESS)
 
   const provider: RouteProvider = {
     id: INTENT_PROVIDER_ID,
@@ -80,6 +83,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
             inputToken: request.origin.address,
             outputToken: request.destination.address,
             amount: request.amount,
+            ...(request.gasOnArrival ? { gasOnArrival: 'true' } : {}),
           },
           timeoutMs: 15_000,
           ...(options.signal ? { signal: options.signal } : {}),
@@ -107,6 +111,15 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
       ) {
         throw new InvalidQuoteError(INTENT_PROVIDER_ID, 'the quote does not match the request or the known settlers')
       }
+      const gasAmount = BigInt(quote.gasAmount)
+      // Gas nobody asked for is paid from the output: never take it.
+      if (gasAmount > 0n && !request.gasOnArrival) {
+        throw new InvalidQuoteError(INTENT_PROVIDER_ID, 'the quote adds gas on arrival that was not asked for')
+      }
+      const nativeToken = gasAmount > 0n ? nativeTokenRef(request.destination.chainId) : undefined
+      if (gasAmount > 0n && !nativeToken) {
+        throw new InvalidQuoteError(INTENT_PROVIDER_ID, 'gas on arrival on a network without a native coin listed')
+      }
       const outputAmount = BigInt(quote.outputAmount)
       const slippageBps = request.slippageBps ?? 0
       const minOutputAmount = (outputAmount * (BPS - BigInt(slippageBps))) / BPS
@@ -123,12 +136,16 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
         fees: [
           { label: 'Solver fee', token: request.destination, amount: BigInt(quote.fees.spread) },
           { label: 'Network fee', token: request.destination, amount: BigInt(quote.fees.gas) },
+          ...(gasAmount > 0n
+            ? [{ label: 'Gas on arrival', token: request.destination, amount: BigInt(quote.fees.gasOnArrival) }]
+            : []),
         ],
         estimatedSeconds: quote.estimatedFillSeconds,
         quotedAt: now,
         expiresAt: Math.min(quote.quoteExpiresAt * 1000, now + 60_000),
         depositAddress: originSettler,
         data: { fillDeadline: quote.fillDeadline, expires: quote.expires },
+        ...(nativeToken ? { gasOnArrival: { status: 'included', token: nativeToken, amount: gasAmount } } : {}),
       } satisfies Route
     },
 
@@ -145,6 +162,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
           inputAmount: request.amount,
           outputToken: request.destination.address,
           outputAmount: route.minOutputAmount,
+          gasAmount: route.gasOnArrival?.status === 'included' ? route.gasOnArrival.amount : 0n,
           destinationChainId: BigInt(request.destination.chainId),
           destinationSettler,
           recipient: request.recipient,
@@ -221,7 +239,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
       const [fill] = fills
       return settlementStatus({
         destination,
-        delivery: fill && { ...fill, amount: fill.args.outputAmount },
+        delivery: fill && { ...fill, amount: fill.args.outputAmount, gasAmount: fill.args.gasAmount },
         refunded: escrowFromTuple(escrow).status === intentOriginSettlerStatus.Refunded,
         findRefundTx: async () => {
           const [refunded] = await origin.getLogs({
@@ -288,6 +306,9 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
             amount: data.inputAmount,
             destination: await tokenRef(destinationChainId, data.outputToken),
             outputAmount: data.outputAmount,
+            ...(data.gasAmount > 0n
+              ? { gas: { token: await tokenRef(destinationChainId, NATIVE_TOKEN_ADDRESS), amount: data.gasAmount } }
+              : {}),
             depositAddress: settler,
             depositTx: log.transactionHash,
             depositBlock: log.blockNumber,
