@@ -31,6 +31,7 @@ export const routeKeys = {
       request.destination.address,
       request.amount.toString(),
       request.slippageBps ?? 'auto',
+      request.gasOnArrival ? 'gas' : 'no-gas',
       providerSet(manifest),
     ] as const,
 }

@@ -24,7 +24,7 @@ export type QuoteRequest = {
 
 /**
  * Gas on arrival on a route: `included` with the native coin the recipient gets besides the output (its cost
- * is among the fees, labelled "Gas on arrival"), or `unavailable` when it was asked and this route has none.
+ * is among the fees, labelled "Gas on arrival fee"), or `unavailable` when it was asked and this route has none.
  */
 export type RouteGasOnArrival = { status: 'included'; token: TokenRef; amount: bigint } | { status: 'unavailable' }
 

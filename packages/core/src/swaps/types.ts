@@ -172,3 +172,7 @@ export type SwapEvent =
 /** The delivered amount when known, else the least the recipient gets. */
 export const receivedAmount = (record: SwapRecord): string | undefined =>
   record.status === 'completed' ? record.destination.receivedAmount : undefined
+
+/** The gas on arrival that arrived with a completed swap (native coin, base units), when it is known. */
+export const gasReceived = (record: SwapRecord): string | undefined =>
+  record.status === 'completed' ? record.destination.gasReceived : undefined

@@ -64,6 +64,23 @@ describe('historyCsv', () => {
     expect(cell('Refund transaction', second)).toBe(refunded.refundTx)
     expect(cell('Amount received', second)).toBe('')
     expect(cell('Status', second)).toBe('Failed (refunded)')
+    expect(cell('Gas on arrival')).toBe('')
+  })
+
+  it('writes the gas on arrival asked and the gas received, with the native coin named', () => {
+    const eth = { ...token(2, 'ETH', 18), address: '0x0000000000000000000000000000000000000000' as const }
+    const gas = { token: eth, amount: '1000000000000000' }
+    const withGas: CompletedSwap = {
+      ...completed,
+      destination: { ...completed.destination, gas, gasReceived: gas.amount },
+    }
+    const notDelivered: RefundedSwap = { ...refunded, destination: { ...refunded.destination, gas } }
+    const [row, second] = historyCsvRows([withGas, notDelivered], manifest)
+    const cell = (name: (typeof HISTORY_CSV_COLUMNS)[number], r = row) => r?.[HISTORY_CSV_COLUMNS.indexOf(name)]
+    expect(cell('Gas on arrival')).toBe('0.001 ETH')
+    expect(cell('Gas received')).toBe('0.001 ETH')
+    expect(cell('Gas on arrival', second)).toBe('0.001 ETH')
+    expect(cell('Gas received', second)).toBe('')
   })
 
   it('survives commas, quotes and non-Latin text: a CSV parser reads back exactly the cells', async () => {
@@ -76,5 +93,19 @@ describe('historyCsv', () => {
     expect(parsed.data[1]).toContain('Intent, "Bridge"')
     expect(parsed.data[1]).toContain('Chain, "One"')
     expect(parsed.data[1]).toContain('美元幣')
+  })
+
+  it('defuses cells a spreadsheet would run as formulas, a formula followed by a line break too', async () => {
+    const symbols = ['=HYPERLINK("//x.example")', '+1+1', '-2+3', '@SUM(A1)', '=1+1\nUSDC', 'U=SDC']
+    const swaps = symbols.map((symbol, i) => ({
+      ...completed,
+      key: `k${i}`,
+      destination: { ...completed.destination, token: token(2, symbol, 18) },
+    }))
+    const text = await historyCsv(swaps, manifest)
+    const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true })
+    expect(parsed.errors).toEqual([])
+    const cells = parsed.data.slice(1).map((row) => row[HISTORY_CSV_COLUMNS.indexOf('Destination token')])
+    expect(cells).toEqual([...symbols.slice(0, -1).map((symbol) => `'${symbol}`), 'U=SDC'])
   })
 })

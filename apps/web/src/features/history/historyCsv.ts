@@ -1,4 +1,11 @@
-import { formatAmount, getManifestChain, type Manifest, receivedAmount, type SwapRecord } from '@multi-bridge/core'
+import {
+  formatAmount,
+  gasReceived,
+  getManifestChain,
+  type Manifest,
+  receivedAmount,
+  type SwapRecord,
+} from '@multi-bridge/core'
 
 /** The CSV's columns, in order (English headers: a file people share with accountants and support). */
 export const HISTORY_CSV_COLUMNS = [
@@ -13,6 +20,7 @@ export const HISTORY_CSV_COLUMNS = [
   'Minimum receivable',
   'Amount received',
   'Gas on arrival',
+  'Gas received',
   'Deposit transaction',
   'Delivery transaction',
   'Refund transaction',
@@ -34,6 +42,8 @@ const STATUS_TEXT: Record<SwapRecord['status'], string> = {
   failed: 'Failed',
 }
 
+const gasCell = (value: string | undefined, token: { decimals: number; symbol: string } | undefined) =>
+  value === undefined || !token ? '' : `${formatAmount(BigInt(value), token.decimals)} ${token.symbol}`
 const iso = (seconds: number | undefined) => (seconds === undefined ? '' : new Date(seconds * 1000).toISOString())
 const amount = (value: string | undefined, decimals: number) =>
   value === undefined ? '' : formatAmount(BigInt(value), decimals)
@@ -54,8 +64,9 @@ export function historyCsvRows(swaps: readonly SwapRecord[], manifest: Manifest)
       amount(destination.estimatedAmount, destination.token.decimals),
       amount(destination.minAmount, destination.token.decimals),
       amount(receivedAmount(swap), destination.token.decimals),
-      // No provider here delivers gas on arrival yet: the column is kept so the file's shape does not change.
-      '',
+      // The native coin asked for beside the output, and what of it arrived (with its symbol: no column of its own).
+      gasCell(swap.destination.gas?.amount, swap.destination.gas?.token),
+      gasCell(gasReceived(swap), swap.destination.gas?.token),
       swap.depositTx ?? '',
       swap.status === 'completed' ? (swap.deliveryTx ?? '') : '',
       swap.status === 'refunded' ? (swap.refundTx ?? '') : '',
@@ -68,10 +79,21 @@ export function historyCsvRows(swaps: readonly SwapRecord[], manifest: Manifest)
 }
 
 /**
+ * A cell a spreadsheet would run as a formula (CSV injection): a token's symbol is read from its contract, so
+ * anyone can name a token `=HYPERLINK(…)`. Papa Parse prefixes such a cell with `'`. Its own pattern (`.*$`)
+ * misses a formula followed by a line break; this one looks at the first character only.
+ */
+export const CSV_FORMULA_START = /^[=+\-@\t\r]/
+
+/**
  * The swaps as a CSV file's text, written by Papa Parse (quotes, commas, line breaks and non-Latin text
- * escaped), with a byte-order mark so spreadsheets open it as UTF-8.
+ * escaped, formulas defused), with a byte-order mark so spreadsheets open it as UTF-8.
  */
 export async function historyCsv(swaps: readonly SwapRecord[], manifest: Manifest): Promise<string> {
   const { unparse } = await import('papaparse')
-  return `\uFEFF${unparse({ fields: [...HISTORY_CSV_COLUMNS], data: historyCsvRows(swaps, manifest) }, { newline: '\r\n' })}`
+  const csv = unparse(
+    { fields: [...HISTORY_CSV_COLUMNS], data: historyCsvRows(swaps, manifest) },
+    { newline: '\r\n', escapeFormulae: CSV_FORMULA_START },
+  )
+  return `\uFEFF${csv}`
 }

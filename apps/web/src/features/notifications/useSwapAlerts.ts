@@ -55,6 +55,12 @@ export function useSwapAlerts(): number {
   return unseen
 }
 
+/**
+ * Whether the browser shows this site's notifications now. The person may have blocked them (or reset the
+ * choice) in the browser's settings since turning them on here: read at render, never asked.
+ */
+export const notificationsAllowed = () => 'Notification' in window && Notification.permission === 'granted'
+
 /** Turns system notifications on (asking the browser's permission now, never on load) or off. */
 export async function setSwapNotifications(on: boolean): Promise<'on' | 'off' | 'unsupported' | 'denied'> {
   if (!on) {

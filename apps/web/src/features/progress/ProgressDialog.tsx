@@ -1,5 +1,6 @@
 import {
   formatDisplayAmount,
+  gasReceived,
   getManifestChain,
   receivedAmount,
   SIGNING_PHASES,
@@ -138,6 +139,19 @@ export function ProgressDialog(props: ProgressDialogProps) {
   const amount = (value: string | undefined, token: SwapRecord['origin']['token']) =>
     value === undefined ? '—' : `${formatDisplayAmount(BigInt(value), token.decimals)} ${token.symbol}`
 
+  // Gas on arrival: what arrived with a completed swap, otherwise what was asked and whether it still comes.
+  const asked = record.destination.gas
+  const delivered = gasReceived(record)
+  const gas = asked && (
+    <span key="gas" data-testid="gas-on-arrival-amount">
+      {record.status === 'completed'
+        ? amount(delivered ?? asked.amount, asked.token)
+        : swapProgress(record.status) === 'failed'
+          ? t('{{amount}}, not delivered', { amount: amount(asked.amount, asked.token) })
+          : amount(asked.amount, asked.token)}
+    </span>
+  )
+
   const rows: [string, ReactNode][] = [
     [
       t('ID'),
@@ -178,6 +192,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
         {amount(receivedAmount(record) ?? record.destination.minAmount, destination)}
       </span>,
     ],
+    ...(gas ? [[t('Gas on arrival'), gas] as [string, ReactNode]] : []),
     [t('Exchange Time'), depositedAt ? new Date(depositedAt * 1000).toLocaleString() : '—'],
     [
       t('On-Chain Processing Time'),

@@ -79,6 +79,16 @@ export function RouteList(props: {
                     `${t('Minimum')} ${formatDisplayAmount(route.minOutputAmount, token.decimals)} · `}
                   {delivery(route.estimatedSeconds)}
                 </span>
+                {route.gasOnArrival && (
+                  <span className="route-meta" data-testid="route-gas-on-arrival">
+                    {route.gasOnArrival.status === 'included'
+                      ? t('+{{amount}} {{symbol}} gas on arrival', {
+                          amount: formatDisplayAmount(route.gasOnArrival.amount, route.gasOnArrival.token.decimals),
+                          symbol: route.gasOnArrival.token.symbol,
+                        })
+                      : t('No gas option')}
+                  </span>
+                )}
                 {route.deliveredToken && (
                   <span className="route-meta" data-testid="route-delivered-token">
                     {t('Arrives as {{symbol}}, not {{asked}}', {
@@ -144,6 +154,15 @@ export function RouteDetails({ route }: { route: Route }) {
           </span>
         </dd>
       </div>
+      {route.gasOnArrival?.status === 'included' && (
+        <div className="details-row">
+          <dt>{t('Gas on arrival')}</dt>
+          <dd data-testid="route-gas">
+            {formatDisplayAmount(route.gasOnArrival.amount, route.gasOnArrival.token.decimals)}{' '}
+            {route.gasOnArrival.token.symbol}
+          </dd>
+        </div>
+      )}
       <div className="details-row">
         <dt>{t('Estimated Delivery Time')}</dt>
         <dd>{delivery(route.estimatedSeconds)}</dd>

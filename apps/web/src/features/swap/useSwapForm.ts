@@ -1,4 +1,6 @@
 import {
+  listedTokenRef,
+  NATIVE_TOKEN_ADDRESS,
   parseAmountInput,
   type QuoteRequest,
   type Route,
@@ -7,6 +9,7 @@ import {
 } from '@multi-bridge/core'
 import { useMemo, useState } from 'react'
 import { useAccount } from 'wagmi'
+import { useManifest } from '../../app/ManifestContext.tsx'
 import type { PickerToken } from '../picker/types.ts'
 import { mainButton } from './mainButton.ts'
 import { useRecipient } from './useRecipient.ts'
@@ -44,6 +47,9 @@ export function useSwapForm() {
   const [slippageText, setSlippageText] = useState('')
   // The person's choice is a provider: each refresh brings that provider's new quote under a new id.
   const [selectedProvider, setSelectedProvider] = useState<string | undefined>()
+  // The person's own choice for gas on arrival; undefined follows the default (see `gasOnArrival` below).
+  const [gasChoice, setGasChoice] = useState<boolean | undefined>()
+  const manifest = useManifest()
 
   const balance = useTokenBalance(origin, address)
   const gasReserve = useGasReserve(origin)
@@ -62,6 +68,15 @@ export function useSwapForm() {
         : balanceData
   const notEnough = amount !== undefined && spendable !== undefined && amount > spendable
 
+  // Gas on arrival: offered for a token destination on a network whose native coin is listed; on by default
+  // when the recipient has none of it there, never for a native-coin destination.
+  const destinationNative = useMemo(() => {
+    if (!destination || destination.kind === 'native') return undefined
+    return listedTokenRef(manifest, destination.chainId, NATIVE_TOKEN_ADDRESS)
+  }, [destination, manifest])
+  const recipientGas = useTokenBalance(destinationNative, recipientAddress ?? address)
+  const gasOnArrival = destinationNative !== undefined && (gasChoice ?? recipientGas.data === 0n)
+
   const request = useMemo<QuoteRequest | undefined>(() => {
     if (!origin || !destination || amount === undefined || !address) return undefined
     return {
@@ -71,8 +86,9 @@ export function useSwapForm() {
       sender: address,
       recipient: recipientAddress ?? address,
       ...(slippage.bps === undefined ? {} : { slippageBps: slippage.bps }),
+      ...(gasOnArrival ? { gasOnArrival: true } : {}),
     }
-  }, [origin, destination, amount, address, recipientAddress, slippage.bps])
+  }, [origin, destination, amount, address, recipientAddress, slippage.bps, gasOnArrival])
   const routes = useRoutes(request, preference)
   const selected: Route | undefined = routes.routes.find((r) => r.providerId === selectedProvider) ?? routes.routes[0]
 
@@ -113,6 +129,10 @@ export function useSwapForm() {
     slippageText,
     setSlippageText,
     slippageValid: slippage.valid,
+    /** The destination's native coin when gas on arrival can be asked for there. */
+    gasToken: destinationNative,
+    gasOnArrival,
+    setGasOnArrival: setGasChoice,
     request,
     routes,
     selected,

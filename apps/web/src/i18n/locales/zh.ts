@@ -211,5 +211,14 @@ const zh: Record<string, string> = {
   'Notifications on': '通知已開啟',
   'Notify me when a swap ends': '兌換結束時通知我',
   'Export CSV': '匯出 CSV',
+  'Get gas on {{network}}': '在 {{network}} 取得 Gas',
+  '+{{amount}} {{symbol}} to pay for transactions there, for {{fee}}':
+    '+{{amount}} {{symbol}} 可支付該網路上的交易，費用 {{fee}}',
+  '{{provider}} has no gas option on this route': '{{provider}} 在此路由上不提供 Gas',
+  '+{{amount}} {{symbol}} gas on arrival': '到帳時另得 +{{amount}} {{symbol}} Gas',
+  'No gas option': '不提供 Gas',
+  'Gas on arrival': '到帳 Gas',
+  'Gas on arrival fee': '到帳 Gas 費用',
+  '{{amount}}, not delivered': '{{amount}}，未交付',
 }
 export default zh

@@ -1,5 +1,6 @@
 import {
   formatDisplayAmount,
+  gasReceived,
   getManifestChain,
   listSwaps,
   receivedAmount,
@@ -19,7 +20,7 @@ import { historyCsv } from '../../features/history/historyCsv.ts'
 import { historyStore, useHistory } from '../../features/history/historyStore.ts'
 import { useAlerts } from '../../features/notifications/alertStore.ts'
 import { notify, toast } from '../../features/notifications/notificationStore.ts'
-import { setSwapNotifications } from '../../features/notifications/useSwapAlerts.ts'
+import { notificationsAllowed, setSwapNotifications } from '../../features/notifications/useSwapAlerts.ts'
 import { useStatusDetail } from '../../features/progress/statusDetail.ts'
 import { useSwapActions } from '../../features/swap/useSwapActions.ts'
 import { loadSwapServices, prefetchSwapServices } from '../../features/swap/useSwapServices.ts'
@@ -92,7 +93,9 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   })
 
   const openSwap = (swap: SwapRecord) => navigate(`${ROUTES.history}?id=${swap.id}`)
-  const notificationsOn = useAlerts((state) => state.notifications)
+  // On only while the browser still allows them: blocked since in its settings, the toggle offers to turn them on
+  // again (and says they are blocked) instead of claiming notifications that cannot be shown.
+  const notificationsOn = useAlerts((state) => state.notifications) && notificationsAllowed()
 
   async function toggleNotifications() {
     const result = await setSwapNotifications(!notificationsOn)
@@ -191,6 +194,11 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
                       swap.destination.token.decimals,
                     )}{' '}
                     {swap.destination.token.symbol}
+                    {swap.destination.gas &&
+                      ` + ${formatDisplayAmount(
+                        BigInt(gasReceived(swap) ?? swap.destination.gas.amount),
+                        swap.destination.gas.token.decimals,
+                      )} ${swap.destination.gas.token.symbol}`}
                   </span>
                   <span className="muted small">
                     {chainName(swap.origin.token.chainId)} → {chainName(swap.destination.token.chainId)} ·{' '}

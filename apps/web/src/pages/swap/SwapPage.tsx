@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import type { PageOptions } from '../../app/routes.ts'
 import { AmountField } from '../../features/swap/AmountField.tsx'
+import { GasOnArrivalField } from '../../features/swap/GasOnArrivalField.tsx'
 import { RecipientField } from '../../features/swap/RecipientField.tsx'
 import { RouteDetails, RouteList } from '../../features/swap/RouteList.tsx'
 import { RouteToolbar } from '../../features/swap/RouteToolbar.tsx'
@@ -80,6 +81,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
         connected={account}
         destinationChainId={destination?.chainId}
       />
+      <GasOnArrivalField form={form} />
       {request && (
         <>
           <RouteToolbar form={form} />

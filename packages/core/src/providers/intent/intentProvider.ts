@@ -137,7 +137,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
           { label: 'Solver fee', token: request.destination, amount: BigInt(quote.fees.spread) },
           { label: 'Network fee', token: request.destination, amount: BigInt(quote.fees.gas) },
           ...(gasAmount > 0n
-            ? [{ label: 'Gas on arrival', token: request.destination, amount: BigInt(quote.fees.gasOnArrival) }]
+            ? [{ label: 'Gas on arrival fee', token: request.destination, amount: BigInt(quote.fees.gasOnArrival) }]
             : []),
         ],
         estimatedSeconds: quote.estimatedFillSeconds,
