@@ -228,6 +228,34 @@ describe('routes', () => {
     expect(outcomes.find((o) => o.providerId === POOL_PROVIDER_ID)?.status).toBe('none')
   })
 
+  it('gas on arrival: the intent route carries the gas and its fee and comes first; the pool route says it has none', async () => {
+    const { routes } = await fetchRoutes({
+      request: request({
+        origin: token(0, 'usdc'),
+        destination: token(1, 'usdc'),
+        amount: usdc('100'),
+        gasOnArrival: true,
+      }),
+      providers: [...providers.values()],
+    })
+    expect(routes.map((r) => [r.providerId, r.gasOnArrival?.status])).toEqual([
+      [INTENT_PROVIDER_ID, 'included'],
+      [POOL_PROVIDER_ID, 'unavailable'],
+    ])
+    const [intent] = routes
+    expect(intent?.gasOnArrival).toEqual({ status: 'included', token: token(1, 'native'), amount: 10n ** 15n })
+    expect(intent?.fees.find((fee) => fee.label === 'Gas on arrival fee')?.amount).toBe(usdc('3'))
+    // Not asked: no route mentions gas.
+    const plain = await fetchRoutes({
+      request: request({ origin: token(0, 'usdc'), destination: token(1, 'usdc'), amount: usdc('100') }),
+      providers: [...providers.values()],
+    })
+    expect(plain.routes.every((r) => r.gasOnArrival === undefined)).toBe(true)
+    // The gas is paid from the output: the same input gives that much less token.
+    const plainIntent = plain.routes.find((r) => r.providerId === INTENT_PROVIDER_ID)!
+    expect(intent!.outputAmount).toBe(plainIntent.outputAmount - usdc('3'))
+  })
+
   it('reports amounts beyond the limits as a reason, not a crash', async () => {
     const { outcomes } = await fetchRoutes({
       request: request({ origin: token(0, 'usdc'), destination: token(1, 'usdc'), amount: usdc('400000') }),
@@ -492,6 +520,15 @@ describe('swaps', () => {
       expect(error).toBeInstanceOf(ReviewMismatchError)
       expect(error.field).toBe(field)
     }
+    // The new quote drops the gas on arrival the person reviewed (or adds some): reviewed first, too.
+    const withGas = { ...route, gasOnArrival: { status: 'included', token: token(1, 'native'), amount: 1n } } as const
+    const gasDropped = await execute({ ...withGas, expiresAt: Date.now() - 1 }, wallet, {
+      refreshRoute: async () => route,
+    }).catch((e) => e)
+    expect(gasDropped).toBeInstanceOf(ReviewMismatchError)
+    expect(gasDropped.field).toBe('gasOnArrival')
+    const gasAdded = await execute(stale, wallet, { refreshRoute: async () => withGas }).catch((e) => e)
+    expect(gasAdded.field).toBe('gasOnArrival')
     // A wallet that answers the switch without switching: nothing is signed on another chain.
     state.ignoreSwitch = true
     const notSwitched = await execute(route, wallet).catch((e) => e)

@@ -82,6 +82,7 @@ const event: fc.Arbitrary<SwapEvent> = fc.oneof(
       deliveryTx: optional(hash),
       deliveredAt: optional(seconds),
       receivedAmount: optional(amount),
+      gasReceived: optional(amount),
       token: optional(fc.constant(OTHER)),
       statusDetail: detail,
     })
@@ -230,6 +231,15 @@ describe('applySwapEvent', () => {
       deliveryTx: '0x01',
     })
     expect(again).toMatchObject({ destination: { receivedAmount: '99' }, deliveredAt: 150, deliveryTx: '0x01' })
+  })
+
+  it('keeps the gas on arrival that arrived once, and learns it late when the first look did not have it', () => {
+    const completed = applySwapEvent(applySwapEvent(sent(), mined), { type: 'delivered', receivedAmount: '99' })
+    expect(completed.status === 'completed' && completed.destination.gasReceived).toBe(undefined)
+    const learned = applySwapEvent(completed, { type: 'delivered', receivedAmount: '99', gasReceived: '7' })
+    expect(learned).toMatchObject({ destination: { receivedAmount: '99', gasReceived: '7' } })
+    const again = applySwapEvent(learned, { type: 'delivered', receivedAmount: '99', gasReceived: '8' })
+    expect(again).toBe(learned)
   })
 
   it('ignores a deposit event before the deposit was sent, and what tracking says before it is mined', () => {

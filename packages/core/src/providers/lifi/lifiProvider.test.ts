@@ -81,6 +81,73 @@ describe('LI.FI quotes', () => {
     expect(route).toMatchObject({ slippageBps: 30, slippageMode: 'custom' })
   })
 
+  it('gas on arrival: asks LI.Fuel for its recommended gas and spends that much of the input on it', async () => {
+    bed.server.setRoutes({ '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion } })
+    const route = (await bed.lifi.getQuote({ ...bed.usdcRequest, gasOnArrival: true })) as Route
+    expect(lastRequest('/v1/gas/suggestion/8453')?.query).toEqual({
+      fromChain: '42161',
+      fromToken: bed.usdcRequest.origin.address,
+      integrator: 'multi-bridge',
+    })
+    expect(lastRequest('/v1/quote')?.query.fromAmountForGas).toBe('2428000')
+    expect(route.gasOnArrival).toEqual({
+      status: 'included',
+      token: bed.token(8453, 'native'),
+      amount: 800_000_000_000_000n,
+    })
+    expect(route.fees.at(-1)).toEqual({
+      label: 'Gas on arrival fee',
+      token: bed.usdcRequest.origin,
+      amount: 2_428_000n,
+    })
+    // Not asked: no suggestion is read and the quote has no gas.
+    const before = bed.server.requests.length
+    const plain = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    expect(bed.server.requests.slice(before).map((r) => r.path)).toEqual(['/v1/quote'])
+    expect(plain.gasOnArrival).toBeUndefined()
+    expect(lastRequest('/v1/quote')?.query.fromAmountForGas).toBeUndefined()
+  })
+
+  it.each([
+    ['LI.Fuel is not available there', lifiFixtures.gasUnavailable],
+    [
+      'the gas is on another chain',
+      { ...lifiFixtures.gasSuggestion, recommended: { ...lifiFixtures.gasSuggestion.recommended, chainId: 10 } },
+    ],
+    [
+      'the gas is a token, not the native coin',
+      {
+        ...lifiFixtures.gasSuggestion,
+        recommended: {
+          ...lifiFixtures.gasSuggestion.recommended,
+          address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+        },
+      },
+    ],
+    [
+      'it is priced in another token',
+      {
+        ...lifiFixtures.gasSuggestion,
+        fromToken: { ...lifiFixtures.gasSuggestion.fromToken, address: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9' },
+      },
+    ],
+    ['it costs the whole input', { ...lifiFixtures.gasSuggestion, fromAmount: '100000000' }],
+    ['the answer is malformed', { available: true, recommended: { amount: '-1' } }],
+  ])('gas on arrival: quotes without gas when %s', async (_case, body) => {
+    bed.server.setRoutes({ '/v1/gas/suggestion/8453': { body } })
+    const route = (await bed.lifi.getQuote({ ...bed.usdcRequest, gasOnArrival: true })) as Route
+    expect(route.outputAmount).toBe(99_963_809n)
+    expect(route.gasOnArrival).toBeUndefined()
+    expect(lastRequest('/v1/quote')?.query.fromAmountForGas).toBeUndefined()
+  })
+
+  it('gas on arrival: an unreachable gas service costs only the gas, never the quote', async () => {
+    bed.server.setRoutes({ '/v1/gas/suggestion/8453': { status: 500, body: { message: 'down' } } })
+    const route = (await bed.lifi.getQuote({ ...bed.usdcRequest, gasOnArrival: true })) as Route
+    expect(route.gasOnArrival).toBeUndefined()
+    expect(route.outputAmount).toBe(99_963_809n)
+  })
+
   it('plans the exact approval to the approval address and the transaction LI.FI built', async () => {
     const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
     expect(await bed.lifi.planDeposit(route)).toEqual({

@@ -11,7 +11,8 @@ import {
   RouteUnavailableError,
   type RouteUnavailableReason,
 } from '../../routes/routeErrors.ts'
-import type { QuoteRequest, Route, RouteFee } from '../../routes/types.ts'
+import { listedTokenRef } from '../../routes/tokenRef.ts'
+import type { QuoteRequest, Route, RouteFee, TokenRef } from '../../routes/types.ts'
 import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { DepositedSwap, SwapRecord, TrackedSwap } from '../../swaps/types.ts'
 import {
@@ -34,6 +35,7 @@ import {
   lifiChainSchema,
   lifiChainsSchema,
   lifiErrorSchema,
+  lifiGasSuggestionSchema,
   lifiQuoteSchema,
   lifiStatusSchema,
   lifiTokensSchema,
@@ -76,6 +78,8 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
   const allowlist = (chainId: number) => config.contracts[String(chainId)] ?? []
   const served = (chainId: number) => getManifestChain(manifest, chainId) !== undefined && allowlist(chainId).length > 0
   const common = { integrator: config.integrator }
+  const { apiUrl } = config
+  const quoteTimeoutMs = config.timeoutMs ?? QUOTE_TIMEOUT_MS
 
   /** `/status` for a deposit, asked by its bridge when known (a 404 is LI.FI not having seen it yet). */
   const readStatus = async (record: TrackedSwap, bridge: string | undefined): Promise<LifiStatus> => {
@@ -108,6 +112,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
 
     async getQuote(request, options = {}) {
       if (!served(request.origin.chainId) || !getManifestChain(manifest, request.destination.chainId)) return undefined
+      const gas = request.gasOnArrival ? await gasSuggestion(request, options.signal) : undefined
       let raw: unknown
       try {
         raw = await httpRequestWithRetry(`${config.apiUrl}/quote`, {
@@ -120,6 +125,8 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
             fromAddress: request.sender,
             toAddress: request.recipient,
             slippage: request.slippageBps === undefined ? undefined : bpsToFraction(request.slippageBps),
+            // LI.Fuel: this much of the input becomes the destination's native coin for the recipient.
+            fromAmountForGas: gas?.fromAmount,
             ...common,
           },
           timeoutMs: config.timeoutMs ?? QUOTE_TIMEOUT_MS,
@@ -130,7 +137,13 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       }
       const parsed = lifiQuoteSchema.safeParse(raw)
       if (!parsed.success) throw new InvalidQuoteError(LIFI_PROVIDER_ID, describeIssues(parsed.error))
-      return routeFromQuote(parsed.data, request)
+      const route = routeFromQuote(parsed.data, request)
+      if (!gas) return route
+      return {
+        ...route,
+        fees: [...route.fees, { label: 'Gas on arrival fee', token: request.origin, amount: gas.fromAmount }],
+        gasOnArrival: { status: 'included', token: gas.token, amount: gas.amount },
+      }
     },
 
     async planDeposit(route) {
@@ -224,6 +237,48 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       if (!parsed.success) throw new InvalidResponseError(LIFI_PROVIDER_ID, 'token list', describeIssues(parsed.error))
       return lifiTokenList(parsed.data.tokens, manifest)
     },
+  }
+
+  /**
+   * LI.Fuel's recommended gas on the destination and what of the input it takes, or undefined when LI.FI has
+   * none there (the route then says it has no gas option). A failing or odd answer never costs the quote.
+   */
+  async function gasSuggestion(
+    request: QuoteRequest,
+    signal: AbortSignal | undefined,
+  ): Promise<{ fromAmount: bigint; amount: bigint; token: TokenRef } | undefined> {
+    const token = listedTokenRef(manifest, request.destination.chainId, NATIVE_TOKEN_ADDRESS)
+    if (!token || isNativeAddress(request.destination.address)) return undefined
+    let raw: unknown
+    try {
+      raw = await httpRequestWithRetry(`${apiUrl}/gas/suggestion/${request.destination.chainId}`, {
+        query: { fromChain: request.origin.chainId, fromToken: request.origin.address, ...common },
+        timeoutMs: quoteTimeoutMs,
+        ...(signal ? { signal } : {}),
+      })
+    } catch (error) {
+      if (signal?.aborted) throw error
+      console.warn('[lifi] no gas suggestion', error)
+      return undefined
+    }
+    const parsed = lifiGasSuggestionSchema.safeParse(raw)
+    if (!parsed.success || !parsed.data.available) return undefined
+    const { recommended, fromToken, fromAmount } = parsed.data
+    const amount = BigInt(recommended.amount)
+    const cost = BigInt(fromAmount)
+    // Only gas in the destination's native coin, priced in the token sent, for less than what is sent.
+    if (
+      recommended.chainId !== request.destination.chainId ||
+      !isNativeAddress(recommended.address) ||
+      fromToken.chainId !== request.origin.chainId ||
+      !sameToken(fromToken.address, request.origin.address) ||
+      amount === 0n ||
+      cost === 0n ||
+      cost >= request.amount
+    ) {
+      return undefined
+    }
+    return { fromAmount: cost, amount, token }
   }
 
   /** The quote as a route, after checking it is about this very request and sends only to known contracts. */

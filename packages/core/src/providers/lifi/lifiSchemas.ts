@@ -56,6 +56,17 @@ export type LifiQuote = z.infer<typeof lifiQuoteSchema>
 const toolErrorSchema = z.object({ code: z.string(), tool: z.string().optional(), message: z.string().optional() })
 
 /** LI.FI error bodies: `{ message, code, errors }`. Read in two parts so an odd `errors` keeps the message. */
+/** `GET /v1/gas/suggestion/{chainId}`: the gas LI.Fuel recommends on a chain and what it costs in `fromToken`. */
+export const lifiGasSuggestionSchema = z.union([
+  z.object({
+    available: z.literal(true),
+    recommended: lifiTokenSchema.extend({ amount: uintString }),
+    fromToken: lifiTokenSchema,
+    fromAmount: uintString,
+  }),
+  z.object({ available: z.literal(false), message: z.string().optional() }),
+])
+
 export const lifiErrorSchema = z.object({ message: z.string(), code: z.union([z.number(), z.string()]).optional() })
 
 /** `errors` of an error body: a list of tool errors, or `{ failed: [{ subpaths }], filteredOut }`. */
