@@ -35,7 +35,16 @@ const signing = (): SigningSwap => ({
   owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
   recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
   origin: { token: USDC, amount: '100000000' },
-  destination: { token: { ...USDC, chainId: 10 }, estimatedAmount: '99900000', minAmount: '99800000' },
+  destination: {
+    token: { ...USDC, chainId: 10 },
+    estimatedAmount: '99900000',
+    minAmount: '99800000',
+    // Gas on arrival asked with the swap: part of what was ordered, it never changes.
+    gas: {
+      token: { ...USDC, chainId: 10, address: `0x${'00'.repeat(20)}`, symbol: 'ETH', decimals: 18, kind: 'native' },
+      amount: '1000',
+    },
+  },
   depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
   status: 'signing',
   phase: 'switching',
@@ -128,11 +137,12 @@ function checkStep(before: SwapRecord, after: SwapRecord, event: SwapEvent) {
   expect(swapStatusRank(after.status)).toBeGreaterThanOrEqual(swapStatusRank(before.status))
   expect(after.updatedAt).toBeGreaterThanOrEqual(before.updatedAt)
   // Who, what and from where never change.
-  expect([after.key, after.owner, after.recipient, after.origin, after.createdAt]).toEqual([
+  expect([after.key, after.owner, after.recipient, after.origin, after.destination.gas, after.createdAt]).toEqual([
     before.key,
     before.owner,
     before.recipient,
     before.origin,
+    before.destination.gas,
     before.createdAt,
   ])
   if (isFinalSwapStatus(before.status)) {

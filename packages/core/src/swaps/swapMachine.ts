@@ -29,7 +29,7 @@ export const swapStatusRank = (status: SwapStatus) => RANK[status]
 
 const base = (record: SwapRecord): SwapBase => {
   const { key, providerId, providerName, owner, recipient, origin, depositAddress, createdAt, updatedAt } = record
-  const { token, estimatedAmount, minAmount } = record.destination
+  const { token, estimatedAmount, minAmount, gas } = record.destination
   return {
     key,
     providerId,
@@ -37,7 +37,7 @@ const base = (record: SwapRecord): SwapBase => {
     owner,
     recipient,
     origin,
-    destination: { token, estimatedAmount, minAmount },
+    destination: { token, estimatedAmount, minAmount, ...(gas ? { gas } : {}) },
     depositAddress,
     createdAt,
     updatedAt,
