@@ -27,6 +27,7 @@ export function GasOnArrivalField({ form }: { form: SwapForm }) {
           role="switch"
           className="switch"
           checked={form.gasOnArrival}
+          aria-checked={form.gasOnArrival}
           onChange={(event) => form.setGasOnArrival(event.target.checked)}
           data-testid="gas-on-arrival"
         />
