@@ -71,6 +71,8 @@ const BASE_SPOKE_POOL = '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64' as const
 /** What the canned chains hold for the fixture account: 250 USDC and a little ETH on Arbitrum. */
 const BALANCES = {
   [ARBITRUM]: { [arbitrumUsdc.address]: 250_000_000n, [NATIVE_TOKEN_ADDRESS]: 20_000_000_000_000_000n },
+  // Some gas on Base already: gas on arrival starts off (a test turns it on).
+  [BASE]: { [NATIVE_TOKEN_ADDRESS]: 3_000_000_000_000_000n },
 } satisfies Record<number, Record<Address, bigint>>
 
 /** Chromium reports an HTTP error answer on the console; these are the ones a test provokes on purpose. */
@@ -320,6 +322,49 @@ describe('production mode (LI.FI and Across, replayed)', () => {
     expect(
       consoleErrors.filter((text) => !httpErrorOnConsole(400).test(text) && !httpErrorOnConsole(429).test(text)),
     ).toEqual([])
+  })
+
+  it('gas on arrival: LI.FI quotes LI.Fuel gas from the input; Across says it has no gas option', async () => {
+    const current = await startBed({ '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion } })
+    const { page, form, consoleErrors, offMachine } = await openProduction(current)
+    await connect(page)
+    await form.pickToken('origin', 'Arbitrum', 'USDC')
+    await enterUsdcTransfer(page, form)
+    // The account has ETH on Base already: off by default, and nothing about gas was asked.
+    const gasSwitch = page.getByRole('switch', { name: 'Get gas on Base' })
+    await expect.poll(() => routeCard(page, 'lifi').isVisible(), { timeout: 20_000 }).toBe(true)
+    expect(await gasSwitch.isChecked()).toBe(false)
+    expect(quotes(current.server, '/v1/gas/suggestion/8453')).toHaveLength(0)
+
+    await gasSwitch.check()
+    const lifi = routeCard(page, 'lifi')
+    await expect
+      .poll(() => lifi.getByTestId('route-gas-on-arrival').textContent(), { timeout: 20_000 })
+      .toBe('+0.0008 ETH gas on arrival')
+    await expect
+      .poll(() => routeCard(page, 'across').getByTestId('route-gas-on-arrival').textContent())
+      .toBe('No gas option')
+    // LI.FI was asked for the gas LI.Fuel recommends, paid with that much of the USDC sent.
+    expect(quotes(current.server, '/v1/gas/suggestion/8453').at(-1)?.query).toMatchObject({
+      fromChain: String(ARBITRUM),
+      fromToken: arbitrumUsdc.address,
+    })
+    expect(quotes(current.server, '/v1/quote').at(-1)?.query).toMatchObject({
+      fromAmount: '100000000',
+      fromAmountForGas: lifiFixtures.gasSuggestion.fromAmount,
+    })
+    // The route with gas comes first; chosen, it shows the gas and what it costs.
+    const cards = page.getByRole('list', { name: 'Routes' }).getByRole('button')
+    expect(await cards.nth(0).getAttribute('data-testid')).toBe('route-lifi')
+    await lifi.click()
+    expect(await page.getByTestId('gas-on-arrival-detail').textContent()).toBe(
+      '+0.0008 ETH to pay for transactions there, for 2.428 USDC',
+    )
+    expect(await page.getByTestId('route-gas').textContent()).toBe('0.0008 ETH')
+    await screenshot(page, 'production-gas-on-arrival')
+    expect(consoleErrors).toEqual([])
+    expect(offMachine).toEqual([])
+    expectOnlyCannedRpc(current)
   })
 
   it("follows LI.FI's and Across's status in History in words, with no Refund for a provider that refunds itself", async () => {

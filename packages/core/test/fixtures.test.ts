@@ -12,6 +12,7 @@ import {
 import {
   lifiChainsSchema,
   lifiErrorSchema,
+  lifiGasSuggestionSchema,
   lifiQuoteSchema,
   lifiStatusSchema,
   lifiTokensSchema,
@@ -39,6 +40,7 @@ function schemaFor(file: string): ZodType {
   if (file === 'lifi/tokens.json') return lifiTokensSchema
   if (file === 'lifi/analytics-transfers.json') return lifiTransfersSchema
   if (/^lifi\/error-/.test(file)) return lifiErrorSchema
+  if (/^lifi\/gas-suggestion/.test(file)) return lifiGasSuggestionSchema
   throw new Error(`no schema for ${file}`)
 }
 

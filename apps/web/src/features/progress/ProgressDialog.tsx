@@ -145,7 +145,10 @@ export function ProgressDialog(props: ProgressDialogProps) {
   const gas = asked && (
     <span key="gas" data-testid="gas-on-arrival-amount">
       {record.status === 'completed'
-        ? amount(delivered ?? asked.amount, asked.token)
+        ? // The provider did not report what arrived (LI.FI): the amount asked, marked as such.
+          delivered !== undefined
+          ? amount(delivered, asked.token)
+          : `≈ ${amount(asked.amount, asked.token)}`
         : swapProgress(record.status) === 'failed'
           ? t('{{amount}}, not delivered', { amount: amount(asked.amount, asked.token) })
           : amount(asked.amount, asked.token)}

@@ -195,7 +195,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
                     )}{' '}
                     {swap.destination.token.symbol}
                     {swap.destination.gas &&
-                      ` + ${formatDisplayAmount(
+                      ` + ${gasReceived(swap) === undefined ? '≈ ' : ''}${formatDisplayAmount(
                         BigInt(gasReceived(swap) ?? swap.destination.gas.amount),
                         swap.destination.gas.token.decimals,
                       )} ${swap.destination.gas.token.symbol}`}
