@@ -55,7 +55,7 @@ function quoteRequest(manifest: Manifest, amount: bigint, account: Address): Quo
 
 /** Time from the last provider's answer to the ranked routes in core, over real devnet quotes. */
 export async function measureQuoteOverhead(manifest: Manifest): Promise<Figure> {
-  const providers = [...createProviders({ manifest, clients: createChainClients(manifest) }).values()]
+  const providers = [...(await createProviders({ manifest, clients: createChainClients(manifest) })).values()]
   const account = devnetAccount(manifest.devnet?.accounts.users[0] ?? 5).address
   const overheads: number[] = []
   for (let round = 0; round < 30; round++) {
@@ -82,7 +82,7 @@ export async function measureQuoteOverhead(manifest: Manifest): Promise<Figure> 
  */
 export async function measureSolver(manifest: Manifest): Promise<Figure[]> {
   const clients = createChainClients(manifest)
-  const providers = createProviders({ manifest, clients })
+  const providers = await createProviders({ manifest, clients })
   const intent = providers.get('intent')
   if (!intent) throw new Error('no intent provider on the devnet')
   const users = manifest.devnet?.accounts.users ?? []

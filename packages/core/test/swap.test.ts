@@ -60,7 +60,7 @@ beforeAll(async () => {
   network = await startNetwork({ stateDir })
   manifest = network.manifest
   clients = createChainClients(manifest)
-  providers = createProviders({ manifest, clients })
+  providers = await createProviders({ manifest, clients })
 })
 afterAll(async () => {
   await network?.stop()

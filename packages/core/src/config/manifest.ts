@@ -1,16 +1,10 @@
 // Valibot, not zod, for this one schema: the app checks its config before the first page is interactive, and
 // zod (even zod/mini) added ~54 kB of code to compile and ~50 ms of set-up and parsing on that path.
 import * as v from 'valibot'
-import { getAddress, isAddress } from 'viem'
 
-const address = v.pipe(
-  v.string(),
-  v.check((value) => isAddress(value, { strict: false }), 'not an EVM address'),
-  v.transform((value) => getAddress(value)),
-)
-const url = v.pipe(v.string(), v.url('not a URL'))
-const nonEmpty = v.pipe(v.string(), v.minLength(1, 'must not be empty'))
-const int = v.pipe(v.number(), v.integer('not an integer'))
+import type { ProviderModule } from '../providers/module.ts'
+import { PROVIDER_MODULES } from '../providers/modules.ts'
+import { address, int, nonEmpty, url } from './schemaParts.ts'
 
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000' as const
 
@@ -68,51 +62,21 @@ const chainSchema = v.object({
   tokens: v.array(tokenSchema),
 })
 
-const chainIdKey = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/, 'not a chain id'))
-const timeoutMs = v.optional(v.pipe(int, v.minValue(1, 'must be positive')))
+type ConfigOf<M> = M extends ProviderModule<string, infer C> ? C : never
 
 /**
- * Production providers. The allowlists live here, as data: a provider's transaction goes only to a
- * contract listed for its chain, whatever an API answers.
+ * Production providers' sections, `providers.<id>`, each checked by its module's schema (`providers/<id>/module.ts`).
+ * The allowlists live there, as data: a provider's transaction goes only to a contract listed for its chain,
+ * whatever an API answers.
  */
-const providersConfigSchema = v.object({
-  lifi: v.optional(
-    v.object({
-      /** Base URL including the version, e.g. https://li.quest/v1. */
-      apiUrl: url,
-      /** LI.FI's `integrator` parameter: letters, digits, `-`, `_`, `.`, at most 23. */
-      integrator: v.pipe(
-        v.string(),
-        v.regex(/^[A-Za-z0-9._-]{1,23}$/, 'letters, digits, "-", "_" or "." (at most 23)'),
-      ),
-      /** Per chain id: the contracts LI.FI's transaction requests and approvals may target (the diamond). */
-      contracts: v.record(chainIdKey, v.pipe(v.array(address), v.minLength(1, 'needs at least one'))),
-      /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */
-      timeoutMs,
-    }),
+export type ProvidersConfig = {
+  [M in (typeof PROVIDER_MODULES)[number] as [ConfigOf<M>] extends [never] ? never : M['id']]?: ConfigOf<M>
+}
+const providersConfigSchema = v.object(
+  Object.fromEntries(
+    PROVIDER_MODULES.flatMap((module) => (module.configSchema ? [[module.id, v.optional(module.configSchema)]] : [])),
   ),
-  across: v.optional(
-    v.object({
-      /** Base URL of the Across API, e.g. https://app.across.to/api. */
-      apiUrl: url,
-      /** Per chain id: the SpokePool deposits may go to. */
-      spokePools: v.record(chainIdKey, address),
-      /** Per chain id whose native coin Across bridges: the wrapped token the API quotes it as. */
-      wrappedNativeTokens: v.optional(v.record(chainIdKey, address)),
-      /**
-       * Across API key, sent as `Authorization: Bearer <key>` (docs.across.to, API keys). Anyone can read it in
-       * a static site's config: prefer a proxy in front of the API that adds it (then `apiUrl` is the proxy).
-       */
-      apiKey: v.optional(
-        v.pipe(v.string(), v.regex(/^[\x21-\x7e]{8,512}$/, 'printable, no spaces, 8 to 512 characters')),
-      ),
-      /** Across integrator id (2 bytes, e.g. 0x00ab), appended to deposit calldata as Across asks. */
-      integratorId: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{4}$/, 'two bytes as 0x hex'))),
-      /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */
-      timeoutMs,
-    }),
-  ),
-})
+) as unknown as v.GenericSchema<unknown, ProvidersConfig>
 
 const serviceUrl = v.optional(v.object({ url }))
 
@@ -140,12 +104,11 @@ const manifestSchema = v.object({
       inAppWallet: v.optional(v.boolean(), true),
     }),
   ),
-  /** Production API providers (LI.FI, Across); absent on the devnet. */
+  /** Production API providers, by id; absent on the devnet. */
   providers: v.optional(providersConfigSchema),
 })
 
 export type Manifest = v.InferOutput<typeof manifestSchema>
-export type ProvidersConfig = v.InferOutput<typeof providersConfigSchema>
 export type ManifestChain = v.InferOutput<typeof chainSchema>
 export type ManifestToken = v.InferOutput<typeof tokenSchema>
 

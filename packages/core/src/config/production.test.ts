@@ -1,7 +1,7 @@
 import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { checkManifest, NATIVE_TOKEN_ADDRESS } from './manifest.ts'
-import { LIFI_DIAMOND, PRODUCTION_DEFAULTS, ProductionConfigError, productionManifest } from './production.ts'
+import { LIFI_DEFAULTS, LIFI_DIAMOND, ProductionConfigError, productionManifest } from './production.ts'
 
 describe('productionManifest', () => {
   it('builds a valid production manifest for the six networks, from viem/chains', () => {
@@ -43,7 +43,7 @@ describe('productionManifest', () => {
 
   it('carries the allowlists: LI.FI diamond and the Across SpokePool of each chain', () => {
     const { providers } = productionManifest()
-    expect(providers?.lifi?.apiUrl).toBe(PRODUCTION_DEFAULTS.lifiApiUrl)
+    expect(providers?.lifi?.apiUrl).toBe(LIFI_DEFAULTS.apiUrl)
     expect(providers?.lifi?.integrator).toBe('multi-bridge')
     expect(Object.keys(providers?.lifi?.contracts ?? {}).sort()).toEqual(['1', '10', '137', '42161', '56', '8453'])
     for (const list of Object.values(providers?.lifi?.contracts ?? {})) expect(list).toEqual([LIFI_DIAMOND])

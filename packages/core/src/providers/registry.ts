@@ -1,21 +1,17 @@
-import { createAcrossProvider } from './across/acrossProvider.ts'
-import { createIntentProvider } from './intent/intentProvider.ts'
-import { createLifiProvider } from './lifi/lifiProvider.ts'
-import { createPoolProvider } from './pool/poolProvider.ts'
-import type { CreateProvider, ProviderContext, RouteProvider } from './types.ts'
+import type { ProviderModule } from './module.ts'
+import { PROVIDER_MODULES } from './modules.ts'
+import type { ProviderContext, RouteProvider } from './types.ts'
 
-/** Every provider the app knows; each decides from the config whether it runs on this network. */
-export const PROVIDER_FACTORIES: readonly CreateProvider[] = [
-  createIntentProvider,
-  createPoolProvider,
-  createLifiProvider,
-  createAcrossProvider,
-]
-
-export function createProviders(
+/**
+ * The providers the manifest configures, each from its module (`modules.ts`): only their code is loaded, all at
+ * once. A module whose code then finds nothing to serve is left out.
+ */
+export async function createProviders(
   context: ProviderContext,
-  factories: readonly CreateProvider[] = PROVIDER_FACTORIES,
-): Map<string, RouteProvider> {
+  modules: readonly ProviderModule[] = PROVIDER_MODULES,
+): Promise<Map<string, RouteProvider>> {
+  const configured = modules.filter((module) => module.isConfigured(context.manifest))
+  const factories = await Promise.all(configured.map((module) => module.load()))
   const providers = new Map<string, RouteProvider>()
   for (const factory of factories) {
     const provider = factory(context)

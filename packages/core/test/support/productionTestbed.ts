@@ -159,7 +159,7 @@ export async function startProductionTestbed(options: { timeoutMs?: number } = {
   if (manifest.providers?.lifi) manifest.providers.lifi.timeoutMs = timeoutMs
   if (manifest.providers?.across) manifest.providers.across.timeoutMs = timeoutMs
   const clients = createChainClients(manifest)
-  const providers = createProviders({ manifest, clients })
+  const providers = await createProviders({ manifest, clients })
 
   const token = (chainId: number, kind: TokenRef['kind']): TokenRef => {
     const found = manifest.chains.find((chain) => chain.id === chainId)?.tokens.find((t) => t.kind === kind)

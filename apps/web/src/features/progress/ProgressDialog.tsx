@@ -2,6 +2,7 @@ import {
   formatDisplayAmount,
   gasReceived,
   getManifestChain,
+  providerModule,
   receivedAmount,
   SIGNING_PHASES,
   type SwapRecord,
@@ -208,6 +209,18 @@ export function ProgressDialog(props: ProgressDialogProps) {
       `${origin.symbol} (${chainName(origin.chainId)}) → ${record.providerName} → ${destination.symbol} (${chainName(destination.chainId)})`,
     ],
   ]
+  // Who returns the tokens of a swap that is not delivered: said from the provider's module while it can matter.
+  const refunds = providerModule(record.providerId)?.refunds
+  if (refunds && progress !== 'completed' && record.status !== 'refunded') {
+    rows.push([
+      t('If not delivered'),
+      <span key="v8" data-testid="refund-policy">
+        {refunds === 'provider'
+          ? t('{{provider}} returns the tokens by itself', { provider: record.providerName })
+          : t('You refund it here once its deadline has passed')}
+      </span>,
+    ])
+  }
   if (waiting) {
     rows.push([
       t('Waiting for'),

@@ -1,3 +1,4 @@
+import { PROVIDER_MODULES } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
 import zh from '../../i18n/locales/zh.ts'
 import { statusDetailText } from './statusDetail.ts'
@@ -23,32 +24,57 @@ const LIFI_SUBSTATUSES = [
 
 describe('statusDetailText', () => {
   it("says the providers' known states in a sentence, each translated", () => {
-    expect(statusDetailText({ status: 'deposited', statusDetail: 'WAIT_DESTINATION_TRANSACTION' })).toEqual({
-      key: 'Waiting for the transfer on the destination chain',
-    })
-    expect(statusDetailText({ status: 'deposited', statusDetail: 'expired' })).toEqual({
+    expect(
+      statusDetailText({ providerId: 'lifi', status: 'deposited', statusDetail: 'WAIT_DESTINATION_TRANSACTION' }),
+    ).toEqual({ key: 'Waiting for the transfer on the destination chain' })
+    expect(statusDetailText({ providerId: 'across', status: 'deposited', statusDetail: 'expired' })).toEqual({
       key: 'Expired — the refund is on its way',
     })
-    for (const detail of [...LIFI_SUBSTATUSES, 'expired', 'refunded']) {
-      const text = statusDetailText({ status: 'deposited', statusDetail: detail })
-      expect(text, detail).toHaveProperty('key')
-      expect(zh[(text as { key: string }).key], detail).toBeTruthy()
+    for (const [providerId, details] of [
+      ['lifi', LIFI_SUBSTATUSES],
+      ['across', ['slowFillRequested', 'expired', 'refunded', 'deposit-failed']],
+    ] as const) {
+      for (const detail of details) {
+        const text = statusDetailText({ providerId, status: 'deposited', statusDetail: detail })
+        expect(text, detail).toHaveProperty('key')
+        expect(zh[(text as { key: string }).key], detail).toBeTruthy()
+      }
     }
   })
 
+  it("reads a provider's words from its own module: another provider's code is shown raw", () => {
+    expect(statusDetailText({ providerId: 'across', status: 'deposited', statusDetail: 'PARTIAL' })).toEqual({
+      raw: 'PARTIAL',
+    })
+    expect(statusDetailText({ providerId: 'unknown', status: 'deposited', statusDetail: 'expired' })).toEqual({
+      raw: 'expired',
+    })
+  })
+
   it('falls back to the raw code for one it does not know, and says nothing without one', () => {
-    expect(statusDetailText({ status: 'deposited', statusDetail: 'SOMETHING_NEW' })).toEqual({ raw: 'SOMETHING_NEW' })
-    expect(statusDetailText({ status: 'deposited', statusDetail: 'toString' })).toEqual({ raw: 'toString' })
-    expect(statusDetailText({ status: 'deposited' })).toBeUndefined()
-    expect(statusDetailText({ status: 'deposited', statusDetail: ' ' })).toBeUndefined()
+    const lifi = { providerId: 'lifi', status: 'deposited' } as const
+    expect(statusDetailText({ ...lifi, statusDetail: 'SOMETHING_NEW' })).toEqual({ raw: 'SOMETHING_NEW' })
+    expect(statusDetailText({ ...lifi, statusDetail: 'toString' })).toEqual({ raw: 'toString' })
+    expect(statusDetailText({ ...lifi })).toBeUndefined()
+    expect(statusDetailText({ ...lifi, statusDetail: ' ' })).toBeUndefined()
   })
 
   it('notes a refund to the person when the provider said nothing else (SPEC §5 shows it as Failed)', () => {
-    expect(statusDetailText({ status: 'refunded' })).toEqual({ key: 'Refunded' })
+    expect(statusDetailText({ providerId: 'intent', status: 'refunded' })).toEqual({ key: 'Refunded' })
     expect(zh.Refunded).toBeTruthy()
-    expect(statusDetailText({ status: 'failed' })).toBeUndefined()
-    expect(statusDetailText({ status: 'refunded', statusDetail: 'refunded' })).toEqual({
+    expect(statusDetailText({ providerId: 'intent', status: 'failed' })).toBeUndefined()
+    expect(statusDetailText({ providerId: 'across', status: 'refunded', statusDetail: 'refunded' })).toEqual({
       key: 'The provider returned the tokens',
     })
   })
+})
+
+describe('provider modules', () => {
+  it.each(PROVIDER_MODULES.map((module) => [module.id, module] as const))(
+    '%s: every status sentence and fee label it uses has its Traditional Chinese',
+    (_id, module) => {
+      const keys = [...Object.values(module.statusWording), ...module.feeLabels]
+      expect(keys.filter((key) => !zh[key])).toEqual([])
+    },
+  )
 })

@@ -27,9 +27,9 @@ export type SwapServices = {
  * (the providers' ABIs, viem's public actions) is its own chunk, loaded after the first page is interactive:
  * see `loadSwapServices`.
  */
-export function createSwapServices(manifest: Manifest): SwapServices {
+export async function createSwapServices(manifest: Manifest): Promise<SwapServices> {
   const clients = createChainClients(manifest)
-  const providers = createProviders({ manifest, clients })
+  const providers = await createProviders({ manifest, clients })
   const tracker = createSwapTracker({
     store: historyStore,
     providers,

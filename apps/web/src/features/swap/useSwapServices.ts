@@ -12,8 +12,8 @@ const loading = new WeakMap<Manifest, Promise<SwapServices>>()
 export function loadSwapServices(manifest: Manifest): Promise<SwapServices> {
   let services = loading.get(manifest)
   if (!services) {
-    services = import('./swapServices.ts').then(({ createSwapServices }) => {
-      const created = createSwapServices(manifest)
+    services = import('./swapServices.ts').then(async ({ createSwapServices }) => {
+      const created = await createSwapServices(manifest)
       // Swaps in progress keep being followed after a reload.
       created.tracker.resume()
       return created

@@ -220,5 +220,8 @@ const zh: Record<string, string> = {
   'Gas on arrival': '到帳 Gas',
   'Gas on arrival fee': '到帳 Gas 費用',
   '{{amount}}, not delivered': '{{amount}}，未交付',
+  'If not delivered': '若未交付',
+  '{{provider}} returns the tokens by itself': '{{provider}} 會自行退回代幣',
+  'You refund it here once its deadline has passed': '截止時間過後，您可在此退款',
 }
 export default zh

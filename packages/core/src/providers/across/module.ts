@@ -1,0 +1,87 @@
+import * as v from 'valibot'
+import type { Address } from 'viem'
+import { envUrl, envValue } from '../../config/envValues.ts'
+import { address, chainIdKey, timeoutMs, url } from '../../config/schemaParts.ts'
+import type { ProviderModule } from '../module.ts'
+
+const ENV = {
+  apiUrl: 'MULTIBRIDGE_ACROSS_API_URL',
+  integratorId: 'MULTIBRIDGE_ACROSS_INTEGRATOR_ID',
+  apiKey: 'MULTIBRIDGE_ACROSS_API_KEY',
+} as const
+export const ACROSS_DEFAULTS = { apiUrl: 'https://app.across.to/api' } as const
+
+/** Across's SpokePool per chain id (across-protocol/contracts deployments). */
+export const ACROSS_SPOKE_POOLS: Readonly<Record<number, Address>> = {
+  1: '0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5',
+  42161: '0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A',
+  10: '0x6f26Bf09B1C792e3228e5467807a900A503c0281',
+  8453: '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64',
+  137: '0x9295ee1d8C5b022Be115A2AD3c30C72E34e7F096',
+  56: '0x4e8E101924eDE233C13e2D8622DC8aED2872d505',
+}
+
+/** Per chain whose native coin is ETH: the WETH Across quotes it as (Polygon and BNB Chain have none here). */
+const WRAPPED_NATIVE: Readonly<Record<number, Address>> = {
+  1: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+  42161: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
+  10: '0x4200000000000000000000000000000000000006',
+  8453: '0x4200000000000000000000000000000000000006',
+}
+
+/** `providers.across` of the manifest. */
+const acrossConfigSchema = v.object({
+  /** Base URL of the Across API, e.g. https://app.across.to/api. */
+  apiUrl: url,
+  /** Per chain id: the SpokePool deposits may go to. */
+  spokePools: v.record(chainIdKey, address),
+  /** Per chain id whose native coin Across bridges: the wrapped token the API quotes it as. */
+  wrappedNativeTokens: v.optional(v.record(chainIdKey, address)),
+  /**
+   * Across API key, sent as `Authorization: Bearer <key>` (docs.across.to, API keys). Anyone can read it in
+   * a static site's config: prefer a proxy in front of the API that adds it (then `apiUrl` is the proxy).
+   */
+  apiKey: v.optional(v.pipe(v.string(), v.regex(/^[\x21-\x7e]{8,512}$/, 'printable, no spaces, 8 to 512 characters'))),
+  /** Across integrator id (2 bytes, e.g. 0x00ab), appended to deposit calldata as Across asks. */
+  integratorId: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{4}$/, 'two bytes as 0x hex'))),
+  /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */
+  timeoutMs,
+})
+export type AcrossConfig = v.InferOutput<typeof acrossConfigSchema>
+
+const pick = <T>(table: Readonly<Record<number, T>>, chainIds: readonly number[]) =>
+  Object.fromEntries(chainIds.flatMap((id) => (table[id] === undefined ? [] : [[String(id), table[id]]])))
+
+/** Across: relayers fill from the SpokePool; an unfilled deposit expires and Across refunds it by itself. */
+export const acrossModule: ProviderModule<'across', AcrossConfig> = {
+  id: 'across',
+  name: 'Across',
+  configSchema: acrossConfigSchema,
+  env: {
+    [ENV.apiUrl]: `Across's API (default ${ACROSS_DEFAULTS.apiUrl})`,
+    [ENV.integratorId]: 'Two bytes, e.g. 0x00ab, appended to Across deposits (default none)',
+    [ENV.apiKey]: 'Sent as `Authorization: Bearer <key>` on every Across request; public in the built config',
+  },
+  productionConfig: (env, chainIds) => {
+    const integratorId = envValue(env, ENV.integratorId)
+    const apiKey = envValue(env, ENV.apiKey)
+    return {
+      apiUrl: envUrl(ENV.apiUrl, envValue(env, ENV.apiUrl) ?? ACROSS_DEFAULTS.apiUrl),
+      spokePools: pick(ACROSS_SPOKE_POOLS, chainIds),
+      wrappedNativeTokens: pick(WRAPPED_NATIVE, chainIds),
+      ...(integratorId ? { integratorId } : {}),
+      ...(apiKey ? { apiKey } : {}),
+    }
+  },
+  // Across's deposit states are lower case (its indexer's /deposit/status).
+  statusWording: {
+    slowFillRequested: 'No relayer filled it yet: Across is filling it from its own pool, which takes longer',
+    expired: 'Expired — the refund is on its way',
+    refunded: 'The provider returned the tokens',
+    'deposit-failed': 'The deposit did not go through',
+  },
+  feeLabels: ['LP fee', 'Relayer fee', 'Relayer gas fee', 'Bridge fee'],
+  refunds: 'provider',
+  isConfigured: (manifest) => manifest.providers?.across !== undefined,
+  load: () => import('./acrossProvider.ts').then((code) => code.createAcrossProvider),
+}

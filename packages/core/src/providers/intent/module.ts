@@ -1,0 +1,12 @@
+import type { ProviderModule } from '../module.ts'
+
+/** The devnet's ERC-7683 intent bridge: runs where the manifest has the solver and the attester. */
+export const intentModule: ProviderModule<'intent', never> = {
+  id: 'intent',
+  name: 'Intent Bridge',
+  statusWording: {},
+  feeLabels: ['Solver fee', 'Network fee', 'Gas on arrival fee'],
+  refunds: 'person',
+  isConfigured: (manifest) => Boolean(manifest.services.solver && manifest.services.attester),
+  load: () => import('./intentProvider.ts').then((code) => code.createIntentProvider),
+}

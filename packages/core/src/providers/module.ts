@@ -1,0 +1,35 @@
+import type { GenericSchema } from 'valibot'
+import type { ProductionEnv } from '../config/envValues.ts'
+import type { CreateProvider } from './types.ts'
+
+/** What a module reads of the manifest to decide whether it runs (structural: the manifest's type comes from the modules). */
+export type ManifestPresence = {
+  services: { solver?: unknown; attester?: unknown; relayer?: unknown }
+  providers?: Readonly<Record<string, unknown>>
+}
+
+/**
+ * Everything about one provider, kept in its folder, without its code: what the app needs before any provider
+ * is loaded (checking the manifest, writing the production config, the progress view's wording). Adding a
+ * provider is a folder with its module and its code, one line in `modules.ts`, and its translations.
+ */
+export type ProviderModule<Id extends string = string, Config = unknown> = {
+  readonly id: Id
+  readonly name: string
+  /** Its section of the manifest, `providers.<id>`, checked when the manifest is read (API providers only). */
+  readonly configSchema?: GenericSchema<unknown, Config>
+  /** Its production section from the environment, for these chains; throws ProductionConfigError naming the variable. */
+  readonly productionConfig?: (env: ProductionEnv, chainIds: readonly number[]) => Config
+  /** The environment variables `productionConfig` reads, each with what it sets. */
+  readonly env?: Readonly<Record<string, string>>
+  /** Its words for the states it reports: `SwapRecord.statusDetail` → an English sentence (the i18n key). */
+  readonly statusWording: Readonly<Record<string, string>>
+  /** The fee labels its routes carry (English, i18n keys). */
+  readonly feeLabels: readonly string[]
+  /** Who returns the tokens of a swap it did not deliver: the person (a Refund button) or the provider itself. */
+  readonly refunds: 'person' | 'provider'
+  /** Whether the manifest configures it on this network; its code is loaded only then. */
+  readonly isConfigured: (manifest: ManifestPresence) => boolean
+  /** Its code (a separate chunk in the app). */
+  readonly load: () => Promise<CreateProvider>
+}

@@ -1,0 +1,12 @@
+import { acrossModule } from './across/module.ts'
+import { intentModule } from './intent/module.ts'
+import { lifiModule } from './lifi/module.ts'
+import { poolModule } from './pool/module.ts'
+
+/** Every provider the app knows, one line each; a module decides from the manifest whether it runs. */
+export const PROVIDER_MODULES = [intentModule, poolModule, lifiModule, acrossModule] as const
+
+export type KnownProviderModule = (typeof PROVIDER_MODULES)[number]
+
+/** The module of a provider id, when the app knows it. */
+export const providerModule = (id: string) => PROVIDER_MODULES.find((module) => module.id === id)
