@@ -2,9 +2,10 @@ import { acrossModule } from './across/module.ts'
 import { intentModule } from './intent/module.ts'
 import { lifiModule } from './lifi/module.ts'
 import { poolModule } from './pool/module.ts'
+import { relayModule } from './relay/module.ts'
 
 /** Every provider the app knows, one line each; a module decides from the manifest whether it runs. */
-export const PROVIDER_MODULES = [intentModule, poolModule, lifiModule, acrossModule] as const
+export const PROVIDER_MODULES = [intentModule, poolModule, lifiModule, acrossModule, relayModule] as const
 
 export type KnownProviderModule = (typeof PROVIDER_MODULES)[number]
 

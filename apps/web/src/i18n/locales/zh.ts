@@ -223,5 +223,13 @@ const zh: Record<string, string> = {
   'If not delivered': '若未交付',
   '{{provider}} returns the tokens by itself': '{{provider}} 會自行退回代幣',
   'You refund it here once its deadline has passed': '截止時間過後，您可在此退款',
+  // Relay
+  'Relay is waiting to see the deposit': 'Relay 正在等待看到存入',
+  'Relay is confirming the deposit': 'Relay 正在確認存入',
+  'Relay is filling it on the destination chain': 'Relay 正在目標鏈上交付',
+  'The fill is sent on the destination chain': '交付交易已在目標鏈上送出',
+  'The fill is delayed; Relay is still working on it': '交付延遲；Relay 仍在處理',
+  'Relay could not fill it; it refunds failed fills by itself': 'Relay 無法交付；失敗的交付會由 Relay 自行退款',
+  'Relay returned the tokens': 'Relay 已退回代幣',
 }
 export default zh

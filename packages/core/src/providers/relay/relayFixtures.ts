@@ -1,0 +1,64 @@
+/**
+ * Relay API answers replayed by the tests, each with where its shape comes from (test data only: never shipped).
+ * RELAY_KIT is relayprotocol/relay-kit `packages/sdk/src/types/api.ts` (generated from Relay's OpenAPI spec,
+ * 2026-08-04); RELAY_DOCS is relayprotocol/relay-docs (docs.relay.link, 2026-08-21).
+ */
+import amountTooLow from './fixtures/error-400-amount-too-low.json'
+import noRoutes from './fixtures/error-400-no-routes.json'
+import unauthorized from './fixtures/error-401-requests.json'
+import rateLimited from './fixtures/error-429.json'
+import quoteEth from './fixtures/quote-eth.json'
+import quoteUsdc from './fixtures/quote-usdc.json'
+import quoteUsdcGas from './fixtures/quote-usdc-gas.json'
+import requests from './fixtures/requests-v3.json'
+import statusDelayed from './fixtures/status-delayed.json'
+import statusDepositing from './fixtures/status-depositing.json'
+import statusFailure from './fixtures/status-failure.json'
+import statusPending from './fixtures/status-pending.json'
+import statusRefund from './fixtures/status-refund.json'
+import statusSubmitted from './fixtures/status-submitted.json'
+import statusSuccess from './fixtures/status-success.json'
+import statusWaiting from './fixtures/status-waiting.json'
+
+export const relayFixtures = {
+  quoteUsdc,
+  quoteUsdcGas,
+  quoteEth,
+  amountTooLow,
+  noRoutes,
+  rateLimited,
+  unauthorized,
+  status: {
+    waiting: statusWaiting,
+    depositing: statusDepositing,
+    pending: statusPending,
+    submitted: statusSubmitted,
+    delayed: statusDelayed,
+    success: statusSuccess,
+    failure: statusFailure,
+    refund: statusRefund,
+  },
+  requests,
+}
+
+const RELAY_KIT = 'relayprotocol/relay-kit@c3af14db packages/sdk/src/types/api.ts'
+const RELAY_DOCS = 'relayprotocol/relay-docs@f0bbe935'
+
+export const RELAY_FIXTURE_SOURCES: Record<string, string> = {
+  'quote-usdc.json': `${RELAY_KIT} ("/quote/v2" 200: steps, fees, details, protocol). Steps as in live captures of USDC deposits on Arbitrum and Base (approve to the token with the depository as spender, then depositErc20 into the depository 0x4cd0…bc31; calldata encoded for these values). Fee magnitudes from an Arbitrum USDC capture; 100 USDC to Base for the fixture account. Not a verbatim capture.`,
+  'quote-usdc-gas.json': `Same, with topupGas: details.currencyGasTopup (${RELAY_KIT}; ${RELAY_DOCS} features/gas-top-up.mdx, default $2) in Base ETH, the output lowered by its price.`,
+  'quote-eth.json': `${RELAY_KIT}; fees and details from relay-kit packages/sdk/tests/data/executeBridge.ts (ETH → Base), the deposit as current captures show it (depositNative into the depository, value = amount) on Arbitrum.`,
+  'error-400-amount-too-low.json': `${RELAY_DOCS} references/api/api_core_concepts/handling-errors.mdx ({message, errorCode}), code AMOUNT_TOO_LOW.`,
+  'error-400-no-routes.json': `${RELAY_DOCS} handling-errors.mdx example, verbatim.`,
+  'error-429.json': `${RELAY_KIT} ("/quote/v2" 429: {message}); ${RELAY_DOCS} handling-rate-limits.mdx (no retry-after documented).`,
+  'error-401-requests.json': `${RELAY_KIT} ("/requests/v3" needs x-api-key; 401 {message, errorCode}).`,
+  'status-waiting.json': `${RELAY_KIT} ("/intents/status/v3"); ${RELAY_DOCS} references/api/get-intents-status-v3.mdx (status table), failReason/refundFailReason from changelog.mdx 2026-08-07. Hashes from the quickstart example.`,
+  'status-depositing.json': 'Same source, status depositing.',
+  'status-pending.json': 'Same source, status pending.',
+  'status-submitted.json': 'Same source, status submitted (v3 only), with the destination hash.',
+  'status-delayed.json': 'Same source: delayed is in the docs table, not in the OpenAPI enum.',
+  'status-success.json': `${RELAY_DOCS} references/api/quickstart.mdx success example (Base → BNB there; chain ids set to Arbitrum → Base), with failReason N/A.`,
+  'status-failure.json': `Same source as status-waiting; failReason from references/api/api_core_concepts/execution-errors.mdx.`,
+  'status-refund.json': 'Same source; the refund transaction in txHashes, as relay-kit reads it.',
+  'requests-v3.json': `${RELAY_DOCS} references/api/api_guides/migrating-to-requests-v3.mdx (v3: txHash in inTxs/outTxs, data.route.{quoted,actual}.{origin,destination}.{inputCurrency,outputCurrency}, sender at the root, refundTo), values from the /requests/v2 @example in ${RELAY_KIT}; one entry on a chain outside the config (Zora) and one odd entry.`,
+}

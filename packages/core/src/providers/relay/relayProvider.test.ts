@@ -1,0 +1,438 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Address, getAddress } from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { ZodType } from 'zod'
+import { type ReplayServer, startReplayServer } from '../../../test/support/replayServer.ts'
+import { createChainClients } from '../../chains/chainClients.ts'
+import { ProductionConfigError } from '../../config/envValues.ts'
+import { type Manifest, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
+import { productionManifest } from '../../config/production.ts'
+import { UnknownContractError } from '../../errors/walletErrors.ts'
+import {
+  InvalidQuoteError,
+  InvalidResponseError,
+  RefundByProviderError,
+  RouteUnavailableError,
+} from '../../routes/routeErrors.ts'
+import type { QuoteRequest, Route, TokenRef } from '../../routes/types.ts'
+import type { DepositedSwap, TrackedSwap } from '../../swaps/types.ts'
+import type { RouteProvider } from '../types.ts'
+import { RELAY_CONTRACTS, RELAY_DEFAULTS } from './module.ts'
+import { RELAY_FIXTURE_SOURCES, relayFixtures } from './relayFixtures.ts'
+import { createRelayProvider } from './relayProvider.ts'
+import {
+  relayErrorSchema,
+  relayQuoteSchema,
+  relayRequestSchema,
+  relayRequestsSchema,
+  relayStatusSchema,
+} from './relaySchemas.ts'
+
+const ACCOUNT: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
+const DEPOSITORY = getAddress('0x4cd00e387622c35bddb9b4c962c136462338bc31')
+const OTHER_CONTRACT = '0x000000000000000000000000000000000000dEaD'
+const ARBITRUM = 42161
+const BASE = 8453
+const quote = relayFixtures.quoteUsdc
+
+let server: ReplayServer
+let manifest: Manifest
+let relay: RouteProvider
+
+const token = (chainId: number, kind: TokenRef['kind']): TokenRef => {
+  const found = manifest.chains.find((chain) => chain.id === chainId)?.tokens.find((t) => t.kind === kind)
+  if (!found) throw new Error(`no ${kind} on ${chainId}`)
+  return { chainId, address: found.address, symbol: found.symbol, decimals: found.decimals, kind }
+}
+const usdcRequest = (): QuoteRequest => ({
+  origin: token(ARBITRUM, 'usdc'),
+  destination: token(BASE, 'usdc'),
+  amount: 100_000_000n,
+  sender: ACCOUNT,
+  recipient: ACCOUNT,
+})
+const lastRequest = (path: string) => server.requests.filter((request) => request.path === path).at(-1)
+/** The JSON body of the last quote asked. */
+const quoteBody = () => (lastRequest('/quote/v2')?.body ?? {}) as { slippageTolerance?: string; topupGas?: boolean }
+/** The USDC quote with its deposit step changed. */
+const withDeposit = (change: Record<string, unknown>) => ({
+  ...quote,
+  steps: [
+    quote.steps[0],
+    {
+      ...quote.steps[1],
+      items: [{ ...quote.steps[1]!.items[0], data: { ...quote.steps[1]!.items[0]!.data, ...change } }],
+    },
+  ],
+})
+
+function startRelay(env: Record<string, string> = {}) {
+  manifest = productionManifest({ MULTIBRIDGE_RELAY_API_URL: server.url, ...env })
+  const provider = createRelayProvider({ manifest, clients: createChainClients(manifest) })
+  if (!provider) throw new Error('no Relay provider')
+  relay = provider
+}
+
+beforeAll(async () => {
+  server = await startReplayServer()
+  startRelay()
+})
+afterAll(() => server.close())
+beforeEach(() => {
+  server.setRoutes({ 'POST /quote/v2': { body: quote } })
+})
+
+describe('Relay quotes', () => {
+  it('asks POST /quote/v2 for the request, refunds to the sender, and turns the answer into a route', async () => {
+    const route = (await relay.getQuote(usdcRequest())) as Route
+    expect(lastRequest('/quote/v2')?.body).toEqual({
+      user: ACCOUNT,
+      recipient: ACCOUNT,
+      refundTo: ACCOUNT,
+      originChainId: ARBITRUM,
+      destinationChainId: BASE,
+      originCurrency: token(ARBITRUM, 'usdc').address,
+      destinationCurrency: token(BASE, 'usdc').address,
+      amount: '100000000',
+      tradeType: 'EXACT_INPUT',
+      referrer: RELAY_DEFAULTS.referrer,
+    })
+    expect(route).toMatchObject({
+      providerId: 'relay',
+      providerName: 'Relay',
+      outputAmount: 99_970_279n,
+      minOutputAmount: 99_970_279n,
+      slippageBps: 0,
+      slippageMode: 'auto',
+      estimatedSeconds: 2,
+      depositAddress: DEPOSITORY,
+      trackingData: { requestId: quote.requestId },
+    })
+    expect(route.fees).toEqual([
+      { label: 'Relayer fee', token: token(ARBITRUM, 'usdc'), amount: 29_721n },
+      { label: 'Network fee', token: token(ARBITRUM, 'native'), amount: 1_680_272_000_000n },
+    ])
+    expect(route.gasOnArrival).toBeUndefined()
+  })
+
+  it("passes the person's slippage in basis points", async () => {
+    const route = await relay.getQuote({ ...usdcRequest(), slippageBps: 30 })
+    expect(quoteBody().slippageTolerance).toBe('30')
+    expect(route).toMatchObject({ slippageBps: 30, slippageMode: 'custom' })
+  })
+
+  it('plans our own exact approval to the depository, and the deposit Relay built', async () => {
+    const route = (await relay.getQuote(usdcRequest())) as Route
+    const deposit = quote.steps[1]!.items[0]!.data
+    expect(await relay.planDeposit(route)).toEqual({
+      transaction: { chainId: ARBITRUM, to: DEPOSITORY, data: deposit.data, value: 0n },
+      approval: { token: token(ARBITRUM, 'usdc'), spender: DEPOSITORY, amount: 100_000_000n },
+    })
+  })
+
+  it('deposits the native coin with its amount as value and no approval', async () => {
+    server.setRoutes({ 'POST /quote/v2': { body: relayFixtures.quoteEth } })
+    const request = {
+      ...usdcRequest(),
+      origin: token(ARBITRUM, 'native'),
+      destination: token(BASE, 'native'),
+      amount: 10_000_000_000_000_000n,
+    }
+    const route = (await relay.getQuote(request)) as Route
+    expect(route.outputAmount).toBe(9_998_400_631_132_768n)
+    const plan = await relay.planDeposit(route)
+    expect(plan.approval).toBeUndefined()
+    expect(plan.transaction).toMatchObject({ to: DEPOSITORY, value: 10_000_000_000_000_000n })
+  })
+
+  it('refuses "Unknown contract type" for a deposit or an approval to a contract off the allowlist', async () => {
+    server.setRoutes({ 'POST /quote/v2': { body: withDeposit({ to: OTHER_CONTRACT }) } })
+    const error = await relay.getQuote(usdcRequest()).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UnknownContractError)
+    expect((error as Error).message).toContain(`Unknown contract type: ${OTHER_CONTRACT}`)
+
+    const approveOther = {
+      ...quote,
+      steps: [
+        {
+          ...quote.steps[0],
+          items: [
+            {
+              ...quote.steps[0]!.items[0],
+              data: {
+                ...quote.steps[0]!.items[0]!.data,
+                // approve(0x…dEaD, 100 USDC)
+                data: `0x095ea7b3${OTHER_CONTRACT.slice(2).toLowerCase().padStart(64, '0')}${(100_000_000).toString(16).padStart(64, '0')}`,
+              },
+            },
+          ],
+        },
+        quote.steps[1],
+      ],
+    }
+    server.setRoutes({ 'POST /quote/v2': { body: approveOther } })
+    await expect(relay.getQuote(usdcRequest())).rejects.toThrow(UnknownContractError)
+  })
+
+  it.each([
+    ['asks for a signature', { ...quote, steps: [{ ...quote.steps[0], kind: 'signature' }, quote.steps[1]] }],
+    ['has a step it does not know', { ...quote, steps: [quote.steps[0], { ...quote.steps[1], id: 'swap' }] }],
+    ['has no deposit', { ...quote, steps: [quote.steps[0]] }],
+    ['deposits on another chain', withDeposit({ chainId: BASE })],
+    ['deposits from another account', withDeposit({ from: OTHER_CONTRACT })],
+    ['sends native coin with an ERC-20 deposit', withDeposit({ value: '1' })],
+    [
+      'approves another token',
+      {
+        ...quote,
+        steps: [
+          {
+            ...quote.steps[0],
+            items: [{ ...quote.steps[0]!.items[0], data: { ...quote.steps[0]!.items[0]!.data, to: OTHER_CONTRACT } }],
+          },
+          quote.steps[1],
+        ],
+      },
+    ],
+    [
+      'takes another amount',
+      { ...quote, details: { ...quote.details, currencyIn: { ...quote.details.currencyIn, amount: '100000001' } } },
+    ],
+    [
+      'pays another token',
+      {
+        ...quote,
+        details: {
+          ...quote.details,
+          currencyOut: {
+            ...quote.details.currencyOut,
+            currency: { ...quote.details.currencyOut.currency, address: OTHER_CONTRACT },
+          },
+        },
+      },
+    ],
+    ['pays another recipient', { ...quote, details: { ...quote.details, recipient: OTHER_CONTRACT } }],
+    [
+      'has no request id',
+      { ...quote, requestId: undefined, steps: quote.steps.map(({ requestId: _r, ...step }) => step) },
+    ],
+    [
+      'promises a minimum above the amount',
+      {
+        ...quote,
+        details: { ...quote.details, currencyOut: { ...quote.details.currencyOut, minimumAmount: '99970280' } },
+      },
+    ],
+    ['is not a quote', { steps: 'none' }],
+  ])('refuses a quote that %s', async (_case, body) => {
+    server.setRoutes({ 'POST /quote/v2': { body } })
+    await expect(relay.getQuote(usdcRequest())).rejects.toThrow(InvalidQuoteError)
+  })
+
+  it("says why Relay has no route: its error codes, with Relay's message", async () => {
+    server.setRoutes({ 'POST /quote/v2': { status: 400, body: relayFixtures.amountTooLow } })
+    const tooLow = await relay.getQuote(usdcRequest()).catch((e: unknown) => e)
+    expect(tooLow).toBeInstanceOf(RouteUnavailableError)
+    expect(tooLow).toMatchObject({ reason: 'amountTooLow' })
+    server.setRoutes({ 'POST /quote/v2': { status: 400, body: relayFixtures.noRoutes } })
+    await expect(relay.getQuote(usdcRequest())).rejects.toMatchObject({ reason: 'unsupportedRoute' })
+  })
+
+  it('waits out one 429 and asks again; a server error stays an error', async () => {
+    server.setRoutes({
+      'POST /quote/v2': [
+        { status: 429, headers: { 'retry-after': '1' }, body: relayFixtures.rateLimited },
+        { body: quote },
+      ],
+    })
+    expect((await relay.getQuote(usdcRequest()))?.outputAmount).toBe(99_970_279n)
+    server.setRoutes({
+      'POST /quote/v2': { status: 500, body: { message: 'Internal error', errorCode: 'UNKNOWN_ERROR' } },
+    })
+    await expect(relay.getQuote(usdcRequest())).rejects.not.toBeInstanceOf(RouteUnavailableError)
+  })
+
+  it('has no route within one chain, or on a chain the config does not serve', async () => {
+    expect(await relay.getQuote({ ...usdcRequest(), destination: token(ARBITRUM, 'usdt') })).toBeUndefined()
+    expect(
+      await relay.getQuote({ ...usdcRequest(), destination: { ...token(BASE, 'usdc'), chainId: 7777777 } }),
+    ).toBeUndefined()
+  })
+
+  it('gas on arrival: asks topupGas and carries the Base ETH the quote delivers; never for a native destination', async () => {
+    server.setRoutes({ 'POST /quote/v2': { body: relayFixtures.quoteUsdcGas } })
+    const route = (await relay.getQuote({ ...usdcRequest(), gasOnArrival: true })) as Route
+    expect(quoteBody().topupGas).toBe(true)
+    expect(route.gasOnArrival).toEqual({
+      status: 'included',
+      token: token(BASE, 'native'),
+      amount: 663_068_000_000_000n,
+    })
+    expect(route.outputAmount).toBe(97_970_279n)
+    // A top-up in anything but the destination's native coin is not gas.
+    const odd = {
+      ...relayFixtures.quoteUsdcGas,
+      details: {
+        ...relayFixtures.quoteUsdcGas.details,
+        currencyGasTopup: relayFixtures.quoteUsdcGas.details.currencyOut,
+      },
+    }
+    server.setRoutes({ 'POST /quote/v2': { body: odd } })
+    expect((await relay.getQuote({ ...usdcRequest(), gasOnArrival: true }))?.gasOnArrival).toBeUndefined()
+    server.setRoutes({ 'POST /quote/v2': { body: relayFixtures.quoteEth } })
+    await relay.getQuote({
+      ...usdcRequest(),
+      origin: token(ARBITRUM, 'native'),
+      destination: token(BASE, 'native'),
+      amount: 10_000_000_000_000_000n,
+      gasOnArrival: true,
+    })
+    expect(quoteBody().topupGas).toBeUndefined()
+  })
+})
+
+const deposited = (requestId = quote.requestId): TrackedSwap =>
+  ({
+    key: '0x9421772820b92c239162341a17994b4ad8706c974af2ebf88084a1b3b614d328',
+    id: '0x9421772820b92c239162341a17994b4ad8706c974af2ebf88084a1b3b614d328',
+    providerId: 'relay',
+    providerName: 'Relay',
+    owner: ACCOUNT,
+    recipient: ACCOUNT,
+    origin: { token: token(ARBITRUM, 'usdc'), amount: '100000000' },
+    destination: { token: token(BASE, 'usdc'), estimatedAmount: '99970279', minAmount: '99970279' },
+    depositAddress: DEPOSITORY,
+    status: 'deposited',
+    depositTx: '0x9421772820b92c239162341a17994b4ad8706c974af2ebf88084a1b3b614d328',
+    depositedAt: 1_795_000_000,
+    data: { requestId },
+    createdAt: 1_795_000_000_000,
+    updatedAt: 1_795_000_000_000,
+  }) satisfies DepositedSwap
+
+describe('Relay status', () => {
+  it.each([
+    ['waiting', { type: 'pending', statusDetail: 'waiting' }],
+    ['depositing', { type: 'pending', statusDetail: 'depositing' }],
+    ['pending', { type: 'pending', statusDetail: 'pending' }],
+    ['submitted', { type: 'pending', statusDetail: 'submitted' }],
+    ['delayed', { type: 'pending', statusDetail: 'delayed' }],
+    ['success', { type: 'delivered', deliveryTx: relayFixtures.status.success.txHashes[0] }],
+    ['failure', { type: 'providerFailed', statusDetail: 'failure' }],
+    ['refund', { type: 'refunded', statusDetail: 'refund', refundTx: relayFixtures.status.refund.txHashes[0] }],
+  ] as const)('maps %s from /intents/status/v3 by the request id', async (status, event) => {
+    server.setRoutes({ '/intents/status/v3': { body: relayFixtures.status[status] } })
+    expect(await relay.track(deposited())).toEqual(event)
+    expect(lastRequest('/intents/status/v3')?.query).toEqual({ requestId: quote.requestId })
+  })
+
+  it('is still waiting while Relay does not know the request (404), and refuses a malformed answer', async () => {
+    server.setRoutes({ '/intents/status/v3': { status: 404, body: { message: 'Not found' } } })
+    expect(await relay.track(deposited())).toEqual({ type: 'pending', statusDetail: 'waiting' })
+    server.setRoutes({ '/intents/status/v3': { body: { status: 'teleported' } } })
+    await expect(relay.track(deposited())).rejects.toThrow(InvalidResponseError)
+  })
+
+  it("links Relay's page for the request, and has nothing to sign for a refund", async () => {
+    expect(relay.explorerUrl?.(deposited('0xabc'))).toBe('https://relay.link/transaction/0xabc')
+    await expect(relay.planRefund(deposited())).rejects.toThrow(RefundByProviderError)
+  })
+})
+
+describe('Relay restore', () => {
+  it('rebuilds History from /requests/v3 (with the API key): completed, refunded and pending; other chains and odd entries left out', async () => {
+    startRelay({ MULTIBRIDGE_RELAY_API_KEY: 'test-key-1234' })
+    server.setRoutes({ '/requests/v3': { body: relayFixtures.requests } })
+    const records = await relay.findSwaps(ACCOUNT)
+    const request = lastRequest('/requests/v3')
+    expect(request?.query).toEqual({ user: ACCOUNT, limit: '50' })
+    expect(request?.headers['x-api-key']).toBe('test-key-1234')
+    expect(
+      records.map((record) => [record.status, record.origin.token.symbol, record.destination.token.symbol]),
+    ).toEqual([
+      ['completed', 'USDC', 'USDC'],
+      ['refunded', 'USDC', 'USDC'],
+      ['deposited', 'ETH', 'ETH'],
+    ])
+    const [done, refunded] = records
+    expect(done).toMatchObject({
+      id: '0x34d78ccb41099f0546be1c35541b28ab4c92b498aeb4cae6e849c51c05fe1f1b',
+      deliveryTx: '0x9da7bc54dfe6229d6980fd62250d472f23dfe0f41a1cdc870c81a08b3445f254',
+      destination: { receivedAmount: '99970279' },
+      data: { requestId: '0xddd6c1a0340e940b7be4f5a4be076df8b7ec7de7b18f9ec6efe4bfffd2f21cf6' },
+    })
+    expect(refunded).toMatchObject({ refundTx: '0x3b1f2e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a29' })
+    startRelay()
+  })
+
+  it('says that restoring needs an API key when Relay refuses without one', async () => {
+    server.setRoutes({ '/requests/v3': { status: 401, body: relayFixtures.unauthorized } })
+    const error = await relay.findSwaps(ACCOUNT).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(InvalidResponseError)
+    expect(JSON.stringify(error)).toContain('MULTIBRIDGE_RELAY_API_KEY')
+  })
+})
+
+describe('Relay config', () => {
+  it('lists the depository, solver, receiver and both router generations on every production chain', () => {
+    const relayConfig = productionManifest().providers?.relay
+    expect(relayConfig).toMatchObject({ apiUrl: RELAY_DEFAULTS.apiUrl, referrer: 'multi-bridge' })
+    expect(Object.keys(relayConfig?.contracts ?? {}).sort()).toEqual(['1', '10', '137', '42161', '56', '8453'])
+    for (const list of Object.values(relayConfig?.contracts ?? {})) expect(list).toEqual(RELAY_CONTRACTS)
+    expect(relay.knownContracts(ARBITRUM)).toContain(DEPOSITORY)
+    expect(relay.knownContracts(ARBITRUM)).not.toContain(NATIVE_TOKEN_ADDRESS)
+  })
+
+  it('takes its URL, referrer and key from the environment, and names a bad variable', () => {
+    const relayConfig = productionManifest({
+      MULTIBRIDGE_RELAY_API_URL: 'https://relay-proxy.example/',
+      MULTIBRIDGE_RELAY_REFERRER: 'my-app.example',
+      MULTIBRIDGE_RELAY_API_KEY: 'k-12345678',
+    }).providers?.relay
+    expect(relayConfig).toMatchObject({
+      apiUrl: 'https://relay-proxy.example',
+      referrer: 'my-app.example',
+      apiKey: 'k-12345678',
+    })
+    expect(() => productionManifest({ MULTIBRIDGE_RELAY_API_URL: 'ftp://x' })).toThrow(/MULTIBRIDGE_RELAY_API_URL/)
+    expect(() => productionManifest({ MULTIBRIDGE_RELAY_REFERRER: 'has spaces' })).toThrow(ProductionConfigError)
+  })
+})
+
+describe('Relay fixtures', () => {
+  const dir = join(import.meta.dirname, 'fixtures')
+  const files = readdirSync(dir).filter((name) => name.endsWith('.json'))
+  const schemaFor = (file: string): ZodType => {
+    if (file.startsWith('quote-')) return relayQuoteSchema
+    if (file.startsWith('status-')) return relayStatusSchema
+    if (file.startsWith('error-')) return relayErrorSchema
+    return relayRequestsSchema
+  }
+
+  it('says where every fixture’s shape comes from, and names no file that is gone', () => {
+    expect(files.filter((file) => !RELAY_FIXTURE_SOURCES[file])).toEqual([])
+    expect(Object.keys(RELAY_FIXTURE_SOURCES).filter((file) => !files.includes(file))).toEqual([])
+  })
+
+  it.each(files)('%s is read by the adapter', async (file) => {
+    const { default: body } = await import(`./fixtures/${file}`)
+    expect(schemaFor(file).safeParse(body).error?.issues).toBeUndefined()
+  })
+
+  it('covers every status Relay documents', () => {
+    expect(Object.keys(relayFixtures.status).sort()).toEqual([
+      'delayed',
+      'depositing',
+      'failure',
+      'pending',
+      'refund',
+      'submitted',
+      'success',
+      'waiting',
+    ])
+    // The request list keeps one odd entry on purpose: it is skipped, the rest are read.
+    const odd = relayFixtures.requests.requests.filter((entry) => !relayRequestSchema.safeParse(entry).success)
+    expect(odd).toEqual([{ id: '0xbad', status: 'weird' }])
+  })
+})
