@@ -14,6 +14,7 @@ import { type Address, decodeFunctionData, erc20Abi, getAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { spokePoolDepositV3Abi } from '../packages/core/src/providers/across/acrossSchemas.ts'
+import { relayFixtures } from '../packages/core/src/providers/relay/relayFixtures.ts'
 import {
   acrossFeesAt,
   acrossFixtures,
@@ -109,6 +110,8 @@ async function startBed(
         body: acrossFeesAt(acrossFixtures.suggestedFees, Math.floor(Date.now() / 1000)),
       }),
       '/api/deposit/status': { body: acrossFixtures.statusPending },
+      'POST /relay/quote/v2': { body: relayFixtures.quoteUsdc },
+      '/relay/intents/status/v3': { body: relayFixtures.status.pending },
       ...chains.routes,
       ...routes,
     },
@@ -116,6 +119,7 @@ async function startBed(
   const manifest = productionManifest({
     MULTIBRIDGE_LIFI_API_URL: `${server.url}/v1`,
     MULTIBRIDGE_ACROSS_API_URL: `${server.url}/api`,
+    MULTIBRIDGE_RELAY_API_URL: `${server.url}/relay`,
     ...Object.fromEntries(
       defaults.chains.map((chain) => [`MULTIBRIDGE_RPC_${chain.id}`, `${server.url}/rpc/${chain.id}`]),
     ),
@@ -187,8 +191,8 @@ function expectOnlyCannedRpc(current: Bed) {
   expect(current.chains.unanswered).toEqual([])
 }
 
-describe('production mode (LI.FI and Across, replayed)', () => {
-  it('lists LI.FI and Across routes side by side for 100 USDC Arbitrum → Base, as their APIs quote them', async () => {
+describe('production mode (LI.FI, Across and Relay, replayed)', () => {
+  it('lists LI.FI, Across and Relay routes side by side for 100 USDC Arbitrum → Base, as their APIs quote them', async () => {
     const current = await startBed()
     const { page, form, shell, consoleErrors, offMachine } = await openProduction(current)
     await expect.poll(() => shell.connectButton.isVisible()).toBe(true)
@@ -239,11 +243,20 @@ describe('production mode (LI.FI and Across, replayed)', () => {
     // Across's relayer fills exactly the quoted amount: no lower minimum.
     expect(acrossText).not.toContain('Minimum')
     expect(acrossText).toContain(`Approximately ${fees.estimatedFillTimeSec} seconds`)
+    const relay = routeCard(page, 'relay')
+    await expect.poll(() => relay.isVisible(), { timeout: 20_000 }).toBe(true)
+    const relayOut = relayFixtures.quoteUsdc.details.currencyOut
+    expect(await relay.textContent()).toContain('Relay')
+    expect(await relay.getByTestId('route-receivable-amount').textContent()).toBe(
+      `${display(relayOut.amount, baseUsdc.decimals)} ${baseUsdc.symbol}`,
+    )
+    expect(await relay.textContent()).toContain(`Approximately ${relayFixtures.quoteUsdc.details.timeEstimate} seconds`)
 
-    // Ranked by the amount surely received: Across's 99.976623 over LI.FI's minimum 99.463989.
+    // Ranked by the amount surely received: Across's 99.976623, Relay's 99.970279, LI.FI's minimum 99.463989.
     const cards = page.getByRole('list', { name: 'Routes' }).getByRole('button')
     expect(await cards.nth(0).getAttribute('data-testid')).toBe('route-across')
-    expect(await cards.nth(1).getAttribute('data-testid')).toBe('route-lifi')
+    expect(await cards.nth(1).getAttribute('data-testid')).toBe('route-relay')
+    expect(await cards.nth(2).getAttribute('data-testid')).toBe('route-lifi')
     expect(await cards.nth(0).textContent()).toContain('Best')
     expect(await page.getByTestId('receive-estimate').textContent()).toBe(display(fees.outputAmount, 6))
     await expect.poll(() => form.mainButton.textContent()).toBe('Swap')
@@ -270,6 +283,17 @@ describe('production mode (LI.FI and Across, replayed)', () => {
       recipient: FIXTURE_ACCOUNT,
     })
     expect(quotes(current.server, '/v1/tokens')).toHaveLength(1)
+    expect(quotes(current.server, '/relay/quote/v2')[0]?.body).toMatchObject({
+      user: FIXTURE_ACCOUNT,
+      recipient: FIXTURE_ACCOUNT,
+      refundTo: FIXTURE_ACCOUNT,
+      originChainId: ARBITRUM,
+      destinationChainId: BASE,
+      originCurrency: arbitrumUsdc.address,
+      destinationCurrency: baseUsdc.address,
+      amount: '100000000',
+      tradeType: 'EXACT_INPUT',
+    })
 
     // Selecting LI.FI shows its details.
     await lifi.click()
@@ -510,6 +534,50 @@ describe('production mode (LI.FI and Across, replayed)', () => {
     ])
     expect(quotes(current.server, '/api/deposit/status').at(-1)?.query).toEqual({ depositTxnRef: deposit!.hash })
     expect(await page.getByText(/^Base: 0x0e7b/).isVisible()).toBe(true) // the fill, on Base
+    expectOnlyCannedRpc(current)
+    expect(offMachine).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+
+  it('takes a swap through Relay from quote to Completed: exact approval to the depository, the quoted deposit, status by its request id', async () => {
+    const { requestId } = relayFixtures.quoteUsdc
+    const current = await startBed({
+      '/relay/intents/status/v3': [
+        { body: relayFixtures.status.waiting },
+        { body: relayFixtures.status.pending },
+        { body: relayFixtures.status.success },
+      ],
+    })
+    const { page, form, consoleErrors, offMachine } = await openProduction(current, { signing: true })
+    await connect(page)
+    await form.pickToken('origin', 'Arbitrum', 'USDC')
+    await enterUsdcTransfer(page, form)
+    await expect.poll(() => routeCard(page, 'relay').isVisible(), { timeout: 20_000 }).toBe(true)
+    await routeCard(page, 'relay').click()
+    const dialog = await form.swap()
+    // While Relay works on it: who refunds, and Relay's own page for the request.
+    await expect
+      .poll(() => dialog.getByTestId('refund-policy').textContent(), { timeout: 30_000 })
+      .toBe('Relay returns the tokens by itself')
+    await expect.poll(() => form.progress().textContent(), { timeout: 60_000 }).toBe('Completed')
+
+    // Two transactions on Arbitrum: our exact approval of the depository, then Relay's deposit as quoted.
+    const deposit = relayFixtures.quoteUsdc.steps[1]!.items[0]!.data
+    const [approval, sent] = current.chains.mined
+    expect(current.chains.mined).toHaveLength(2)
+    expect(approval).toMatchObject({ chainId: ARBITRUM, to: getAddress(arbitrumUsdc.address) })
+    expect(decodeFunctionData({ abi: erc20Abi, data: approval!.data }).args).toEqual([
+      getAddress(deposit.to),
+      100_000_000n,
+    ])
+    expect(sent).toMatchObject({ chainId: ARBITRUM, to: getAddress(deposit.to), data: deposit.data })
+    // Followed by the quote's request id until success; the fill on Base is shown.
+    expect(quotes(current.server, '/relay/intents/status/v3').at(-1)?.query).toEqual({ requestId })
+    expect(await page.getByText(/^Base: 0xef2a/).isVisible()).toBe(true)
+    expect(await dialog.getByTestId('provider-page').getAttribute('href')).toBe(
+      `https://relay.link/transaction/${requestId}`,
+    )
+    await screenshot(page, 'production-relay-completed')
     expectOnlyCannedRpc(current)
     expect(offMachine).toEqual([])
     expect(consoleErrors).toEqual([])

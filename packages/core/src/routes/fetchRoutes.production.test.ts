@@ -28,7 +28,8 @@ beforeEach(() => {
   })
 })
 
-const providers = () => [...bed.providers.values()]
+/** The tests below are about LI.FI and Across; Relay has its own (providers/relay) and the one at the end. */
+const providers = () => [bed.lifi, bed.across]
 const outcomeOf = (outcomes: ProviderOutcome[], providerId: string) =>
   outcomes.find((outcome) => outcome.providerId === providerId)
 const errorOf = (outcomes: ProviderOutcome[], providerId: string) => {
@@ -38,7 +39,22 @@ const errorOf = (outcomes: ProviderOutcome[], providerId: string) => {
 
 describe('fetchRoutes with LI.FI and Across', () => {
   it('runs only the API providers on the production config', () => {
-    expect([...bed.providers.keys()]).toEqual(['lifi', 'across'])
+    expect([...bed.providers.keys()]).toEqual(['lifi', 'across', 'relay'])
+  })
+
+  it('asks Relay beside them: three independent quotes, ranked together', async () => {
+    const { routes, outcomes } = await fetchRoutes({ request: bed.usdcRequest, providers: [...bed.providers.values()] })
+    expect(outcomes.map((outcome) => [outcome.providerId, outcome.status]).sort()).toEqual([
+      ['across', 'route'],
+      ['lifi', 'route'],
+      ['relay', 'route'],
+    ])
+    // At least 99.976623 (Across), 99.970279 (Relay), 99.463989 (LI.FI, after its slippage).
+    expect(routes.map((route) => [route.providerId, route.minOutputAmount])).toEqual([
+      ['across', 99_976_623n],
+      ['relay', 99_970_279n],
+      ['lifi', 99_463_989n],
+    ])
   })
 
   it('asks both at once and ranks their routes by amount received, or by speed', async () => {

@@ -12,6 +12,7 @@ import { type ChainClients, createChainClients } from '../../src/chains/chainCli
 import type { Manifest } from '../../src/config/manifest.ts'
 import { productionManifest } from '../../src/config/production.ts'
 import { createProviders } from '../../src/providers/registry.ts'
+import { relayFixtures } from '../../src/providers/relay/relayFixtures.ts'
 import type { RouteProvider } from '../../src/providers/types.ts'
 import type { QuoteRequest, TokenRef } from '../../src/routes/types.ts'
 import { applySwapEvent } from '../../src/swaps/swapMachine.ts'
@@ -116,6 +117,7 @@ export type ProductionTestbed = {
   providers: Map<string, RouteProvider>
   lifi: RouteProvider
   across: RouteProvider
+  relay: RouteProvider
   token: (chainId: number, kind: TokenRef['kind']) => TokenRef
   /** 100 USDC from Arbitrum to Base, the transfer the fixtures describe. */
   usdcRequest: QuoteRequest
@@ -129,7 +131,8 @@ export type ProductionTestbed = {
 }
 
 /**
- * The production config pointed at a replay server: LI.FI at `<server>/v1`, Across at `<server>/api`,
+ * The production config pointed at a replay server: LI.FI at `<server>/v1`, Across at `<server>/api`, Relay at
+ * `<server>/relay`,
  * Arbitrum and Base RPC at `<server>/rpc/<chainId>`, the providers built by the registry as the app
  * builds them. Default routes answer with the fixtures; tests replace them with `server.setRoutes`.
  */
@@ -146,18 +149,22 @@ export async function startProductionTestbed(options: { timeoutMs?: number } = {
       }),
       '/api/deposit/status': { body: acrossFixtures.statusPending },
       '/api/deposits': { body: acrossFixtures.deposits },
+      'POST /relay/quote/v2': { body: relayFixtures.quoteUsdc },
+      '/relay/intents/status/v3': { body: relayFixtures.status.pending },
       ...chainRoutes(),
     },
   })
   const manifest = productionManifest({
     MULTIBRIDGE_LIFI_API_URL: `${server.url}/v1`,
     MULTIBRIDGE_ACROSS_API_URL: `${server.url}/api`,
+    MULTIBRIDGE_RELAY_API_URL: `${server.url}/relay`,
     MULTIBRIDGE_RPC_42161: `${server.url}/rpc/42161`,
     MULTIBRIDGE_RPC_8453: `${server.url}/rpc/8453`,
   })
   const timeoutMs = options.timeoutMs ?? 1_000
   if (manifest.providers?.lifi) manifest.providers.lifi.timeoutMs = timeoutMs
   if (manifest.providers?.across) manifest.providers.across.timeoutMs = timeoutMs
+  if (manifest.providers?.relay) manifest.providers.relay.timeoutMs = timeoutMs
   const clients = createChainClients(manifest)
   const providers = await createProviders({ manifest, clients })
 
@@ -213,6 +220,7 @@ export async function startProductionTestbed(options: { timeoutMs?: number } = {
     providers,
     lifi: providers.get('lifi') as RouteProvider,
     across: providers.get('across') as RouteProvider,
+    relay: providers.get('relay') as RouteProvider,
     token,
     usdcRequest,
     depositedRecord,
