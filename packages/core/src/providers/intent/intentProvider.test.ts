@@ -1,0 +1,179 @@
+import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
+import { type Address, decodeAbiParameters, decodeFunctionData } from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type ReplayServer, startReplayServer } from '../../../test/support/replayServer.ts'
+import { createChainClients } from '../../chains/chainClients.ts'
+import { type Manifest, NATIVE_TOKEN_ADDRESS, parseManifest } from '../../config/manifest.ts'
+import { InvalidQuoteError } from '../../routes/routeErrors.ts'
+import type { QuoteRequest, Route, TokenRef } from '../../routes/types.ts'
+import type { RouteProvider } from '../types.ts'
+import { createIntentProvider } from './intentProvider.ts'
+
+// The intent provider against a replayed solver: what it accepts of a quote, and the order it builds from it.
+const A = 31001
+const B = 31002
+const ORIGIN_SETTLER: Address = '0x00000000000000000000000000000000000a0001'
+const DESTINATION_SETTLER: Address = '0x00000000000000000000000000000000000b0002'
+const USDC_A: Address = '0x00000000000000000000000000000000000a00c1'
+const USDC_B: Address = '0x00000000000000000000000000000000000b00c1'
+const ACCOUNT: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
+const GAS = 1_000_000_000_000_000n
+
+let server: ReplayServer
+let manifest: Manifest
+let intent: RouteProvider
+
+const chain = (id: number, usdc: Address, withNative: boolean) => ({
+  id,
+  name: `Local ${id}`,
+  shortName: `l${id}`,
+  rpcUrls: ['http://127.0.0.1:1'],
+  blockTime: 1,
+  confirmations: 0,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  testnet: true,
+  contracts: {
+    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    intentOriginSettler: ORIGIN_SETTLER,
+    intentDestinationSettler: DESTINATION_SETTLER,
+  },
+  tokens: [
+    ...(withNative
+      ? [{ address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', name: 'Ether', decimals: 18, kind: 'native' }]
+      : []),
+    { address: usdc, symbol: 'USDC', name: 'USD Coin', decimals: 6, kind: 'usdc' },
+  ],
+})
+
+const token = (chainId: number, address: Address, kind: TokenRef['kind'] = 'usdc'): TokenRef => ({
+  chainId,
+  address,
+  symbol: kind === 'native' ? 'ETH' : 'USDC',
+  decimals: kind === 'native' ? 18 : 6,
+  kind,
+})
+const request = (change: Partial<QuoteRequest> = {}): QuoteRequest => ({
+  origin: token(A, USDC_A),
+  destination: token(B, USDC_B),
+  amount: 100_000_000n,
+  sender: ACCOUNT,
+  recipient: ACCOUNT,
+  ...change,
+})
+
+/** What the solver answers for 100 USDC A → B, with gas on arrival when asked. */
+const solverQuote = (query: Record<string, string>, change: Record<string, unknown> = {}) => {
+  const gas = query.gasOnArrival === 'true'
+  return {
+    provider: 'intent',
+    originChainId: A,
+    destinationChainId: B,
+    inputToken: USDC_A,
+    outputToken: USDC_B,
+    inputAmount: query.amount,
+    outputAmount: gas ? '96800000' : '99800000',
+    gasAmount: gas ? GAS.toString() : '0',
+    fees: { token: USDC_B, spread: '100000', gas: '100000', gasOnArrival: gas ? '3000000' : '0', total: '0' },
+    estimatedFillSeconds: 3,
+    fillDeadline: Math.floor(Date.now() / 1000) + 180,
+    expires: Math.floor(Date.now() / 1000) + 180 + 3600,
+    quoteExpiresAt: Math.floor(Date.now() / 1000) + 30,
+    originSettler: ORIGIN_SETTLER,
+    destinationSettler: DESTINATION_SETTLER,
+    ...change,
+  }
+}
+
+function startIntent(withNativeOnB = true) {
+  manifest = parseManifest({
+    version: 1,
+    mode: 'devnet',
+    generatedAt: new Date().toISOString(),
+    chains: [chain(A, USDC_A, true), chain(B, USDC_B, withNativeOnB)],
+    services: { solver: { url: server.url }, attester: { url: server.url } },
+  })
+  const provider = createIntentProvider({ manifest, clients: createChainClients(manifest) })
+  if (!provider) throw new Error('no intent provider')
+  intent = provider
+}
+
+beforeAll(async () => {
+  server = await startReplayServer()
+  startIntent()
+})
+afterAll(() => server.close())
+beforeEach(() => {
+  startIntent()
+  server.setRoutes({ '/v1/quote': (asked) => ({ body: solverQuote(asked.query) }) })
+})
+
+describe('intent quotes with gas on arrival', () => {
+  it('asks the solver for gas, carries it and its fee, and opens an order with that second output', async () => {
+    const route = (await intent.getQuote(request({ gasOnArrival: true }))) as Route
+    expect(server.requests.at(-1)?.query.gasOnArrival).toBe('true')
+    expect(route.gasOnArrival).toEqual({
+      status: 'included',
+      token: token(B, NATIVE_TOKEN_ADDRESS, 'native'),
+      amount: GAS,
+    })
+    expect(route.fees.find((fee) => fee.label === 'Gas on arrival fee')?.amount).toBe(3_000_000n)
+
+    const plan = await intent.planDeposit(route)
+    const call = decodeFunctionData({ abi: intentOriginSettlerAbi, data: plan.transaction.data })
+    expect(call.functionName).toBe('open')
+    const [order] = call.args as unknown as [{ orderData: `0x${string}` }]
+    const [data] = decodeAbiParameters(
+      [
+        {
+          type: 'tuple',
+          components: [
+            { name: 'inputToken', type: 'address' },
+            { name: 'inputAmount', type: 'uint256' },
+            { name: 'outputToken', type: 'address' },
+            { name: 'outputAmount', type: 'uint256' },
+            { name: 'gasAmount', type: 'uint256' },
+          ],
+        },
+      ],
+      order.orderData,
+    )
+    expect(data).toMatchObject({ inputAmount: 100_000_000n, outputAmount: 96_800_000n, gasAmount: GAS })
+  })
+
+  it('does not ask for gas when the person did not, and opens an order without it', async () => {
+    const route = (await intent.getQuote(request())) as Route
+    expect(server.requests.at(-1)?.query.gasOnArrival).toBeUndefined()
+    expect(route.gasOnArrival).toBeUndefined()
+    const call = decodeFunctionData({
+      abi: intentOriginSettlerAbi,
+      data: (await intent.planDeposit(route)).transaction.data,
+    })
+    const [order] = call.args as unknown as [{ orderData: `0x${string}` }]
+    const [, , , , gasAmount] = decodeAbiParameters(
+      [{ type: 'address' }, { type: 'uint256' }, { type: 'address' }, { type: 'uint256' }, { type: 'uint256' }],
+      order.orderData,
+    )
+    expect(gasAmount).toBe(0n)
+  })
+
+  it('refuses a quote that adds gas nobody asked for: it would be paid from the output', async () => {
+    server.setRoutes({ '/v1/quote': (asked) => ({ body: solverQuote(asked.query, { gasAmount: GAS.toString() }) }) })
+    await expect(intent.getQuote(request())).rejects.toThrow(InvalidQuoteError)
+  })
+
+  it('refuses gas on a network whose native coin the config does not list', async () => {
+    startIntent(false)
+    await expect(intent.getQuote(request({ gasOnArrival: true }))).rejects.toThrow(InvalidQuoteError)
+  })
+
+  it.each([
+    ['another amount', { inputAmount: '100000001' }],
+    ['another origin settler', { originSettler: DESTINATION_SETTLER }],
+    ['another destination settler', { destinationSettler: ORIGIN_SETTLER }],
+    ['another output token', { outputToken: USDC_A }],
+    ['a malformed gas amount', { gasAmount: '-1' }],
+  ])('refuses a quote with %s', async (_case, change) => {
+    server.setRoutes({ '/v1/quote': (asked) => ({ body: solverQuote(asked.query, change) }) })
+    await expect(intent.getQuote(request({ gasOnArrival: true }))).rejects.toThrow(InvalidQuoteError)
+  })
+})
