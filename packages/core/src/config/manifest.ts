@@ -1,9 +1,10 @@
 // Valibot, not zod, for this one schema: the app checks its config before the first page is interactive, and
 // zod (even zod/mini) added ~54 kB of code to compile and ~50 ms of set-up and parsing on that path.
 import * as v from 'valibot'
-
+import type { Address } from 'viem'
 import type { ProviderModule } from '../providers/module.ts'
 import { PROVIDER_MODULES } from '../providers/modules.ts'
+import type { TokenRef } from '../routes/types.ts'
 import { address, int, nonEmpty, url } from './schemaParts.ts'
 
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000' as const
@@ -138,6 +139,18 @@ export function parseManifest(input: unknown): Manifest {
 
 export function getManifestChain(manifest: Manifest, chainId: number): ManifestChain | undefined {
   return manifest.chains.find((chain) => chain.id === chainId)
+}
+
+/**
+ * The manifest's token at an address as a route's token, or undefined when the manifest does not list it. Pure:
+ * the form uses it without the chain reads of `routes/tokenRef.ts`.
+ */
+export function listedTokenRef(manifest: Manifest, chainId: number, address: Address): TokenRef | undefined {
+  const chain = getManifestChain(manifest, chainId)
+  const token = chain ? findManifestToken(chain, address) : undefined
+  return token
+    ? { chainId, address: token.address, symbol: token.symbol, decimals: token.decimals, kind: token.kind }
+    : undefined
 }
 
 export function findManifestToken(chain: ManifestChain, tokenAddress: string): ManifestToken | undefined {

@@ -1,17 +1,8 @@
 import type { Address } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
-import { findManifestToken, getManifestChain, type Manifest } from '../config/manifest.ts'
+import { getManifestChain, listedTokenRef, type Manifest } from '../config/manifest.ts'
 import { readTokenInfo } from './tokenInfo.ts'
 import type { TokenRef } from './types.ts'
-
-/** The manifest's token at an address, or undefined when it does not list it. */
-export function listedTokenRef(manifest: Manifest, chainId: number, address: Address): TokenRef | undefined {
-  const chain = getManifestChain(manifest, chainId)
-  const token = chain ? findManifestToken(chain, address) : undefined
-  return token
-    ? { chainId, address: token.address, symbol: token.symbol, decimals: token.decimals, kind: token.kind }
-    : undefined
-}
 
 const placeholderTokenRef = (chainId: number, address: Address): TokenRef => ({
   chainId,

@@ -1,6 +1,6 @@
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import { z } from 'zod'
-import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
+import { getManifestChain, listedTokenRef, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
 import {
@@ -11,7 +11,6 @@ import {
   RouteUnavailableError,
   type RouteUnavailableReason,
 } from '../../routes/routeErrors.ts'
-import { listedTokenRef } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route, RouteFee, TokenRef } from '../../routes/types.ts'
 import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { DepositedSwap, SwapRecord, TrackedSwap } from '../../swaps/types.ts'
