@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest'
 import { HISTORY_CSV_COLUMNS } from '../apps/web/src/features/history/historyCsv.ts'
 import { HistoryPage, type ListedSwap } from './pages/History.ts'
 import { testManifest, useAppBrowser } from './support/app.ts'
+import { storedSwaps } from './support/devnetReads.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
 // Account 4 (the in-app wallet's key): the other browser tests only connect it, none sends from it.
@@ -47,11 +48,6 @@ const historyStorage = (swaps: readonly SwapRecord[]) => ({
     version: HISTORY_STORE_VERSION,
   }),
 })
-
-async function storedSwaps(page: Page): Promise<SwapRecord[]> {
-  const raw = await page.evaluate(() => localStorage.getItem('__persist__history'))
-  return raw ? Object.values((JSON.parse(raw) as { state: { swaps: Record<string, SwapRecord> } }).state.swaps) : []
-}
 
 /**
  * An intent swap of this device, deposited and past its fill deadline, that no solver will fill (an order id

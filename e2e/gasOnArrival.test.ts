@@ -1,29 +1,13 @@
-import { NATIVE_TOKEN_ADDRESS, type SwapRecord } from '@multi-bridge/core'
-import type { Page } from 'playwright-core'
-import { type Address, createPublicClient, erc20Abi, http, isAddressEqual } from 'viem'
+import { isAddressEqual } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { axeViolations, testManifest, useAppBrowser } from './support/app.ts'
+import { devnetBalance, storedSwaps } from './support/devnetReads.ts'
 
 // Account 5 sends (the shell tests only connect it); each run sends to a new address with no coin anywhere.
 const SENDER = 5
 const app = useAppBrowser({ storage: { lang: 'en' } })
 const chains = () => testManifest().chains
-const tokenOf = (chainIndex: number, symbol: string) => chains()[chainIndex]!.tokens.find((t) => t.symbol === symbol)!
-
-async function balance(chainIndex: number, symbol: string, owner: Address) {
-  const chain = chains()[chainIndex]!
-  const client = createPublicClient({ transport: http(chain.rpcUrls[0]) })
-  const token = tokenOf(chainIndex, symbol)
-  if (isAddressEqual(token.address, NATIVE_TOKEN_ADDRESS)) return client.getBalance({ address: owner })
-  return client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-}
-
-async function storedSwaps(page: Page): Promise<SwapRecord[]> {
-  const raw = await page.evaluate(() => localStorage.getItem('__persist__history'))
-  return raw ? Object.values((JSON.parse(raw) as { state: { swaps: Record<string, SwapRecord> } }).state.swaps) : []
-}
-
 const openConnected = (lang: 'en' | 'zh' = 'en') =>
   app.openConnected({
     wallet: { accountIndex: SENDER, initialChainId: chains()[0]!.id },
@@ -60,8 +44,8 @@ describe('gas on arrival', () => {
     await page.screenshot({ path: 'test-results/gas-on-arrival-form.png', fullPage: true })
     expect(await axeViolations(page)).toEqual([])
 
-    const tokenBefore = await balance(1, 'USDC', recipient)
-    expect(await balance(1, 'ETH', recipient)).toBe(0n)
+    const tokenBefore = await devnetBalance(1, 'USDC', recipient)
+    expect(await devnetBalance(1, 'ETH', recipient)).toBe(0n)
     const dialog = await form.swap()
     await expect.poll(() => form.progress().textContent(), { timeout: 60_000, interval: 200 }).toBe('Completed')
     const [swap] = (await storedSwaps(page)).filter(
@@ -71,8 +55,8 @@ describe('gas on arrival', () => {
     expect(swap.destination.gas?.amount).toBe('1000000000000000')
     expect(swap.destination.gasReceived).toBe('1000000000000000')
     // Both outputs on chain: the token as received, and exactly the gas.
-    expect(await balance(1, 'USDC', recipient)).toBe(tokenBefore + BigInt(swap.destination.receivedAmount!))
-    expect(await balance(1, 'ETH', recipient)).toBe(1_000_000_000_000_000n)
+    expect(await devnetBalance(1, 'USDC', recipient)).toBe(tokenBefore + BigInt(swap.destination.receivedAmount!))
+    expect(await devnetBalance(1, 'ETH', recipient)).toBe(1_000_000_000_000_000n)
     expect(await dialog.getByTestId('gas-on-arrival-amount').textContent()).toBe('0.001 ETH')
     await page.screenshot({ path: 'test-results/gas-on-arrival-progress.png', fullPage: true })
     await page.keyboard.press('Escape')

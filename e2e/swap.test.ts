@@ -1,30 +1,14 @@
-import { NATIVE_TOKEN_ADDRESS, type SwapRecord } from '@multi-bridge/core'
-import type { Page } from 'playwright-core'
-import { type Address, createPublicClient, erc20Abi, http, isAddressEqual, parseUnits } from 'viem'
+import { parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { Shell } from './pages/Shell.ts'
 import { testManifest, useAppBrowser } from './support/app.ts'
+import { devnetBalance, devnetToken, storedSwaps } from './support/devnetReads.ts'
 
 const SWAPPER = 9
 const OTHER_RECIPIENT = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955' as const // devnet account 7
 const app = useAppBrowser({ storage: { lang: 'en' } })
 
 const chains = () => testManifest().chains
-const tokenOf = (chainIndex: number, symbol: string) => chains()[chainIndex]!.tokens.find((t) => t.symbol === symbol)!
-
-async function balance(chainIndex: number, symbol: string, owner: Address) {
-  const chain = chains()[chainIndex]!
-  const client = createPublicClient({ transport: http(chain.rpcUrls[0]) })
-  const token = tokenOf(chainIndex, symbol)
-  if (isAddressEqual(token.address, NATIVE_TOKEN_ADDRESS)) return client.getBalance({ address: owner })
-  return client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-}
-
-async function storedSwaps(page: Page): Promise<SwapRecord[]> {
-  const raw = await page.evaluate(() => localStorage.getItem('__persist__history'))
-  return raw ? Object.values((JSON.parse(raw) as { state: { swaps: Record<string, SwapRecord> } }).state.swaps) : []
-}
-
 const openConnected = (parameters: Parameters<typeof app.openConnected>[0] = {}) =>
   app.openConnected({ wallet: { accountIndex: SWAPPER, initialChainId: chains()[0]!.id }, ...parameters })
 
@@ -38,16 +22,18 @@ describe('swap', () => {
     await form.recipient.fill(OTHER_RECIPIENT)
     await expect.poll(() => form.route('intent').isVisible(), { timeout: 20_000 }).toBe(true)
     expect(await form.mainButton.textContent()).toBe('Swap')
-    const senderBefore = await balance(0, 'USDC', wallet!.address)
-    const recipientBefore = await balance(1, 'ETH', OTHER_RECIPIENT)
+    const senderBefore = await devnetBalance(0, 'USDC', wallet!.address)
+    const recipientBefore = await devnetBalance(1, 'ETH', OTHER_RECIPIENT)
     const clicked = Date.now()
     await form.swap()
     await expect.poll(() => form.progress().textContent(), { timeout: 60_000, interval: 100 }).toBe('Completed')
     console.log(`intent swap: ${Date.now() - clicked} ms from the Swap click to Completed`)
     const [swap] = (await storedSwaps(page)).filter((s) => s.status === 'completed')
     expect(swap?.destination.receivedAmount).toBeDefined()
-    expect(await balance(0, 'USDC', wallet!.address)).toBe(senderBefore - 150_000_000n)
-    expect(await balance(1, 'ETH', OTHER_RECIPIENT)).toBe(recipientBefore + BigInt(swap!.destination.receivedAmount!))
+    expect(await devnetBalance(0, 'USDC', wallet!.address)).toBe(senderBefore - 150_000_000n)
+    expect(await devnetBalance(1, 'ETH', OTHER_RECIPIENT)).toBe(
+      recipientBefore + BigInt(swap!.destination.receivedAmount!),
+    )
     expect(await page.getByText(/^Local Chain B: 0x/).isVisible()).toBe(true) // delivery hash on the destination
   })
 
@@ -59,10 +45,10 @@ describe('swap', () => {
     await page.getByRole('button', { name: 'My address' }).click()
     await expect.poll(() => form.route('pool').isVisible(), { timeout: 20_000 }).toBe(true)
     await form.route('pool').click()
-    const before = await balance(2, 'USDC', wallet!.address)
+    const before = await devnetBalance(2, 'USDC', wallet!.address)
     await form.swap()
     await expect.poll(() => form.progress().textContent(), { timeout: 90_000 }).toBe('Completed')
-    expect(await balance(2, 'USDC', wallet!.address)).toBe(before + 200_000_000n - 600_000n) // 30 bps fee
+    expect(await devnetBalance(2, 'USDC', wallet!.address)).toBe(before + 200_000_000n - 600_000n) // 30 bps fee
   })
 
   it('says what is missing, in order, and refuses a balance it does not have', async () => {
@@ -135,7 +121,7 @@ describe('swap', () => {
   })
 
   it('searches networks, and finds a token that is not listed by its address', async () => {
-    const usdt = tokenOf(0, 'USDT')
+    const usdt = devnetToken(0, 'USDT')
     const { page } = await openConnected({
       // USDT is deployed but left off this list.
       manifest: (m) => ({
@@ -189,7 +175,7 @@ describe('swap', () => {
     await page.getByRole('button', { name: 'Max', exact: true }).click()
     await expect.poll(() => form.amount.inputValue()).not.toBe('')
     const maxWei = parseUnits(await form.amount.inputValue(), 18)
-    const native = await balance(0, 'ETH', wallet!.address)
+    const native = await devnetBalance(0, 'ETH', wallet!.address)
     const reserve = native - maxWei
     expect(reserve).toBeGreaterThan(0n)
     expect(reserve).toBeLessThan(10n ** 17n) // a gas reserve, not a rounding of the balance

@@ -70,12 +70,25 @@ const attesterTransfer = (transferId: Hex) =>
 const solverOrder = async (orderId: Hex) =>
   getJson<{ status: string; reason?: string }>(`${serviceUrl(network, 'solver')}/v1/orders/${orderId}`)
 
-/** Opens USDC A → `destination` at the solver's quote. */
-async function quotedOrder(destination: ChainClients, whole: string, account = user(5)) {
+/** Opens USDC A → `destination` at the solver's quote (with its gas on arrival when asked for). */
+async function quotedOrder(
+  destination: ChainClients,
+  whole: string,
+  account = user(5),
+  options: { gasOnArrival?: boolean; recipient?: Address } = {},
+) {
   const amount = usdc(whole)
   const input = A.token('usdc')
   const output = destination.token('usdc')
-  const q = await solverQuote(network, { origin: A, destination, inputToken: input, outputToken: output, amount })
+  const gasOnArrival = options.gasOnArrival ?? false
+  const q = await solverQuote(network, {
+    origin: A,
+    destination,
+    inputToken: input,
+    outputToken: output,
+    amount,
+    gasOnArrival,
+  })
   const { orderId } = await openIntent({
     origin: A,
     destination,
@@ -84,7 +97,8 @@ async function quotedOrder(destination: ChainClients, whole: string, account = u
     inputAmount: amount,
     outputToken: output,
     outputAmount: BigInt(q.outputAmount),
-    recipient: account.address,
+    gasAmount: BigInt(q.gasAmount),
+    recipient: options.recipient ?? account.address,
     fillDeadline: q.fillDeadline,
     expires: q.expires,
   })
@@ -496,17 +510,6 @@ describe('paid once, across chains', () => {
     const amount = usdc('100')
     const input = A.token('usdc')
     const output = B.token('usdc')
-    const q = await solverQuote(network, {
-      origin: A,
-      destination: B,
-      inputToken: input,
-      outputToken: output,
-      amount,
-      gasOnArrival: true,
-    })
-    const gasAmount = BigInt(q.gasAmount)
-    expect(gasAmount).toBeGreaterThan(0n)
-    // The gas is paid for from the output, at the solver's price.
     const plain = await solverQuote(network, {
       origin: A,
       destination: B,
@@ -515,24 +518,15 @@ describe('paid once, across chains', () => {
       amount,
     })
     expect(BigInt(plain.gasAmount)).toBe(0n)
-    expect(BigInt(q.outputAmount)).toBe(BigInt(plain.outputAmount) - BigInt(q.fees.gasOnArrival))
 
     const recipient = user(12).address
     const nativeBefore = await balanceOf(B, NATIVE_TOKEN_ADDRESS, recipient)
     const tokenBefore = await balanceOf(B, output, recipient)
-    const { orderId } = await openIntent({
-      origin: A,
-      destination: B,
-      account: sender,
-      inputToken: input,
-      inputAmount: amount,
-      outputToken: output,
-      outputAmount: BigInt(q.outputAmount),
-      gasAmount,
-      recipient,
-      fillDeadline: q.fillDeadline,
-      expires: q.expires,
-    })
+    const { orderId, quote: q } = await quotedOrder(B, '100', sender, { gasOnArrival: true, recipient })
+    const gasAmount = BigInt(q.gasAmount)
+    expect(gasAmount).toBeGreaterThan(0n)
+    // The gas is paid for from the output, at the solver's price.
+    expect(BigInt(q.outputAmount)).toBe(BigInt(plain.outputAmount) - BigInt(q.fees.gasOnArrival))
     await claimed(orderId)
     const [fill, ...more] = await fillsOf(B, orderId)
     expect(more).toEqual([])

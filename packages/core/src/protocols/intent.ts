@@ -83,6 +83,12 @@ export function encodeIntentOriginData(data: IntentOriginData): Hex {
   return encodeAbiParameters(originDataParameters, [data])
 }
 
+/** Decodes `orderData` (what `open` was given); throws on malformed bytes. */
+export function decodeIntentOrderData(orderData: Hex): IntentOrderData {
+  const [data] = decodeAbiParameters(orderDataParameters, orderData)
+  return { ...data }
+}
+
 /** Decodes `originData`; throws on malformed bytes. */
 export function decodeIntentOriginData(originData: Hex): IntentOriginData {
   const [data] = decodeAbiParameters(originDataParameters, originData)

@@ -1,9 +1,10 @@
 import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
-import { type Address, decodeAbiParameters, decodeFunctionData } from 'viem'
+import { type Address, decodeFunctionData } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type ReplayServer, startReplayServer } from '../../../test/support/replayServer.ts'
 import { createChainClients } from '../../chains/chainClients.ts'
 import { type Manifest, NATIVE_TOKEN_ADDRESS, parseManifest } from '../../config/manifest.ts'
+import { decodeIntentOrderData } from '../../protocols/intent.ts'
 import { InvalidQuoteError } from '../../routes/routeErrors.ts'
 import type { QuoteRequest, Route, TokenRef } from '../../routes/types.ts'
 import type { RouteProvider } from '../types.ts'
@@ -122,21 +123,7 @@ describe('intent quotes with gas on arrival', () => {
     const call = decodeFunctionData({ abi: intentOriginSettlerAbi, data: plan.transaction.data })
     expect(call.functionName).toBe('open')
     const [order] = call.args as unknown as [{ orderData: `0x${string}` }]
-    const [data] = decodeAbiParameters(
-      [
-        {
-          type: 'tuple',
-          components: [
-            { name: 'inputToken', type: 'address' },
-            { name: 'inputAmount', type: 'uint256' },
-            { name: 'outputToken', type: 'address' },
-            { name: 'outputAmount', type: 'uint256' },
-            { name: 'gasAmount', type: 'uint256' },
-          ],
-        },
-      ],
-      order.orderData,
-    )
+    const data = decodeIntentOrderData(order.orderData)
     expect(data).toMatchObject({ inputAmount: 100_000_000n, outputAmount: 96_800_000n, gasAmount: GAS })
   })
 
@@ -149,10 +136,7 @@ describe('intent quotes with gas on arrival', () => {
       data: (await intent.planDeposit(route)).transaction.data,
     })
     const [order] = call.args as unknown as [{ orderData: `0x${string}` }]
-    const [, , , , gasAmount] = decodeAbiParameters(
-      [{ type: 'address' }, { type: 'uint256' }, { type: 'address' }, { type: 'uint256' }, { type: 'uint256' }],
-      order.orderData,
-    )
+    const { gasAmount } = decodeIntentOrderData(order.orderData)
     expect(gasAmount).toBe(0n)
   })
 

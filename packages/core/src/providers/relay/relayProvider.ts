@@ -131,10 +131,7 @@ export function createRelayProvider({ manifest, clients }: ProviderContext): Rou
       }
     },
 
-    async onDepositMined(record) {
-      const event = await depositMinedUpdate(clients, record)
-      return event
-    },
+    onDepositMined: (record) => depositMinedUpdate(clients, record),
 
     explorerUrl: (record) => {
       const requestId = typeof record.data?.requestId === 'string' ? record.data.requestId : undefined
@@ -287,7 +284,8 @@ export function createRelayProvider({ manifest, clients }: ProviderContext): Rou
       depositAddress: to,
       data: {
         requestId,
-        ...(approvals[0] ? { spender: approvals.at(-1) } : {}),
+        // The spender Relay named (our own approval goes to it); none when Relay saw the allowance already there.
+        ...(approvals.length > 0 ? { spender: approvals.at(-1) } : {}),
         transaction: { to, data: deposit.data, value: deposit.value },
       },
       trackingData: { requestId },
