@@ -1,4 +1,4 @@
-import type { Manifest } from '@multi-bridge/core'
+import { type Manifest, UnexpectedError } from '@multi-bridge/core'
 import { createContext, type ReactNode, useContext } from 'react'
 
 const ManifestContext = createContext<Manifest | undefined>(undefined)
@@ -10,6 +10,6 @@ export function ManifestProvider({ manifest, children }: { manifest: Manifest; c
 /** The network configuration (devnet manifest or production config) the app started with. */
 export function useManifest(): Manifest {
   const manifest = useContext(ManifestContext)
-  if (!manifest) throw new Error('useManifest outside ManifestProvider')
+  if (!manifest) throw new UnexpectedError('useManifest outside ManifestProvider')
   return manifest
 }

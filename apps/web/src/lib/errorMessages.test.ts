@@ -1,5 +1,6 @@
 import {
   AddChainError,
+  BaseError,
   HttpStatusError,
   HttpTimeoutError,
   MissingChainInfoError,
@@ -8,8 +9,10 @@ import {
   UserRejectedError,
   WalletConnectError,
 } from '@multi-bridge/core'
+import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { toUserMessage } from './errorMessages.ts'
+import zh from '../i18n/locales/zh.ts'
+import { catalogue, toUserMessage } from './errorMessages.ts'
 
 const rejection = Object.assign(new Error('User rejected the request.'), { code: 4001 })
 
@@ -45,5 +48,40 @@ describe('error catalogue', () => {
     })
     expect(toUserMessage(new TypeError('x is undefined'))).toEqual({ message: 'Oops, something went wrong' })
     expect(toUserMessage('a string')).toEqual({ message: 'Oops, something went wrong' })
+  })
+
+  it('maps by code, never by the English text: a reworded message or a foreign error with the same text is not catalogued', () => {
+    const reworded = new SwitchChainError()
+    Object.defineProperty(reworded, 'message', { value: 'Network switch did not work' })
+    expect(toUserMessage(reworded)).toEqual({ message: 'Failed to switch networks' })
+    expect(toUserMessage(new Error('Failed to switch networks'))).toEqual({ message: 'Oops, something went wrong' })
+    expect(toUserMessage(new BaseError('Failed to switch networks', { code: 'somethingElse' }))).toEqual({
+      message: 'Oops, something went wrong',
+    })
+  })
+
+  it('lets the outermost catalogued error speak, and finds one under errors of other libraries', () => {
+    const inner = new MissingChainInfoError(5)
+    expect(toUserMessage(new SwitchChainError(inner))).toEqual({ message: 'Failed to switch networks' })
+    expect(toUserMessage(new TypeError('wrapper', { cause: inner }))).toMatchObject({ values: { id: 5 } })
+    expect(toUserMessage(new UserRejectedRequestError(new Error('no')))).toEqual({
+      message: 'The request was rejected in the wallet',
+    })
+  })
+
+  it('survives a cause chain that loops back on itself', () => {
+    const a = new Error('a') as Error & { cause?: unknown }
+    const b = new Error('b', { cause: a })
+    a.cause = b
+    expect(toUserMessage(a)).toEqual({ message: 'Oops, something went wrong' })
+  })
+
+  it('has every catalogue message in Traditional Chinese', () => {
+    const messages = Object.entries(catalogue).map(([code, message]) => [
+      code,
+      message(Object.assign(new BaseError('x', { code }), { owner: '0x0000000000000000000000000000000000000001' }))
+        .message,
+    ])
+    for (const [code, message] of messages) expect(zh[message as keyof typeof zh], code).toBeTruthy()
   })
 })

@@ -1,45 +1,73 @@
 import {
   BaseError,
-  HttpAbortError,
-  HttpNetworkError,
-  HttpStatusError,
-  HttpTimeoutError,
+  type HttpStatusError,
   isUserRejection,
-  MissingChainInfoError,
-  UnknownContractError,
+  type MissingChainInfoError,
+  type NotSwapOwnerError,
+  type UnknownContractError,
+  walkError,
 } from '@multi-bridge/core'
 
 export type UserMessage = { message: string; values?: Record<string, string | number> }
 
-/** SPEC §6: every error the person sees comes from this one catalogue (keys are the English text). */
-export function toUserMessage(error: unknown): UserMessage {
-  // A catalogued error wins over what caused it (a refused connection is "Couldn't connect to wallet").
-  if (error instanceof BaseError && catalogued.has(error.message)) return { message: error.message }
-  if (isUserRejection(error)) return { message: 'The request was rejected in the wallet' }
-  if (error instanceof MissingChainInfoError) {
-    return { message: 'Missing chain info for {{id}}. Please add it manually', values: { id: error.chainId } }
-  }
-  if (error instanceof UnknownContractError) {
-    return { message: 'Unknown contract type: {{type}}', values: { type: error.contractType } }
-  }
-  if (error instanceof HttpTimeoutError) return { message: 'The request timed out' }
-  if (error instanceof HttpAbortError) return { message: 'The request was cancelled' }
-  if (error instanceof HttpNetworkError) return { message: 'Network error: check your connection' }
-  if (error instanceof HttpStatusError) {
-    return { message: 'The service answered with an error ({{status}})', values: { status: error.status } }
-  }
-  return { message: 'Oops, something went wrong' }
+const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
+const fixed = (message: string) => () => ({ message })
+
+/**
+ * SPEC §6: every error the person sees comes from this one catalogue, keyed by the error's stable `code`
+ * (the messages are i18n keys). An error whose code is not here is "Oops, something went wrong".
+ */
+export const catalogue: Record<string, (error: BaseError) => UserMessage> = {
+  walletDisconnected: fixed('Your wallet is disconnected'),
+  noWallet: fixed('Please open this in a browser with a wallet!'),
+  walletPluginNotFound: fixed('Wallet plugin not found'),
+  walletConnectFailed: fixed("Couldn't connect to wallet"),
+  addChainFailed: fixed("Couldn't add the chain automatically. Please add it yourself"),
+  switchChainFailed: fixed('Failed to switch networks'),
+  wrongChain: fixed('Failed to switch networks'),
+  userRejected: fixed('The request was rejected in the wallet'),
+  missingChainInfo: (error) => ({
+    message: 'Missing chain info for {{id}}. Please add it manually',
+    values: { id: (error as MissingChainInfoError).chainId },
+  }),
+  unknownContract: (error) => ({
+    message: 'Unknown contract type: {{type}}',
+    values: { type: (error as UnknownContractError).contractType },
+  }),
+  httpTimeout: fixed('The request timed out'),
+  httpAbort: fixed('The request was cancelled'),
+  httpNetwork: fixed('Network error: check your connection'),
+  httpStatus: (error) => ({
+    message: 'The service answered with an error ({{status}})',
+    values: { status: (error as HttpStatusError).status },
+  }),
+  quoteChanged: fixed('The quote changed. Check the new amount and try again.'),
+  reviewMismatch: fixed('The new quote is not for what you reviewed. Check it and try again.'),
+  quoteExpired: fixed('The quote expired. Fetching a new one…'),
+  senderMismatch: fixed('The connected account changed. Check the new quote and try again.'),
+  notSwapOwner: (error) => ({
+    message: 'Only {{account}} can refund this swap',
+    values: { account: shortAddress((error as NotSwapOwnerError).owner) },
+  }),
+  refundNotAvailable: fixed('The refund is not available yet'),
+  refundByProvider: fixed('The provider refunds this transfer by itself'),
+  transactionReverted: fixed('The transaction failed on chain'),
 }
 
-const catalogued = new Set([
-  'Your wallet is disconnected',
-  'Please open this in a browser with a wallet!',
-  'Wallet plugin not found',
-  "Couldn't add the chain automatically. Please add it yourself",
-  'Failed to switch networks',
-  "Couldn't connect to wallet",
-  'Not enough balance',
-])
+export const UNEXPECTED: UserMessage = { message: 'Oops, something went wrong' }
+
+/**
+ * The person's message for any error. The outermost catalogued error wins over what caused it (a refused
+ * connection is "Couldn't connect to wallet"); a refusal in the wallet, however deeply wrapped by viem or
+ * wagmi, is said as such; anything else is "Oops, something went wrong" (the console has the details).
+ */
+export function toUserMessage(error: unknown): UserMessage {
+  const known = walkError(error, (item) => item instanceof BaseError && item.code in catalogue) as BaseError | undefined
+  if (known) return catalogue[known.code]!(known)
+  if (isUserRejection(error)) return { message: 'The request was rejected in the wallet' }
+  return UNEXPECTED
+}
 
 /** Logs the full error for developers; the person only ever sees the catalogue message. */
 export function reportError(context: string, error: unknown): UserMessage {

@@ -1,5 +1,6 @@
 import { type Chain, createPublicClient, http, type PublicClient, type Transport } from 'viem'
 import type { Manifest } from '../config/manifest.ts'
+import { UnexpectedError } from '../errors/walletErrors.ts'
 import { manifestChainToViem } from './manifestChain.ts'
 
 export type ChainClients = ReadonlyMap<number, PublicClient<Transport, Chain>>
@@ -21,6 +22,6 @@ export function createChainClients(manifest: Manifest): ChainClients {
 
 export function clientFor(clients: ChainClients, chainId: number): PublicClient<Transport, Chain> {
   const client = clients.get(chainId)
-  if (!client) throw new Error(`No RPC for chain ${chainId}`)
+  if (!client) throw new UnexpectedError(`no RPC client for chain ${chainId}`)
   return client
 }

@@ -1,5 +1,6 @@
 import type { Chain, PublicClient, Transport } from 'viem'
 import type { ManifestChain } from '../config/manifest.ts'
+import { InvalidManifestError } from '../errors/configErrors.ts'
 
 export type FinalityConfig = Pick<ManifestChain, 'name' | 'confirmations' | 'finalityTag'>
 
@@ -28,7 +29,7 @@ export async function finalHead(client: PublicClient<Transport, Chain>, chain: F
 /** The final head's number alone: one call with `confirmations` (no block is fetched). */
 export async function finalBlockNumber(client: PublicClient<Transport, Chain>, chain: FinalityConfig): Promise<bigint> {
   const problem = finalityProblem(chain)
-  if (problem) throw new Error(problem)
+  if (problem) throw new InvalidManifestError([problem])
   if (chain.finalityTag) return (await client.getBlock({ blockTag: chain.finalityTag })).number
   const depth = BigInt(chain.confirmations ?? 0)
   const latest = await client.getBlockNumber({ cacheTime: 0 })

@@ -2,6 +2,7 @@
 // zod (even zod/mini) added ~54 kB of code to compile and ~50 ms of set-up and parsing on that path.
 import * as v from 'valibot'
 import type { Address } from 'viem'
+import { InvalidManifestError } from '../errors/configErrors.ts'
 import type { ProviderModule } from '../providers/module.ts'
 import { PROVIDER_MODULES } from '../providers/modules.ts'
 import type { TokenRef } from '../routes/types.ts'
@@ -133,7 +134,7 @@ export function checkToken(input: unknown): ManifestToken | undefined {
 /** Parses an untrusted manifest; throws a readable error listing what is wrong. */
 export function parseManifest(input: unknown): Manifest {
   const checked = checkManifest(input)
-  if ('problems' in checked) throw new Error(`Invalid manifest: ${checked.problems.join('; ')}`)
+  if ('problems' in checked) throw new InvalidManifestError(checked.problems)
   return checked.manifest
 }
 

@@ -1,4 +1,5 @@
-import { BaseError } from './BaseError.ts'
+import { UserRejectedRequestError } from 'viem'
+import { BaseError, walkError } from './BaseError.ts'
 
 /** SPEC §6 wallet failures. Each `code` is a message key in the UI catalogue. */
 export class WalletDisconnectedError extends BaseError {
@@ -65,10 +66,11 @@ export class UnknownContractError extends BaseError {
   }
 }
 
+/** Something that should not happen did (a broken invariant): "Oops, something went wrong", details in the console. */
 export class UnexpectedError extends BaseError {
   override name = 'UnexpectedError'
-  constructor(cause?: unknown) {
-    super('Oops, something went wrong', { code: 'unexpected', cause })
+  constructor(details: string, cause?: unknown) {
+    super('Oops, something went wrong', { code: 'unexpected', details, cause })
   }
 }
 
@@ -82,26 +84,18 @@ export const PROVIDER_ERROR = {
   unrecognizedChain: 4902,
 } as const
 
-/** Reads a provider error code from an error or any of its causes (viem and wagmi wrap them). */
-export function providerErrorCode(error: unknown): number | undefined {
-  let current: unknown = error
-  for (let depth = 0; depth < 8 && current; depth++) {
-    if (typeof current === 'object' && current !== null) {
-      const code = (current as { code?: unknown }).code
-      if (typeof code === 'number') return code
-      current = (current as { cause?: unknown }).cause
-    } else break
-  }
-  return undefined
-}
-
+/**
+ * The person refused in the wallet, wherever the refusal sits in the cause chain: our own error, EIP-1193's
+ * 4001, or viem's `UserRejectedRequestError` (whose numeric code is 4001 too).
+ */
 export function isUserRejection(error: unknown): boolean {
-  if (error instanceof UserRejectedError) return true
-  if (providerErrorCode(error) === PROVIDER_ERROR.userRejected) return true
-  let current: unknown = error
-  for (let depth = 0; depth < 8 && current; depth++) {
-    if ((current as { name?: string }).name === 'UserRejectedRequestError') return true
-    current = (current as { cause?: unknown }).cause
-  }
-  return false
+  return (
+    walkError(
+      error,
+      (item) =>
+        item instanceof UserRejectedError ||
+        (item as { code?: unknown } | null)?.code === PROVIDER_ERROR.userRejected ||
+        item instanceof UserRejectedRequestError,
+    ) !== undefined
+  )
 }

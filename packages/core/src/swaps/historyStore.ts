@@ -1,4 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla'
+import { UnexpectedError } from '../errors/walletErrors.ts'
 import { createPersistedStore, type KeyValueStorage } from '../storage/persistedStore.ts'
 import { swapRecordProblem } from './swapRecordSchema.ts'
 import { type SwapStoreState, swapStoreSlice } from './swapStore.ts'
@@ -69,7 +70,7 @@ export function createHistoryStore(storage: KeyValueStorage): StoreApi<SwapStore
     version: HISTORY_STORE_VERSION,
     storage,
     migrate: (persisted, fromVersion) => {
-      if (fromVersion !== 1) throw new Error(`no migration from version ${fromVersion}`)
+      if (fromVersion !== 1) throw new UnexpectedError(`no migration from History version ${fromVersion}`)
       const swaps = (persisted as { swaps?: unknown }).swaps
       if (typeof swaps !== 'object' || swaps === null) return { swaps: {} }
       return {

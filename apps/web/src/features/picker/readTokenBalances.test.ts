@@ -99,7 +99,7 @@ describe('readTokenBalances', () => {
     const { client } = fakeChain(() => ({ success: false, returnData: '0x' }))
     await expect(
       readTokenBalances(client, { account: ACCOUNT, multicall3: MULTICALL3, tokens: makeTokenList(3) }),
-    ).rejects.toThrow(/No balance could be read/)
+    ).rejects.toMatchObject({ code: 'balanceRead', details: expect.stringMatching(/no balance could be read/) })
   })
 
   it('asks nothing for an empty list', async () => {

@@ -1,4 +1,4 @@
-import { NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
+import { BaseError, NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
 import {
   type Address,
   decodeFunctionResult,
@@ -9,6 +9,14 @@ import {
   type PublicClient,
 } from 'viem'
 import type { PickerToken } from './types.ts'
+
+/** The chain answered nothing usable for a balance read: the query retries, the picker lists tokens without balances. */
+export class BalanceReadError extends BaseError {
+  override name = 'BalanceReadError'
+  constructor(details: string) {
+    super('Balances could not be read', { code: 'balanceRead', details })
+  }
+}
 
 export type ReadTokenBalancesParameters = {
   account: Address
@@ -59,7 +67,7 @@ export async function readTokenBalances(
       to: multicall3,
       data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls] }),
     })
-    if (!data) throw new Error('Multicall3 returned no data')
+    if (!data) throw new BalanceReadError('Multicall3 returned no data')
     const results = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data })
     results.forEach((result, position) => {
       const token = group[position]
@@ -73,6 +81,7 @@ export async function readTokenBalances(
     })
   }
   // Nothing at all came back: the chain or Multicall3 is broken, not the tokens. Let the query retry and report it.
-  if (balances.size === 0 && failed > 0) throw new Error(`No balance could be read (${failed} tokens failed)`)
+  if (balances.size === 0 && failed > 0)
+    throw new BalanceReadError(`no balance could be read (${failed} tokens failed)`)
   return balances
 }

@@ -12,7 +12,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isAddressEqual } from 'viem'
-import { useAccount } from 'wagmi'
+import { useConnection } from 'wagmi'
 import { DialogHeader } from '../../app/DialogHeader.tsx'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { useReturnFocus } from '../../app/useReturnFocus.ts'
@@ -61,7 +61,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
   const now = useNow(progress === 'swapping' || record.status === 'refundable' || record.status === 'providerFailed')
   const statusDetail = useStatusDetail()(record)
   const returnFocus = useReturnFocus()
-  const { address, status: walletStatus } = useAccount()
+  const { address, status: walletStatus } = useConnection()
   const [connecting, setConnecting] = useState(false)
   // A provider refunding by itself (Across after the fill deadline, LI.FI's REFUND_IN_PROGRESS): nothing to sign.
   const providerRefunding = record.status === 'providerRefunding'

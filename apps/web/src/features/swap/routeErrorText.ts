@@ -1,5 +1,5 @@
 import { formatDisplayAmount, RouteUnavailableError, type TokenRef } from '@multi-bridge/core'
-import { toUserMessage, type UserMessage } from '../../lib/errorMessages.ts'
+import { toUserMessage, UNEXPECTED, type UserMessage } from '../../lib/errorMessages.ts'
 
 /** What is shown beside a provider that has no route: a catalogued message and the provider's own words. */
 export type RouteErrorText = UserMessage & {
@@ -34,5 +34,5 @@ export function routeErrorText(error: unknown, sent: Pick<TokenRef, 'decimals' |
     return { message: reasonText[error.reason] ?? 'Unavailable', ...details }
   }
   const known = toUserMessage(error)
-  return known.message === 'Oops, something went wrong' ? { message: 'Unavailable' } : known
+  return known === UNEXPECTED ? { message: 'Unavailable' } : known
 }

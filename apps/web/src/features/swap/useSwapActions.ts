@@ -1,50 +1,13 @@
-import {
-  NotSwapOwnerError,
-  QuoteChangedError,
-  QuoteExpiredError,
-  RefundByProviderError,
-  RefundNotAvailableError,
-  ReviewMismatchError,
-  type Route,
-  SenderMismatchError,
-  type SwapRecord,
-  WrongChainError,
-} from '@multi-bridge/core'
+import { type Route, type SwapRecord, UnexpectedError, WalletDisconnectedError } from '@multi-bridge/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useAccount, useConfig } from 'wagmi'
+import { useConfig, useConnection } from 'wagmi'
 import { useManifest } from '../../app/ManifestContext.tsx'
-import { reportError, type UserMessage } from '../../lib/errorMessages.ts'
+import { reportError, toUserMessage } from '../../lib/errorMessages.ts'
 import { balanceKeys } from '../../lib/queryKeys.ts'
 import { historyStore } from '../history/historyStore.ts'
 import { notify } from '../notifications/notificationStore.ts'
-import { shortAddress } from '../wallet/WalletButton.tsx'
 import { loadSwapServices, type SwapServices } from './useSwapServices.ts'
-
-/** No wallet is connected when the person confirms: the dialog offers to connect. */
-export class NoWalletError extends Error {
-  override name = 'NoWalletError'
-}
-
-/** The person's message for a failed swap or refund, with the values its text needs. */
-export function messageFor(error: unknown): UserMessage {
-  if (error instanceof QuoteChangedError) return { message: 'The quote changed. Check the new amount and try again.' }
-  if (error instanceof ReviewMismatchError) {
-    return { message: 'The new quote is not for what you reviewed. Check it and try again.' }
-  }
-  if (error instanceof QuoteExpiredError) return { message: 'The quote expired. Fetching a new one…' }
-  if (error instanceof WrongChainError) return { message: 'Failed to switch networks' }
-  if (error instanceof SenderMismatchError) {
-    return { message: 'The connected account changed. Check the new quote and try again.' }
-  }
-  if (error instanceof NotSwapOwnerError) {
-    return { message: 'Only {{account}} can refund this swap', values: { account: shortAddress(error.owner) } }
-  }
-  if (error instanceof NoWalletError) return { message: 'Connect a wallet to continue' }
-  if (error instanceof RefundNotAvailableError) return { message: 'The refund is not available yet' }
-  if (error instanceof RefundByProviderError) return { message: 'The provider refunds this transfer by itself' }
-  return reportError('swap', error)
-}
 
 type SwapVariables = { route: Route; refreshRoute: () => Promise<Route | undefined> }
 
@@ -55,18 +18,18 @@ type SwapVariables = { route: Route; refreshRoute: () => Promise<Route | undefin
 export function useSwapActions() {
   const config = useConfig()
   const manifest = useManifest()
-  const { connector, address } = useAccount()
+  const { connector, address } = useConnection()
   const [live, setLive] = useState<SwapRecord | undefined>()
   const queryClient = useQueryClient()
   const refreshBalances = () => void queryClient.invalidateQueries({ queryKey: balanceKeys.all })
 
   const wallet = (services: SwapServices) => {
-    if (!connector || !address) throw new NoWalletError('no wallet connected')
+    if (!connector || !address) throw new WalletDisconnectedError()
     return services.walletAdapter({ config, connector, account: address, manifest })
   }
   const provider = (services: SwapServices, id: string) => {
     const found = services.providers.get(id)
-    if (!found) throw new Error(`Unknown provider ${id}`)
+    if (!found) throw new UnexpectedError(`no provider ${id} in this deployment`)
     return found
   }
 
@@ -98,7 +61,7 @@ export function useSwapActions() {
       }
     },
     onError: (error) => {
-      const message = messageFor(error)
+      const message = reportError('swap', error)
       notify(message.message, message.values)
     },
     onSettled: refreshBalances,
@@ -118,7 +81,7 @@ export function useSwapActions() {
       return refundTx
     },
     onError: (error) => {
-      const message = messageFor(error)
+      const message = reportError('refund', error)
       notify(message.message, message.values)
     },
     onSettled: refreshBalances,
@@ -133,7 +96,7 @@ export function useSwapActions() {
     },
     confirm: (route: Route, refreshRoute: () => Promise<Route | undefined>) => swap.mutate({ route, refreshRoute }),
     confirming: swap.isPending,
-    error: swap.error ? messageFor(swap.error) : undefined,
+    error: swap.error ? toUserMessage(swap.error) : undefined,
     refund: (record: SwapRecord) => refund.mutate(record),
     /** The key of the swap being refunded. */
     refunding: refund.isPending ? refund.variables?.key : undefined,

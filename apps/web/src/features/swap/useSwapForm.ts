@@ -8,7 +8,7 @@ import {
   type TokenRef,
 } from '@multi-bridge/core'
 import { useMemo, useState } from 'react'
-import { useAccount } from 'wagmi'
+import { useConnection } from 'wagmi'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import type { PickerToken } from '../picker/types.ts'
 import { mainButton } from './mainButton.ts'
@@ -38,7 +38,7 @@ export function parseSlippage(text: string): { valid: boolean; bps: number | und
  * be spent, the quote request, the routes for it and the main button. No markup: the page lays out the fields.
  */
 export function useSwapForm() {
-  const { address, status } = useAccount()
+  const { address, status } = useConnection()
   const [origin, setOrigin] = useState<TokenRef | undefined>()
   const [destination, setDestination] = useState<TokenRef | undefined>()
   const [amountText, setAmountText] = useState('')

@@ -17,7 +17,7 @@ export function wagmiWalletAdapter(parameters: {
     // The wallet's selected account now: a switch in the wallet after the review must stop the swap.
     getAccount: async () => (await connector.getAccounts())[0],
     getChainId: () => connector.getChainId(),
-    switchChain: (chainId) => switchNetwork({ connector, chainId, manifest }),
+    switchChain: (chainId) => switchNetwork({ config, connector, chainId, manifest }),
     sendTransaction: (transaction) =>
       sendTransaction(config, {
         connector,

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAccount, useDisconnect } from 'wagmi'
+import { useConfig, useConnection, useDisconnect } from 'wagmi'
 import { DialogHeader } from '../../app/DialogHeader.tsx'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { useReturnFocus } from '../../app/useReturnFocus.ts'
@@ -14,7 +14,8 @@ export function AccountDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const { t } = useTranslation()
   const returnFocus = useReturnFocus()
   const manifest = useManifest()
-  const { address, chainId, connector } = useAccount()
+  const config = useConfig()
+  const { address, chainId, connector } = useConnection()
   const { disconnectAsync } = useDisconnect()
   const [switching, setSwitching] = useState<number | undefined>()
 
@@ -22,7 +23,7 @@ export function AccountDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     if (!connector || targetChainId === chainId) return
     setSwitching(targetChainId)
     try {
-      await switchNetwork({ connector, chainId: targetChainId, manifest })
+      await switchNetwork({ config, connector, chainId: targetChainId, manifest })
     } catch (error) {
       const { message, values } = reportError('wallet', error)
       notify(message, values)

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { type Connector, useConnect, useConnectors } from 'wagmi'
 import { DialogHeader } from '../../app/DialogHeader.tsx'
 import { useReturnFocus } from '../../app/useReturnFocus.ts'
-import { reportError } from '../../lib/errorMessages.ts'
+import { reportError, toUserMessage } from '../../lib/errorMessages.ts'
 import { notify } from '../notifications/notificationStore.ts'
 import { isUsableConnector, toConnectError } from './connectWallet.ts'
 import { DEVNET_CONNECTOR_ID } from './devnetConnector.ts'
@@ -18,7 +18,7 @@ export function ConnectDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const [pending, setPending] = useState<string | undefined>()
 
   useEffect(() => {
-    if (open && connectors.length === 0) notify(new NoWalletError().message)
+    if (open && connectors.length === 0) notify(toUserMessage(new NoWalletError()).message)
   }, [open, connectors.length])
 
   async function connect(connector: Connector) {

@@ -1,7 +1,7 @@
 import { getManifestChain } from '@multi-bridge/core'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAccount } from 'wagmi'
+import { useConnection } from 'wagmi'
 import { useManifest } from '../../app/ManifestContext.tsx'
 
 // Dialogs load on first use: they are not needed to paint the page.
@@ -14,7 +14,7 @@ export const shortAddress = (address: string) => `${address.slice(0, 6)}…${add
 export function WalletButton() {
   const { t } = useTranslation()
   const manifest = useManifest()
-  const { address, chainId, status } = useAccount()
+  const { address, chainId, status } = useConnection()
   const [dialog, setDialog] = useState<'connect' | 'account' | undefined>()
   const chain = chainId === undefined ? undefined : getManifestChain(manifest, chainId)
   const connected = status === 'connected' && address

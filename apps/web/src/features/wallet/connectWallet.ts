@@ -1,11 +1,9 @@
-import { isUserRejection, WalletConnectError, WalletPluginNotFoundError } from '@multi-bridge/core'
-import type { Connector } from 'wagmi'
+import { type BaseError, WalletConnectError, WalletPluginNotFoundError, walkError } from '@multi-bridge/core'
+import { type Connector, ProviderNotFoundError } from 'wagmi'
 
 /** Maps wagmi's connection failures onto SPEC §6: a missing provider, or a refused/failed connection. */
-export function toConnectError(error: unknown): Error {
-  const name = (error as { name?: string } | undefined)?.name
-  if (name === 'ProviderNotFoundError') return new WalletPluginNotFoundError(error)
-  if (isUserRejection(error)) return new WalletConnectError(error)
+export function toConnectError(error: unknown): BaseError {
+  if (walkError(error, (item) => item instanceof ProviderNotFoundError)) return new WalletPluginNotFoundError(error)
   return new WalletConnectError(error)
 }
 

@@ -1,6 +1,6 @@
 import type { LocalWalletProvider } from '@multi-bridge/core'
-import { type Chain, getAddress, numberToHex } from 'viem'
-import { createConnector } from 'wagmi'
+import { type Chain, getAddress, numberToHex, SwitchChainError } from 'viem'
+import { ChainNotConfiguredError, createConnector } from 'wagmi'
 import { safeStorage } from '../../lib/safeStorage.ts'
 
 export const DEVNET_CONNECTOR_ID = 'devnet'
@@ -92,10 +92,14 @@ export function devnetWallet(parameters: { mnemonic: string; addressIndex: numbe
         return authorized()
       },
       async switchChain({ chainId }) {
-        const wallet = await load()
-        await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
         const chain = config.chains.find((c) => c.id === chainId)
-        if (!chain) throw new Error(`chain ${chainId} is not configured`)
+        if (!chain) throw new SwitchChainError(new ChainNotConfiguredError())
+        const wallet = await load()
+        try {
+          await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
+        } catch (error) {
+          throw new SwitchChainError(error as Error)
+        }
         return chain
       },
       onAccountsChanged(accounts) {

@@ -1,73 +1,73 @@
 import {
   AddChainError,
+  type BaseError,
   getManifestChain,
   isUserRejection,
   type Manifest,
   MissingChainInfoError,
-  PROVIDER_ERROR,
-  providerErrorCode,
   SwitchChainError,
   UserRejectedError,
   WalletPluginNotFoundError,
+  walkError,
 } from '@multi-bridge/core'
-import { type EIP1193Provider, numberToHex } from 'viem'
-import type { Connector } from 'wagmi'
+import { UserRejectedRequestError } from 'viem'
+import { ChainNotConfiguredError, type Config, type Connector, ProviderNotFoundError } from 'wagmi'
+import { switchChain } from 'wagmi/actions'
 
-function isUnrecognizedChain(error: unknown): boolean {
-  if (providerErrorCode(error) === PROVIDER_ERROR.unrecognizedChain) return true
-  // Some mobile wallets wrap 4902 in an internal error.
-  const data = (error as { data?: { originalError?: { code?: number } } } | undefined)?.data
-  if (data?.originalError?.code === PROVIDER_ERROR.unrecognizedChain) return true
-  return /unrecognized chain|unknown chain/i.test(String((error as Error | undefined)?.message ?? ''))
+/**
+ * Asks the wallet to switch to `chainId` through wagmi's `switchChain` (which adds the chain on 4902, with the
+ * manifest's parameters, and keeps wagmi's state in step). Each failure becomes its own SPEC §6 error.
+ */
+export async function switchNetwork(parameters: {
+  config: Config
+  connector: Connector
+  chainId: number
+  manifest: Manifest
+}): Promise<void> {
+  const { config, connector, chainId, manifest } = parameters
+  const target = getManifestChain(manifest, chainId)
+  if (!target) throw new MissingChainInfoError(chainId)
+  const request = () =>
+    switchChain(config, {
+      connector,
+      chainId,
+      addEthereumChainParameter: {
+        chainName: target.name,
+        nativeCurrency: target.nativeCurrency,
+        rpcUrls: target.rpcUrls,
+        ...(target.blockExplorerUrl ? { blockExplorerUrls: [target.blockExplorerUrl] } : {}),
+      },
+    })
+  try {
+    await request()
+  } catch (error) {
+    // Some wallets add a chain without switching to it; wagmi reports that as a refusal. The chain is known
+    // now, so one more switch is an ordinary one.
+    if (!addedWithoutSwitching(error)) throw toSwitchError(error, chainId)
+    try {
+      await request()
+    } catch (again) {
+      throw toSwitchError(again, chainId)
+    }
+  }
+}
+
+/** wagmi wraps "added, but the wallet stayed on its chain" in a rejection whose cause is another rejection. */
+function addedWithoutSwitching(error: unknown): boolean {
+  return error instanceof UserRejectedRequestError && error.cause instanceof UserRejectedRequestError
 }
 
 /**
- * Asks the wallet to switch to `chainId`; when the wallet does not know the chain (4902), adds it
- * with the manifest's parameters first. Each failure is its own SPEC §6 error.
+ * wagmi's and viem's errors as SPEC §6 says them. wagmi's injected connector reports any failed
+ * `wallet_addEthereumChain` as a `UserRejectedRequestError`: only a 4001 from the wallet underneath it is the
+ * person's refusal, anything else means the chain could not be added.
  */
-export async function switchNetwork(parameters: { connector: Connector; chainId: number; manifest: Manifest }) {
-  const { connector, chainId, manifest } = parameters
-  const target = getManifestChain(manifest, chainId)
-  if (!target) throw new MissingChainInfoError(chainId)
-  let provider: EIP1193Provider | undefined
-  try {
-    provider = (await connector.getProvider()) as EIP1193Provider | undefined
-  } catch (error) {
-    throw new WalletPluginNotFoundError(error)
+export function toSwitchError(error: unknown, chainId: number): BaseError {
+  if (walkError(error, (item) => item instanceof ChainNotConfiguredError)) return new MissingChainInfoError(chainId)
+  if (walkError(error, (item) => item instanceof ProviderNotFoundError)) return new WalletPluginNotFoundError(error)
+  if (error instanceof UserRejectedRequestError) {
+    return isUserRejection(error.cause) ? new UserRejectedError(error) : new AddChainError(error)
   }
-  if (!provider) throw new WalletPluginNotFoundError()
-  const hexId = numberToHex(chainId)
-  try {
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hexId }] })
-    return
-  } catch (error) {
-    if (isUserRejection(error)) throw new UserRejectedError(error)
-    if (!isUnrecognizedChain(error)) throw new SwitchChainError(error)
-  }
-  try {
-    await provider.request({
-      method: 'wallet_addEthereumChain',
-      params: [
-        {
-          chainId: hexId,
-          chainName: target.name,
-          nativeCurrency: target.nativeCurrency,
-          rpcUrls: target.rpcUrls,
-          ...(target.blockExplorerUrl ? { blockExplorerUrls: [target.blockExplorerUrl] } : {}),
-        },
-      ],
-    })
-  } catch (error) {
-    if (isUserRejection(error)) throw new UserRejectedError(error)
-    throw new AddChainError(error)
-  }
-  // Some wallets add a chain without switching to it.
-  const current = Number(await provider.request({ method: 'eth_chainId' }))
-  if (current === chainId) return
-  try {
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hexId }] })
-  } catch (error) {
-    if (isUserRejection(error)) throw new UserRejectedError(error)
-    throw new SwitchChainError(error)
-  }
+  if (isUserRejection(error)) return new UserRejectedError(error)
+  return new SwitchChainError(error)
 }

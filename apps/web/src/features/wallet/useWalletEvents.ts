@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import { useAccountEffect } from 'wagmi'
+import { useConnectionEffect } from 'wagmi'
 import { notify } from '../notifications/notificationStore.ts'
 
 /** Marks the next disconnect as the person's own choice (no "disconnected" warning for it). */
@@ -8,7 +8,7 @@ export const intentionalDisconnect = { current: false }
 /** Tells the person when the wallet goes away while the app is open (lock, disconnect, revoke). */
 export function useWalletEvents() {
   const wasConnected = useRef(false)
-  useAccountEffect({
+  useConnectionEffect({
     onConnect() {
       wasConnected.current = true
     },

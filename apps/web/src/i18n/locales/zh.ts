@@ -174,7 +174,7 @@ const zh: Record<string, string> = {
     '只有 {{account}} 可以退還這筆兌換，請在錢包中切換到該帳戶。',
   'Only {{account}} can refund this swap': '只有 {{account}} 可以退還這筆兌換',
   'Connect a wallet to refund': '連接錢包以退款',
-  'Connect a wallet to continue': '請先連接錢包',
+  'The transaction failed on chain': '交易在鏈上失敗',
   'Preparing refund…': '正在準備退款…',
   'The new quote is not for what you reviewed. Check it and try again.': '新的報價與您檢查的內容不符，請確認後重試。',
   'No relayer filled it yet: Across is filling it from its own pool, which takes longer':

@@ -13,7 +13,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import type { Address } from 'viem'
-import { useAccount } from 'wagmi'
+import { useConnection } from 'wagmi'
 import { useManifest } from '../../app/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../app/routes.ts'
 import { historyCsv } from '../../features/history/historyCsv.ts'
@@ -51,7 +51,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   // History follows unfinished swaps: the tracker comes with the swap services.
   useEffect(() => prefetchSwapServices(manifest), [manifest])
   const navigate = useNavigate()
-  const { address } = useAccount()
+  const { address } = useConnection()
   const swaps = useHistory((s) => s.swaps)
   const [filter, setFilter] = useState(0)
   const actions = useSwapActions()

@@ -1,0 +1,9 @@
+import { BaseError } from './BaseError.ts'
+
+/** A manifest (the deployment's chains, tokens and contracts) that cannot be used, with every problem found. */
+export class InvalidManifestError extends BaseError {
+  override name = 'InvalidManifestError'
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid manifest: ${problems.join('; ')}`, { code: 'invalidManifest' })
+  }
+}
