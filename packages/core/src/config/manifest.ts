@@ -5,7 +5,7 @@ import type { Address } from 'viem'
 import { InvalidManifestError } from '../errors/configErrors.ts'
 import type { ProviderModule } from '../providers/module.ts'
 import { PROVIDER_MODULES } from '../providers/modules.ts'
-import type { TokenRef } from '../routes/types.ts'
+import { TOKEN_KINDS, type TokenRef } from '../routes/types.ts'
 import { address, int, nonEmpty, url } from './schemaParts.ts'
 
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000' as const
@@ -30,8 +30,7 @@ const tokenSchema = v.object({
     v.minValue(0, 'at least 0'),
     v.maxValue(TOKEN_LIMITS.decimals, `at most ${TOKEN_LIMITS.decimals}`),
   ),
-  /** What the token behaves like; lets code handle USDT-style approvals without guessing by symbol. */
-  kind: v.picklist(['native', 'usdc', 'usdt', 'weth', 'erc20']),
+  kind: v.picklist(TOKEN_KINDS),
   logoURI: v.optional(v.string()),
 })
 

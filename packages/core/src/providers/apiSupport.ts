@@ -1,7 +1,7 @@
 import { type Address, getAddress, type Hex, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import { z } from 'zod'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
-import { findManifestToken, getManifestChain, type Manifest, NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
+import { listedTokenRef, type Manifest, NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
 import { UnknownContractError } from '../errors/walletErrors.ts'
 import type { TokenRef } from '../routes/types.ts'
 import type { SigningSwap, SwapEvent } from '../swaps/types.ts'
@@ -48,24 +48,15 @@ export function apiTokenRef(
 ): TokenRef {
   const native = isNativeAddress(token.address)
   const address = native ? NATIVE_TOKEN_ADDRESS : getAddress(token.address)
-  const chain = getManifestChain(manifest, token.chainId)
-  const listed = chain ? findManifestToken(chain, address) : undefined
-  if (listed) {
-    return {
+  return (
+    listedTokenRef(manifest, token.chainId, address) ?? {
       chainId: token.chainId,
-      address: listed.address,
-      symbol: listed.symbol,
-      decimals: listed.decimals,
-      kind: listed.kind,
+      address,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      kind: native ? 'native' : 'erc20',
     }
-  }
-  return {
-    chainId: token.chainId,
-    address,
-    symbol: token.symbol,
-    decimals: token.decimals,
-    kind: native ? 'native' : 'erc20',
-  }
+  )
 }
 
 /** Basis points as the decimal fraction APIs take ("0.005" for 50), without floats. */

@@ -1,5 +1,6 @@
 // Valibot like the manifest: History is read before the first page is interactive (see config/manifest.ts).
 import * as v from 'valibot'
+import { TOKEN_KINDS } from '../routes/types.ts'
 import type { SwapRecord } from './types.ts'
 
 const hex = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]*$/, 'not hex'))
@@ -15,7 +16,7 @@ const token = v.object({
   address,
   symbol: v.string(),
   decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
-  kind: v.picklist(['native', 'usdc', 'usdt', 'weth', 'erc20']),
+  kind: v.picklist(TOKEN_KINDS),
 })
 const destination = {
   token,

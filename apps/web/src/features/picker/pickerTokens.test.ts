@@ -1,6 +1,6 @@
 import { type ManifestChain, NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
-import { pickerTokensForChain } from './pickerTokens.ts'
+import { pickerTokensForChain, toPickerToken } from './pickerTokens.ts'
 import { makeToken } from './testTokens.ts'
 
 const usdcAddress = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
@@ -18,6 +18,19 @@ const chain = {
     { address: usdcAddress, symbol: 'USDC', name: 'USD Coin', decimals: 6, kind: 'usdc' },
   ],
 } satisfies ManifestChain
+
+describe('toPickerToken', () => {
+  it('offers a manifest or provider-list token on its chain as a listed token, with its logo when it has one', () => {
+    const token = { address: usdcAddress, symbol: 'USDC', name: 'USD Coin', decimals: 6, kind: 'usdc' } as const
+    expect(toPickerToken(137, { ...token, logoURI: 'https://example.org/usdc.png' })).toEqual({
+      chainId: 137,
+      ...token,
+      listed: true,
+      logoURI: 'https://example.org/usdc.png',
+    })
+    expect(toPickerToken(137, token)).not.toHaveProperty('logoURI')
+  })
+})
 
 describe('pickerTokensForChain', () => {
   it('lists the manifest tokens first, in manifest order, as listed tokens of that chain', () => {

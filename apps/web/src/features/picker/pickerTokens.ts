@@ -1,10 +1,10 @@
-import type { ManifestChain } from '@multi-bridge/core'
+import type { ManifestChain, ManifestToken } from '@multi-bridge/core'
 import type { PickerToken } from './types.ts'
 
-/** The chain's manifest tokens in manifest order, then the extra tokens for that chain not already listed. */
-export function pickerTokensForChain(chain: ManifestChain, extraTokens: readonly PickerToken[] = []): PickerToken[] {
-  const tokens: PickerToken[] = chain.tokens.map((token) => ({
-    chainId: chain.id,
+/** A token of the manifest or of a provider's list (same shape) on a chain, as the picker offers it: listed. */
+export function toPickerToken(chainId: number, token: ManifestToken): PickerToken {
+  return {
+    chainId,
     address: token.address,
     symbol: token.symbol,
     name: token.name,
@@ -12,7 +12,12 @@ export function pickerTokensForChain(chain: ManifestChain, extraTokens: readonly
     kind: token.kind,
     listed: true,
     ...(token.logoURI ? { logoURI: token.logoURI } : {}),
-  }))
+  }
+}
+
+/** The chain's manifest tokens in manifest order, then the extra tokens for that chain not already listed. */
+export function pickerTokensForChain(chain: ManifestChain, extraTokens: readonly PickerToken[] = []): PickerToken[] {
+  const tokens = chain.tokens.map((token) => toPickerToken(chain.id, token))
   const seen = new Set(tokens.map((token) => token.address.toLowerCase()))
   for (const token of extraTokens) {
     const key = token.address.toLowerCase()

@@ -1,6 +1,7 @@
-import type { Manifest, ManifestToken, RouteProvider } from '@multi-bridge/core'
+import type { Manifest, RouteProvider } from '@multi-bridge/core'
 import { queryOptions } from '@tanstack/react-query'
 import { loadSwapServices } from '../swap/useSwapServices.ts'
+import { toPickerToken } from './pickerTokens.ts'
 import type { PickerToken } from './types.ts'
 
 /**
@@ -41,19 +42,6 @@ export async function loadProviderTokens(providers: Iterable<RouteProvider>): Pr
     }
   })
   return { tokens: merged, failed }
-}
-
-function toPickerToken(chainId: number, token: ManifestToken): PickerToken {
-  return {
-    chainId,
-    address: token.address,
-    symbol: token.symbol,
-    name: token.name,
-    decimals: token.decimals,
-    kind: token.kind,
-    listed: true,
-    ...(token.logoURI ? { logoURI: token.logoURI } : {}),
-  }
 }
 
 /** One per app: the query client lives as long as the manifest it was created with. */

@@ -1,6 +1,5 @@
+import type { TokenKind } from '@multi-bridge/core'
 import type { Address } from 'viem'
-
-export type PickerTokenKind = 'native' | 'usdc' | 'usdt' | 'weth' | 'erc20'
 
 /** A token the picker can offer: a manifest token, an extra list entry, or one read from the chain. */
 export type PickerToken = {
@@ -9,7 +8,7 @@ export type PickerToken = {
   symbol: string
   name: string
   decimals: number
-  kind: PickerTokenKind
+  kind: TokenKind
   /** False for a token read from the chain after its address was pasted. */
   listed: boolean
   logoURI?: string
