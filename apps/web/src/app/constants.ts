@@ -7,7 +7,6 @@ export const NOTIFY_MS = 3_000
 export const PAGE_LOADER_DELAY_MS = 200
 export const PAGE_LOAD_TIMEOUT_MS = 60_000
 export const TEXT_INPUT_MAX_LENGTH = 140
-export const LONG_PRESS_MS = 350
 
 /** The app's only source of chains, contracts, tokens and service URLs (validated by `mountApp`). */
 export const MANIFEST_URL = './config/manifest.json'

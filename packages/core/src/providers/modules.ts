@@ -7,7 +7,5 @@ import { relayModule } from './relay/module.ts'
 /** Every provider the app knows, one line each; a module decides from the manifest whether it runs. */
 export const PROVIDER_MODULES = [intentModule, poolModule, lifiModule, acrossModule, relayModule] as const
 
-export type KnownProviderModule = (typeof PROVIDER_MODULES)[number]
-
 /** The module of a provider id, when the app knows it. */
 export const providerModule = (id: string) => PROVIDER_MODULES.find((module) => module.id === id)

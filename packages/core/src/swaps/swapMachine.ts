@@ -204,10 +204,6 @@ export function applySwapEvent(record: SwapRecord, event: SwapEvent, now: number
   return { ...result, updatedAt: Math.max(record.updatedAt, now) }
 }
 
-/** Several events in order. */
-export const applySwapEvents = (record: SwapRecord, events: readonly SwapEvent[], now?: number) =>
-  events.reduce((current, event) => applySwapEvent(current, event, now), record)
-
 /** Whether `candidate` may replace `current` as the stored copy of a swap (never a step back). */
 export function supersedes(candidate: SwapRecord, current: SwapRecord | undefined): boolean {
   if (!current) return true

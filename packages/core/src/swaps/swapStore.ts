@@ -53,15 +53,13 @@ export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapS
   }
 }
 
-/** History of swaps in memory (the web app wraps the same slice in a persisted store). */
+/** Swaps in memory (tests, node); `createHistoryStore` keeps the same slice in storage for the web app. */
 export function createSwapStore(): StoreApi<SwapStoreState> {
   return createStore<SwapStoreState>()((set) => swapStoreSlice(set))
 }
 
-/** Newest first, optionally only one owner's. */
-export function listSwaps(state: Pick<SwapStoreState, 'swaps'>, owner?: string): SwapRecord[] {
+/** Newest first: by the deposit's time, or the time Swap was pressed for a swap with no mined deposit. */
+export function listSwaps(state: Pick<SwapStoreState, 'swaps'>): SwapRecord[] {
   const time = (swap: SwapRecord) => (swap.status === 'signing' ? undefined : swap.depositedAt) ?? swap.createdAt / 1000
-  return Object.values(state.swaps)
-    .filter((swap) => !owner || swap.owner.toLowerCase() === owner.toLowerCase())
-    .sort((a, b) => time(b) - time(a))
+  return Object.values(state.swaps).sort((a, b) => time(b) - time(a))
 }

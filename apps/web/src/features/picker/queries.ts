@@ -24,10 +24,11 @@ export function pickerBalancesQueryOptions({
   tokens,
 }: PickerBalancesQueryParameters) {
   return queryOptions({
-    // The token count tells a longer list (extra tokens) apart from the manifest's own.
+    // The token count tells the manifest's list apart from the longer one with the providers' and extra tokens.
     queryKey: [...balanceKeys.picker(chainId, account), tokens.length] as const,
     queryFn: client && account ? () => readTokenBalances(client, { account, multicall3, tokens }) : skipToken,
-    // When a longer list arrives (the providers' tokens), the balances read so far stay shown until the new ones.
+    // When the longer list arrives, the balances read so far stay shown until the new ones: only for the same
+    // chain and account (`balanceKeys.picker`'s third and fourth parts), never another account's balances.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === chainId && previousQuery.queryKey[3] === (account ?? null) ? previous : undefined,
     staleTime: BALANCES_STALE_MS,
