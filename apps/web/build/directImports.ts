@@ -4,7 +4,8 @@ import type { Plugin } from 'vite'
 
 /**
  * Rewrites named imports from "barrel" modules (files made only of re-exports, such as `viem`, `viem/actions`,
- * `@wagmi/core` or our own `@multi-bridge/core`) into imports of the modules that define the names.
+ * `@wagmi/core`, our own `@multi-bridge/core` and the app's feature entries `features/<name>/index.ts`) into imports
+ * of the modules that define the names.
  *
  * Why: Rolldown assigns modules to chunks by import-graph reachability. Through a barrel, every module that
  * imports one name "reaches" every module the barrel re-exports, so code needed only by a lazy chunk (viem's
@@ -22,8 +23,11 @@ const RE_EXPORT = /export\s*(type\s+)?\{([^}]*)\}\s*from\s*(['"])([^'"]+)\3/g
 const STAR_EXPORT = /export\s*\*\s*from\s*(['"])([^'"]+)\1/g
 const LOCAL_EXPORT = /export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|enum)\s+([\w$]+)/g
 
+/** Packages, and our own public entries (`features/<name>/index.ts`); other relative imports are direct already. */
+const isBarrelSpecifier = (specifier: string) => !specifier.startsWith('.') || /\/index\.tsx?$/.test(specifier)
+
 /** Comments, whitespace and re-export statements only. */
-function isPureBarrel(source: string): boolean {
+export function isPureBarrel(source: string): boolean {
   const rest = source
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\/\/[^\n]*/g, '')
@@ -108,7 +112,7 @@ export function directImports(): Plugin {
     apply: 'build',
     async transform(code, id) {
       if (!/\.[cm]?[jt]sx?$/.test(id.split('?')[0] ?? '') || !code.includes('from')) return null
-      const statements = [...code.matchAll(IMPORT_FROM)].filter((m) => !(m[4] ?? '').startsWith('.'))
+      const statements = [...code.matchAll(IMPORT_FROM)].filter((m) => isBarrelSpecifier(m[4] ?? ''))
       if (statements.length === 0) return null
       let output = ''
       let last = 0
@@ -131,8 +135,8 @@ export function directImports(): Plugin {
         }
         if (direct.length === 0) continue
         if (kept.length > 0) direct.push(`${keyword} { ${kept.join(', ')} } from ${JSON.stringify(specifier)};`)
-        // One line for one line: the module's line numbers, and so its source map, stay as they were.
-        output += code.slice(last, match.index) + direct.join(' ')
+        // As many lines as the statement had: the module's line numbers, and so its source map, stay as they were.
+        output += code.slice(last, match.index) + direct.join(' ') + '\n'.repeat(statement.split('\n').length - 1)
         last = (match.index ?? 0) + statement.length
         changed = true
       }

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import type { Root } from 'react-dom/client'
 import { WagmiProvider } from 'wagmi'
-import { createWagmiConfig } from '../features/wallet/wagmiConfig.ts'
-import { ManifestProvider } from './ManifestContext.tsx'
+import { createWagmiConfig } from '../features/wallet/index.ts'
+import { ManifestProvider } from '../lib/ManifestContext.tsx'
 import { AppRoutes } from './router.tsx'
 
 /**

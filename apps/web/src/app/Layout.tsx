@@ -1,15 +1,12 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useLocation } from 'react-router'
-import { LanguageSwitch } from '../features/language/LanguageSwitch.tsx'
-import { Notices } from '../features/notifications/Notices.tsx'
-import { titleWithCount } from '../features/notifications/swapAlerts.ts'
-import { useSwapAlerts } from '../features/notifications/useSwapAlerts.ts'
-import { useWalletEvents } from '../features/wallet/useWalletEvents.ts'
-import { WalletButton } from '../features/wallet/WalletButton.tsx'
-import { APP_TITLE, APP_VERSION, APP_VERSION_CODE } from './constants.ts'
-import { useManifest } from './ManifestContext.tsx'
-import { ROUTE_TITLES, ROUTES } from './routes.ts'
+import { LanguageSwitch } from '../features/language/index.ts'
+import { Notices, titleWithCount, useSwapAlerts } from '../features/notifications/index.ts'
+import { useWalletEvents, WalletButton } from '../features/wallet/index.ts'
+import { APP_TITLE, APP_VERSION, APP_VERSION_CODE } from '../lib/constants.ts'
+import { useManifest } from '../lib/ManifestContext.tsx'
+import { ROUTE_TITLES, ROUTES } from '../lib/routes.ts'
 
 export function Layout() {
   const { t } = useTranslation()

@@ -1,9 +1,9 @@
 import { type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADER_DELAY_MS } from './constants.ts'
+import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADER_DELAY_MS } from '../lib/constants.ts'
+import type { PageOptions } from '../lib/routes.ts'
 import { ErrorBoundary } from './ErrorBoundary.tsx'
 import type { PageComponent, PageEntry } from './pageLoaders.ts'
-import type { PageOptions } from './routes.ts'
 
 /**
  * Shown while a page's code loads: nothing for the first 200 ms (fast loads never flash a

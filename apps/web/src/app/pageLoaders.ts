@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { type PageOptions, ROUTES } from './routes.ts'
+import { type PageOptions, ROUTES } from '../lib/routes.ts'
 
 export type PageComponent = ComponentType<{ options: PageOptions }>
 export type PageName = 'swap' | 'history'

@@ -1,8 +1,8 @@
 import { HashRouter, Route, Routes, useSearchParams } from 'react-router'
+import { ROUTES } from '../lib/routes.ts'
 import { Layout } from './Layout.tsx'
 import { LazyPage, LoadedPage } from './LazyPage.tsx'
 import { pages } from './pageLoaders.ts'
-import { ROUTES } from './routes.ts'
 
 /** Hands the query string to the page as its options (SPEC §4). */
 function usePageOptions() {

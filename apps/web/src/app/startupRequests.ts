@@ -1,6 +1,6 @@
 import { httpRequest } from '@multi-bridge/core'
 import { bundleLoaders, storedLanguage } from '../i18n/languages.ts'
-import { MANIFEST_URL } from './constants.ts'
+import { MANIFEST_URL } from '../lib/constants.ts'
 import { pageForHash, pages } from './pageLoaders.ts'
 
 /**

@@ -20,6 +20,8 @@ export function exchangeRate(input: bigint, inputDecimals: number, output: bigin
 
 export const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-8)}`
 
+export const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
 /** "mm:ss" or "h:mm:ss" for a countdown. */
 export function countdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds))

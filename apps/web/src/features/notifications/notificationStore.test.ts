@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { NOTIFY_MS, TOAST_MS } from '../../app/constants.ts'
+import { NOTIFY_MS, TOAST_MS } from '../../lib/constants.ts'
 import { noticeStore, notify, toast } from './notificationStore.ts'
 
 const shown = () => noticeStore.getState().notices.map((n) => `${n.kind}:${n.message}`)

@@ -1,6 +1,6 @@
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
-import { NOTIFY_MS, TOAST_MS } from '../../app/constants.ts'
+import { NOTIFY_MS, TOAST_MS } from '../../lib/constants.ts'
 
 export type Notice = {
   id: number

@@ -1,7 +1,7 @@
 import type { ManifestChain } from '@multi-bridge/core'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TEXT_INPUT_MAX_LENGTH } from '../../app/constants.ts'
+import { TEXT_INPUT_MAX_LENGTH } from '../../lib/constants.ts'
 import { filterNetworks } from './filterNetworks.ts'
 import { TokenIcon } from './TokenIcon.tsx'
 

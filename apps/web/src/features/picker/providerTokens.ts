@@ -1,6 +1,6 @@
 import type { Manifest, RouteProvider } from '@multi-bridge/core'
 import { queryOptions } from '@tanstack/react-query'
-import { loadSwapServices } from '../swap/useSwapServices.ts'
+import { loadSwapServices } from '../swap/index.ts'
 import { toPickerToken } from './pickerTokens.ts'
 import type { PickerToken } from './types.ts'
 

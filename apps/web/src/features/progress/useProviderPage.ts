@@ -1,7 +1,7 @@
 import type { SwapRecord } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
-import { useManifest } from '../../app/ManifestContext.tsx'
-import { loadSwapServices } from '../swap/useSwapServices.ts'
+import { useManifest } from '../../lib/ManifestContext.tsx'
+import { loadSwapServices } from '../swap/index.ts'
 
 /** The provider's own page for a mined swap (LI.FI's scan, Across's transaction page), when it has one. */
 export function useProviderPage(record: SwapRecord): string | undefined {

@@ -1,7 +1,7 @@
 import type { SwapRecord } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
-import { useManifest } from '../../app/ManifestContext.tsx'
-import { loadSwapServices } from '../swap/useSwapServices.ts'
+import { useManifest } from '../../lib/ManifestContext.tsx'
+import { loadSwapServices } from '../swap/index.ts'
 
 const PREPARING_POLL_MS = 2_000
 

@@ -1,7 +1,7 @@
 import { formatAmount, formatDisplayAmount, getManifestChain } from '@multi-bridge/core'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useManifest } from '../../app/ManifestContext.tsx'
+import { useManifest } from '../../lib/ManifestContext.tsx'
 import { TokenButton } from './TokenButton.tsx'
 import type { SwapForm } from './useSwapForm.ts'
 

@@ -1,6 +1,6 @@
 import { formatDisplayAmount, getManifestChain, type Route } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
-import { useManifest } from '../../app/ManifestContext.tsx'
+import { useManifest } from '../../lib/ManifestContext.tsx'
 import type { SwapForm } from './useSwapForm.ts'
 
 /** The fee a route charges for its gas on arrival (intent: the solver's price of the native coin). */

@@ -7,8 +7,8 @@ import {
 } from '@multi-bridge/core'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useManifest } from '../../app/ManifestContext.tsx'
 import { approximateDuration, exchangeRate } from '../../lib/format.ts'
+import { useManifest } from '../../lib/ManifestContext.tsx'
 import { MEASURES } from '../../lib/perf.ts'
 import { routeErrorText } from './routeErrorText.ts'
 

@@ -1,6 +1,6 @@
 import { getManifestChain, type TokenRef } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
-import { useManifest } from '../../app/ManifestContext.tsx'
+import { useManifest } from '../../lib/ManifestContext.tsx'
 
 /** The button that shows a chosen token and its network, and opens the picker. */
 export function TokenButton(props: {

@@ -9,7 +9,7 @@ import {
   refundSwap,
   type SwapTracker,
 } from '@multi-bridge/core'
-import { historyStore } from '../history/historyStore.ts'
+import { historyStore } from '../history/index.ts'
 import { wagmiWalletAdapter } from './wagmiWallet.ts'
 
 export type SwapServices = {

@@ -2,7 +2,7 @@ import { getManifestChain } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
-import { useManifest } from '../../app/ManifestContext.tsx'
+import { useManifest } from '../../lib/ManifestContext.tsx'
 import { checkRecipient } from './checkRecipient.ts'
 import { chainReads } from './useTokenBalance.ts'
 

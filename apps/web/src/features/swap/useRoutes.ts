@@ -9,7 +9,7 @@ import {
 } from '@multi-bridge/core'
 import { experimental_streamedQuery as streamedQuery, useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
-import { useManifest } from '../../app/ManifestContext.tsx'
+import { useManifest } from '../../lib/ManifestContext.tsx'
 import { routeKeys } from '../../lib/queryKeys.ts'
 import { loadSwapServices } from './useSwapServices.ts'
 

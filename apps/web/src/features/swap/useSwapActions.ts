@@ -2,11 +2,11 @@ import { type Route, type SwapRecord, UnexpectedError, WalletDisconnectedError }
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useConfig, useConnection } from 'wagmi'
-import { useManifest } from '../../app/ManifestContext.tsx'
 import { reportError, toUserMessage } from '../../lib/errorMessages.ts'
+import { useManifest } from '../../lib/ManifestContext.tsx'
 import { balanceKeys } from '../../lib/queryKeys.ts'
-import { historyStore } from '../history/historyStore.ts'
-import { notify } from '../notifications/notificationStore.ts'
+import { historyStore } from '../history/index.ts'
+import { notify } from '../notifications/index.ts'
 import { loadSwapServices, type SwapServices } from './useSwapServices.ts'
 
 type SwapVariables = { route: Route; refreshRoute: () => Promise<Route | undefined> }

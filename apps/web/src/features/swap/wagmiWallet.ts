@@ -2,7 +2,7 @@ import type { Manifest, WalletAdapter } from '@multi-bridge/core'
 import type { Address } from 'viem'
 import type { Config, Connector } from 'wagmi'
 import { sendTransaction } from 'wagmi/actions'
-import { switchNetwork } from '../wallet/switchNetwork.ts'
+import { switchNetwork } from '../wallet/index.ts'
 
 /** The executor's wallet interface over the connected wagmi connector. */
 export function wagmiWalletAdapter(parameters: {

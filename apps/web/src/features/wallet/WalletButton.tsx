@@ -2,13 +2,12 @@ import { getManifestChain } from '@multi-bridge/core'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConnection } from 'wagmi'
-import { useManifest } from '../../app/ManifestContext.tsx'
+import { shortAddress } from '../../lib/format.ts'
+import { useManifest } from '../../lib/ManifestContext.tsx'
 
 // Dialogs load on first use: they are not needed to paint the page.
 const ConnectDialog = lazy(() => import('./ConnectDialog.tsx').then((m) => ({ default: m.ConnectDialog })))
 const AccountDialog = lazy(() => import('./AccountDialog.tsx').then((m) => ({ default: m.AccountDialog })))
-
-export const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 /** Connect button, or the account button with the network, in the navigation bar. */
 export function WalletButton() {

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { useConnectionEffect } from 'wagmi'
-import { notify } from '../notifications/notificationStore.ts'
+import { notify } from '../notifications/index.ts'
 
 /** Marks the next disconnect as the person's own choice (no "disconnected" warning for it). */
 export const intentionalDisconnect = { current: false }

@@ -14,17 +14,19 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import type { Address } from 'viem'
 import { useConnection } from 'wagmi'
-import { useManifest } from '../../app/ManifestContext.tsx'
-import { type PageOptions, ROUTES } from '../../app/routes.ts'
-import { historyCsv } from '../../features/history/historyCsv.ts'
-import { historyStore, useHistory } from '../../features/history/historyStore.ts'
-import { useAlerts } from '../../features/notifications/alertStore.ts'
-import { notify, toast } from '../../features/notifications/notificationStore.ts'
-import { notificationsAllowed, setSwapNotifications } from '../../features/notifications/useSwapAlerts.ts'
-import { useStatusDetail } from '../../features/progress/statusDetail.ts'
-import { useSwapActions } from '../../features/swap/useSwapActions.ts'
-import { loadSwapServices, prefetchSwapServices } from '../../features/swap/useSwapServices.ts'
+import { historyCsv, historyStore, useHistory } from '../../features/history/index.ts'
+import {
+  notificationsAllowed,
+  notify,
+  setSwapNotifications,
+  toast,
+  useAlerts,
+} from '../../features/notifications/index.ts'
+import { useStatusDetail } from '../../features/progress/index.ts'
+import { loadSwapServices, prefetchSwapServices, useSwapActions } from '../../features/swap/index.ts'
 import { reportError } from '../../lib/errorMessages.ts'
+import { useManifest } from '../../lib/ManifestContext.tsx'
+import { type PageOptions, ROUTES } from '../../lib/routes.ts'
 
 const ProgressDialog = lazy(() =>
   import('../../features/progress/ProgressDialog.tsx').then((m) => ({ default: m.ProgressDialog })),

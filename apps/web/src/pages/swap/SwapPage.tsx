@@ -1,19 +1,24 @@
 import { formatDisplayAmount, newSwapRecord, type Route } from '@multi-bridge/core'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useManifest } from '../../app/ManifestContext.tsx'
-import type { PageOptions } from '../../app/routes.ts'
-import { AmountField } from '../../features/swap/AmountField.tsx'
-import { GasOnArrivalField } from '../../features/swap/GasOnArrivalField.tsx'
-import { RecipientField } from '../../features/swap/RecipientField.tsx'
-import { RouteDetails, RouteList } from '../../features/swap/RouteList.tsx'
-import { RouteToolbar } from '../../features/swap/RouteToolbar.tsx'
-import { recipientStore } from '../../features/swap/recipientStore.ts'
-import { TokenButton } from '../../features/swap/TokenButton.tsx'
-import { useSwapActions } from '../../features/swap/useSwapActions.ts'
-import { toTokenRef, useSwapForm } from '../../features/swap/useSwapForm.ts'
-import { loadSwapServices, prefetchSwapServices } from '../../features/swap/useSwapServices.ts'
+import {
+  AmountField,
+  GasOnArrivalField,
+  loadSwapServices,
+  prefetchSwapServices,
+  RecipientField,
+  RouteDetails,
+  RouteList,
+  RouteToolbar,
+  recipientStore,
+  TokenButton,
+  toTokenRef,
+  useSwapActions,
+  useSwapForm,
+} from '../../features/swap/index.ts'
+import { useManifest } from '../../lib/ManifestContext.tsx'
 import { MARKS, markOnce } from '../../lib/perf.ts'
+import type { PageOptions } from '../../lib/routes.ts'
 
 const TokenPickerDialog = lazy(() =>
   import('../../features/picker/TokenPickerDialog.tsx').then((m) => ({ default: m.TokenPickerDialog })),

@@ -1,0 +1,4 @@
+// Public entry of the history feature (.dependency-cruiser.cjs): re-exports only, no side effects. Code loaded with import()
+// (its dialogs, the swap services) stays out, so that it stays out of the chunk of whoever imports from here.
+export { historyCsv } from './historyCsv.ts'
+export { historyStore, useHistory } from './historyStore.ts'
