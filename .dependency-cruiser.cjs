@@ -1,0 +1,136 @@
+/**
+ * Which module may import which (STYLE.md "Layout"), checked by `npm run check:layers` in `npm test`.
+ *
+ * Packages: contracts → core → {web, services}; devnet uses contracts and core; web and services never import
+ * each other; a package reaches another only by its name and `exports` entry. Tests may also use the launchers.
+ * Inside the web app: `app/` depends on features, never the reverse; a feature (and a page, and `app/`) reaches
+ * another feature only through its public entry `features/<name>/index.ts`, except a lazy `import()` of a file
+ * (a dialog loaded on first use, which must stay out of the entry so that it stays out of the page's chunk);
+ * `lib/` and `i18n/` are shared code and import none of the app's parts.
+ *
+ * Cycles are checked by `.dependency-cruiser.cycles.cjs`, on the graph the code has at run time.
+ */
+const test = ['(^|/)(test|e2e)/', '\\.test\\.tsx?$']
+/** What each package's `exports` names. */
+const entries = [
+  '^packages/contracts/index\\.ts$',
+  '^packages/core/src/index\\.ts$',
+  '^packages/devnet/src/(index|anvil)\\.ts$',
+  '^apps/services/src/index\\.ts$',
+]
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contracts-first',
+      comment: 'contracts depends on no other package',
+      severity: 'error',
+      from: { path: '^packages/contracts/', pathNot: test },
+      to: { path: '^(packages/(core|devnet)|apps)/' },
+    },
+    {
+      name: 'core-on-contracts',
+      comment: 'core depends on contracts only: the browser and the services share it',
+      severity: 'error',
+      from: { path: '^packages/core/', pathNot: test },
+      to: { path: '^(packages/devnet|apps)/' },
+    },
+    {
+      name: 'devnet-on-contracts-and-core',
+      severity: 'error',
+      from: { path: '^packages/devnet/', pathNot: test },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'web-on-contracts-and-core',
+      comment: 'the web app depends on contracts and core; its tests may start the local network',
+      severity: 'error',
+      from: { path: '^apps/web/', pathNot: test },
+      to: { path: '^(packages/devnet|apps/services)/' },
+    },
+    {
+      name: 'nothing-imports-web',
+      comment: 'web and services never import each other; no package depends on the app',
+      severity: 'error',
+      from: { path: '^(packages|apps/services)/' },
+      to: { path: '^apps/web/' },
+    },
+    {
+      name: 'package-by-its-name',
+      comment: 'another package is imported by its name (@multi-bridge/…), never by a path into it',
+      severity: 'error',
+      from: { path: '^((packages|apps)/[^/]+)/' },
+      to: { path: '^(packages|apps)/', pathNot: '^$1/', dependencyTypes: ['local'] },
+    },
+    {
+      name: 'package-by-its-entry',
+      comment: 'another package is imported through its `exports` entry only, never a file inside it',
+      severity: 'error',
+      from: { path: '^((packages|apps)/[^/]+)/' },
+      to: { path: '^(packages|apps)/', pathNot: ['^$1/', ...entries] },
+    },
+    {
+      name: 'app-on-features-not-back',
+      comment: 'app/ (providers, router, frame) depends on features and pages, never the reverse',
+      severity: 'error',
+      from: { path: '^apps/web/src/(features|pages|lib|i18n)/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'shared-code-stands-alone',
+      comment: 'lib/ and i18n/ are shared by every part of the app and import none of them',
+      severity: 'error',
+      from: { path: '^apps/web/src/(lib|i18n)/' },
+      to: { path: '^apps/web/src/(app|pages|features)/' },
+    },
+    {
+      name: 'feature-through-its-entry',
+      comment:
+        "a feature uses another feature through its public entry (features/<name>/index.ts); a lazy import() of a dialog's file is the exception",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/features/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.ts$'],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'features-through-their-entries',
+      comment:
+        "app/ and the pages use a feature through its public entry (features/<name>/index.ts); a lazy import() of a dialog's file is the exception",
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/features/[^/]+/(?!index\\.ts$)', dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'pages-stand-alone',
+      comment: 'a page does not import another page',
+      severity: 'error',
+      from: { path: '^apps/web/src/pages/([^/]+)/' },
+      to: { path: '^apps/web/src/pages/', pathNot: '^apps/web/src/pages/$1/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'an import that resolves to nothing is a typo or a missing dependency',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)dist/', '^packages/contracts/generated/'] },
+    // Type-only imports count for the boundaries: a type is part of a feature's surface too.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}
