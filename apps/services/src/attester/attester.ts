@@ -17,7 +17,7 @@ import {
 import { type Address, getAbiItem, type Hex, isAddressEqual } from 'viem'
 import { type ChainContext, createServiceContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
-import { HttpError, startHttpServer } from '../shared/http.ts'
+import { createApi, HttpError, json, serveApi } from '../shared/http.ts'
 import type { Logger } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
@@ -425,52 +425,40 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
 
   // ---- API ----
 
-  const server = await startHttpServer(
-    parameters.port,
-    [
-      { method: 'GET', path: '/health', handler: () => ({ ok: true, attester: signer.address }) },
-      {
-        method: 'GET',
-        path: '/v1/intents/:orderId',
-        handler: async ({ params }) => {
-          const orderId = parseBytes32(params.orderId, 'orderId')
-          store.flush() // what is answered is on disk first
-          const intent = store.value.intents[orderId]
-          if (!intent) throw new HttpError(404, 'UNKNOWN_ORDER', 'No final order with this id (yet)')
-          const status = !intent.decision ? 'open' : intent.decision.kind === 'fill' ? 'filled' : 'not-filled'
-          return {
-            orderId,
-            status,
-            originChainId: intent.originChainId,
-            destinationChainId: intent.destinationChainId,
-            fillDeadline: intent.fillDeadline,
-            fillTx: intent.fill?.txHash ?? null,
-            attestation: await intentAttestation(orderId, intent),
-          }
-        },
-      },
-      {
-        method: 'GET',
-        path: '/v1/transfers/:transferId',
-        handler: async ({ params }) => {
-          const transferId = parseBytes32(params.transferId, 'transferId')
-          store.flush()
-          const transfer = store.value.transfers[transferId]
-          if (!transfer) throw new HttpError(404, 'UNKNOWN_TRANSFER', 'No final transfer with this id (yet)')
-          return {
-            transferId,
-            status: transfer.decision?.kind ?? 'pending',
-            originChainId: transfer.originChainId,
-            destinationChainId: transfer.destinationChainId,
-            release: await releaseAuthorization(transferId, transfer),
-            releasedTx: transfer.releasedTx ?? null,
-            attestation: await transferAttestation(transferId, transfer),
-          }
-        },
-      },
-    ],
-    log,
-  )
+  const api = createApi(log)
+  api.get('/health', (c) => json(c, { ok: true, attester: signer.address }))
+  api.get('/v1/intents/:orderId', async (c) => {
+    const orderId = parseBytes32(c.req.param('orderId'), 'orderId')
+    store.flush() // what is answered is on disk first
+    const intent = store.value.intents[orderId]
+    if (!intent) throw new HttpError(404, 'UNKNOWN_ORDER', 'No final order with this id (yet)')
+    const status = !intent.decision ? 'open' : intent.decision.kind === 'fill' ? 'filled' : 'not-filled'
+    return json(c, {
+      orderId,
+      status,
+      originChainId: intent.originChainId,
+      destinationChainId: intent.destinationChainId,
+      fillDeadline: intent.fillDeadline,
+      fillTx: intent.fill?.txHash ?? null,
+      attestation: await intentAttestation(orderId, intent),
+    })
+  })
+  api.get('/v1/transfers/:transferId', async (c) => {
+    const transferId = parseBytes32(c.req.param('transferId'), 'transferId')
+    store.flush()
+    const transfer = store.value.transfers[transferId]
+    if (!transfer) throw new HttpError(404, 'UNKNOWN_TRANSFER', 'No final transfer with this id (yet)')
+    return json(c, {
+      transferId,
+      status: transfer.decision?.kind ?? 'pending',
+      originChainId: transfer.originChainId,
+      destinationChainId: transfer.destinationChainId,
+      release: await releaseAuthorization(transferId, transfer),
+      releasedTx: transfer.releasedTx ?? null,
+      attestation: await transferAttestation(transferId, transfer),
+    })
+  })
+  const server = await serveApi(api, parameters.port, log)
 
   // ---- loops ----
 

@@ -5,7 +5,7 @@ import { type Address, BaseError, ContractFunctionRevertedError, getAbiItem, typ
 import { createAttesterClient } from '../shared/attesterClient.ts'
 import { type ChainContext, createServiceContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
-import { HttpError, startHttpServer } from '../shared/http.ts'
+import { createApi, HttpError, json, serveApi } from '../shared/http.ts'
 import type { Logger } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
 import { settlementMarginSeconds } from '../shared/margins.ts'
@@ -246,22 +246,14 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
     }
   }
 
-  const server = await startHttpServer(
-    parameters.port,
-    [
-      { method: 'GET', path: '/health', handler: () => ({ ok: true, relayer: context.account.address }) },
-      {
-        method: 'GET',
-        path: '/v1/transfers/:transferId',
-        handler: ({ params }) => {
-          const transfer = store.value.transfers[parseBytes32(params.transferId, 'transferId')]
-          if (!transfer) throw new HttpError(404, 'UNKNOWN_TRANSFER', 'The relayer has not seen this transfer')
-          return transfer
-        },
-      },
-    ],
-    log,
-  )
+  const api = createApi(log)
+  api.get('/health', (c) => json(c, { ok: true, relayer: context.account.address }))
+  api.get('/v1/transfers/:transferId', (c) => {
+    const transfer = store.value.transfers[parseBytes32(c.req.param('transferId'), 'transferId')]
+    if (!transfer) throw new HttpError(404, 'UNKNOWN_TRANSFER', 'The relayer has not seen this transfer')
+    return json(c, transfer)
+  })
+  const server = await serveApi(api, parameters.port, log)
 
   const loops: Promise<void>[] = []
   for (const chain of context.chains.values()) {

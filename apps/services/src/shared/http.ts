@@ -1,96 +1,112 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
+import { getRequestListener, RequestError } from '@hono/node-server'
+import { BaseError } from '@multi-bridge/core'
+import { type Context, Hono } from 'hono'
+import { cors } from 'hono/cors'
+import { matchedRoutes } from 'hono/route'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from './logger.ts'
 
-/** An error a handler throws to answer with a 4xx/5xx JSON body. */
-export class HttpError extends Error {
+/** An error a handler throws to answer with a 4xx/5xx JSON body `{ error: { code, message } }`. */
+export class HttpError extends BaseError {
+  override name = 'HttpError'
+
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly status: ContentfulStatusCode,
+    code: string,
     message: string,
   ) {
-    super(message)
-    this.name = 'HttpError'
+    super(message, { code })
   }
 }
 
-export type Route = {
-  method: 'GET' | 'POST'
-  /** Path pattern with `:name` segments, e.g. `/v1/intents/:orderId`. */
-  path: string
-  handler: (request: { params: Record<string, string>; query: URLSearchParams }) => unknown | Promise<unknown>
-}
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
-/** A path segment decoded, or a 400 when it is not valid percent-encoding (e.g. `%ZZ`). */
-function decodeSegment(value: string): string {
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    throw new HttpError(400, 'INVALID_PATH', 'The request path is not valid percent-encoded text')
-  }
-}
-
-function parseRequestUrl(url: string | undefined): URL {
-  try {
-    return new URL(url ?? '/', 'http://localhost')
-  } catch {
-    throw new HttpError(400, 'INVALID_PATH', 'The request path is not a valid URL path')
-  }
-}
-
-function matchPath(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split('/')
-  const got = path.split('/')
-  if (want.length !== got.length) return undefined
-  if (want.some((segment, i) => !segment.startsWith(':') && segment !== got[i])) return undefined
-  const params: Record<string, string> = {}
-  want.forEach((segment, i) => {
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeSegment(got[i]!)
-  })
-  return params
-}
-
+/** Amounts are bigint in the services and decimal text on the wire. */
 const toJson = (value: unknown) =>
   JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item))
 
-function send(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    // The dApp is a static site on another origin: it reads these APIs from the browser.
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': 'content-type',
-    'cache-control': 'no-store',
-  })
-  response.end(toJson(body))
-}
+/** Answers `body` as JSON (Hono's `c.json` refuses bigint). */
+export const json = (c: Context, body: unknown, status: ContentfulStatusCode = 200) =>
+  c.body(toJson(body), status, JSON_HEADERS)
 
-/** A small JSON HTTP server: every answer is JSON, every failure a JSON error body, never a crash. */
-export function startHttpServer(port: number, routes: Route[], log: Logger): Promise<Server> {
-  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+const errorBody = (code: string, message: string) => ({ error: { code, message } })
+
+/** The path as the client sent it: not percent-decoded. */
+const rawPath = (c: Context) => new URL(c.req.url).pathname
+
+const isDecodable = (path: string) =>
+  path.split('/').every((segment) => {
     try {
-      if (request.method === 'OPTIONS') return send(response, 204, null)
-      const url = parseRequestUrl(request.url)
-      let pathMatched = false
-      for (const route of routes) {
-        const params = matchPath(route.path, url.pathname)
-        if (!params) continue
-        pathMatched = true
-        if (route.method !== request.method) continue
-        const body = await route.handler({ params, query: url.searchParams })
-        return send(response, 200, body)
-      }
-      if (pathMatched) throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed here`)
-      throw new HttpError(404, 'NOT_FOUND', `No route for ${url.pathname}`)
-    } catch (error) {
-      if (error instanceof HttpError) {
-        return send(response, error.status, { error: { code: error.code, message: error.message } })
-      }
-      log.error('request failed', { url: request.url, error })
-      return send(response, 500, { error: { code: 'INTERNAL', message: 'Internal error' } })
+      decodeURIComponent(segment)
+      return true
+    } catch {
+      return false
     }
   })
+
+/**
+ * A JSON API on Hono: every answer JSON and never cached, readable from any origin (the dApp is a
+ * static site on another origin), and every failure a JSON error body, never a crash. Add the
+ * routes, then `serveApi` it.
+ */
+export function createApi(log: Logger): Hono {
+  const app = new Hono()
+  app.use(async (c, next) => {
+    await next()
+    c.res.headers.set('cache-control', 'no-store')
+  })
+  app.use(cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['content-type'] }))
+  // Hono hands a parameter that is not valid percent-encoding (`%ZZ`) to the handler as it is.
+  app.use(async (c, next) => {
+    if (matchedRoutes(c).some((route) => route.path.includes('/:')) && !isDecodable(rawPath(c))) {
+      throw new HttpError(400, 'INVALID_PATH', 'The request path is not valid percent-encoded text')
+    }
+    await next()
+  })
+  app.notFound((c) => json(c, errorBody('NOT_FOUND', `No route for ${rawPath(c)}`), 404))
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return json(c, errorBody(error.code, error.message), error.status)
+    const url = new URL(c.req.url)
+    log.error('request failed', { url: `${url.pathname}${url.search}`, error })
+    return json(c, errorBody('INTERNAL', 'Internal error'), 500)
+  })
+  return app
+}
+
+/**
+ * Serves `app` on 127.0.0.1:`port` (0: a free port; read it from `server.address()`). A path
+ * registered for some methods answers the others with 405, not 404.
+ */
+export function serveApi(app: Hono, port: number, log: Logger): Promise<Server> {
+  const paths = new Set(app.routes.filter((route) => route.method !== 'ALL').map((route) => route.path))
+  for (const path of paths) {
+    app.all(path, (c) => {
+      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `${c.req.method} is not allowed here`)
+    })
+  }
+  const listener = getRequestListener(app.fetch, {
+    hostname: '127.0.0.1',
+    // The services run in test processes too: leave their global Request and Response alone.
+    overrideGlobalObjects: false,
+    // Only what happens before Hono sees the request: a request target the URL parser refuses.
+    errorHandler: (error) => {
+      if (error instanceof RequestError) {
+        return plainJson(errorBody('INVALID_PATH', 'The request path is not a valid URL path'), 400)
+      }
+      log.error('request failed', { error })
+      return plainJson(errorBody('INTERNAL', 'Internal error'), 500)
+    },
+  })
+  const server = createServer(listener)
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, '127.0.0.1', () => resolve(server))
   })
 }
+
+const plainJson = (body: unknown, status: number) =>
+  new Response(toJson(body), {
+    status,
+    headers: { ...JSON_HEADERS, 'access-control-allow-origin': '*', 'cache-control': 'no-store' },
+  })

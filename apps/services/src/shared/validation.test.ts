@@ -63,17 +63,17 @@ describe('request validation', () => {
     expect(parseBytes32(`0x${'A'.repeat(64)}`, 'id')).toBe(`0x${'a'.repeat(64)}`)
     expect(code(() => parseBytes32('0x1234', 'id'))).toBe('400 INVALID_ID')
     expect(code(() => parseBytes32(undefined, 'id'))).toBe('400 INVALID_ID')
-    expect(code(() => requireParam(new URLSearchParams('a=1'), 'b'))).toBe('400 MISSING_PARAMETER')
+    expect(code(() => requireParam({ a: '1' }, 'b'))).toBe('400 MISSING_PARAMETER')
+    expect(code(() => requireParam({ b: '  ' }, 'b'))).toBe('400 MISSING_PARAMETER')
+    expect(requireParam({ b: ' 7 ' }, 'b')).toBe('7')
   })
 
   it('reads a yes/no flag and refuses anything but true or false', () => {
-    expect(parseFlag(new URLSearchParams(''), 'gasOnArrival')).toBe(false)
-    expect(parseFlag(new URLSearchParams('gasOnArrival=false'), 'gasOnArrival')).toBe(false)
-    expect(parseFlag(new URLSearchParams('gasOnArrival=true'), 'gasOnArrival')).toBe(true)
+    expect(parseFlag({}, 'gasOnArrival')).toBe(false)
+    expect(parseFlag({ gasOnArrival: 'false' }, 'gasOnArrival')).toBe(false)
+    expect(parseFlag({ gasOnArrival: 'true' }, 'gasOnArrival')).toBe(true)
     for (const value of ['1', 'yes', 'TRUE', '']) {
-      expect(code(() => parseFlag(new URLSearchParams(`gasOnArrival=${value}`), 'gasOnArrival'))).toBe(
-        '400 INVALID_PARAMETER',
-      )
+      expect(code(() => parseFlag({ gasOnArrival: value }, 'gasOnArrival'))).toBe('400 INVALID_PARAMETER')
     }
   })
 })

@@ -8,10 +8,13 @@ import {
 import { type Hex, isAddress } from 'viem'
 import { HttpError } from './http.ts'
 
+/** A request's query parameters, decoded (the first value of each name), as Hono's `c.req.query()` gives them. */
+export type Query = Readonly<Record<string, string | undefined>>
+
 /** Request parameters are untrusted text: each parser answers 400 with a clear reason. */
-export function requireParam(query: URLSearchParams, name: string): string {
-  const value = query.get(name)
-  if (value === null || value.trim() === '') throw new HttpError(400, 'MISSING_PARAMETER', `${name} is required`)
+export function requireParam(query: Query, name: string): string {
+  const value = query[name]
+  if (value === undefined || value.trim() === '') throw new HttpError(400, 'MISSING_PARAMETER', `${name} is required`)
   return value.trim()
 }
 
@@ -41,9 +44,9 @@ export function parseAmount(value: string, name: string): bigint {
 }
 
 /** An optional yes/no parameter: absent, "true" or "false"; anything else is refused. */
-export function parseFlag(query: URLSearchParams, name: string): boolean {
-  const value = query.get(name)
-  if (value === null || value === 'false') return false
+export function parseFlag(query: Query, name: string): boolean {
+  const value = query[name]
+  if (value === undefined || value === 'false') return false
   if (value === 'true') return true
   throw new HttpError(400, 'INVALID_PARAMETER', `${name} must be true or false`)
 }

@@ -29,13 +29,21 @@ import {
 import { createAttesterClient } from '../shared/attesterClient.ts'
 import { type ChainContext, createServiceContext, type ServiceContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
-import { HttpError, startHttpServer } from '../shared/http.ts'
+import { createApi, HttpError, json, serveApi } from '../shared/http.ts'
 import type { Logger } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
 import { settlementMarginSeconds } from '../shared/margins.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
-import { parseAmount, parseBytes32, parseChain, parseFlag, parseToken, requireParam } from '../shared/validation.ts'
+import {
+  parseAmount,
+  parseBytes32,
+  parseChain,
+  parseFlag,
+  parseToken,
+  type Query,
+  requireParam,
+} from '../shared/validation.ts'
 import { fillTimingProblem, orderTermsProblem } from './admission.ts'
 import { resolvePricing, type SolverPricingSettings } from './loadPricing.ts'
 import {
@@ -165,7 +173,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
 
   // ---- quotes ----
 
-  async function quote(query: URLSearchParams) {
+  async function quote(query: Query) {
     const origin = parseChain(manifest, requireParam(query, 'originChainId'), 'originChainId')
     const destination = parseChain(manifest, requireParam(query, 'destinationChainId'), 'destinationChainId')
     if (origin.id === destination.id) {
@@ -618,28 +626,18 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     minRefundDelays.set(chain.config.id, delay)
   }
 
-  const server = await startHttpServer(
-    parameters.port,
-    [
-      {
-        method: 'GET',
-        path: '/health',
-        handler: () => ({ ok: true, solver: solverAddress, chains: manifest.chains.map((c) => c.id) }),
-      },
-      { method: 'GET', path: '/v1/quote', handler: ({ query }) => quote(query) },
-      {
-        method: 'GET',
-        path: '/v1/orders/:orderId',
-        handler: ({ params }) => {
-          const order = store.value.orders[parseBytes32(params.orderId, 'orderId')]
-          if (!order) throw new HttpError(404, 'UNKNOWN_ORDER', 'The solver has not seen this order')
-          const { originData: _originData, ...visible } = order
-          return visible
-        },
-      },
-    ],
-    log,
+  const api = createApi(log)
+  api.get('/health', (c) =>
+    json(c, { ok: true, solver: solverAddress, chains: manifest.chains.map((chain) => chain.id) }),
   )
+  api.get('/v1/quote', async (c) => json(c, await quote(c.req.query())))
+  api.get('/v1/orders/:orderId', (c) => {
+    const order = store.value.orders[parseBytes32(c.req.param('orderId'), 'orderId')]
+    if (!order) throw new HttpError(404, 'UNKNOWN_ORDER', 'The solver has not seen this order')
+    const { originData: _originData, ...visible } = order
+    return json(c, visible)
+  })
+  const server = await serveApi(api, parameters.port, log)
 
   const loops: Promise<void>[] = []
   for (const chain of context.chains.values()) {
