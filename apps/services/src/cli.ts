@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import { startAttester } from './attester/attester.ts'
 import { startRelayer } from './relayer/relayer.ts'
 import { readManifestFile } from './shared/context.ts'
+import { ServiceError } from './shared/errors.ts'
 import { READY_MESSAGE } from './shared/ipc.ts'
 import { createLogger } from './shared/logger.ts'
 import type { ServiceHandle } from './shared/serviceLoop.ts'
@@ -54,8 +55,9 @@ try {
   const manifest = readManifestFile(values.manifest)
   const url = manifest.services[name]?.url
   const port = values.port ? Number(values.port) : url ? Number(new URL(url).port) : Number.NaN
-  if (!Number.isInteger(port) || port <= 0)
-    throw new Error(`no port for ${name}: pass --port or list it in the manifest`)
+  if (!Number.isInteger(port) || port <= 0) {
+    throw new ServiceError(`no port for ${name}: pass --port or list it in the manifest`, { code: 'PORT_MISSING' })
+  }
   const common = { manifest, dataDir: values['data-dir'], port, log }
   handle =
     name === 'solver'

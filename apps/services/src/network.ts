@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Manifest } from '@multi-bridge/core'
 import { type Devnet, getFreePort, SERVICE_PORT_OFFSETS, startDevnet, writeManifest } from '@multi-bridge/devnet'
 import { type ServiceName, type ServiceProcess, spawnService } from './process.ts'
+import { ServiceError } from './shared/errors.ts'
 
 /** The devnet plus the three services as child processes: what `npm start` and the tests run. */
 export type Network = {
@@ -71,10 +72,15 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
   const expectedExit = new Set<ServiceProcess>()
   let stopping = false
   const startService = async (name: ServiceName) => {
-    if (stopping) throw new Error(`cannot start the ${name}: the network is stopping`)
+    if (stopping) {
+      throw new ServiceError(`cannot start the ${name}: the network is stopping`, { code: 'NETWORK_STOPPING' })
+    }
     const previous = services.get(name)
     if (previous && running.has(previous)) {
-      throw new Error(`the ${name} is still running (pid ${previous.child.pid}); stop it before starting another`)
+      throw new ServiceError(
+        `the ${name} is still running (pid ${previous.child.pid}); stop it before starting another`,
+        { code: 'SERVICE_RUNNING' },
+      )
     }
     const service = spawnService({
       name,

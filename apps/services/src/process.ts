@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { ServiceError } from './shared/errors.ts'
 import { READY_MESSAGE } from './shared/ipc.ts'
 
 export type ServiceName = 'solver' | 'attester' | 'relayer'
@@ -72,7 +73,7 @@ export function spawnService(parameters: {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(new Error(`${parameters.name} did not become ready within 60 s`))
+      reject(new ServiceError(`${parameters.name} did not become ready within 60 s`, { code: 'SERVICE_START_TIMEOUT' }))
       child.kill('SIGKILL')
     }, 60_000)
     child.on('message', (message) => {
@@ -84,7 +85,10 @@ export function spawnService(parameters: {
     child.once('close', (code, signal) => {
       clearTimeout(timer)
       reject(
-        new Error(`${parameters.name} exited (${signal ?? `code ${code}`}) before it was ready:\n${summarize(recent)}`),
+        new ServiceError(
+          `${parameters.name} exited (${signal ?? `code ${code}`}) before it was ready:\n${summarize(recent)}`,
+          { code: 'SERVICE_EXITED' },
+        ),
       )
     })
   })

@@ -16,6 +16,7 @@ import {
 } from '@multi-bridge/core'
 import { type Address, getAbiItem, type Hex, isAddressEqual } from 'viem'
 import { type ChainContext, createServiceContext } from '../shared/context.ts'
+import { ServiceError } from '../shared/errors.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { createApi, HttpError, json, serveApi } from '../shared/http.ts'
 import type { Logger } from '../shared/logger.ts'
@@ -81,7 +82,7 @@ const releasedEvent = getAbiItem({ abi: poolBridgeAbi, name: 'ReleasedOnDestinat
 const DEFAULT_ORPHAN_LIMITS: OrphanLimits = { ttlMs: 24 * 3600_000, max: 10_000 }
 
 /** A chain whose final head could not be read this round: only the items that need it wait. */
-class ChainUnreachable extends Error {}
+const isChainUnreachable = (error: unknown) => error instanceof ServiceError && error.code === 'CHAIN_UNREACHABLE'
 
 export type StartAttesterParameters = {
   manifest: Manifest
@@ -102,7 +103,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
   const { manifest, log } = parameters
   const context = createServiceContext(manifest, 'attester')
   const signer = context.account
-  if (!signer.signTypedData) throw new Error('the attester needs a local signing key')
+  if (!signer.signTypedData) throw new ServiceError('the attester needs a local signing key', { code: 'KEY_MISSING' })
   const signTypedData = signer.signTypedData.bind(signer)
   // Saves are coalesced (many logs, many decisions, one write); every answer flushes first.
   const store = new JsonStateStore<AttesterState>(
@@ -241,10 +242,10 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
               },
               (error: unknown) => {
                 failures.failed(`chain:${chainId}`, 'cannot read the final head of a chain', error, { chainId })
-                throw new ChainUnreachable(`chain ${chainId} is unreachable`)
+                throw new ServiceError(`chain ${chainId} is unreachable`, { code: 'CHAIN_UNREACHABLE', cause: error })
               },
             )
-          : Promise.reject(new ChainUnreachable(`chain ${chainId} is not in the manifest`))
+          : Promise.reject(new ServiceError(`chain ${chainId} is not in the manifest`, { code: 'CHAIN_UNREACHABLE' }))
         head.catch(() => undefined)
         heads.set(chainId, head)
       }
@@ -340,7 +341,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
         await decide()
         failures.succeeded(key)
       } catch (error) {
-        if (!(error instanceof ChainUnreachable)) failures.failed(key, 'deciding failed', error)
+        if (!isChainUnreachable(error)) failures.failed(key, 'deciding failed', error)
       }
     }
     const now = Date.now()

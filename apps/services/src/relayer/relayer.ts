@@ -4,6 +4,7 @@ import type { Manifest } from '@multi-bridge/core'
 import { type Address, BaseError, ContractFunctionRevertedError, getAbiItem, type Hex } from 'viem'
 import { createAttesterClient } from '../shared/attesterClient.ts'
 import { type ChainContext, createServiceContext } from '../shared/context.ts'
+import { ServiceError } from '../shared/errors.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { createApi, HttpError, json, serveApi } from '../shared/http.ts'
 import type { Logger } from '../shared/logger.ts'
@@ -73,13 +74,15 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
   const inFlight = new Set<string>()
   const pollIntervalMs = parameters.pollIntervalMs ?? 300
   const attesterUrl = manifest.services.attester?.url
-  if (!attesterUrl) throw new Error('the relayer needs the attester URL in the manifest')
+  if (!attesterUrl) {
+    throw new ServiceError('the relayer needs the attester URL in the manifest', { code: 'ATTESTER_URL_MISSING' })
+  }
   const attester = createAttesterClient(attesterUrl)
   const failures = createFailureTracker(log)
 
   const chainOf = (id: number): ChainContext => {
     const chain = context.chains.get(id)
-    if (!chain) throw new Error(`unknown chain ${id}`)
+    if (!chain) throw new ServiceError(`unknown chain ${id}`, { code: 'UNKNOWN_CHAIN' })
     return chain
   }
   const record = (transferId: string, change: Partial<RelayerTransfer>) =>
@@ -94,7 +97,9 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
       return chain.walletClient.writeContract(request)
     })
     const receipt = await chain.waitForReceipt(hash)
-    if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`)
+    if (receipt.status !== 'success') {
+      throw new ServiceError(`transaction ${hash} reverted`, { code: 'TRANSACTION_REVERTED' })
+    }
     return hash
   }
 

@@ -1,5 +1,6 @@
 import { type Address, getAddress, type Hex, isAddress } from 'viem'
 import { z } from 'zod'
+import { ServiceError } from './errors.ts'
 
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'hex') as unknown as z.ZodType<Hex>
 const address = z
@@ -46,10 +47,16 @@ export function createAttesterClient(baseUrl: string, timeoutMs = 5_000) {
   async function get<T>(path: string, schema: z.ZodType<T>): Promise<T | undefined> {
     const response = await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(timeoutMs) })
     if (response.status === 404) return undefined
-    if (!response.ok) throw new Error(`the attester answered ${response.status} for ${path}`)
+    if (!response.ok) {
+      throw new ServiceError(`the attester answered ${response.status} for ${path}`, { code: 'ATTESTER_FAILED' })
+    }
     const parsed = schema.safeParse(await response.json())
-    if (!parsed.success)
-      throw new Error(`the attester's answer for ${path} has an unexpected shape: ${parsed.error.message}`)
+    if (!parsed.success) {
+      throw new ServiceError(`the attester's answer for ${path} has an unexpected shape: ${parsed.error.message}`, {
+        code: 'ATTESTER_ANSWER_INVALID',
+        cause: parsed.error,
+      })
+    }
     return parsed.data
   }
   return {

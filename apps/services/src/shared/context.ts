@@ -23,6 +23,7 @@ import {
   type WalletClient,
 } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { ServiceError } from './errors.ts'
 
 export type Role = 'solver' | 'attester' | 'relayer'
 
@@ -58,8 +59,11 @@ export function readManifestFile(path: string): Manifest {
   let raw: string
   try {
     raw = readFileSync(path, 'utf8')
-  } catch {
-    throw new Error(`Cannot read the manifest at ${path}: start the devnet first (npm run devnet) or pass --manifest`)
+  } catch (error) {
+    throw new ServiceError(
+      `Cannot read the manifest at ${path}: start the devnet first (npm run devnet) or pass --manifest`,
+      { code: 'MANIFEST_UNREADABLE', cause: error },
+    )
   }
   return parseManifest(JSON.parse(raw))
 }
@@ -68,7 +72,9 @@ export function readManifestFile(path: string): Manifest {
 export function roleAccount(manifest: Manifest, role: Role): Account {
   const fromEnv = process.env[`${role.toUpperCase()}_PRIVATE_KEY`]
   if (fromEnv) return privateKeyToAccount(fromEnv as Hex)
-  if (!manifest.devnet) throw new Error(`${role.toUpperCase()}_PRIVATE_KEY is required outside the devnet`)
+  if (!manifest.devnet) {
+    throw new ServiceError(`${role.toUpperCase()}_PRIVATE_KEY is required outside the devnet`, { code: 'KEY_MISSING' })
+  }
   return mnemonicToAccount(manifest.devnet.mnemonic, { addressIndex: manifest.devnet.accounts[role] })
 }
 
@@ -96,7 +102,11 @@ export function createServiceContext(manifest: Manifest, role: Role): ServiceCon
   const chains = new Map<number, ChainContext>()
   for (const config of manifest.chains) {
     const problem = hasBridgeContracts(config) ? finalityProblem(config) : undefined
-    if (problem) throw new Error(`${problem}: the ${role} cannot tell when an event there is final`)
+    if (problem) {
+      throw new ServiceError(`${problem}: the ${role} cannot tell when an event there is final`, {
+        code: 'FINALITY_UNKNOWN',
+      })
+    }
     const chain = viemChain(config)
     const transport = http(config.rpcUrls[0], { retryCount: 2, timeout: 10_000 })
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 250 })

@@ -46,6 +46,7 @@ describe('a service state file', () => {
         error = caught
       }
       expect(error, content).toBeInstanceOf(CorruptStateError)
+      expect(error, content).toMatchObject({ code: 'CORRUPT_STATE' })
       expect((error as Error).message, content).toMatch(reason)
       expect((error as Error).message).toContain(`State file ${path}`)
       expect((error as Error).message).toContain('Refusing to start')

@@ -1,9 +1,13 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { BaseError } from '@multi-bridge/core'
 
 const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)
 
-export class CorruptStateError extends Error {
+/** A state file that cannot be trusted: the service refuses to start rather than sign or fill twice. */
+export class CorruptStateError extends BaseError {
+  override name = 'CorruptStateError'
+
   constructor(
     readonly path: string,
     cause: unknown,
@@ -11,8 +15,8 @@ export class CorruptStateError extends Error {
     super(
       `State file ${path} cannot be read (${cause instanceof Error ? cause.message : String(cause)}). ` +
         'Refusing to start: starting over could sign or fill twice. Inspect or move the file away.',
+      { code: 'CORRUPT_STATE', cause },
     )
-    this.name = 'CorruptStateError'
   }
 }
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { BaseError } from '@multi-bridge/core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadPricing, PricingConfigError, resolvePricing } from './loadPricing.ts'
 import { DEFAULT_PRICING, quoteOutput } from './pricing.ts'
@@ -18,6 +19,8 @@ const failure = (load: () => unknown) => {
     load()
   } catch (error) {
     expect(error).toBeInstanceOf(PricingConfigError)
+    expect(error).toBeInstanceOf(BaseError)
+    expect(error).toMatchObject({ code: 'INVALID_PRICING' })
     return (error as Error).message
   }
   throw new Error('expected a PricingConfigError')

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs'
+import { BaseError } from '@multi-bridge/core'
 import { parseUnits } from 'viem'
 import { z } from 'zod'
 import { DEFAULT_PRICING, type SolverPricingConfig } from './pricing.ts'
 
 /** A pricing setting the solver must not start with; the message names the source and the field. */
-export class PricingConfigError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.name = 'PricingConfigError'
+export class PricingConfigError extends BaseError {
+  override name = 'PricingConfigError'
+
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { code: 'INVALID_PRICING', cause: options.cause })
   }
 }
 

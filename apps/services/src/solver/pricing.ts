@@ -1,4 +1,4 @@
-import type { ManifestToken } from '@multi-bridge/core'
+import { BaseError, type ManifestToken } from '@multi-bridge/core'
 import { parseUnits } from 'viem'
 
 /** Solver economics, all from configuration: prices and spread are the solver's own choice. */
@@ -53,10 +53,11 @@ export const DEFAULT_PRICING: SolverPricingConfig = {
 const USD_DECIMALS = 18
 const BPS = 10_000n
 
-export class UnpricedTokenError extends Error {
+export class UnpricedTokenError extends BaseError {
+  override name = 'UnpricedTokenError'
+
   constructor(readonly symbol: string) {
-    super(`The solver has no price for ${symbol}`)
-    this.name = 'UnpricedTokenError'
+    super(`The solver has no price for ${symbol}`, { code: 'UNPRICED_TOKEN' })
   }
 }
 

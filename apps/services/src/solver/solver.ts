@@ -28,6 +28,7 @@ import {
 } from 'viem'
 import { createAttesterClient } from '../shared/attesterClient.ts'
 import { type ChainContext, createServiceContext, type ServiceContext } from '../shared/context.ts'
+import { ServiceError } from '../shared/errors.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { createApi, HttpError, json, serveApi } from '../shared/http.ts'
 import type { Logger } from '../shared/logger.ts'
@@ -129,12 +130,14 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
   /** Orders past the exposure check whose fill is not recorded yet: counted, so concurrent checks cannot all pass. */
   const exposureHeld = new Set<string>()
   const attesterUrl = manifest.services.attester?.url
-  if (!attesterUrl) throw new Error('the solver needs the attester URL in the manifest')
+  if (!attesterUrl) {
+    throw new ServiceError('the solver needs the attester URL in the manifest', { code: 'ATTESTER_URL_MISSING' })
+  }
   const attester = createAttesterClient(attesterUrl)
 
   const chainOf = (id: number): ChainContext => {
     const chain = context.chains.get(id)
-    if (!chain) throw new Error(`unknown chain ${id}`)
+    if (!chain) throw new ServiceError(`unknown chain ${id}`, { code: 'UNKNOWN_CHAIN' })
     return chain
   }
 
@@ -526,7 +529,9 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     })
     if (typeof hash !== 'string') {
       // Filled meanwhile (by us, seen late by a lagging node, or by another solver): the next round reads who.
-      if (hash.reverted === 'AlreadyFilled') throw new Error('the order is already filled; reading the fill again')
+      if (hash.reverted === 'AlreadyFilled') {
+        throw new ServiceError('the order is already filled; reading the fill again', { code: 'ALREADY_FILLED' })
+      }
       // Simulated before every attempt: a fill that would revert is never sent, nor retried until the deadline.
       return decline(order, `the fill would revert (${hash.reverted})`)
     }

@@ -1,0 +1,28 @@
+import { BaseError } from '@multi-bridge/core'
+
+/** What a service failure is about: stable for callers and log readers; the message is for a person. */
+export type ServiceErrorCode =
+  | 'MANIFEST_UNREADABLE'
+  | 'PORT_MISSING'
+  | 'KEY_MISSING'
+  | 'FINALITY_UNKNOWN'
+  | 'ATTESTER_URL_MISSING'
+  | 'ATTESTER_FAILED'
+  | 'ATTESTER_ANSWER_INVALID'
+  | 'UNKNOWN_CHAIN'
+  | 'CHAIN_UNREACHABLE'
+  | 'TRANSACTION_REVERTED'
+  | 'ALREADY_FILLED'
+  | 'SERVICE_START_TIMEOUT'
+  | 'SERVICE_EXITED'
+  | 'SERVICE_RUNNING'
+  | 'NETWORK_STOPPING'
+
+/** A failure of a service, or of starting one, that is not an HTTP answer (see `HttpError`). */
+export class ServiceError extends BaseError {
+  override name = 'ServiceError'
+
+  constructor(message: string, options: { code: ServiceErrorCode; cause?: unknown; details?: string }) {
+    super(message, options)
+  }
+}
