@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Manifest } from '@multi-bridge/core'
+import { createTestClient, http } from 'viem'
 import { type AnvilInstance, startAnvil } from './anvil.ts'
 import {
   DEVNET_ACCOUNTS,
@@ -60,7 +61,14 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
         ),
       ),
     )
-    await Promise.all(chains.map((chain, i) => rpc(anvils[i]!.rpcUrl, 'evm_setIntervalMining', [chain.blockTime])))
+    // viem reads anvil's JSON-RPC answer (and its error) for us.
+    await Promise.all(
+      chains.map((chain, i) =>
+        createTestClient({ mode: 'anvil', transport: http(anvils[i]!.rpcUrl) }).setIntervalMining({
+          interval: chain.blockTime,
+        }),
+      ),
+    )
 
     const servicePorts =
       parameters.servicePorts ??
@@ -114,15 +122,4 @@ export function writeManifest(path: string, manifest: Manifest): void {
   const temporary = `${path}.${process.pid}.tmp`
   writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`)
   renameSync(temporary, path)
-}
-
-async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
-  if (body.error) throw new Error(`${method} failed: ${body.error.message}`)
-  return body.result
 }
