@@ -7,10 +7,9 @@ import {
   type UnknownContractError,
   walkError,
 } from '@multi-bridge/core'
+import { shortAddress } from './format.ts'
 
 export type UserMessage = { message: string; values?: Record<string, string | number> }
-
-const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 const fixed = (message: string) => () => ({ message })
 
