@@ -1,5 +1,6 @@
 /**
  * Runs one service: `node --import tsx apps/services/src/cli.ts <solver|attester|relayer> --manifest <path> --data-dir <dir> [--port <n>] [--pricing <file>]`
+ * (spawnService runs the same file bundled, see bundle.ts).
  * The port defaults to the one in the manifest's service URL. The solver's pricing comes from
  * --pricing or SOLVER_PRICING_FILE, then SOLVER_SPREAD_BPS and SOLVER_FILL_WINDOW_SECONDS (see loadPricing.ts).
  */
