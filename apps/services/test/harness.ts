@@ -15,6 +15,7 @@ import {
   type ManifestChain,
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
+  type TokenKind,
 } from '@multi-bridge/core'
 import { devnetAccount, isPortTaken } from '@multi-bridge/devnet'
 import {
@@ -121,7 +122,7 @@ export type ChainClients = {
   chain: Chain
   public: PublicClient<Transport, Chain>
   wallet: (account: Account) => WalletClient<Transport, Chain, Account>
-  token: (kind: 'native' | 'usdc' | 'usdt' | 'weth') => Address
+  token: (kind: TokenKind) => Address
 }
 
 export function clientsFor(manifest: Manifest, index: number): ChainClients {
@@ -279,7 +280,7 @@ export async function sendOpenIntent(p: OpenIntentParameters): Promise<Hex> {
 function destinationToken(p: { origin: ChainClients; destination: ChainClients; token: Address }): Address {
   const kind = p.origin.config.tokens.find((t) => isAddressEqual(t.address, p.token))?.kind
   if (!kind) throw new Error(`${p.token} is not a token of ${p.origin.config.name}`)
-  return p.destination.token(kind as 'native' | 'usdc' | 'usdt' | 'weth')
+  return p.destination.token(kind)
 }
 
 export type SendPoolParameters = {
