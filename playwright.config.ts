@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * Browser tests: the production build of the app in Debian's Chromium against one local network that the
+ * global setup starts (and the teardown stops). Each test gets its own funded account, so tests run in any
+ * order and side by side; the few that change the network for everyone run alone, after the others.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results/playwright',
+  globalSetup: './e2e/globalSetup.playwright.ts',
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['./scripts/playwrightCounts.ts']],
+  use: {
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'browser', testIgnore: '**/*.alone.spec.ts' },
+    // Tests that take something from every other test (the solver's inventory) run alone, after the rest.
+    { name: 'alone', testMatch: '**/*.alone.spec.ts', dependencies: ['browser'], fullyParallel: false },
+  ],
+})
