@@ -9,7 +9,7 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/playwright',
-  globalSetup: './e2e/globalSetup.playwright.ts',
+  globalSetup: './e2e/globalSetup.ts',
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
