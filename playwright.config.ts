@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test'
 /**
  * Browser tests: the production build of the app in Debian's Chromium against one local network that the
  * global setup starts (and the teardown stops). Each test gets its own funded account, so tests run in any
- * order and side by side; the few that change the network for everyone run alone, after the others.
+ * order and side by side.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -36,9 +36,4 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'browser', testIgnore: '**/*.alone.spec.ts' },
-    // Tests that take something from every other test (the solver's inventory) run alone, after the rest.
-    { name: 'alone', testMatch: '**/*.alone.spec.ts', dependencies: ['browser'], fullyParallel: false },
-  ],
 })
