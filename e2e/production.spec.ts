@@ -24,6 +24,7 @@ import {
 } from '../packages/core/test/fixtures/index.ts'
 import { type ReplayRoutes, type ReplayServer, startReplayServer } from '../packages/core/test/support/replayServer.ts'
 import { type App, expect, test } from './fixtures/index.ts'
+import type { Shell } from './pages/Shell.ts'
 import type { SwapForm } from './pages/SwapForm.ts'
 import { CANNED_RPC_METHODS, type CannedChains, cannedChains, UNSUPPORTED_RPC_METHODS } from './support/cannedChains.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
@@ -150,26 +151,24 @@ async function openProduction(
   return { ...session, offMachine }
 }
 
-async function connect(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet', exact: true }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByRole('button', { name: new RegExp(TEST_WALLET_NAME) }).waitFor()
+async function connect(shell: Shell) {
+  await shell.openConnectDialog()
+  await expect(shell.walletOption(TEST_WALLET_NAME)).toBeVisible()
   // Production: no in-app devnet wallet.
-  await expect(dialog.getByRole('button', { name: /Local test wallet/ })).toHaveCount(0)
-  await dialog.getByRole('button', { name: new RegExp(TEST_WALLET_NAME) }).click()
-  await expect(page.getByTestId('account-button')).toBeVisible()
+  await expect(shell.walletOption(/Local test wallet/)).toHaveCount(0)
+  await shell.walletOption(TEST_WALLET_NAME).click()
+  await expect(shell.accountButton).toBeVisible()
 }
 
 /** 100 USDC from Arbitrum to Base, to the fixture account (the transfer every fixture describes). */
-async function enterUsdcTransfer(page: Page, form: SwapForm) {
+async function enterUsdcTransfer(form: SwapForm) {
   await form.pickToken('destination', 'Base', 'USDC')
   await form.recipient.fill(FIXTURE_ACCOUNT)
   await form.amount.fill('100')
-  await expect(page.getByTestId('origin-token')).toContainText('Arbitrum')
+  await expect(form.tokenButton('origin')).toContainText('Arbitrum')
 }
 
 const display = (amount: string | bigint, decimals: number) => formatDisplayAmount(BigInt(amount), decimals)
-const routeCard = (page: Page, providerId: string) => page.getByTestId(`route-${providerId}`)
 const quotes = (server: ReplayServer, path: string) => server.requests.filter((request) => request.path === path)
 
 /** With E2E_SCREENSHOTS set, keeps a picture of the page in test-results/ to look at. */
@@ -199,13 +198,13 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     const { page, form, shell, consoleErrors, offMachine } = await openProduction(app, current)
     await expect(shell.connectButton).toBeVisible()
     await expect(page.getByText('Local network')).toHaveCount(0)
-    await connect(page)
+    await connect(shell)
 
     // The picker: the config's tokens and LI.FI's list, each once, with balances from the chain.
-    await page.getByTestId('origin-token').click()
-    const picker = page.getByRole('dialog')
-    await picker.getByRole('button', { name: /Arbitrum/ }).click()
-    const options = picker.getByRole('option')
+    await form.tokenButton('origin').click()
+    const picker = form.picker
+    await form.networkButton('Arbitrum').click()
+    const options = form.options
     const listed = lifiTokenList(lifiFixtures.tokens.tokens, defaults).get(ARBITRUM) ?? []
     const arbitrumTokens = defaults.chains.find((chain) => chain.id === ARBITRUM)?.tokens ?? []
     const added = listed.filter((token) => !arbitrumTokens.some((own) => own.address === token.address))
@@ -218,9 +217,9 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await options.first().click()
     await picker.waitFor({ state: 'detached' })
 
-    await enterUsdcTransfer(page, form)
-    const lifi = routeCard(page, 'lifi')
-    const across = routeCard(page, 'across')
+    await enterUsdcTransfer(form)
+    const lifi = form.route('lifi')
+    const across = form.route('across')
     await expect(lifi).toBeVisible({ timeout: 20_000 })
     await expect(across).toBeVisible({ timeout: 20_000 })
 
@@ -239,7 +238,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     // Across's relayer fills exactly the quoted amount: no lower minimum.
     await expect(across).not.toContainText('Minimum')
     await expect(across).toContainText(`Approximately ${fees.estimatedFillTimeSec} seconds`)
-    const relay = routeCard(page, 'relay')
+    const relay = form.route('relay')
     await expect(relay).toBeVisible({ timeout: 20_000 })
     const relayOut = relayFixtures.quoteUsdc.details.currencyOut
     await expect(relay).toContainText('Relay')
@@ -249,7 +248,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await expect(relay).toContainText(`Approximately ${relayFixtures.quoteUsdc.details.timeEstimate} seconds`)
 
     // Ranked by the amount surely received: Across's 99.976623, Relay's 99.970279, LI.FI's minimum 99.463989.
-    const cards = page.getByRole('list', { name: 'Routes' }).getByRole('button')
+    const cards = form.routes
     await expect(cards.nth(0)).toHaveAttribute('data-testid', 'route-across')
     await expect(cards.nth(1)).toHaveAttribute('data-testid', 'route-relay')
     await expect(cards.nth(2)).toHaveAttribute('data-testid', 'route-lifi')
@@ -312,18 +311,18 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
         { body: lifiFixtures.quote },
       ],
     })
-    const { page, form, consoleErrors, offMachine } = await openProduction(app, current)
-    await connect(page)
+    const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current)
+    await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
-    await enterUsdcTransfer(page, form)
+    await enterUsdcTransfer(form)
 
     const reason = page.getByTestId('route-error-across')
     await expect(reason).toBeVisible({ timeout: 20_000 })
     await expect(reason).toHaveText(`Across: Amount too low for this route${acrossFixtures.amountTooLow.message}`)
     await expect(reason.getByTestId('route-unavailable-details')).toHaveText(acrossFixtures.amountTooLow.message)
-    await expect(routeCard(page, 'across')).toHaveCount(0)
+    await expect(form.route('across')).toHaveCount(0)
 
-    const lifi = routeCard(page, 'lifi')
+    const lifi = form.route('lifi')
     await expect(lifi).toBeVisible({ timeout: 20_000 })
     await expect(lifi.getByTestId('route-receivable-amount')).toHaveText(
       `${display(lifiFixtures.quote.estimate.toAmount, 6)} USDC`,
@@ -344,20 +343,20 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
 
   test('gas on arrival: LI.FI quotes LI.Fuel gas from the input; Across says it has no gas option', async ({ app }) => {
     const current = await startBed({ '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion } })
-    const { page, form, consoleErrors, offMachine } = await openProduction(app, current)
-    await connect(page)
+    const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current)
+    await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
-    await enterUsdcTransfer(page, form)
+    await enterUsdcTransfer(form)
     // The account has ETH on Base already: off by default, and nothing about gas was asked.
     const gasSwitch = page.getByRole('switch', { name: 'Get gas on Base' })
-    await expect(routeCard(page, 'lifi')).toBeVisible({ timeout: 20_000 })
+    await expect(form.route('lifi')).toBeVisible({ timeout: 20_000 })
     await expect(gasSwitch).not.toBeChecked()
     expect(quotes(current.server, '/v1/gas/suggestion/8453')).toHaveLength(0)
 
     await gasSwitch.check()
-    const lifi = routeCard(page, 'lifi')
+    const lifi = form.route('lifi')
     await expect(lifi.getByTestId('route-gas-on-arrival')).toHaveText('+0.0008 ETH gas on arrival', { timeout: 20_000 })
-    await expect(routeCard(page, 'across').getByTestId('route-gas-on-arrival')).toHaveText('No gas option')
+    await expect(form.route('across').getByTestId('route-gas-on-arrival')).toHaveText('No gas option')
     // LI.FI was asked for the gas LI.Fuel recommends, paid with that much of the USDC sent.
     expect(quotes(current.server, '/v1/gas/suggestion/8453').at(-1)?.query).toMatchObject({
       fromChain: String(ARBITRUM),
@@ -368,7 +367,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       fromAmountForGas: lifiFixtures.gasSuggestion.fromAmount,
     })
     // The route with gas comes first; chosen, it shows the gas and what it costs.
-    const cards = page.getByRole('list', { name: 'Routes' }).getByRole('button')
+    const cards = form.routes
     await expect(cards.nth(0)).toHaveAttribute('data-testid', 'route-lifi')
     await lifi.click()
     await expect(page.getByTestId('gas-on-arrival-detail')).toHaveText(
@@ -415,13 +414,13 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     })
     const now = Date.now()
     const swaps = { 'lifi-1': record('lifi', 'LI.FI', now - 60_000), 'across-1': record('across', 'Across', now) }
-    const { page, consoleErrors, offMachine } = await openProduction(app, current, {
+    const { page, history, form, consoleErrors, offMachine } = await openProduction(app, current, {
       path: '#/pages/log/index',
       storage: { __persist__history: JSON.stringify({ state: { swaps }, version: HISTORY_STORE_VERSION }) },
     })
 
     // Newest first: Across (expired, refunding by itself), then LI.FI (waiting for the destination).
-    const details = page.getByTestId('history-status-detail')
+    const details = history.statusDetails
     await expect(details).toHaveText([
       'Expired — the refund is on its way',
       'Waiting for the transfer on the destination chain',
@@ -433,8 +432,8 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     })
     expect(quotes(current.server, '/api/deposit/status')[0]?.query).toEqual({ depositTxnRef: FIXTURE_DEPOSIT_TX })
 
-    await page.getByTestId('history-row').first().click()
-    const dialog = page.getByRole('dialog')
+    await history.rows.first().click()
+    const dialog = form.dialog
     await expect(dialog.getByTestId('status-detail')).toHaveText('Expired — the refund is on its way')
     await expect(dialog.getByTestId('swap-progress')).toHaveText('Swapping...')
     await expect(dialog.getByTestId('step').filter({ hasText: 'Delivery' })).toHaveAttribute('data-state', 'failed')
@@ -459,12 +458,12 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     const current = await startBed({
       '/v1/status': (request) => ({ body: lifiDoneFor(String(request.query.txHash)) }),
     })
-    const { page, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
-    await connect(page)
+    const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
+    await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
-    await enterUsdcTransfer(page, form)
-    await expect(routeCard(page, 'lifi')).toBeVisible({ timeout: 20_000 })
-    await routeCard(page, 'lifi').click()
+    await enterUsdcTransfer(form)
+    await expect(form.route('lifi')).toBeVisible({ timeout: 20_000 })
+    await form.route('lifi').click()
     await form.swap()
     await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
 
@@ -502,12 +501,12 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       '/api/deposit/status': (request) => ({ body: acrossFilledFor(String(request.query.depositTxnRef)) }),
     })
     current.chains.knownReceipts.set(FIXTURE_FILL_TX, { chainId: BASE, to: BASE_SPOKE_POOL })
-    const { page, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
-    await connect(page)
+    const { shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
+    await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
-    await enterUsdcTransfer(page, form)
-    await expect(routeCard(page, 'across')).toBeVisible({ timeout: 20_000 })
-    await routeCard(page, 'across').click()
+    await enterUsdcTransfer(form)
+    await expect(form.route('across')).toBeVisible({ timeout: 20_000 })
+    await form.route('across').click()
     await form.swap()
     await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
 
@@ -527,7 +526,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       BigInt(BASE),
     ])
     expect(quotes(current.server, '/api/deposit/status').at(-1)?.query).toEqual({ depositTxnRef: deposit!.hash })
-    await expect(page.getByText(/^Base: 0x0e7b/)).toBeVisible() // the fill, on Base
+    await expect(form.transaction('Base', '0e7b')).toBeVisible() // the fill, on Base
     expectOnlyCannedRpc(current)
     expect(offMachine).toEqual([])
     expect(consoleErrors).toEqual([])
@@ -544,12 +543,12 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
         { body: relayFixtures.status.success },
       ],
     })
-    const { page, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
-    await connect(page)
+    const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
+    await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
-    await enterUsdcTransfer(page, form)
-    await expect(routeCard(page, 'relay')).toBeVisible({ timeout: 20_000 })
-    await routeCard(page, 'relay').click()
+    await enterUsdcTransfer(form)
+    await expect(form.route('relay')).toBeVisible({ timeout: 20_000 })
+    await form.route('relay').click()
     const dialog = await form.swap()
     // While Relay works on it: who refunds, and Relay's own page for the request.
     await expect(dialog.getByTestId('refund-policy')).toHaveText('Relay returns the tokens by itself', {
@@ -569,7 +568,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     expect(sent).toMatchObject({ chainId: ARBITRUM, to: getAddress(deposit.to), data: deposit.data })
     // Followed by the quote's request id until success; the fill on Base is shown.
     expect(quotes(current.server, '/relay/intents/status/v3').at(-1)?.query).toEqual({ requestId })
-    await expect(page.getByText(/^Base: 0xef2a/)).toBeVisible()
+    await expect(form.transaction('Base', 'ef2a')).toBeVisible()
     await expect(dialog.getByTestId('provider-page')).toHaveAttribute(
       'href',
       `https://relay.link/transaction/${requestId}`,
@@ -633,12 +632,12 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       updatedAt: createdAt,
     })
     const swaps = { slow: across('slow', slow, now), expiring: across('expiring', expiring, now - 60_000) }
-    const { page, consoleErrors, offMachine } = await openProduction(app, current, {
+    const { history, form, consoleErrors, offMachine } = await openProduction(app, current, {
       path: '#/pages/log/index',
       storage: { __persist__history: JSON.stringify({ state: { swaps }, version: HISTORY_STORE_VERSION }) },
     })
-    const rows = page.getByTestId('history-row')
-    const details = page.getByTestId('history-status-detail')
+    const rows = history.rows
+    const details = history.statusDetails
     // First look: a slow fill requested (still Swapping, in words), and an expired deposit being refunded.
     await expect(details).toHaveText([
       'No relayer filled it yet: Across is filling it from its own pool, which takes longer',
@@ -650,8 +649,8 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await expect(rows.nth(1)).toContainText('Failed', { timeout: 40_000 })
     await expect(details).toHaveText(['The provider returned the tokens'])
     await rows.nth(0).click()
-    const dialog = page.getByRole('dialog')
-    await expect(dialog.getByText(/^Base: 0x0e7b/)).toBeVisible()
+    const dialog = form.dialog
+    await expect(form.transaction('Base', '0e7b')).toBeVisible()
     await expect(dialog.getByTestId('provider-page')).toHaveAttribute(
       'href',
       `https://app.across.to/transaction/${slow}`,
@@ -664,8 +663,8 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     app,
   }) => {
     const current = await startBed({}, { ensNames: { 'fixture.eth': FIXTURE_ACCOUNT, 'nobody.eth': null } })
-    const { page, form, consoleErrors, offMachine } = await openProduction(app, current)
-    await connect(page)
+    const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current)
+    await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
     await form.pickToken('destination', 'Base', 'USDC')
     await form.amount.fill('100')
@@ -676,13 +675,13 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await expect(page.getByTestId('resolved-recipient')).toHaveText(`fixture.eth → ${FIXTURE_ACCOUNT}`, {
       timeout: 20_000,
     })
-    await expect(routeCard(page, 'lifi')).toBeVisible({ timeout: 20_000 })
+    await expect(form.route('lifi')).toBeVisible({ timeout: 20_000 })
     // The providers are asked for the address the name points to.
     expect(quotes(current.server, '/v1/quote').at(-1)?.query.toAddress).toBe(FIXTURE_ACCOUNT)
     expect(quotes(current.server, '/api/suggested-fees').at(-1)?.query.recipient).toBe(FIXTURE_ACCOUNT)
     await screenshot(page, 'production-ens')
     await form.mainButton.click()
-    await expect(page.getByRole('dialog').getByText(FIXTURE_ACCOUNT, { exact: true })).toBeVisible()
+    await expect(form.dialog.getByText(FIXTURE_ACCOUNT, { exact: true })).toBeVisible()
     expectOnlyCannedRpc(current)
     expect(offMachine).toEqual([])
     expect(consoleErrors).toEqual([])
@@ -700,19 +699,19 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       // LI.FI's token list fails too: the picker names it and keeps the config's tokens.
       '/v1/tokens': [{ status: 500, body: { message: 'Internal error' } }, { body: lifiFixtures.tokens }],
     })
-    const { page, form, consoleErrors, offMachine } = await openProduction(app, current)
-    await connect(page)
+    const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current)
+    await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
     await expect(page.getByTestId('rpc-unreachable')).toHaveText(
       "Arbitrum One's RPC is not answering, so the balance can't be read. It will show again when it answers.",
       { timeout: 30_000 },
     )
     await expect(page.getByTestId('origin-balance')).toHaveText('Balance: —Retry')
-    await expect(page.getByRole('button', { name: 'Max', exact: true })).toHaveCount(0)
+    await expect(form.maxButton).toHaveCount(0)
     await screenshot(page, 'production-rpc-unreachable')
     // The picker says so too, with "—" for each balance.
-    await page.getByTestId('origin-token').click()
-    const picker = page.getByRole('dialog')
+    await form.tokenButton('origin').click()
+    const picker = form.picker
     await expect(picker.getByTestId('picker-balances-failed')).toBeVisible({ timeout: 30_000 })
     const listFailed = picker.getByTestId('picker-list-failed')
     await expect(listFailed).toHaveText("LI.FI's token list couldn't be loaded; the listed tokens are here. Retry", {
@@ -728,7 +727,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     if (healthy) current.server.setRoutes({ [arbitrumRpc]: healthy })
     await expect(page.getByTestId('origin-balance')).toHaveText(/^Balance: 250/, { timeout: 40_000 })
     await expect(page.getByTestId('rpc-unreachable')).toHaveCount(0)
-    await expect(page.getByRole('button', { name: 'Max', exact: true })).toHaveCount(1)
+    await expect(form.maxButton).toHaveCount(1)
     expect(offMachine).toEqual([])
     expect(
       consoleErrors.filter((text) => !httpErrorOnConsole(503).test(text) && !httpErrorOnConsole(500).test(text)),
