@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
-// One runner for every suite. Suites that start anvil chains or services do so themselves,
-// on free ports, and stop what they start.
+// Every suite but the browser tests (Playwright's runner: playwright.config.ts). Suites that start anvil
+// chains or services do so themselves, on free ports, and stop what they start.
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -37,16 +37,6 @@ export default defineConfig({
           ],
           testTimeout: 300_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
-          globalSetup: ['e2e/globalSetup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 240_000,
           fileParallelism: false,
         },
       },

@@ -1,8 +1,10 @@
+import { writeFileSync } from 'node:fs'
 import type { Reporter, TestModule } from 'vitest/node'
 
 /**
  * Ends the run with a plain `Tests: N passed, N failed, N skipped` line that any CI log reader
- * understands, after Vitest's own summary.
+ * understands, after Vitest's own summary. With $TEST_COUNTS_FILE set, writes the counts there as JSON instead
+ * (scripts/test.ts adds the browser tests' and prints one line for all).
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
@@ -22,6 +24,8 @@ export default class SummaryReporter implements Reporter {
       }
     }
     failed += unhandledErrors.length
-    process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`)
+    const file = process.env.TEST_COUNTS_FILE
+    if (file) writeFileSync(file, JSON.stringify({ passed, failed, skipped }))
+    else process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`)
   }
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { Locator, Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** One row of the History list, as it reads on screen. */
 export type ListedSwap = {
@@ -14,7 +13,9 @@ export type ListedSwap = {
 
 export type HistoryFilter = 'All' | 'Swapping...' | 'Completed' | 'Failed'
 
-/** The History page, by what a person sees (English UI; the notifications toggle by its test id). */
+export const HISTORY_PATH = '#/pages/log/index'
+
+/** The History page, by what a person sees (English UI unless said; the notifications toggle by its test id). */
 export class HistoryPage {
   constructor(readonly page: Page) {}
 
@@ -22,30 +23,48 @@ export class HistoryPage {
     return this.page.getByTestId('history-row')
   }
 
+  get statusDetails(): Locator {
+    return this.page.getByTestId('history-status-detail')
+  }
+
+  get empty(): Locator {
+    return this.page.getByText('No swaps yet')
+  }
+
   get notificationsToggle(): Locator {
     return this.page.getByTestId('notifications-toggle')
   }
 
-  get exportButton(): Locator {
-    return this.page.getByRole('button', { name: 'Export CSV', exact: true })
+  exportButtonLabelled(label: string): Locator {
+    return this.page.getByRole('button', { name: label, exact: true })
   }
 
-  filter(label: HistoryFilter): Locator {
-    return this.page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: label, exact: true })
+  get exportButton(): Locator {
+    return this.exportButtonLabelled('Export CSV')
+  }
+
+  get restoreButton(): Locator {
+    return this.page.getByRole('button', { name: 'Restore from chain' })
+  }
+
+  /** A status filter; `group` is the filter group's name in another language. */
+  filter(label: string, group = 'Filter by status'): Locator {
+    return this.page.getByRole('group', { name: group }).getByRole('button', { name: label, exact: true })
   }
 
   async setFilter(label: HistoryFilter) {
     await this.filter(label).click()
-    await expect.poll(() => this.filter(label).getAttribute('aria-pressed')).toBe('true')
+    await expect(this.filter(label)).toHaveAttribute('aria-pressed', 'true')
   }
 
   /** The rows listed now, top to bottom. */
-  listed(): Promise<ListedSwap[]> {
-    return this.rows.evaluateAll((rows) =>
-      rows.map((row) => ({
-        status: row.querySelector('.status')?.textContent ?? '',
-        amounts: row.querySelector('.history-amounts')?.textContent ?? '',
-        route: row.querySelector('.muted.small')?.textContent ?? '',
+  async listed(): Promise<ListedSwap[]> {
+    const rows = await this.rows.all()
+    return Promise.all(
+      rows.map(async (row) => ({
+        status: (await row.getByTestId('history-status').textContent()) ?? '',
+        amounts: (await row.getByTestId('history-amounts').textContent()) ?? '',
+        route: (await row.getByTestId('history-route').textContent()) ?? '',
       })),
     )
   }
@@ -56,21 +75,18 @@ export class HistoryPage {
     const count = await this.rows.count()
     for (let i = 0; i < count; i++) {
       await this.rows.nth(i).click()
-      await expect.poll(() => new URL(this.page.url()).hash).toMatch(/\?id=/)
+      await expect(this.page).toHaveURL(/\?id=/)
       ids.push(new URLSearchParams(new URL(this.page.url()).hash.split('?')[1]).get('id') ?? '')
-      await this.page.getByRole('dialog').waitFor()
+      await expect(this.page.getByRole('dialog')).toBeVisible()
       await this.page.keyboard.press('Escape')
-      await this.page.getByRole('dialog').waitFor({ state: 'detached' })
+      await expect(this.page.getByRole('dialog')).toHaveCount(0)
     }
     return ids
   }
 
-  /** Clicks Export CSV and returns the file the browser downloaded: its suggested name and its bytes. */
-  async exportCsv(): Promise<{ name: string; bytes: Buffer }> {
-    const [download] = await Promise.all([
-      this.page.waitForEvent('download', { timeout: 15_000 }),
-      this.exportButton.click(),
-    ])
+  /** Clicks the export button and returns the file the browser downloaded: its suggested name and its bytes. */
+  async exportCsv(button = this.exportButton): Promise<{ name: string; bytes: Buffer }> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), button.click()])
     const path = await download.path()
     return { name: download.suggestedFilename(), bytes: readFileSync(path) }
   }

@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core'
+import type { Locator, Page } from '@playwright/test'
 
-/** The swap screen, by what a person sees (English UI). */
+/** The swap screen and its token picker, by what a person sees (English UI unless said). */
 export class SwapForm {
   constructor(readonly page: Page) {}
 
@@ -8,42 +8,124 @@ export class SwapForm {
     return this.page.getByTestId('main-button')
   }
 
+  /** The amount to send; `label` for another language ("發送"). */
+  amountLabelled(label: string): Locator {
+    return this.page.getByLabel(label)
+  }
+
   get amount(): Locator {
-    return this.page.getByLabel('Send')
+    return this.amountLabelled('Send')
   }
 
   get recipient(): Locator {
     return this.page.getByLabel('Enter or select the recipient address')
   }
 
-  async pickToken(side: 'origin' | 'destination', network: string, symbol: string) {
-    await this.page.getByTestId(side === 'origin' ? 'origin-token' : 'destination-token').click()
-    const dialog = this.page.getByRole('dialog')
-    await dialog
-      .getByRole('button', { name: new RegExp(network) })
-      .first()
-      .click()
-    await dialog
-      .locator('.picker-token')
-      .filter({ has: this.page.locator('.picker-token-symbol', { hasText: new RegExp(`^${symbol}$`) }) })
-      .first()
-      .click()
-    await dialog.waitFor({ state: 'detached' })
+  myAddressButton(label = 'My address'): Locator {
+    return this.page.getByRole('button', { name: label })
   }
 
-  route(providerId: 'intent' | 'pool'): Locator {
+  get maxButton(): Locator {
+    return this.page.getByRole('button', { name: 'Max', exact: true })
+  }
+
+  tokenButton(side: 'origin' | 'destination'): Locator {
+    return this.page.getByTestId(side === 'origin' ? 'origin-token' : 'destination-token')
+  }
+
+  get picker(): Locator {
+    return this.page.getByRole('dialog')
+  }
+
+  get pickerSearch(): Locator {
+    return this.picker.getByPlaceholder('Input token symbol or contract address')
+  }
+
+  get networkSearch(): Locator {
+    return this.picker.getByPlaceholder('Search Network')
+  }
+
+  /** The picker's tokens, in order. */
+  get options(): Locator {
+    return this.picker.getByRole('option')
+  }
+
+  /** The symbol shown on each token of the picker. */
+  get optionSymbols(): Locator {
+    return this.options.getByTestId('picker-token-symbol')
+  }
+
+  /** The token the picker's keyboard highlight is on. */
+  get activeOptionSymbol(): Locator {
+    return this.picker.getByRole('option', { selected: true }).getByTestId('picker-token-symbol')
+  }
+
+  /** The picker's token with exactly this symbol. */
+  option(symbol: string): Locator {
+    return this.options.filter({
+      has: this.page.getByTestId('picker-token-symbol').getByText(symbol, { exact: true }),
+    })
+  }
+
+  networkButton(network: string): Locator {
+    return this.picker.getByRole('button', { name: new RegExp(network) }).first()
+  }
+
+  async pickToken(side: 'origin' | 'destination', network: string, symbol: string) {
+    await this.tokenButton(side).click()
+    await this.networkButton(network).click()
+    await this.option(symbol).first().click()
+    await this.picker.waitFor({ state: 'detached' })
+  }
+
+  route(providerId: string): Locator {
     return this.page.getByTestId(`route-${providerId}`)
   }
 
+  /** The route cards, best first. */
+  get routes(): Locator {
+    return this.page.getByRole('list', { name: 'Routes' }).getByRole('button')
+  }
+
+  get routeDetails(): Locator {
+    return this.page.getByTestId('route-details')
+  }
+
+  get slippage(): Locator {
+    return this.page.getByPlaceholder('Auto')
+  }
+
+  /** The form's messages about what was entered. */
+  alert(text?: string): Locator {
+    const alerts = this.page.getByRole('alert')
+    return text === undefined ? alerts : alerts.filter({ hasText: text })
+  }
+
+  get dialog(): Locator {
+    return this.page.getByRole('dialog')
+  }
+
   /** Opens the progress dialog and confirms; returns the dialog. */
-  async swap() {
+  async swap(confirmLabel = 'Swap') {
     await this.mainButton.click()
-    const dialog = this.page.getByRole('dialog')
-    await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
-    return dialog
+    await this.confirm(confirmLabel)
+    return this.dialog
+  }
+
+  async confirm(label = 'Swap') {
+    await this.dialog.getByRole('button', { name: label, exact: true }).click()
   }
 
   progress(): Locator {
     return this.page.getByTestId('swap-progress')
+  }
+
+  refundButton(): Locator {
+    return this.dialog.getByTestId('refund-button')
+  }
+
+  /** A line naming a transaction on a network ("Local Chain B: 0x…"). */
+  transaction(network: string, prefix = ''): Locator {
+    return this.page.getByText(new RegExp(`^${network}: 0x${prefix}`))
   }
 }

@@ -5,7 +5,7 @@ import {
   PROVIDER_ERROR,
   ProviderRpcError,
 } from '@multi-bridge/core'
-import type { Page } from 'playwright-core'
+import type { Page } from '@playwright/test'
 import { type Chain, defineChain } from 'viem'
 import { type LocalAccount, mnemonicToAccount } from 'viem/accounts'
 

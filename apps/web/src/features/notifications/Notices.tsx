@@ -5,7 +5,7 @@ export function Notices() {
   const notices = useNotices()
   const { t } = useTranslation()
   return (
-    <div className="notices" aria-live="polite">
+    <div className="notices" aria-live="polite" data-testid="notices">
       {notices.map((notice) => (
         <div
           key={notice.id}

@@ -115,7 +115,7 @@ export function TokenList({
             >
               <TokenIcon symbol={token.symbol} logoURI={token.logoURI} />
               <span className="picker-token-text">
-                <span className="picker-token-symbol">
+                <span className="picker-token-symbol" data-testid="picker-token-symbol">
                   {token.symbol}
                   {!token.listed && <span className="picker-badge">{t('Not listed')}</span>}
                 </span>

@@ -114,7 +114,11 @@ export function RouteList(props: {
             <span className="route-unavailable-reason">
               {outcome.providerName}: {t(text.message, text.values)}
             </span>
-            {text.details && <span className="route-unavailable-details">{t(text.details)}</span>}
+            {text.details && (
+              <span className="route-unavailable-details" data-testid="route-unavailable-details">
+                {t(text.details)}
+              </span>
+            )}
           </p>
         )
       })}
@@ -135,7 +139,7 @@ export function RouteDetails({ route }: { route: Route }) {
     : `1 ${origin.symbol} = ${exchangeRate(amount, origin.decimals, route.outputAmount, destination.decimals)} ${destination.symbol}`
   const slippage = `${(route.slippageBps / 100).toFixed(2)}%`
   return (
-    <dl className="details route-details">
+    <dl className="details route-details" data-testid="route-details">
       <div className="details-row">
         <dt>{t('Provider')}</dt>
         <dd>{route.providerName}</dd>

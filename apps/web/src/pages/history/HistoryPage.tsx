@@ -179,7 +179,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
               <li key={swap.key}>
                 <button type="button" className="history-row" onClick={() => openSwap(swap)} data-testid="history-row">
                   <span className="status-line">
-                    <span className={`status status-${swap.status}`}>
+                    <span className={`status status-${swap.status}`} data-testid="history-status">
                       {t(progressLabel[swapProgress(swap.status)])}
                     </span>
                     {detail && (
@@ -188,7 +188,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
                       </span>
                     )}
                   </span>
-                  <span className="history-amounts">
+                  <span className="history-amounts" data-testid="history-amounts">
                     {formatDisplayAmount(BigInt(swap.origin.amount), swap.origin.token.decimals)}{' '}
                     {swap.origin.token.symbol} →{' '}
                     {formatDisplayAmount(
@@ -202,7 +202,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
                         swap.destination.gas.token.decimals,
                       )} ${swap.destination.gas.token.symbol}`}
                   </span>
-                  <span className="muted small">
+                  <span className="muted small" data-testid="history-route">
                     {chainName(swap.origin.token.chainId)} → {chainName(swap.destination.token.chainId)} ·{' '}
                     {swap.providerName}
                   </span>

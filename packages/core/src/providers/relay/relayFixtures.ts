@@ -3,22 +3,22 @@
  * RELAY_KIT is relayprotocol/relay-kit `packages/sdk/src/types/api.ts` (generated from Relay's OpenAPI spec,
  * 2026-08-04); RELAY_DOCS is relayprotocol/relay-docs (docs.relay.link, 2026-08-21).
  */
-import amountTooLow from './fixtures/error-400-amount-too-low.json'
-import noRoutes from './fixtures/error-400-no-routes.json'
-import unauthorized from './fixtures/error-401-requests.json'
-import rateLimited from './fixtures/error-429.json'
-import quoteEth from './fixtures/quote-eth.json'
-import quoteUsdc from './fixtures/quote-usdc.json'
-import quoteUsdcGas from './fixtures/quote-usdc-gas.json'
-import requests from './fixtures/requests-v3.json'
-import statusDelayed from './fixtures/status-delayed.json'
-import statusDepositing from './fixtures/status-depositing.json'
-import statusFailure from './fixtures/status-failure.json'
-import statusPending from './fixtures/status-pending.json'
-import statusRefund from './fixtures/status-refund.json'
-import statusSubmitted from './fixtures/status-submitted.json'
-import statusSuccess from './fixtures/status-success.json'
-import statusWaiting from './fixtures/status-waiting.json'
+import amountTooLow from './fixtures/error-400-amount-too-low.json' with { type: 'json' }
+import noRoutes from './fixtures/error-400-no-routes.json' with { type: 'json' }
+import unauthorized from './fixtures/error-401-requests.json' with { type: 'json' }
+import rateLimited from './fixtures/error-429.json' with { type: 'json' }
+import quoteEth from './fixtures/quote-eth.json' with { type: 'json' }
+import quoteUsdc from './fixtures/quote-usdc.json' with { type: 'json' }
+import quoteUsdcGas from './fixtures/quote-usdc-gas.json' with { type: 'json' }
+import requests from './fixtures/requests-v3.json' with { type: 'json' }
+import statusDelayed from './fixtures/status-delayed.json' with { type: 'json' }
+import statusDepositing from './fixtures/status-depositing.json' with { type: 'json' }
+import statusFailure from './fixtures/status-failure.json' with { type: 'json' }
+import statusPending from './fixtures/status-pending.json' with { type: 'json' }
+import statusRefund from './fixtures/status-refund.json' with { type: 'json' }
+import statusSubmitted from './fixtures/status-submitted.json' with { type: 'json' }
+import statusSuccess from './fixtures/status-success.json' with { type: 'json' }
+import statusWaiting from './fixtures/status-waiting.json' with { type: 'json' }
 
 export const relayFixtures = {
   quoteUsdc,

@@ -1,20 +1,19 @@
-import { NATIVE_TOKEN_ADDRESS, type SwapRecord } from '@multi-bridge/core'
-import type { Page } from 'playwright-core'
+import { type Manifest, NATIVE_TOKEN_ADDRESS, type SwapRecord } from '@multi-bridge/core'
+import type { Page } from '@playwright/test'
 import { type Address, createPublicClient, erc20Abi, http, isAddressEqual } from 'viem'
-import { testManifest } from './app.ts'
 
 /** A token of the test network by chain index and symbol. */
-export const devnetToken = (chainIndex: number, symbol: string) => {
-  const token = testManifest().chains[chainIndex]?.tokens.find((t) => t.symbol === symbol)
+export function tokenOf(manifest: Manifest, chainIndex: number, symbol: string) {
+  const token = manifest.chains[chainIndex]?.tokens.find((t) => t.symbol === symbol)
   if (!token) throw new Error(`no ${symbol} on chain ${chainIndex}`)
   return token
 }
 
 /** `owner`'s balance of a token of the test network, read from its chain (native coin included). */
-export async function devnetBalance(chainIndex: number, symbol: string, owner: Address): Promise<bigint> {
-  const chain = testManifest().chains[chainIndex]!
+export async function balanceOf(manifest: Manifest, chainIndex: number, symbol: string, owner: Address) {
+  const chain = manifest.chains[chainIndex]!
   const client = createPublicClient({ transport: http(chain.rpcUrls[0]) })
-  const token = devnetToken(chainIndex, symbol)
+  const token = tokenOf(manifest, chainIndex, symbol)
   if (isAddressEqual(token.address, NATIVE_TOKEN_ADDRESS)) return client.getBalance({ address: owner })
   return client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import {
   type CompletedSwap,
   type DepositedSwap,
@@ -10,29 +9,29 @@ import {
   type SwapRecord,
   type TokenRef,
 } from '@multi-bridge/core'
+import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
-import type { Page } from 'playwright-core'
-import { type Hex, parseUnits } from 'viem'
-import { mnemonicToAccount } from 'viem/accounts'
-import { describe, expect, it } from 'vitest'
+import { type Address, type Hex, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { HISTORY_CSV_COLUMNS } from '../apps/web/src/features/history/historyCsv.ts'
-import { HistoryPage, type ListedSwap } from './pages/History.ts'
-import { testManifest, useAppBrowser } from './support/app.ts'
-import { storedSwaps } from './support/devnetReads.ts'
+import { type App, expect, type TestNetwork, test, type WalletSettings } from './fixtures/index.ts'
+import { HISTORY_PATH as HISTORY, type ListedSwap } from './pages/History.ts'
+import { storedSwaps } from './support/chainReads.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
-// Account 4 (the in-app wallet's key): the other browser tests only connect it, none sends from it.
-const ACCOUNT = 4
-const HISTORY = '#/pages/log/index'
-/**
- * A page of the app's origin that is not the app: a session opens here first, so that the Notification and
- * visibility stubs are in place before the app's first load.
- */
-const NOT_THE_APP = '/config/manifest.json'
-const app = useAppBrowser()
+// The running test's network, and a new owner for the swaps it seeds (tests of one worker run one at a time).
+let chains: () => TestNetwork['chains'] = () => {
+  throw new Error('no network yet')
+}
+let owner: () => Address = () => {
+  throw new Error('no owner yet')
+}
+test.beforeEach(({ network }) => {
+  const address = privateKeyToAccount(generatePrivateKey()).address
+  chains = () => network.chains
+  owner = () => address
+})
 
-const chains = () => testManifest().chains
-const owner = () => mnemonicToAccount(testManifest().devnet!.mnemonic, { addressIndex: ACCOUNT }).address
 const tokenRef = (chainIndex: number, symbol: string): TokenRef => {
   const chain = chains()[chainIndex]!
   const token = chain.tokens.find((t) => t.symbol === symbol)!
@@ -204,6 +203,7 @@ const setHidden = (page: Page, hidden: boolean) =>
 
 /** The app with the stubs installed before its first load. */
 async function openWithAlerts(
+  app: App,
   settings: StubSettings,
   options: {
     path: string
@@ -211,7 +211,7 @@ async function openWithAlerts(
     swaps?: readonly SwapRecord[]
     /** The person turned notifications on in an earlier visit. */
     notificationsOn?: boolean
-    wallet?: boolean
+    wallet?: WalletSettings
   },
 ) {
   const storage: Record<string, string> = {
@@ -221,120 +221,129 @@ async function openWithAlerts(
       ? { __persist__alerts: JSON.stringify({ state: { notifications: true }, version: 1 }) }
       : {}),
   }
-  const session = await app.open({
-    path: NOT_THE_APP,
+  return app.open({
+    path: options.path,
     storage,
-    ...(options.wallet ? { wallet: { accountIndex: ACCOUNT, initialChainId: chains()[0]!.id } } : {}),
+    initScripts: [(page) => page.addInitScript(installAlertStubs, settings)],
+    ...(options.wallet ? { wallet: options.wallet } : {}),
   })
-  await session.page.addInitScript(installAlertStubs, settings)
-  await session.goto(options.path)
-  return { ...session, history: new HistoryPage(session.page) }
 }
 
-describe('word when a swap ends', () => {
-  it('asks for notification permission only when the person turns notifications on, never on load', async () => {
+test.describe('word when a swap ends', () => {
+  test('asks for notification permission only when the person turns notifications on, never on load', async ({
+    app,
+  }) => {
     const swap = pastDeadlineSwap('visible', 'a1', 5_000_000n)
     const { page, history } = await openWithAlerts(
+      app,
       { permission: 'default', answer: 'granted', hidden: false },
       { path: HISTORY, swaps: [swap] },
     )
     // The app is fully up: its tracker found the deadline passed and the swap is Failed (refundable) now.
-    await expect.poll(async () => (await history.listed())[0]?.status, { timeout: 30_000 }).toBe('Failed')
+    await expect(history.rows.first().getByTestId('history-status')).toHaveText('Failed', { timeout: 30_000 })
     expect(await permissionRequests(page)).toBe(0)
     // The tab was in front the whole time: nothing to count, nothing to notify.
-    expect(await page.title()).toBe('History')
+    await expect(page).toHaveTitle('History')
     expect(await notifications(page)).toEqual([])
-    expect(await history.notificationsToggle.getAttribute('aria-pressed')).toBe('false')
-    expect(await history.notificationsToggle.textContent()).toBe('Notify me when a swap ends')
+    await expect(history.notificationsToggle).toHaveAttribute('aria-pressed', 'false')
+    await expect(history.notificationsToggle).toHaveText('Notify me when a swap ends')
 
     await history.notificationsToggle.click()
-    await expect.poll(() => history.notificationsToggle.getAttribute('aria-pressed')).toBe('true')
-    expect(await history.notificationsToggle.textContent()).toBe('Notifications on')
+    await expect(history.notificationsToggle).toHaveAttribute('aria-pressed', 'true')
+    await expect(history.notificationsToggle).toHaveText('Notifications on')
     expect(await permissionRequests(page)).toBe(1)
     // Off, and on again: the browser already allows them, nothing is asked a second time.
     await history.notificationsToggle.click()
-    await expect.poll(() => history.notificationsToggle.getAttribute('aria-pressed')).toBe('false')
+    await expect(history.notificationsToggle).toHaveAttribute('aria-pressed', 'false')
     await history.notificationsToggle.click()
-    await expect.poll(() => history.notificationsToggle.getAttribute('aria-pressed')).toBe('true')
+    await expect(history.notificationsToggle).toHaveAttribute('aria-pressed', 'true')
     expect(await permissionRequests(page)).toBe(1)
 
     // The choice is kept; a reload asks nothing.
     await page.reload()
-    await expect.poll(() => history.notificationsToggle.getAttribute('aria-pressed')).toBe('true')
-    await expect.poll(() => history.rows.count()).toBe(1)
-    await page.waitForTimeout(1_500) // what the app does on load (services, tracking) has had its time
+    await expect(history.notificationsToggle).toHaveAttribute('aria-pressed', 'true')
+    await expect(history.rows).toHaveCount(1)
+    await expect(history.rows.first().getByTestId('history-status')).toHaveText('Failed')
+    // What the app does on load (services, tracking) has settled: nothing is loading any more.
+    await page.waitForLoadState('networkidle')
     expect(await permissionRequests(page)).toBe(0)
     expect(await notifications(page)).toEqual([])
   })
 
-  it('with notifications blocked: asks once, says they are blocked, shows none; the title still counts', async () => {
+  test('with notifications blocked: asks once, says they are blocked, shows none; the title still counts', async ({
+    app,
+  }) => {
     const { page, shell, history } = await openWithAlerts(
+      app,
       { permission: 'default', answer: 'denied', hidden: false },
       { path: HISTORY },
     )
     const blocked = 'Notifications are blocked for this site in your browser settings'
     await history.notificationsToggle.click()
     // An information (status), not an error.
-    await expect
-      .poll(() => page.locator('.notices [role="status"]', { hasText: blocked }).isVisible(), { timeout: 5_000 })
-      .toBe(true)
+    await expect(shell.statusNotice(blocked)).toBeVisible()
     expect(await permissionRequests(page)).toBe(1)
-    expect(await history.notificationsToggle.getAttribute('aria-pressed')).toBe('false')
-    expect(await history.notificationsToggle.textContent()).toBe('Notify me when a swap ends')
+    await expect(history.notificationsToggle).toHaveAttribute('aria-pressed', 'false')
+    await expect(history.notificationsToggle).toHaveText('Notify me when a swap ends')
     // Again: the browser has said no; the app says so again without asking it a second time.
-    await expect.poll(() => shell.notice(blocked).count(), { timeout: 10_000 }).toBe(0)
+    await expect(shell.notice(blocked)).toHaveCount(0)
     await history.notificationsToggle.click()
-    await expect.poll(() => shell.notice(blocked).isVisible(), { timeout: 5_000 }).toBe(true)
+    await expect(shell.notice(blocked)).toBeVisible()
     expect(await permissionRequests(page)).toBe(1)
-    expect(await history.notificationsToggle.getAttribute('aria-pressed')).toBe('false')
+    await expect(history.notificationsToggle).toHaveAttribute('aria-pressed', 'false')
 
     // Turned on in an earlier visit, blocked since in the browser's settings, the tab in the background:
     // the swap that now needs a refund is counted in the title, and no notification is created.
     const swap = pastDeadlineSwap('blocked', 'c1', 2_000_000n)
     const other = await openWithAlerts(
+      app,
       { permission: 'denied', answer: 'denied', hidden: true },
       { path: HISTORY, swaps: [swap], notificationsOn: true },
     )
-    await expect.poll(() => other.page.title(), { timeout: 30_000 }).toBe('(1) History')
+    await expect(other.page).toHaveTitle('(1) History', { timeout: 30_000 })
     expect(await notifications(other.page)).toEqual([])
     expect(await permissionRequests(other.page)).toBe(0)
     await setHidden(other.page, false)
-    await expect.poll(() => other.page.title()).toBe('History')
+    await expect(other.page).toHaveTitle('History')
     // The toggle does not claim notifications the browser blocks: it offers them, and says why it cannot.
-    expect(await other.history.notificationsToggle.getAttribute('aria-pressed')).toBe('false')
-    expect(await other.history.notificationsToggle.textContent()).toBe('Notify me when a swap ends')
+    await expect(other.history.notificationsToggle).toHaveAttribute('aria-pressed', 'false')
+    await expect(other.history.notificationsToggle).toHaveText('Notify me when a swap ends')
     await other.history.notificationsToggle.click()
-    await expect.poll(() => other.shell.notice(blocked).isVisible(), { timeout: 5_000 }).toBe(true)
+    await expect(other.shell.notice(blocked)).toBeVisible()
     expect(await permissionRequests(other.page)).toBe(0)
   })
 
-  it('counts a swap that completes while the tab is hidden in the title; its notification opens the swap', async () => {
+  test('counts a swap that completes while the tab is hidden in the title; its notification opens the swap', async ({
+    app,
+    wallet,
+  }) => {
+    test.setTimeout(180_000)
     const { page, shell, form, history } = await openWithAlerts(
+      app,
       { permission: 'default', answer: 'granted', hidden: false },
-      { path: HISTORY, wallet: true },
+      { path: HISTORY, wallet },
     )
     await shell.connect(TEST_WALLET_NAME)
-    await expect.poll(() => shell.accountButton.isVisible()).toBe(true)
+    await expect(shell.accountButton).toBeVisible()
     await history.notificationsToggle.click()
-    await expect.poll(() => history.notificationsToggle.getAttribute('aria-pressed')).toBe('true')
+    await expect(history.notificationsToggle).toHaveAttribute('aria-pressed', 'true')
     expect(await permissionRequests(page)).toBe(1)
 
-    await page.getByRole('navigation').getByRole('link', { name: 'Swap', exact: true }).click()
+    await shell.link('Swap').click()
     await form.pickToken('origin', chains()[0]!.name, 'USDC')
     await form.pickToken('destination', chains()[1]!.name, 'ETH')
     await form.amount.fill('10')
-    await page.getByRole('button', { name: 'My address' }).click()
-    await expect.poll(() => form.route('intent').isVisible(), { timeout: 20_000 }).toBe(true)
+    await form.myAddressButton().click()
+    await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
     await form.route('intent').click()
-    await expect.poll(() => form.mainButton.textContent(), { timeout: 20_000 }).toBe('Swap')
+    await expect(form.mainButton).toHaveText('Swap', { timeout: 20_000 })
     await form.mainButton.click()
-    const dialog = page.getByRole('dialog')
     // The person confirms, then looks at another tab while the swap goes through.
     await setHidden(page, true)
-    await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
-    await expect.poll(() => form.progress().textContent(), { timeout: 90_000 }).toBe('Completed')
+    await form.confirm()
+    await expect(form.progress()).toHaveText('Completed', { timeout: 90_000 })
 
-    await expect.poll(() => page.title(), { timeout: 5_000 }).toBe('(1) Multi-Bridge-dapp')
+    await expect(page).toHaveTitle('(1) Multi-Bridge-dapp')
     const completed = (await storedSwaps(page)).filter((s) => s.status === 'completed')
     expect(completed).toHaveLength(1)
     const swap = completed[0]!
@@ -351,24 +360,25 @@ describe('word when a swap ends', () => {
 
     await clickNotification(page, 0)
     await expect.poll(() => new URL(page.url()).hash).toBe(`${HISTORY}?id=${swap.id}`)
-    await expect.poll(() => form.progress().textContent()).toBe('Completed')
+    await expect(form.progress()).toHaveText('Completed')
     expect((await notifications(page))[0]!.closed).toBe(true)
     // Still not seen (no visibilitychange yet): the count stays, before the History page's title.
-    expect(await page.title()).toBe('(1) History')
+    await expect(page).toHaveTitle('(1) History')
     await setHidden(page, false)
-    await expect.poll(() => page.title()).toBe('History')
+    await expect(page).toHaveTitle('History')
     // One swap, one word about it.
     expect(await notifications(page)).toHaveLength(1)
-  }, 180_000)
+  })
 
-  it('counts in Traditional Chinese too: two swaps that became refundable, two notifications', async () => {
+  test('counts in Traditional Chinese too: two swaps that became refundable, two notifications', async ({ app }) => {
     const first = pastDeadlineSwap('zh-first', 'b1', 3_000_000n)
     const second = { ...pastDeadlineSwap('zh-second', 'b2', 4_500_000n), depositedAt: nowSeconds() - 500 }
     const { page, form } = await openWithAlerts(
+      app,
       { permission: 'granted', answer: 'granted', hidden: true },
       { path: HISTORY, lang: 'zh', swaps: [first, second], notificationsOn: true },
     )
-    await expect.poll(() => page.title(), { timeout: 30_000 }).toBe('(2) 歷史記錄')
+    await expect(page).toHaveTitle('(2) 歷史記錄', { timeout: 30_000 })
     // Turned on and allowed in an earlier visit: nothing asked on load.
     expect(await permissionRequests(page)).toBe(0)
     const shown = await notifications(page)
@@ -382,10 +392,10 @@ describe('word when a swap ends', () => {
       shown.findIndex((n) => n.tag === second.key),
     )
     await expect.poll(() => new URL(page.url()).hash).toBe(`${HISTORY}?id=${second.id}`)
-    await expect.poll(() => form.progress().textContent()).toBe('失敗')
-    expect(await page.title()).toBe('(2) 歷史記錄')
+    await expect(form.progress()).toHaveText('失敗')
+    await expect(page).toHaveTitle('(2) 歷史記錄')
     await setHidden(page, false)
-    await expect.poll(() => page.title()).toBe('歷史記錄')
+    await expect(page).toHaveTitle('歷史記錄')
   })
 })
 
@@ -648,18 +658,17 @@ function readCsv(file: { name: string; bytes: Buffer }): Row[] {
   return rows.map((row) => Object.fromEntries(HISTORY_CSV_COLUMNS.map((column, i) => [column, row[i]])) as Row)
 }
 
-describe('History export', () => {
-  it('exports exactly the swaps listed for the current filter, cell for cell', async () => {
+test.describe('History export', () => {
+  test('exports exactly the swaps listed for the current filter, cell for cell', async ({ app }) => {
     const seeds = exportSeeds()
-    const { page } = await app.open({
+    const { page, history } = await app.open({
       path: HISTORY,
       storage: { lang: 'en', ...historyStorage(seeds.map((s) => s.record)) },
     })
-    const history = new HistoryPage(page)
-    await expect.poll(() => history.rows.count(), { timeout: 15_000 }).toBe(seeds.length)
+    await expect(history.rows).toHaveCount(seeds.length, { timeout: 15_000 })
     // The odd symbols (comma, quotes, Chinese characters; a formula) are shown as the contracts gave them.
-    await expect.poll(() => page.getByText(ODD_SYMBOL, { exact: false }).count()).toBe(1)
-    await expect.poll(() => page.getByText(FORMULA_SYMBOL, { exact: false }).count()).toBe(1)
+    await expect(page.getByText(ODD_SYMBOL, { exact: false })).toHaveCount(1)
+    await expect(page.getByText(FORMULA_SYMBOL, { exact: false })).toHaveCount(1)
 
     for (const [filter, statuses] of [
       ['All', undefined],
@@ -671,11 +680,11 @@ describe('History export', () => {
         .filter((seed) => !statuses || (statuses as readonly string[]).includes(expectedRow(seed).Status))
         .map(expectedRow)
       await history.setFilter(filter)
-      await expect.poll(() => history.rows.count()).toBe(expected.length)
+      await expect(history.rows).toHaveCount(expected.length)
       const listed = await history.listed()
       const ids = await history.listedIds()
       // Opening a swap and closing it keeps the filter.
-      expect(await history.filter(filter).getAttribute('aria-pressed')).toBe('true')
+      await expect(history.filter(filter)).toHaveAttribute('aria-pressed', 'true')
 
       const rows = readCsv(await history.exportCsv())
       expect(rows, filter).toEqual(expected)
@@ -688,18 +697,16 @@ describe('History export', () => {
     }
   })
 
-  it('keeps English headers in Chinese, and has nothing to export when nothing is listed', async () => {
+  test('keeps English headers in Chinese, and has nothing to export when nothing is listed', async ({ app }) => {
     const seed = exportSeeds()[1]!
-    const { page } = await app.open({ path: HISTORY, storage: { lang: 'zh', ...historyStorage([seed.record]) } })
-    const history = new HistoryPage(page)
-    await expect.poll(() => history.rows.count(), { timeout: 15_000 }).toBe(1)
-    const exportButton = page.getByRole('button', { name: '匯出 CSV', exact: true })
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), exportButton.click()])
-    const rows = readCsv({ name: download.suggestedFilename(), bytes: readFileSync(await download.path()) })
+    const { history } = await app.open({ path: HISTORY, storage: { lang: 'zh', ...historyStorage([seed.record]) } })
+    await expect(history.rows).toHaveCount(1, { timeout: 15_000 })
+    const exportButton = history.exportButtonLabelled('匯出 CSV')
+    const rows = readCsv(await history.exportCsv(exportButton))
     expect(rows).toEqual([expectedRow(seed)])
 
-    await page.locator('fieldset.segmented').getByRole('button', { name: '失敗', exact: true }).click()
-    await expect.poll(() => history.rows.count()).toBe(0)
-    expect(await exportButton.isDisabled()).toBe(true)
+    await history.filter('失敗', '按狀態篩選').click()
+    await expect(history.rows).toHaveCount(0)
+    await expect(exportButton).toBeDisabled()
   })
 })

@@ -1,0 +1,112 @@
+import { expect, test } from './fixtures/index.ts'
+import { HISTORY_PATH } from './pages/History.ts'
+import { balanceOf } from './support/chainReads.ts'
+import { emptySolverBalance } from './support/solverInventory.ts'
+
+test.describe('recovery', () => {
+  test('lets the person reject the approval, then retry and complete', async ({ app, account, wallet, network }) => {
+    const { chains, manifest } = network
+    const { form, wallet: installed } = await app.openConnected({ wallet })
+    await form.pickToken('origin', chains[1]!.name, 'USDC')
+    await form.pickToken('destination', chains[0]!.name, 'USDC')
+    await form.amount.fill('30')
+    await form.myAddressButton().click()
+    await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+    await form.route('intent').click()
+    const before = await balanceOf(manifest, 1, 'USDC', account.address)
+    installed!.reject.add('eth_sendTransaction')
+    const dialog = await form.swap()
+    await expect(dialog.getByRole('alert')).toHaveText('The request was rejected in the wallet')
+    expect(await balanceOf(manifest, 1, 'USDC', account.address)).toBe(before)
+    installed!.reject.clear()
+    await form.confirm()
+    await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
+    expect(await balanceOf(manifest, 1, 'USDC', account.address)).toBe(before - 30_000_000n)
+  })
+
+  test('keeps tracking a swap across a reload', async ({ app, account, wallet, network }) => {
+    const { chains, manifest } = network
+    const { page, form, goto, history } = await app.openConnected({ wallet })
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[2]!.name, 'USDC')
+    await form.amount.fill('40')
+    await form.myAddressButton().click()
+    await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
+    await form.route('pool').click()
+    const before = await balanceOf(manifest, 2, 'USDC', account.address)
+    await form.swap()
+    // As soon as the deposit is sent (the approval, then the deposit on A), the person reloads.
+    await expect(form.transaction(chains[0]!.name).nth(1)).toBeVisible({ timeout: 30_000 })
+    await page.reload()
+    await goto(HISTORY_PATH)
+    await expect(history.rows.first()).toContainText('Completed', { timeout: 60_000 })
+    expect(await balanceOf(manifest, 2, 'USDC', account.address)).toBe(before + 40_000_000n - 120_000n)
+  })
+
+  test('refunds a swap that nobody fills: countdown, then Refund returns the funds', async ({
+    app,
+    account,
+    wallet,
+    network,
+  }) => {
+    test.setTimeout(240_000)
+    const { chains, manifest } = network
+    const { form, shell } = await app.openConnected({ wallet })
+    // USDT on B: no other test is paid out in it, so emptying the solver's USDT there stops only this order.
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[1]!.name, 'USDT')
+    await form.amount.fill('25')
+    await form.myAddressButton().click()
+    await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+    await form.route('intent').click()
+    const before = await balanceOf(manifest, 0, 'USDC', account.address)
+    const restore = await emptySolverBalance(manifest, 1, 'USDT') // the solver can no longer fill on B
+    try {
+      const dialog = await form.swap()
+      // "Revocation available after" counts down live while nobody fills the order (a 30 s fill window here).
+      const countdown = dialog.getByTestId('revocation-countdown')
+      await expect(countdown).toHaveText(/^\d+:\d{2}$/, { timeout: 30_000 })
+      const first = (await countdown.textContent()) ?? ''
+      expect(first).not.toBe('0:00')
+      await expect(countdown).not.toHaveText(first)
+      await expect(form.progress()).toHaveText('Failed', { timeout: 90_000 })
+      expect(await balanceOf(manifest, 0, 'USDC', account.address)).toBe(before - 25_000_000n)
+      await expect(countdown).toBeVisible()
+      // The countdown ends on the deadline; the no-fill attestation comes once the deadline is final on B.
+      // Until the provider can really refund, the button says so; the person clicks once, when it is enabled.
+      const refund = form.refundButton()
+      await expect(refund).toHaveText('Preparing refund…', { timeout: 60_000 })
+      await expect(refund).toBeEnabled({ timeout: 60_000 })
+      await refund.click()
+      await expect(dialog.getByTestId('status-detail')).toHaveText('Refunded', { timeout: 60_000 })
+      // One click, no error: nothing was shown but the refund.
+      await expect(shell.notices.getByRole('alert')).toHaveCount(0)
+      await expect(dialog.getByRole('alert')).toHaveCount(0)
+      // A refunded swap delivered nothing, and says so.
+      await expect(dialog.getByTestId('step').filter({ hasText: 'Delivery' })).toHaveAttribute('data-state', 'skipped')
+      // SPEC §5: not delivered and refunded is still Failed; the refund step is done.
+      await expect(form.progress()).toHaveText('Failed')
+      await expect(dialog.getByTestId('step').filter({ hasText: 'Refund' })).toHaveAttribute('data-state', 'done')
+      expect(await balanceOf(manifest, 0, 'USDC', account.address)).toBe(before)
+    } finally {
+      await restore()
+    }
+  })
+
+  test('does a full swap in Traditional Chinese', async ({ app, account, wallet, network }) => {
+    const { chains, manifest } = network
+    const { page, form } = await app.openConnected({ wallet, storage: { lang: 'zh' }, connectLabel: '連接錢包' })
+    await expect(form.mainButton).toHaveText('選擇要兌換的代幣')
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[1]!.name, 'USDC')
+    await expect(form.mainButton).toHaveText('輸入兌換數量')
+    await form.amountLabelled('發送').fill('12')
+    await form.myAddressButton('我的地址').click()
+    await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByText('預計到賬時間')).toBeVisible()
+    const before = await balanceOf(manifest, 1, 'USDC', account.address)
+    await form.swap('兌換')
+    await expect(form.progress()).toHaveText('已完成', { timeout: 60_000 })
+    expect(await balanceOf(manifest, 1, 'USDC', account.address)).toBeGreaterThan(before)
+  })
+})

@@ -1,0 +1,36 @@
+import type { Manifest } from '@multi-bridge/core'
+import { type Address, encodeAbiParameters, erc20Abi, type Hex, keccak256, numberToHex, pad } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { chainClient } from '../fixtures/fund.ts'
+
+/** The storage slot of `owner`'s balance in a plain Solidity `mapping(address => uint256) balanceOf`, found by reading. */
+async function balanceSlot(client: ReturnType<typeof chainClient>, token: Address, owner: Address): Promise<Hex> {
+  const balance = await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  if (balance === 0n) throw new Error('cannot find the balance slot of an empty balance')
+  for (let slot = 0n; slot < 16n; slot++) {
+    const key = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [owner, slot]))
+    const stored = await client.getStorageAt({ address: token, slot: key })
+    if (stored && BigInt(stored) === balance) return key
+  }
+  throw new Error(`no balance slot found for ${token}`)
+}
+
+/**
+ * Empties the solver's balance of one token on one chain, so that it declines orders paying out that token
+ * there, until the returned function puts it back. It writes the token's storage (`anvil_setStorageAt`) instead
+ * of sending a transfer: the solver's own nonce is left alone, and every other token keeps filling for the
+ * tests that run meanwhile.
+ */
+export async function emptySolverBalance(manifest: Manifest, chainIndex: number, symbol: string) {
+  const chain = manifest.chains[chainIndex]!
+  const devnet = manifest.devnet!
+  const solver = mnemonicToAccount(devnet.mnemonic, { addressIndex: devnet.accounts.solver }).address
+  const token = chain.tokens.find((t) => t.symbol === symbol)!.address
+  const client = chainClient(chain)
+  const slot = await balanceSlot(client, token, solver)
+  const saved = await client.getStorageAt({ address: token, slot })
+  await client.setStorageAt({ address: token, index: slot, value: pad(numberToHex(0)) })
+  return async () => {
+    await client.setStorageAt({ address: token, index: slot, value: saved ?? pad(numberToHex(0)) })
+  }
+}

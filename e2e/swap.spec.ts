@@ -1,0 +1,231 @@
+import { parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { type AppSession, expect, test } from './fixtures/index.ts'
+import { HISTORY_PATH } from './pages/History.ts'
+import { balanceOf, storedSwaps, tokenOf } from './support/chainReads.ts'
+
+/** One intent swap of `amount` USDC from A to B to the account itself, to Completed; closes the dialog. */
+async function swapToCompleted({ form, shell }: AppSession, chains: { name: string }[], amount: string) {
+  await form.pickToken('origin', chains[0]!.name, 'USDC')
+  await form.pickToken('destination', chains[1]!.name, 'USDC')
+  await form.amount.fill(amount)
+  await form.myAddressButton().click()
+  await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+  await expect(form.mainButton).toHaveText('Swap', { timeout: 20_000 })
+  await form.swap()
+  await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
+  await shell.closeDialog()
+  await expect(form.dialog).toHaveCount(0)
+}
+
+test.describe('swap', () => {
+  test('swaps USDC on A for the native coin on B to another recipient, to Completed', async ({
+    app,
+    account,
+    wallet,
+    network,
+  }) => {
+    const { chains, manifest } = network
+    const otherRecipient = privateKeyToAccount(generatePrivateKey()).address
+    const { page, form } = await app.openConnected({ wallet })
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[1]!.name, 'ETH')
+    await form.amount.fill('150')
+    await form.recipient.fill(otherRecipient)
+    await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+    await expect(form.mainButton).toHaveText('Swap')
+    const sender = account.address
+    const senderBefore = await balanceOf(manifest, 0, 'USDC', sender)
+    const recipientBefore = await balanceOf(manifest, 1, 'ETH', otherRecipient)
+    await form.swap()
+    await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
+    const [swap] = (await storedSwaps(page)).filter((s) => s.status === 'completed')
+    expect(swap?.destination.receivedAmount).toBeDefined()
+    expect(await balanceOf(manifest, 0, 'USDC', sender)).toBe(senderBefore - 150_000_000n)
+    expect(await balanceOf(manifest, 1, 'ETH', otherRecipient)).toBe(
+      recipientBefore + BigInt(swap!.destination.receivedAmount!),
+    )
+    await expect(form.transaction(chains[1]!.name)).toBeVisible() // delivery hash on the destination
+  })
+
+  test('moves USDC from A to C through the pool bridge', async ({ app, account, wallet, network }) => {
+    const { chains, manifest } = network
+    const { form } = await app.openConnected({ wallet })
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[2]!.name, 'USDC')
+    await form.amount.fill('200')
+    await form.myAddressButton().click()
+    await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
+    await form.route('pool').click()
+    const before = await balanceOf(manifest, 2, 'USDC', account.address)
+    await form.swap()
+    await expect(form.progress()).toHaveText('Completed', { timeout: 90_000 })
+    // 30 bps fee
+    expect(await balanceOf(manifest, 2, 'USDC', account.address)).toBe(before + 200_000_000n - 600_000n)
+  })
+
+  test('says what is missing, in order, and refuses a balance it does not have', async ({ app, network }) => {
+    const { chains } = network
+    // A new account with nothing on any chain.
+    const { form } = await app.openConnected({ wallet: { initialChainId: chains[0]!.id } })
+    await expect(form.mainButton).toHaveText('Choose Token to Swap')
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[1]!.name, 'USDC')
+    await expect(form.mainButton).toHaveText('Enter an amount to swap')
+    for (const [text, message] of [
+      ['1,5', 'Use a dot for decimals, like 1.5'],
+      ['1e18', 'Enter a number, like 1.5'],
+      ['0', 'Enter an amount greater than zero'],
+      ['1.0000001', 'This token has at most 6 decimals'],
+      ['-1', 'Enter a number, like 1.5'],
+      ['.', 'Enter a number, like 1.5'],
+      ['1'.repeat(200), 'The amount is too long'], // pasted whole: never cut to a different amount
+    ] as const) {
+      await form.amount.fill(text)
+      await expect(form.alert(message)).toBeVisible()
+      await expect(form.mainButton).toHaveText('Enter an amount to swap')
+    }
+    await form.amount.fill('0002.50')
+    await expect(form.amount).toHaveValue('0002.50')
+    await expect(form.alert()).toHaveCount(0)
+    await form.amount.fill('2000000')
+    await expect(form.mainButton).toHaveText('Enter or select the recipient address')
+    await form.myAddressButton().click()
+    await expect(form.mainButton).toHaveText('Not enough balance')
+  })
+
+  test('refuses invalid and zero recipients and warns about contracts', async ({ app, wallet, network }) => {
+    const { chains } = network
+    const { page, form } = await app.openConnected({ wallet })
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[1]!.name, 'USDC')
+    await form.amount.fill('1')
+    await form.recipient.fill('0x1234')
+    await expect(page.getByText('Enter a valid address (0x followed by 40 hex digits)')).toBeVisible()
+    await form.recipient.fill('0x0000000000000000000000000000000000000000')
+    await expect(page.getByText('The zero address cannot receive funds')).toBeVisible()
+    await form.recipient.fill('0x14dc79964da2C08b23698B3D3cc7Ca32193d9955')
+    await expect(page.getByText('This address has a wrong checksum')).toBeVisible()
+    await expect(form.mainButton).toHaveText('Enter or select the recipient address')
+    // All one case: no checksum to check (EIP-55); accepted, and the checksummed form is shown.
+    await form.recipient.fill('  0x14dc79964da2c08b23698b3d3cc7ca32193d9955 ')
+    await expect(page.getByTestId('resolved-recipient')).toHaveText(
+      'Sending to 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+    )
+    await expect(form.mainButton).toHaveText('Swap', { timeout: 20_000 })
+    // A name needs Ethereum mainnet, which the local network does not have.
+    await form.recipient.fill('vitalik.eth')
+    await expect(
+      page.getByText('Names like vitalik.eth need Ethereum mainnet: on this network, enter the 0x address'),
+    ).toBeVisible()
+    await expect(form.mainButton).toHaveText('Enter or select the recipient address')
+    await form.recipient.fill(chains[1]!.contracts.intentDestinationSettler!)
+    await expect(page.getByText(/is a contract on Local Chain B/)).toBeVisible()
+  })
+
+  test('searches networks, and finds a token that is not listed by its address', async ({ app, network }) => {
+    const usdt = tokenOf(network.manifest, 0, 'USDT')
+    const { form } = await app.openConnected({
+      wallet: { initialChainId: network.chains[0]!.id },
+      // USDT is deployed but left off this list.
+      manifest: (m) => ({
+        ...m,
+        chains: m.chains.map((c) => ({ ...c, tokens: c.tokens.filter((t) => t.symbol !== 'USDT') })),
+      }),
+    })
+    await form.tokenButton('origin').click()
+    await form.networkSearch.fill('zzz')
+    await expect(form.picker.getByText("No networks matched 'zzz'")).toBeVisible()
+    await form.networkSearch.fill('')
+    await form.pickerSearch.fill(usdt.address)
+    await expect(form.picker.getByText('Not listed')).toBeVisible({ timeout: 15_000 })
+    await expect(form.optionSymbols.first()).toContainText('USDT')
+  })
+
+  test('keeps gas back on Max, inverts the rate, checks custom slippage, and picks tokens by keyboard', async ({
+    app,
+    account,
+    wallet,
+    network,
+  }) => {
+    const { chains, manifest } = network
+    const { page, form } = await app.openConnected({ wallet })
+    // Keyboard: type, move down past the end and back up to the second match, Enter picks it.
+    await form.tokenButton('origin').click()
+    await form.networkButton(chains[0]!.name).click()
+    await form.pickerSearch.fill('ETH')
+    await page.mouse.move(0, 0) // the pointer also moves the highlight: keep it off the list
+    // ETH, WETH, and Tether USD (its name contains "eth"): the best match first.
+    await expect(form.optionSymbols).toHaveCount(3)
+    const symbols = await form.optionSymbols.allTextContents()
+    expect(symbols[0]).toBe('ETH')
+    await expect(form.activeOptionSymbol).toHaveText(symbols[0]!)
+    for (let i = 0; i <= symbols.length; i++) await page.keyboard.press('ArrowDown') // past the end: stays last
+    await expect(form.activeOptionSymbol).toHaveText(symbols.at(-1)!)
+    for (let i = 0; i < symbols.length - 2; i++) await page.keyboard.press('ArrowUp')
+    await expect(form.activeOptionSymbol).toHaveText(symbols[1]!)
+    await expect(form.pickerSearch).toHaveAttribute('aria-activedescendant', /.+/)
+    await page.keyboard.press('Enter')
+    await expect(form.picker).toHaveCount(0)
+    await expect(form.tokenButton('origin')).toContainText(symbols[1]!)
+    // Max on the native coin keeps gas back: exactly gas price × 600,000 at the time it was read.
+    await form.tokenButton('origin').click()
+    await form.pickerSearch.fill('ETH')
+    await form.option('ETH').click()
+    await expect(form.picker).toHaveCount(0)
+    await form.pickToken('destination', chains[1]!.name, 'USDC')
+    await form.maxButton.click()
+    await expect(form.amount).not.toHaveValue('')
+    const maxWei = parseUnits(await form.amount.inputValue(), 18)
+    const native = await balanceOf(manifest, 0, 'ETH', account.address)
+    const reserve = native - maxWei
+    expect(reserve).toBeGreaterThan(0n)
+    expect(reserve).toBeLessThan(10n ** 17n) // a gas reserve, not a rounding of the balance
+    expect(reserve % 600_000n).toBe(0n)
+    await form.amount.fill('0.5')
+    await form.myAddressButton().click()
+    await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+    await page.getByRole('button', { name: /^1 ETH = / }).click()
+    await expect(page.getByRole('button', { name: /^1 USDC = / })).toBeVisible()
+    await form.slippage.fill('abc')
+    await expect(page.getByText('Slippage must be a percentage from 0 to 50, like 0.5')).toBeVisible()
+    await expect(form.mainButton).toHaveText('Check the slippage')
+    await form.slippage.fill('1')
+    await expect(page.getByTestId('route-receivable')).toContainText('Minimum')
+    await expect(page.getByText('1.00%')).toBeVisible()
+    await expect(form.mainButton).toHaveText('Swap')
+  })
+
+  test('filters History by status', async ({ app, wallet, network }) => {
+    // This account's own swap, made in another browser.
+    await swapToCompleted(await app.openConnected({ wallet }), network.chains, '5')
+    const { goto, history } = await app.openConnected({ wallet })
+    await goto(HISTORY_PATH)
+    // A new browser has no local history: bring this account's swaps back from the chains first.
+    await expect(history.empty).toBeVisible()
+    await history.restoreButton.click()
+    await expect(history.rows).toHaveCount(1, { timeout: 30_000 })
+    await history.filter('Failed').click()
+    await expect(history.empty).toBeVisible()
+    await history.filter('Completed').click()
+    await expect(history.rows).toHaveCount(1)
+  })
+
+  test('rebuilds History from chain after storage was cleared', async ({ app, wallet, network }) => {
+    const session = await app.openConnected({ wallet })
+    await swapToCompleted(session, network.chains, '6')
+    await swapToCompleted(session, network.chains, '7')
+    const { page, goto, shell, history, form } = session
+    await goto(HISTORY_PATH)
+    await expect(history.rows).toHaveCount(2)
+    await page.evaluate(() => localStorage.removeItem('__persist__history'))
+    await page.reload()
+    await expect(history.empty).toBeVisible()
+    await expect(shell.accountButton).toBeVisible()
+    await history.restoreButton.click()
+    await expect(history.rows).toHaveCount(2, { timeout: 30_000 })
+    await history.rows.first().click()
+    await expect(form.progress()).toHaveText('Completed')
+    await expect(page).toHaveURL(/#\/pages\/log\/index\?id=0x/)
+  })
+})

@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * Browser tests: the production build of the app in Debian's Chromium against one local network that the
+ * global setup starts (and the teardown stops). Each test gets its own funded account, so tests run in any
+ * order and side by side.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results/playwright',
+  globalSetup: './e2e/globalSetup.ts',
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['./scripts/playwrightCounts.ts']],
+  use: {
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+})
