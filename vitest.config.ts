@@ -37,7 +37,9 @@ export default defineConfig({
           ],
           testTimeout: 300_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own network on free ports, and most of their time is spent
+          // waiting for blocks, deadlines and restarts, not computing.
+          fileParallelism: true,
         },
       },
     ],
