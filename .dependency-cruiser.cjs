@@ -113,10 +113,11 @@ module.exports = {
     },
     {
       name: 'not-to-unresolvable',
-      comment: 'an import that resolves to nothing is a typo or a missing dependency',
+      comment:
+        "an import that resolves to nothing is a typo or a missing dependency (a Vite plugin's virtual module, such as vite-plugin-pwa's `virtual:pwa-register`, exists only in the build)",
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
     },
   ],
   options: {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { directImports } from './build/directImports.ts'
 import { startupChunks } from './build/startupChunks.ts'
 
@@ -30,6 +31,48 @@ function devnetManifest(): Plugin {
   }
 }
 
+/**
+ * The web app manifest and the service worker (Workbox, through vite-plugin-pwa): the app can be installed, and
+ * a repeat visit opens from the precached files. Precached: the built app's own files (code, styles, strings,
+ * icons). Never cached: the network config (`config/manifest.json`, written per deployment), RPC and API answers;
+ * they have no route in the worker, so they always go to the network. A new version waits for the person
+ * (`registerType: 'prompt'`, see features/appUpdate): the worker neither skips waiting nor claims open pages.
+ */
+function installableApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    // The app registers the worker itself, when the browser is idle after the first page (features/appUpdate).
+    injectRegister: false,
+    manifest: {
+      id: './',
+      name: 'Multi-Bridge-dapp',
+      short_name: 'Multi-Bridge',
+      description: 'Swap tokens across networks and compare bridge routes.',
+      lang: 'zh-Hant',
+      start_url: './',
+      scope: './',
+      display: 'standalone',
+      theme_color: '#4f46e5',
+      background_color: '#f4f5fb',
+      icons: [
+        { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        { src: 'icon-maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg}'],
+      // A deployment writes its network config under config/ after the build: never precached.
+      globIgnores: ['config/**', '**/*.map'],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [/\/config\//],
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+      runtimeCaching: [],
+    },
+  })
+}
+
 export default defineConfig({
   base: './',
   plugins: [
@@ -44,6 +87,7 @@ export default defineConfig({
       pages: { 'swap-page': 'src/pages/swap/SwapPage.tsx', 'history-page': 'src/pages/history/HistoryPage.tsx' },
       split: { name: 'react', packages: ['react', 'react-dom', 'scheduler'] },
     }),
+    installableApp(),
   ],
   build: {
     target: 'es2022',

@@ -11,6 +11,7 @@ const types: Record<string, string> = {
   '.json': 'application/json',
   '.map': 'application/json',
   '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
 }
 
 export type StaticServer = { url: string; server: Server; stop: () => Promise<void> }

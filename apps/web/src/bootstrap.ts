@@ -13,5 +13,5 @@ import('./main.tsx')
   .catch((error: unknown) => {
     console.error('[app] failed to start', error)
     // Nothing else is up yet (not even i18next): a plain message in the person's language; a click tries again.
-    showStartupError(document.getElementById('root'))
+    showStartupError(document.getElementById('root'), undefined, error)
   })

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useLocation } from 'react-router'
+import { registerAppWorker, UpdateNotice } from '../features/appUpdate/index.ts'
 import { LanguageSwitch } from '../features/language/index.ts'
 import { Notices, titleWithCount, useSwapAlerts } from '../features/notifications/index.ts'
 import { useWalletEvents, WalletButton } from '../features/wallet/index.ts'
@@ -15,6 +16,10 @@ export function Layout() {
   const title = ROUTE_TITLES[pathname] ?? APP_TITLE
   useWalletEvents()
   const unseen = useSwapAlerts()
+
+  useEffect(() => {
+    void registerAppWorker()
+  }, [])
 
   useEffect(() => {
     document.title = titleWithCount(t(title), unseen)
@@ -47,6 +52,7 @@ export function Layout() {
         <span>{t('Version {{version}} ({{code}})', { version: APP_VERSION, code: APP_VERSION_CODE })}</span>
       </footer>
       <Notices />
+      <UpdateNotice />
     </div>
   )
 }

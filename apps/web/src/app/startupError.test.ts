@@ -1,8 +1,9 @@
+import { HttpNetworkError, HttpStatusError, UnexpectedError } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from '../i18n/languages.ts'
 import zh from '../i18n/locales/zh.ts'
 import zhHans from '../i18n/locales/zh-Hans.ts'
-import { STARTUP_ERROR_TEXT } from './startupError.ts'
+import { isOfflineError, STARTUP_ERROR_TEXT, STARTUP_OFFLINE_TEXT } from './startupError.ts'
 
 describe('the start-up error', () => {
   it('says SPEC §6 "Oops, something went wrong" in each language, as the locale files do', () => {
@@ -11,5 +12,18 @@ describe('the start-up error', () => {
     expect(STARTUP_ERROR_TEXT.zh).toBe(zh[key])
     expect(STARTUP_ERROR_TEXT['zh-Hans']).toBe(zhHans[key])
     for (const language of LANGUAGES) expect(STARTUP_ERROR_TEXT[language]).toBeTruthy()
+  })
+})
+
+describe('the start-up error when the network is unreachable', () => {
+  it('is told apart from other failures: offline, or a request that reached no server, however deep', () => {
+    const network = new HttpNetworkError('./config/manifest.json', new TypeError('Failed to fetch'))
+    expect(isOfflineError(network, true)).toBe(true)
+    expect(isOfflineError(new UnexpectedError('start-up', network), true)).toBe(true)
+    expect(isOfflineError(new HttpStatusError('./config/manifest.json', 500, ''), true)).toBe(false)
+    expect(isOfflineError(new TypeError('x is undefined'), true)).toBe(false)
+    // The browser knows it is offline: whatever failed, that is the reason.
+    expect(isOfflineError(new TypeError('x is undefined'), false)).toBe(true)
+    expect(STARTUP_OFFLINE_TEXT.zh).not.toBe(STARTUP_OFFLINE_TEXT.en)
   })
 })

@@ -231,5 +231,8 @@ const zh: Record<string, string> = {
   'The fill is delayed; Relay is still working on it': '交付延遲；Relay 仍在處理',
   'Relay could not fill it; it refunds failed fills by itself': 'Relay 無法交付；失敗的交付會由 Relay 自行退款',
   'Relay returned the tokens': 'Relay 已退回代幣',
+  // App updates (service worker)
+  'A new version of Multi-Bridge is ready.': 'Multi-Bridge 有新版本可用。',
+  Reload: '重新載入',
 }
 export default zh
