@@ -13,7 +13,7 @@ import type { Browser } from 'playwright-core'
 import { build } from 'vite'
 import { launchBrowser } from '../e2e/support/launchBrowser.ts'
 import { startStaticServer } from '../e2e/support/staticServer.ts'
-import { coldLoad, eagerScripts, gzipSize, median } from './browser.ts'
+import { coldAndRepeatLoad, eagerScripts, gzipSize, median, usableLoad } from './browser.ts'
 import { measureBrowserFlows } from './flows.ts'
 import { measureQuoteOverhead, measureSolver, measureTokenSearch } from './node.ts'
 import { type Figure, finish, printTable } from './report.ts'
@@ -21,42 +21,69 @@ import { type Figure, finish, printTable } from './report.ts'
 const root = join(import.meta.dirname, '..')
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15)
 
-async function buildPages(outDir: string) {
-  const app = join(outDir, 'app')
-  const bare = join(outDir, 'bare')
+type Builds = { app: string; bare: string; bareReact: string }
+
+async function buildPages(outDir: string): Promise<Builds> {
   const webRoot = join(root, 'apps', 'web')
+  const app = join(outDir, 'app')
   await build({
     root: webRoot,
     configFile: join(webRoot, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir: app, emptyOutDir: true },
   })
-  await build({
-    root: join(import.meta.dirname, 'bare'),
-    configFile: false,
-    base: './',
-    logLevel: 'error',
-    build: { outDir: bare, emptyOutDir: true, target: 'es2022' },
-  })
-  return { app, bare }
+  // The yardsticks: a bare wagmi + viem + React page (wallet state), and a bare React page (painting, typing).
+  const yardstick = async (name: string) => {
+    const outDirOf = join(outDir, name)
+    await build({
+      root: join(import.meta.dirname, name),
+      configFile: false,
+      base: './',
+      logLevel: 'error',
+      build: { outDir: outDirOf, emptyOutDir: true, target: 'es2022' },
+    })
+    return outDirOf
+  }
+  return { app, bare: await yardstick('bare'), bareReact: await yardstick('bare-react') }
 }
 
-async function measureLoads(browser: Browser, dist: { app: string; bare: string }, manifest: Manifest) {
+const ratio = (page: number[], yardstick: number[]) => median(page) / median(yardstick)
+const versus = (page: number[], yardstick: number[], name: string) =>
+  `app ${median(page).toFixed(0)} ms, ${name} ${median(yardstick).toFixed(0)} ms`
+
+async function measureLoads(browser: Browser, dist: Builds, manifest: Manifest) {
   const figures: Figure[] = []
   const appServer = await startStaticServer({ distDir: dist.app, manifest })
   const bareServer = await startStaticServer({ distDir: dist.bare, manifest })
+  const reactServer = await startStaticServer({ distDir: dist.bareReact, manifest })
   try {
-    const appTimes: number[] = []
-    const bareTimes: number[] = []
+    const times = {
+      appCold: [] as number[],
+      appRepeat: [] as number[],
+      appPainted: [] as number[],
+      appUsable: [] as number[],
+      wagmiCold: [] as number[],
+      wagmiRepeat: [] as number[],
+      reactPainted: [] as number[],
+      reactUsable: [] as number[],
+    }
     const loads: { bytes: number; scripts: string[] }[] = []
+    const appUrl = new URL('#/', appServer.url).toString()
     for (let run = 0; run < COLD_RUNS; run++) {
-      // Alternate, so that machine load drifts affect both pages alike.
-      const app = await coldLoad(browser, new URL('#/', appServer.url).toString())
-      const bare = await coldLoad(browser, bareServer.url)
-      appTimes.push(app.interactiveMs)
-      bareTimes.push(bare.interactiveMs)
-      const bytes = app.scripts.reduce((sum, path) => sum + gzipSize(join(dist.app, path)), 0)
-      loads.push({ bytes, scripts: app.scripts })
+      // Interleaved, so that machine load drifts affect every page alike.
+      const app = await coldAndRepeatLoad(browser, appUrl, true)
+      const wagmi = await coldAndRepeatLoad(browser, bareServer.url, false)
+      const react = await coldAndRepeatLoad(browser, reactServer.url, false)
+      times.appUsable.push(await usableLoad(browser, appUrl, 'Send'))
+      times.reactUsable.push(await usableLoad(browser, reactServer.url, 'Send'))
+      times.appCold.push(app.cold.interactiveMs)
+      times.appRepeat.push(app.repeat.interactiveMs)
+      times.appPainted.push(app.cold.formPaintedMs)
+      times.wagmiCold.push(wagmi.cold.interactiveMs)
+      times.wagmiRepeat.push(wagmi.repeat.interactiveMs)
+      times.reactPainted.push(react.cold.formPaintedMs)
+      const bytes = app.cold.scripts.reduce((sum, path) => sum + gzipSize(join(dist.app, path)), 0)
+      loads.push({ bytes, scripts: app.cold.scripts })
     }
     const sorted = [...loads].sort((a, b) => a.bytes - b.bytes)
     const [lightest, heaviest] = [sorted[0], sorted.at(-1)]
@@ -64,7 +91,6 @@ async function measureLoads(browser: Browser, dist: { app: string; bare: string 
     const extra = heaviest?.scripts.filter((script) => !lightest?.scripts.includes(script)) ?? []
     const eager = eagerScripts(dist.app).reduce((sum, file) => sum + gzipSize(file), 0)
     const bareEager = eagerScripts(dist.bare).reduce((sum, file) => sum + gzipSize(file), 0)
-    const ratio = median(appTimes) / median(bareTimes)
     figures.push(
       {
         id: 'eagerJs',
@@ -85,17 +111,42 @@ async function measureLoads(browser: Browser, dist: { app: string; bare: string 
         }`,
       },
       {
+        id: 'formPaintedRatio',
+        label: `Swap form painted vs bare React page (median of ${COLD_RUNS} cold runs)`,
+        value: ratio(times.appPainted, times.reactPainted),
+        unit: '×',
+        budget: 1.2,
+        note: versus(times.appPainted, times.reactPainted, 'bare React'),
+      },
+      {
+        id: 'formUsableRatio',
+        label: `Swap form usable (a keystroke in the amount painted) vs bare React page (median of ${COLD_RUNS})`,
+        value: ratio(times.appUsable, times.reactUsable),
+        unit: '×',
+        budget: 1.3,
+        note: versus(times.appUsable, times.reactUsable, 'bare React'),
+      },
+      {
         id: 'interactiveRatio',
-        label: `Time to interactive vs bare wagmi page (median of ${COLD_RUNS} cold runs)`,
-        value: ratio,
+        label: `Wallet state known, cold visit, vs bare wagmi page (median of ${COLD_RUNS})`,
+        value: ratio(times.appCold, times.wagmiCold),
         unit: '×',
         budget: 1.5,
-        note: `app ${median(appTimes).toFixed(0)} ms, bare ${median(bareTimes).toFixed(0)} ms`,
+        note: versus(times.appCold, times.wagmiCold, 'bare wagmi'),
+      },
+      {
+        id: 'walletKnownRepeatRatio',
+        label: `Wallet state known, repeat visit, vs bare wagmi page (median of ${COLD_RUNS})`,
+        value: ratio(times.appRepeat, times.wagmiRepeat),
+        unit: '×',
+        budget: 1.2,
+        note: versus(times.appRepeat, times.wagmiRepeat, 'bare wagmi'),
       },
     )
   } finally {
     await appServer.stop()
     await bareServer.stop()
+    await reactServer.stop()
   }
   return figures
 }
@@ -145,7 +196,7 @@ async function main() {
     // compete for the 2 cores.
     console.log('token search in node…')
     figures.push(measureTokenSearch())
-    console.log('building the app and the bare wagmi page…')
+    console.log('building the app, the bare wagmi page and the bare React page…')
     const dist = await buildPages(join(workDir, 'dist'))
     console.log('starting the local network…')
     network = await startNetwork({ stateDir: join(workDir, 'state') })
@@ -155,8 +206,17 @@ async function main() {
     const chromium = browser
     const running = network
     figures.push(
-      ...(await attempt('cold loads', ['eagerJs', 'jsBeforeInteractive', 'interactiveRatio'], () =>
-        withServicesPaused(running, () => measureLoads(chromium, dist, manifest)),
+      ...(await attempt(
+        'cold loads',
+        [
+          'eagerJs',
+          'jsBeforeInteractive',
+          'formPaintedRatio',
+          'formUsableRatio',
+          'interactiveRatio',
+          'walletKnownRepeatRatio',
+        ],
+        () => withServicesPaused(running, () => measureLoads(chromium, dist, manifest)),
       )),
     )
     console.log('quote overhead in core…')

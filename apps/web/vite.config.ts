@@ -4,7 +4,8 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { directImports } from './build/directImports.ts'
-import { startupChunks } from './build/startupChunks.ts'
+import { prerender } from './build/prerender.ts'
+import { isChunkProbe, startupChunks } from './build/startupChunks.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 
@@ -88,6 +89,12 @@ export default defineConfig({
       split: { name: 'react', packages: ['react', 'react-dom', 'scheduler'] },
     }),
     installableApp(),
+    prerender({
+      root: import.meta.dirname,
+      configFile: join(import.meta.dirname, 'vite.config.ts'),
+      entry: '/src/app/prerender.tsx',
+      skip: isChunkProbe,
+    }),
   ],
   build: {
     target: 'es2022',

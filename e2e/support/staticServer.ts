@@ -47,7 +47,11 @@ export async function startStaticServer(parameters: {
       response.writeHead(404)
       return response.end('not found')
     }
-    response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
+    response.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      // As static hosts serve a Vite build: its hashed assets never change; everything else is checked each time.
+      'cache-control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    })
     createReadStream(file).pipe(response)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -44,6 +44,8 @@ export type StartupChunkOptions = {
 }
 
 const PROBE = 'MULTIBRIDGE_CHUNK_PROBE'
+/** True inside the in-memory build this plugin runs: other plugins can skip work that build does not need. */
+export const isChunkProbe = () => process.env[PROBE] === '1'
 /** https://v8.dev/blog/explicit-compile-hints */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 const normalize = (path: string) => path.replace(/\\/g, '/')

@@ -8,11 +8,14 @@ import { useWalletEvents, WalletButton } from '../features/wallet/index.ts'
 import { APP_TITLE, APP_VERSION, APP_VERSION_CODE } from '../lib/constants.ts'
 import { useManifest } from '../lib/ManifestContext.tsx'
 import { ROUTE_TITLES, ROUTES } from '../lib/routes.ts'
+import { useIsHydrated } from '../lib/useIsHydrated.ts'
 
 export function Layout() {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const manifest = useManifest()
+  // The deployment's config is not in the prerendered markup (build/prerender.ts).
+  const hydrated = useIsHydrated()
   const title = ROUTE_TITLES[pathname] ?? APP_TITLE
   useWalletEvents()
   const unseen = useSwapAlerts()
@@ -48,8 +51,10 @@ export function Layout() {
         <Outlet />
       </main>
       <footer className="footer">
-        {manifest.mode === 'devnet' && <span className="devnet-pill">{t('Local network')}</span>}
-        <span>{t('Version {{version}} ({{code}})', { version: APP_VERSION, code: APP_VERSION_CODE })}</span>
+        {hydrated && manifest.mode === 'devnet' && <span className="devnet-pill">{t('Local network')}</span>}
+        <span className="footer-version">
+          {t('Version {{version}} ({{code}})', { version: APP_VERSION, code: APP_VERSION_CODE })}
+        </span>
       </footer>
       <Notices />
       <UpdateNotice />

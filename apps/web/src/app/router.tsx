@@ -1,4 +1,5 @@
-import { HashRouter, Route, Routes, useSearchParams } from 'react-router'
+import type { ComponentType, ReactNode } from 'react'
+import { Route, Routes, useSearchParams } from 'react-router'
 import { ROUTES } from '../lib/routes.ts'
 import { Layout } from './Layout.tsx'
 import { LazyPage, LoadedPage } from './LazyPage.tsx'
@@ -29,9 +30,9 @@ function HistoryRoute() {
 }
 
 /** The app's routes (SPEC §4): hash routes, the swap page also under its alias and for unknown paths. */
-export function AppRoutes() {
+export function AppRoutes({ router: Router }: { router: ComponentType<{ children: ReactNode }> }) {
   return (
-    <HashRouter>
+    <Router>
       <Routes>
         <Route path="/" element={<Layout />}>
           <Route index element={<SwapRoute />} />
@@ -40,6 +41,6 @@ export function AppRoutes() {
           <Route path="*" element={<SwapRoute />} />
         </Route>
       </Routes>
-    </HashRouter>
+    </Router>
   )
 }

@@ -1,4 +1,4 @@
-import i18next from 'i18next'
+import i18next, { type InitOptions } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { safeStorage } from '../lib/safeStorage.ts'
 import { bundleLoaders, htmlLang, LANGUAGE_STORAGE_KEY, type Language, storedLanguage } from './languages.ts'
@@ -12,10 +12,9 @@ async function loadBundle(language: Language) {
   }
 }
 
-export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18next> {
-  // The bundle's chunk is usually on its way already (start-up asked for it); init then runs once, with it.
-  const { default: bundle } = await bundleLoaders[language]()
-  await i18next.use(initReactI18next).init({
+/** The one set of i18next options: the app's instance and the build's prerender (app/prerender.tsx) use it. */
+export function i18nOptions(language: Language, bundle: Record<string, string>): InitOptions {
+  return {
     lng: language,
     resources: { [language]: { translation: bundle } },
     // Keys are the English text: a string missing in a language falls back to English.
@@ -24,7 +23,13 @@ export async function initI18n(language: Language = storedLanguage()): Promise<t
     nsSeparator: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-  })
+  }
+}
+
+export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18next> {
+  // The bundle's chunk is usually on its way already (start-up asked for it); init then runs once, with it.
+  const { default: bundle } = await bundleLoaders[language]()
+  await i18next.use(initReactI18next).init(i18nOptions(language, bundle))
   document.documentElement.lang = htmlLang[language]
   return i18next
 }

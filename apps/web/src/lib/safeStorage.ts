@@ -3,6 +3,8 @@
  * console only, and the app carries on (SPEC §7).
  */
 function storage(): Storage | undefined {
+  // The build's prerender (app/prerender.tsx) renders without a browser: nothing is stored there.
+  if (typeof window === 'undefined') return undefined
   try {
     return window.localStorage
   } catch (error) {

@@ -1,12 +1,14 @@
 import { getManifestChain } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
 import { TEXT_INPUT_MAX_LENGTH } from '../../lib/constants.ts'
 import { shortAddress } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { useIsHydrated } from '../../lib/useIsHydrated.ts'
+import { useTypedBeforeHydration } from '../../lib/useTypedBeforeHydration.ts'
 import { useRecentRecipients } from './recipientStore.ts'
 import type { Recipient } from './useRecipient.ts'
 import { chainReads } from './useTokenBalance.ts'
@@ -23,7 +25,11 @@ export function RecipientField(props: {
   const id = useId()
   const manifest = useManifest()
   const config = useConfig()
-  const recent = useRecentRecipients()
+  const stored = useRecentRecipients()
+  // Kept in this browser: not in the prerendered page, so shown once it is hydrated.
+  const recent = useIsHydrated() ? stored : []
+  const input = useRef<HTMLInputElement>(null)
+  useTypedBeforeHydration(input, props.value, props.onChange)
   const { recipient } = props
   const address = recipient.status === 'ok' ? recipient.address : undefined
   const chainId = props.destinationChainId
@@ -46,6 +52,7 @@ export function RecipientField(props: {
         {t('Enter or select the recipient address')}
       </label>
       <input
+        ref={input}
         id={id}
         className="text-input mono"
         value={props.value}

@@ -1,0 +1,85 @@
+import { createServer, type Plugin } from 'vite'
+
+/**
+ * Writes the swap page's markup into index.html (issue #18): the form is on screen before any script runs,
+ * and the app hydrates it (main.tsx) instead of rendering it again.
+ *
+ * The markup comes from the app's own tree (src/app/prerender.tsx), rendered in node through a Vite dev server in
+ * middleware mode, once per language: the default language's in the root, the others in `<template>`s. A tiny
+ * inline script after the root puts the stored language's markup in place before the first paint, and empties
+ * the root when the address is another page (History renders on its own, as before).
+ */
+export type PrerenderOptions = {
+  root: string
+  configFile: string
+  /** The module that exports `prerenderSwapPage` and `PRERENDER_SETTINGS`, relative to `root`. */
+  entry: string
+  /** Skips the prerender (the in-memory probe build of build/startupChunks.ts). */
+  skip?: () => boolean
+}
+
+type Settings = {
+  defaultLanguage: string
+  languages: string[]
+  htmlLang: Record<string, string>
+  storageKey: string
+  historyPath: string
+}
+
+export const ROOT_ELEMENT = '<div id="root"></div>'
+
+export function prerender(options: PrerenderOptions): Plugin {
+  return {
+    name: 'multibridge-prerender',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (options.skip?.()) return html
+        if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT} to prerender into`)
+        const server = await createServer({
+          root: options.root,
+          configFile: options.configFile,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, watch: null, ws: false },
+        })
+        try {
+          const module = (await server.ssrLoadModule(options.entry)) as {
+            prerenderSwapPage: (language: string) => Promise<string>
+            PRERENDER_SETTINGS: Settings
+          }
+          const settings = module.PRERENDER_SETTINGS
+          const markup: Record<string, string> = {}
+          for (const language of settings.languages) markup[language] = await module.prerenderSwapPage(language)
+          return html.replace(ROOT_ELEMENT, () => prerenderedRoot(markup, settings))
+        } finally {
+          await server.close()
+        }
+      },
+    },
+  }
+}
+
+/** The root with the default language's markup, the other languages' in templates, and the script that picks. */
+export function prerenderedRoot(markup: Record<string, string>, settings: Settings): string {
+  const others = settings.languages.filter((language) => language !== settings.defaultLanguage)
+  const templates = others
+    .map((language) => `<template id="prerender-${language}">${markup[language]}</template>`)
+    .join('')
+  const known = JSON.stringify(others)
+  const lang = JSON.stringify(settings.htmlLang)
+  // Runs before the first paint. Storage may be unavailable: the default language then, as the app does.
+  const script = [
+    '(function(){',
+    'var r=document.getElementById("root"),l;',
+    `try{l=localStorage.getItem(${JSON.stringify(settings.storageKey)})}catch(e){}`,
+    `if(location.hash.replace(/^#/,"").split("?")[0].indexOf(${JSON.stringify(settings.historyPath)})===0){`,
+    'r.removeAttribute("data-prerendered");r.textContent="";return}',
+    `if(${known}.indexOf(l)<0)return;`,
+    'var t=document.getElementById("prerender-"+l);',
+    `if(t){r.innerHTML=t.innerHTML;document.documentElement.lang=${lang}[l]}`,
+    '})()',
+  ].join('')
+  return `<div id="root" data-prerendered="swap">${markup[settings.defaultLanguage]}</div>${templates}<script>${script}</script>`
+}

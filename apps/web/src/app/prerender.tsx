@@ -1,0 +1,86 @@
+import { parseManifest } from '@multi-bridge/core'
+import { QueryClient } from '@tanstack/react-query'
+import i18next from 'i18next'
+import type { ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { initReactI18next } from 'react-i18next'
+import { createPath, type Navigator, Router } from 'react-router'
+import { createWagmiConfig } from '../features/wallet/index.ts'
+import { i18nOptions } from '../i18n/index.ts'
+import { bundleLoaders, DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY, type Language } from '../i18n/languages.ts'
+import { ROUTES } from '../lib/routes.ts'
+import { AppTree } from './AppTree.tsx'
+import { pages } from './pageLoaders.ts'
+
+/**
+ * The build's prerender of the swap page (build/prerender.ts runs this in node, through Vite): the app's own tree,
+ * in the state of the browser's first render, which does not know the network config or the wallet yet. What
+ * depends on them renders after hydration (`useIsHydrated`): nothing of a deployment's config is baked in.
+ */
+
+/** A stand-in config: the first render reads no chain, token or service from it. Never shown. */
+const STAND_IN_MANIFEST = parseManifest({
+  version: 1,
+  mode: 'production',
+  generatedAt: '1970-01-01T00:00:00.000Z',
+  chains: [
+    {
+      id: 1,
+      name: 'Prerender',
+      shortName: 'prerender',
+      rpcUrls: ['http://127.0.0.1:9/'],
+      blockTime: 12,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      testnet: true,
+      contracts: { multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11' },
+      tokens: [],
+    },
+  ],
+  services: {},
+})
+
+/** Links as HashRouter writes them (`#/pages/log/index`); nothing navigates in a prerender. */
+const hashNavigator: Navigator = {
+  createHref: (to) => `#${typeof to === 'string' ? to : createPath(to)}`,
+  go: () => {},
+  push: () => {},
+  replace: () => {},
+}
+
+function SwapPageRouter({ children }: { children: ReactNode }) {
+  return (
+    <Router location={ROUTES.swap} navigator={hashNavigator} static>
+      {children}
+    </Router>
+  )
+}
+
+/** The swap page's markup in one language, as the browser's first render makes it. */
+export async function prerenderSwapPage(language: Language): Promise<string> {
+  await pages.swap.load()
+  const { default: bundle } = await bundleLoaders[language]()
+  const i18n = i18next.createInstance()
+  await i18n.use(initReactI18next).init(i18nOptions(language, bundle))
+  const wagmiConfig = createWagmiConfig(STAND_IN_MANIFEST)
+  // The browser's first render runs while wagmi reconnects: the wallet's state is not known yet.
+  wagmiConfig.setState((state) => ({ ...state, status: 'connecting' }))
+  return renderToString(
+    <AppTree
+      manifest={STAND_IN_MANIFEST}
+      wagmiConfig={wagmiConfig}
+      queryClient={new QueryClient()}
+      i18n={i18n}
+      router={SwapPageRouter}
+      reconnectOnMount={false}
+    />,
+  )
+}
+
+/** What build/prerender.ts needs to write the inline script that picks the stored language's markup. */
+export const PRERENDER_SETTINGS = {
+  defaultLanguage: DEFAULT_LANGUAGE,
+  languages: Object.keys(bundleLoaders) as Language[],
+  htmlLang,
+  storageKey: LANGUAGE_STORAGE_KEY,
+  historyPath: ROUTES.history,
+}
