@@ -133,6 +133,33 @@ test.describe('prerendered swap page', () => {
     await expect(page.getByLabel('輸入或選擇接收地址')).toHaveValue('0x00000000000000000000000000000000000000aa')
   })
 
+  test('opens the token picker clicked before the app was up, once it is', async ({ app }) => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const holdStartup = (page: Page) =>
+      page.route(/\/assets\/startup-[^/]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+    const { page, form } = await app.open({ initScripts: [holdStartup] })
+    const button = form.tokenButton('destination')
+    await button.click()
+    // Taken: marked busy at once, while the app's code is still on its way.
+    await expect(button).toHaveAttribute('aria-busy', 'true')
+    await expect(form.picker).toHaveCount(0)
+    release()
+    await expect(form.picker).toBeVisible()
+    await expect(form.picker.getByRole('heading', { name: 'Select Receiving Token' })).toBeVisible()
+    await expect(button).not.toHaveAttribute('aria-busy')
+    // From then on a click is the app's own: closed, and opened again by the other button.
+    await page.keyboard.press('Escape')
+    await expect(form.picker).toHaveCount(0)
+    await form.tokenButton('origin').click()
+    await expect(form.picker.getByRole('heading', { name: 'Select Sending Token' })).toBeVisible()
+  })
+
   test('is not shown for History: that page renders on its own', async ({ app }) => {
     const { page } = await app.open({ path: HISTORY_PATH, initScripts: [noScripts] })
     await expect(page.locator('#root')).toBeEmpty()

@@ -7,7 +7,8 @@ import { createServer, type Plugin } from 'vite'
  * The markup comes from the app's own tree (src/app/prerender.tsx), rendered in node through a Vite dev server in
  * middleware mode, once per language: the default language's in the root, the others in `<template>`s. A tiny
  * inline script after the root puts the stored language's markup in place before the first paint, and empties
- * the root when the address is another page (History renders on its own, as before).
+ * the root when the address is another page (History renders on its own, as before). It also queues clicks on
+ * the controls marked `data-early-action` until the app is up (src/lib/earlyActions.ts).
  */
 export type PrerenderOptions = {
   root: string
@@ -24,6 +25,8 @@ type Settings = {
   htmlLang: Record<string, string>
   storageKey: string
   historyPath: string
+  earlyActionAttribute: string
+  earlyActionQueue: string
 }
 
 export const ROOT_ELEMENT = '<div id="root"></div>'
@@ -76,6 +79,12 @@ export function prerenderedRoot(markup: Record<string, string>, settings: Settin
     `try{l=localStorage.getItem(${JSON.stringify(settings.storageKey)})}catch(e){}`,
     `if(location.hash.replace(/^#/,"").split("?")[0].indexOf(${JSON.stringify(settings.historyPath)})===0){`,
     'r.removeAttribute("data-prerendered");r.textContent="";return}',
+    // A control clicked before the app is up is queued and marked busy (src/lib/earlyActions.ts); main.tsx
+    // removes data-prerendered when the app takes over, and clicks are the app's own from then on.
+    `var q=window[${JSON.stringify(settings.earlyActionQueue)}]=[],a=${JSON.stringify(settings.earlyActionAttribute)};`,
+    'r.addEventListener("click",function(e){',
+    'var b=r.hasAttribute("data-prerendered")&&e.target instanceof Element&&e.target.closest("["+a+"]");',
+    'if(b){q.push(b.getAttribute(a));b.setAttribute("aria-busy","true")}});',
     `if(${known}.indexOf(l)<0)return;`,
     'var t=document.getElementById("prerender-"+l);',
     `if(t){r.innerHTML=t.innerHTML;document.documentElement.lang=${lang}[l]}`,

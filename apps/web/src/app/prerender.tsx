@@ -8,6 +8,7 @@ import { createPath, type Navigator, Router } from 'react-router'
 import { createWagmiConfig } from '../features/wallet/index.ts'
 import { i18nOptions } from '../i18n/index.ts'
 import { bundleLoaders, DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY, type Language } from '../i18n/languages.ts'
+import { EARLY_ACTION_ATTRIBUTE, EARLY_ACTION_QUEUE } from '../lib/earlyActions.ts'
 import { ROUTES } from '../lib/routes.ts'
 import { AppTree } from './AppTree.tsx'
 import { pages } from './pageLoaders.ts'
@@ -83,4 +84,6 @@ export const PRERENDER_SETTINGS = {
   htmlLang,
   storageKey: LANGUAGE_STORAGE_KEY,
   historyPath: ROUTES.history,
+  earlyActionAttribute: EARLY_ACTION_ATTRIBUTE,
+  earlyActionQueue: EARLY_ACTION_QUEUE,
 }

@@ -1,6 +1,7 @@
 import { formatAmount, formatDisplayAmount, getManifestChain } from '@multi-bridge/core'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EARLY_ACTIONS } from '../../lib/earlyActions.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useTypedBeforeHydration } from '../../lib/useTypedBeforeHydration.ts'
 import { TokenButton } from './TokenButton.tsx'
@@ -64,7 +65,13 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
           aria-invalid={parsed !== undefined && !parsed.ok && parsed.error !== 'empty'}
           onChange={(event) => form.setAmountText(event.target.value)}
         />
-        <TokenButton token={origin} placeholder="Choose Token to Swap" onClick={onPickToken} testId="origin-token" />
+        <TokenButton
+          token={origin}
+          placeholder="Choose Token to Swap"
+          onClick={onPickToken}
+          testId="origin-token"
+          earlyAction={EARLY_ACTIONS.originPicker}
+        />
       </div>
       {origin && form.balanceFailed && (
         <p className="field-warning" role="status" data-testid="rpc-unreachable">

@@ -16,6 +16,7 @@ import {
   useSwapActions,
   useSwapForm,
 } from '../../features/swap/index.ts'
+import { EARLY_ACTIONS, takeEarlyActions } from '../../lib/earlyActions.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { MARKS, markOnce } from '../../lib/perf.ts'
 import type { PageOptions } from '../../lib/routes.ts'
@@ -36,6 +37,11 @@ export default function SwapPage(_props: { options: PageOptions }) {
   const [picker, setPicker] = useState<'origin' | 'destination' | undefined>()
   const [reviewing, setReviewing] = useState<Route | undefined>()
   const actions = useSwapActions()
+  useEffect(() => {
+    // A token button clicked on the prerendered page, before the app was up: open that picker now.
+    const last = takeEarlyActions().at(-1)
+    if (last) setPicker(last === EARLY_ACTIONS.originPicker ? 'origin' : 'destination')
+  }, [])
   useEffect(() => {
     // Once the wallet's state is known, the form and its main button are what the person will use.
     if (walletStatus === 'connecting' || walletStatus === 'reconnecting') return
@@ -76,6 +82,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
             placeholder="Select token"
             onClick={() => setPicker('destination')}
             testId="destination-token"
+            earlyAction={EARLY_ACTIONS.destinationPicker}
           />
         </div>
       </div>
