@@ -160,9 +160,16 @@ test.describe('prerendered swap page', () => {
     await expect(form.picker.getByRole('heading', { name: 'Select Sending Token' })).toBeVisible()
   })
 
-  test('is not shown for History: that page renders on its own', async ({ app }) => {
-    const { page } = await app.open({ path: HISTORY_PATH, initScripts: [noScripts] })
-    await expect(page.locator('#root')).toBeEmpty()
-    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+  test('is only for the swap page’s own address: History and the alias render on their own', async ({ app }) => {
+    for (const path of [HISTORY_PATH, '#/pages/index/index', '#/no/such/page']) {
+      const { page } = await app.open({ path, initScripts: [noScripts] })
+      await expect(page.locator('#root')).toBeEmpty()
+      await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+    }
+    // `#/` with options, or no hash at all, keeps it.
+    for (const path of ['#/?amount=1', './']) {
+      const { form } = await app.open({ path, initScripts: [noScripts] })
+      await expect(form.mainButton).toHaveText('Connect a wallet to start')
+    }
   })
 })

@@ -7,7 +7,7 @@ import { createServer, type Plugin } from 'vite'
  * The markup comes from the app's own tree (src/app/prerender.tsx), rendered in node through a Vite dev server in
  * middleware mode, once per language: the default language's in the root, the others in `<template>`s. A tiny
  * inline script after the root puts the stored language's markup in place before the first paint, and empties
- * the root when the address is another page (History renders on its own, as before). It also queues clicks on
+ * the root when the address is another page (History, the swap page's alias: they render on their own, as before). It also queues clicks on
  * the controls marked `data-early-action` until the app is up (src/lib/earlyActions.ts).
  */
 export type PrerenderOptions = {
@@ -24,7 +24,7 @@ type Settings = {
   languages: string[]
   htmlLang: Record<string, string>
   storageKey: string
-  historyPath: string
+  swapPath: string
   earlyActionAttribute: string
   earlyActionQueue: string
 }
@@ -77,7 +77,8 @@ export function prerenderedRoot(markup: Record<string, string>, settings: Settin
     '(function(){',
     'var r=document.getElementById("root"),l;',
     `try{l=localStorage.getItem(${JSON.stringify(settings.storageKey)})}catch(e){}`,
-    `if(location.hash.replace(/^#/,"").split("?")[0].indexOf(${JSON.stringify(settings.historyPath)})===0){`,
+    // Only the swap page's own address (`#/`, or none) is prerendered; its alias and History render on their own.
+    `var p=location.hash.replace(/^#/,"").split("?")[0];if(p!==""&&p!==${JSON.stringify(settings.swapPath)}){`,
     'r.removeAttribute("data-prerendered");r.textContent="";return}',
     // A control clicked before the app is up is queued and marked busy (src/lib/earlyActions.ts); main.tsx
     // removes data-prerendered when the app takes over, and clicks are the app's own from then on.

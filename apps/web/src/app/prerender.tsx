@@ -83,7 +83,7 @@ export const PRERENDER_SETTINGS = {
   languages: Object.keys(bundleLoaders) as Language[],
   htmlLang,
   storageKey: LANGUAGE_STORAGE_KEY,
-  historyPath: ROUTES.history,
+  swapPath: ROUTES.swap,
   earlyActionAttribute: EARLY_ACTION_ATTRIBUTE,
   earlyActionQueue: EARLY_ACTION_QUEUE,
 }
