@@ -160,6 +160,36 @@ test.describe('prerendered swap page', () => {
     await expect(form.picker.getByRole('heading', { name: 'Select Sending Token' })).toBeVisible()
   })
 
+  test('is hydrated without a mismatch for a returning person whose wallet reconnects', async ({ app, wallet }) => {
+    const { page, shell, consoleErrors } = await app.openConnected({ wallet, initScripts: [watchHydration] })
+    // wagmi restores the stored connection while it reconnects: the first render must still be the prerendered one.
+    await page.reload()
+    await expect(shell.accountButton).toBeVisible()
+    await expect(page.getByRole('button', { name: 'My address' })).toBeVisible()
+    const { kept } = await hydrationResult(page)
+    expect(kept).toEqual({ title: true, amount: true, mainButton: true })
+    expect(consoleErrors).toEqual([])
+  })
+
+  test('renders History when its link was followed before the app was up', async ({ app }) => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const holdStartup = (page: Page) =>
+      page.route(/\/assets\/startup-[^/]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+    const { page, shell, consoleErrors } = await app.open({ initScripts: [holdStartup] })
+    await page.getByRole('link', { name: 'History' }).click()
+    await expect(page).toHaveURL(/#\/pages\/log\/index$/)
+    release()
+    await expect(shell.title).toHaveText('History')
+    await expect(page.getByTestId('main-button')).toHaveCount(0)
+    expect(consoleErrors).toEqual([])
+  })
+
   test('is only for the swap page’s own address: History and the alias render on their own', async ({ app }) => {
     for (const path of [HISTORY_PATH, '#/pages/index/index', '#/no/such/page']) {
       const { page } = await app.open({ path, initScripts: [noScripts] })

@@ -102,4 +102,5 @@ const times = outcomes.map((outcome) => `${outcome.step.name} ${outcome.seconds.
 process.stdout.write(`\nSteps: ${times}; all in ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
 if (failedSteps.length > 0) process.stdout.write(`Failed: ${failedSteps.join(', ')}\n`)
 process.stdout.write(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`)
-process.exit(failedSteps.length > 0 || total.failed > 0 ? 1 : 0)
+// Not process.exit(): stdout into a pipe is written asynchronously, and the summary must not be cut off.
+process.exitCode = failedSteps.length > 0 || total.failed > 0 ? 1 : 0

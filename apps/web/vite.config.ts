@@ -41,6 +41,8 @@ function devnetManifest(): Plugin {
  */
 function installableApp() {
   return VitePWA({
+    // The in-memory probe build of startupChunks writes nothing, the worker included.
+    disable: isChunkProbe(),
     registerType: 'prompt',
     // The app registers the worker itself, when the browser is idle after the first page (features/appUpdate).
     injectRegister: false,

@@ -31,6 +31,9 @@ type Settings = {
 
 export const ROOT_ELEMENT = '<div id="root"></div>'
 
+/** JSON for the inline script: never closes the script element, whatever the value holds. */
+const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+
 export function prerender(options: PrerenderOptions): Plugin {
   return {
     name: 'multibridge-prerender',
@@ -70,19 +73,19 @@ export function prerenderedRoot(markup: Record<string, string>, settings: Settin
   const templates = others
     .map((language) => `<template id="prerender-${language}">${markup[language]}</template>`)
     .join('')
-  const known = JSON.stringify(others)
-  const lang = JSON.stringify(settings.htmlLang)
+  const known = json(others)
+  const lang = json(settings.htmlLang)
   // Runs before the first paint. Storage may be unavailable: the default language then, as the app does.
   const script = [
     '(function(){',
     'var r=document.getElementById("root"),l;',
-    `try{l=localStorage.getItem(${JSON.stringify(settings.storageKey)})}catch(e){}`,
+    `try{l=localStorage.getItem(${json(settings.storageKey)})}catch(e){}`,
     // Only the swap page's own address (`#/`, or none) is prerendered; its alias and History render on their own.
-    `var p=location.hash.replace(/^#/,"").split("?")[0];if(p!==""&&p!==${JSON.stringify(settings.swapPath)}){`,
+    `var p=location.hash.replace(/^#/,"").split("?")[0];if(p!==""&&p!==${json(settings.swapPath)}){`,
     'r.removeAttribute("data-prerendered");r.textContent="";return}',
     // A control clicked before the app is up is queued and marked busy (src/lib/earlyActions.ts); main.tsx
     // removes data-prerendered when the app takes over, and clicks are the app's own from then on.
-    `var q=window[${JSON.stringify(settings.earlyActionQueue)}]=[],a=${JSON.stringify(settings.earlyActionAttribute)};`,
+    `var q=window[${json(settings.earlyActionQueue)}]=[],a=${json(settings.earlyActionAttribute)};`,
     'r.addEventListener("click",function(e){',
     'var b=r.hasAttribute("data-prerendered")&&e.target instanceof Element&&e.target.closest("["+a+"]");',
     'if(b){q.push(b.getAttribute(a));b.setAttribute("aria-busy","true")}});',

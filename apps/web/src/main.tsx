@@ -1,4 +1,5 @@
 import { startupRequests } from './app/startupRequests.ts'
+import { isPrerenderedAddress } from './lib/routes.ts'
 
 /** The markup `build/prerender.ts` writes into index.html for the swap page, when the inline script kept it. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered'
@@ -15,7 +16,8 @@ export async function start() {
   const root = document.getElementById('root') as HTMLElement
   const frame = import('./app/App.tsx')
   const [rawManifest, { mountApp }] = await Promise.all([startupRequests.manifest, frame, startupRequests.language])
-  const prerendered = root.hasAttribute(PRERENDERED_ATTRIBUTE)
+  // The person may have followed a link of the prerendered page (History) before the app was up.
+  const prerendered = root.hasAttribute(PRERENDERED_ATTRIBUTE) && isPrerenderedAddress(window.location.hash)
   const pageIn =
     prerendered &&
     (await Promise.race([
@@ -25,7 +27,7 @@ export async function start() {
       ),
       delay(PAGE_WAIT_MS),
     ]))
-  if (prerendered && !pageIn) root.replaceChildren()
+  if (!pageIn) root.replaceChildren()
   root.removeAttribute(PRERENDERED_ATTRIBUTE)
   mountApp(root, rawManifest, pageIn)
 }

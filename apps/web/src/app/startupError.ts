@@ -39,7 +39,23 @@ export function showStartupError(
   message.lang = htmlLang[language]
   message.textContent = (offline ? STARTUP_OFFLINE_TEXT : STARTUP_ERROR_TEXT)[language]
   if (offline) message.dataset.testid = 'startup-offline'
-  message.onclick = () => window.location.reload()
+  message.onclick = () => void reloadIntoNewestVersion()
   root?.replaceChildren(message)
-  if (offline) window.addEventListener('online', () => window.location.reload(), { once: true })
+  if (offline) window.addEventListener('online', () => void reloadIntoNewestVersion(), { once: true })
+}
+
+/**
+ * Reloads, into a new version when one waits. The app's code may come from the service worker's cache while the
+ * network config comes fresh from a new deployment; if that old code cannot start with it, the app never got as
+ * far as offering the update (features/appUpdate), so a reload from here activates the waiting worker first.
+ */
+export async function reloadIntoNewestVersion(): Promise<void> {
+  const waiting = await navigator.serviceWorker
+    ?.getRegistration()
+    .then((registration) => registration?.waiting)
+    .catch(() => undefined)
+  if (!waiting) return window.location.reload()
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
+  // Workbox's worker skips waiting on this message (vite-plugin-pwa, registerType 'prompt').
+  waiting.postMessage({ type: 'SKIP_WAITING' })
 }

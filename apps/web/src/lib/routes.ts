@@ -13,3 +13,12 @@ export const ROUTE_TITLES: Record<string, string> = {
 
 /** The query string handed to a page as its options. */
 export type PageOptions = Record<string, string>
+
+/**
+ * Whether a location hash is the swap page's own address (`#/`, with or without options, or none): the only one
+ * whose markup the build prerenders (build/prerender.ts writes the same test into index.html's inline script).
+ */
+export function isPrerenderedAddress(hash: string): boolean {
+  const path = hash.replace(/^#/, '').split('?')[0] ?? ''
+  return path === '' || path === ROUTES.swap
+}

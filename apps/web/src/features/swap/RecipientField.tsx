@@ -26,8 +26,11 @@ export function RecipientField(props: {
   const manifest = useManifest()
   const config = useConfig()
   const stored = useRecentRecipients()
-  // Kept in this browser: not in the prerendered page, so shown once it is hydrated.
-  const recent = useIsHydrated() ? stored : []
+  // Kept in this browser (the recent recipients, and the account wagmi restores while it reconnects): not in the
+  // prerendered page, so shown once it is hydrated.
+  const hydrated = useIsHydrated()
+  const recent = hydrated ? stored : []
+  const connected = hydrated ? props.connected : undefined
   const input = useRef<HTMLInputElement>(null)
   useTypedBeforeHydration(input, props.value, props.onChange)
   const { recipient } = props
@@ -43,7 +46,7 @@ export function RecipientField(props: {
     },
   })
   const isContract = code.data !== undefined && code.data !== null && code.data !== '0x'
-  const suggestions = [props.connected, ...recent].filter(
+  const suggestions = [connected, ...recent].filter(
     (a, i, all): a is Address => !!a && all.findIndex((b) => b?.toLowerCase() === a.toLowerCase()) === i,
   )
   return (
@@ -67,7 +70,7 @@ export function RecipientField(props: {
         <div className="chips">
           {suggestions.map((suggestion) => (
             <button key={suggestion} type="button" className="chip" onClick={() => props.onChange(suggestion)}>
-              {suggestion === props.connected ? t('My address') : shortAddress(suggestion)}
+              {suggestion === connected ? t('My address') : shortAddress(suggestion)}
             </button>
           ))}
         </div>
