@@ -80,16 +80,23 @@ async function untilInteractive(page: Page): Promise<{ interactiveMs: number; sc
 
 export type VisitRuns = {
   cold: InteractiveRun
-  /** The same page opened again in the same browser profile: HTTP cache, code cache and the service worker, if any. */
-  repeat: InteractiveRun
+  /**
+   * The same page opened again in the same browser profile (HTTP cache, code cache and the service worker, if any);
+   * only with `repeat`.
+   */
+  repeat?: InteractiveRun
 }
 
 /**
- * A first visit in a fresh context (empty cache), then a second visit in the same context (once the page's
- * service worker is active, with `waitForWorker`): the time to the `swap-form-interactive` mark, the form's first
- * paint, and the JavaScript fetched before the mark, for each.
+ * A first visit in a fresh context (empty cache) and, with `repeat`, a second visit in the same context (once the
+ * page's service worker is active, with `waitForWorker`): the time to the `swap-form-interactive` mark, the form's
+ * first paint, and the JavaScript fetched before the mark, for each.
  */
-export async function coldAndRepeatLoad(browser: Browser, url: string, waitForWorker: boolean): Promise<VisitRuns> {
+export async function coldAndRepeatLoad(
+  browser: Browser,
+  url: string,
+  visits: { repeat: boolean; waitForWorker: boolean },
+): Promise<VisitRuns> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   try {
     await context.addInitScript(installProbe)
@@ -110,8 +117,9 @@ export async function coldAndRepeatLoad(browser: Browser, url: string, waitForWo
       return { ...interactive, formPaintedMs: painted }
     }
     const cold = await visit()
+    if (!visits.repeat) return { cold }
     // The app registers its worker when the browser is idle after the first page: the repeat visit comes after.
-    if (waitForWorker) {
+    if (visits.waitForWorker) {
       await page.waitForFunction(
         async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
         undefined,

@@ -6,21 +6,41 @@ import { HISTORY_PATH } from './pages/History.ts'
 const noScripts = (page: Page) => page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort())
 
 /**
+ * The app's start-up code arrives only when `release` is called: what the person does before then happens on the
+ * prerendered page.
+ */
+function holdStartup() {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const script = (page: Page) =>
+    page.route(/\/assets\/startup-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+  return { script, release }
+}
+
+/** Prerendered nodes the hydration tests follow. */
+const FOLLOWED = {
+  title: 'h1.navbar-title',
+  amount: 'input.amount-input',
+  mainButton: '[data-testid="main-button"]',
+}
+
+/**
  * Keeps the prerendered nodes as they are before the app's scripts run, and adds up layout shifts (Cumulative
  * Layout Shift, without shifts right after input) for the whole load.
  */
 const watchHydration = (page: Page) =>
-  page.addInitScript(() => {
+  page.addInitScript((followed) => {
     const state = { nodes: {} as Record<string, Element>, shift: 0 }
     ;(window as unknown as { __prerender: typeof state }).__prerender = state
     // Parsing is done (the inline script has picked the language) and the app's module scripts have not run yet.
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return
-      for (const [name, selector] of Object.entries({
-        title: 'h1.navbar-title',
-        amount: 'input.amount-input',
-        mainButton: '[data-testid="main-button"]',
-      })) {
+      for (const [name, selector] of Object.entries(followed)) {
         const node = document.querySelector(selector)
         if (node) state.nodes[name] = node
       }
@@ -30,24 +50,20 @@ const watchHydration = (page: Page) =>
         if (!entry.hadRecentInput) state.shift += entry.value
       }
     }).observe({ type: 'layout-shift', buffered: true })
-  })
+  }, FOLLOWED)
 
 /** Whether each node kept before the scripts ran is still the one on screen, and the load's layout shift. */
 const hydrationResult = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate((followed) => {
     const state = (window as unknown as { __prerender: { nodes: Record<string, Element>; shift: number } }).__prerender
     const kept = Object.fromEntries(
-      Object.entries({
-        title: 'h1.navbar-title',
-        amount: 'input.amount-input',
-        mainButton: '[data-testid="main-button"]',
-      }).map(([name, selector]) => [
+      Object.entries(followed).map(([name, selector]) => [
         name,
         state.nodes[name] !== undefined && state.nodes[name] === document.querySelector(selector),
       ]),
     )
     return { kept, shift: state.shift }
-  })
+  }, FOLLOWED)
 
 const LANGUAGES = [
   {
@@ -112,20 +128,11 @@ test.describe('prerendered swap page', () => {
   }
 
   test('keeps what the person typed before the app was up', async ({ app }) => {
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    // The app's start-up code arrives only once the person has typed.
-    const holdStartup = (page: Page) =>
-      page.route(/\/assets\/startup-[^/]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
-    const { page, form } = await app.open({ initScripts: [holdStartup] })
+    const startup = holdStartup()
+    const { page, form } = await app.open({ initScripts: [startup.script] })
     await form.amount.pressSequentially('12.5')
     await form.recipient.pressSequentially('0x00000000000000000000000000000000000000aa')
-    release()
+    startup.release()
     await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet', exact: true })).toBeEnabled()
     // A render after hydration (the language) would clear a field whose text React did not take over.
     await page.getByRole('button', { name: '繁中' }).click()
@@ -134,22 +141,14 @@ test.describe('prerendered swap page', () => {
   })
 
   test('opens the token picker clicked before the app was up, once it is', async ({ app }) => {
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const holdStartup = (page: Page) =>
-      page.route(/\/assets\/startup-[^/]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
-    const { page, form } = await app.open({ initScripts: [holdStartup] })
+    const startup = holdStartup()
+    const { page, form } = await app.open({ initScripts: [startup.script] })
     const button = form.tokenButton('destination')
     await button.click()
     // Taken: marked busy at once, while the app's code is still on its way.
     await expect(button).toHaveAttribute('aria-busy', 'true')
     await expect(form.picker).toHaveCount(0)
-    release()
+    startup.release()
     await expect(form.picker).toBeVisible()
     await expect(form.picker.getByRole('heading', { name: 'Select Receiving Token' })).toBeVisible()
     await expect(button).not.toHaveAttribute('aria-busy')
@@ -172,19 +171,11 @@ test.describe('prerendered swap page', () => {
   })
 
   test('renders History when its link was followed before the app was up', async ({ app }) => {
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const holdStartup = (page: Page) =>
-      page.route(/\/assets\/startup-[^/]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
-    const { page, shell, consoleErrors } = await app.open({ initScripts: [holdStartup] })
+    const startup = holdStartup()
+    const { page, shell, consoleErrors } = await app.open({ initScripts: [startup.script] })
     await page.getByRole('link', { name: 'History' }).click()
     await expect(page).toHaveURL(/#\/pages\/log\/index$/)
-    release()
+    startup.release()
     await expect(shell.title).toHaveText('History')
     await expect(page.getByTestId('main-button')).toHaveCount(0)
     expect(consoleErrors).toEqual([])

@@ -190,6 +190,13 @@ function expectOnlyCannedRpc(current: Bed) {
   expect(current.chains.unanswered).toEqual([])
 }
 
+/** A clean run: only canned RPC calls, nothing sent off this machine, and nothing on the console. */
+function expectOnlyTheBed(current: Bed, session: { offMachine: string[]; consoleErrors: string[] }) {
+  expectOnlyCannedRpc(current)
+  expect(session.offMachine).toEqual([])
+  expect(session.consoleErrors).toEqual([])
+}
+
 test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
   test('lists LI.FI, Across and Relay routes side by side for 100 USDC Arbitrum → Base, as their APIs quote them', async ({
     app,
@@ -296,9 +303,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await expect(form.routeDetails).toContainText(`USDC (Arbitrum One) → LI.FI (${toolDetails.name}) → USDC (Base)`)
     await screenshot(page, 'production-routes')
 
-    expectOnlyCannedRpc(current)
-    expect(offMachine).toEqual([])
-    expect(consoleErrors).toEqual([])
+    expectOnlyTheBed(current, { offMachine, consoleErrors })
   })
 
   test("shows Across's reason when it refuses the amount, and LI.FI's route after a 429 and a retry", async ({
@@ -491,9 +496,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await expect(page.getByTestId('receivable-amount')).toHaveText(
       `${display(lifiFixtures.statusDone.receiving.amount, 6)} USDC`,
     )
-    expectOnlyCannedRpc(current)
-    expect(offMachine).toEqual([])
-    expect(consoleErrors).toEqual([])
+    expectOnlyTheBed(current, { offMachine, consoleErrors })
   })
 
   test('takes a swap through Across from quote to Completed: depositV3 into the listed SpokePool', async ({ app }) => {
@@ -527,9 +530,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     ])
     expect(quotes(current.server, '/api/deposit/status').at(-1)?.query).toEqual({ depositTxnRef: deposit!.hash })
     await expect(form.transaction('Base', '0e7b')).toBeVisible() // the fill, on Base
-    expectOnlyCannedRpc(current)
-    expect(offMachine).toEqual([])
-    expect(consoleErrors).toEqual([])
+    expectOnlyTheBed(current, { offMachine, consoleErrors })
   })
 
   test('takes a swap through Relay from quote to Completed: exact approval to the depository, the quoted deposit, status by its request id', async ({
@@ -574,9 +575,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       `https://relay.link/transaction/${requestId}`,
     )
     await screenshot(page, 'production-relay-completed')
-    expectOnlyCannedRpc(current)
-    expect(offMachine).toEqual([])
-    expect(consoleErrors).toEqual([])
+    expectOnlyTheBed(current, { offMachine, consoleErrors })
   })
 
   test('follows an Across deposit through a slow fill to Completed, and another from expired to refunded', async ({
@@ -682,9 +681,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await screenshot(page, 'production-ens')
     await form.mainButton.click()
     await expect(form.dialog.getByText(FIXTURE_ACCOUNT, { exact: true })).toBeVisible()
-    expectOnlyCannedRpc(current)
-    expect(offMachine).toEqual([])
-    expect(consoleErrors).toEqual([])
+    expectOnlyTheBed(current, { offMachine, consoleErrors })
   })
 
   test('says when a chain’s RPC does not answer (balance "—", no Max), and recovers by itself when it answers again', async ({
