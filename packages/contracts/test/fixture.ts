@@ -158,6 +158,9 @@ export type WriteParameters<abi extends Abi, functionName extends ContractFuncti
   value?: bigint
 }
 
+/** Room above the gas estimate for a storage write that the estimate's block did not need. */
+const GAS_MARGIN = 50_000n
+
 /**
  * Sends a contract call and returns its receipt. It is simulated first on the pending block (which sees
  * a timestamp set with evm_setNextBlockTimestamp) so a revert surfaces with its decoded custom error.
@@ -167,7 +170,11 @@ export async function write<const abi extends Abi, functionName extends Contract
   parameters: WriteParameters<abi, functionName>,
 ): Promise<TransactionReceipt> {
   await client.simulateContract({ ...parameters, blockTag: 'pending' } as never)
-  const hash = await client.writeContract({ ...parameters, chain: null } as never)
+  const estimate = await client.estimateContractGas({ ...parameters, blockTag: 'pending' } as never)
+  // The block that mines it may be a second later than the one the estimate ran on, and a call whose cost depends
+  // on the time then costs more: `unpauseSettlement` writes the seconds paused, free when they are 0 and a 20,000
+  // gas storage write once they are not. Under load that ran the call out of gas ("passed simulation but reverted").
+  const hash = await client.writeContract({ ...parameters, gas: estimate + GAS_MARGIN, chain: null } as never)
   const receipt = await receiptOf(client, hash)
   if (receipt.status !== 'success') throw new Error(`${parameters.functionName} passed simulation but reverted`)
   return receipt
