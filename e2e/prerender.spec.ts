@@ -6,21 +6,26 @@ import { HISTORY_PATH } from './pages/History.ts'
 const noScripts = (page: Page) => page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort())
 
 /**
- * The app's start-up code arrives only when `release` is called: what the person does before then happens on the
- * prerendered page.
+ * The built file whose name matches `file` arrives only when `release` is called: what the person does before then
+ * happens without it (the start-up code: on the prerendered page; the wallet layer: on the app without wagmi).
  */
-function holdStartup() {
+function holdScript(file: RegExp) {
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => {
     release = resolve
   })
   const script = (page: Page) =>
-    page.route(/\/assets\/startup-[^/]+\.js$/, async (route) => {
+    page.route(file, async (route) => {
       await held
       await route.continue()
     })
   return { script, release }
 }
+
+const STARTUP_FILE = /\/assets\/startup-[^/]+\.js$/
+// The wallet layer's own file; what it shares with other lazy code (viem, wagmi's actions) may come meanwhile.
+const WALLET_LAYER_FILE = /\/assets\/walletRuntime-[^/]+\.js$/
+const holdStartup = () => holdScript(STARTUP_FILE)
 
 /** Prerendered nodes the hydration tests follow. */
 const FOLLOWED = {
@@ -192,5 +197,53 @@ test.describe('prerendered swap page', () => {
       const { form } = await app.open({ path, initScripts: [noScripts] })
       await expect(form.mainButton).toHaveText('Connect a wallet to start')
     }
+  })
+})
+
+test.describe('before the wallet layer (wagmi, viem, the connectors) is in', () => {
+  test('the form hydrates, takes an amount and picks tokens; the wallet button waits, then shows the wallet', async ({
+    app,
+  }) => {
+    const walletLayer = holdScript(WALLET_LAYER_FILE)
+    const { page, form, shell, manifest, consoleErrors } = await app.open({ initScripts: [walletLayer.script] })
+    // The app is up (the prerendered markup is handed to React) while the wallet layer's file is still held.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+    const [origin, destination] = manifest.chains
+    await form.pickToken('origin', origin!.name, 'USDC')
+    await form.pickToken('destination', destination!.name, 'USDC')
+    await form.amount.fill('1.5')
+    await expect(form.tokenButton('origin')).toContainText('USDC')
+    await expect(form.tokenButton('destination')).toContainText('USDC')
+    await expect(form.amount).toHaveValue('1.5')
+    // The wallet's state is not known: the button waits, and so does the main button.
+    await expect(shell.connectButton).toBeDisabled()
+    await expect(form.mainButton).toHaveText('Connect a wallet to start')
+    expect(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => /walletRuntime-/.test(entry.name)),
+      ),
+    ).toBe(false)
+
+    walletLayer.release()
+    await expect(shell.connectButton).toBeEnabled()
+    // Nothing the person did is lost when it arrives, and the wallet then connects as usual.
+    await expect(form.amount).toHaveValue('1.5')
+    await expect(form.tokenButton('origin')).toContainText('USDC')
+    await shell.openConnectDialog()
+    await expect(shell.dialog.getByRole('heading', { name: 'Choose a wallet' })).toBeVisible()
+    expect(consoleErrors).toEqual([])
+  })
+
+  test('says so when the wallet layer cannot load, and the form still works', async ({ app }) => {
+    const { form, shell, consoleErrors } = await app.open({ missing: WALLET_LAYER_FILE })
+    await expect(
+      shell.notice('The wallet could not be loaded: check your connection, then reload the page'),
+    ).toBeVisible()
+    await expect(shell.connectButton).toBeDisabled()
+    await form.amount.fill('2')
+    await expect(form.amount).toHaveValue('2')
+    await form.tokenButton('origin').click()
+    await expect(form.picker).toBeVisible()
+    expect(consoleErrors.some((message) => message.includes('the wallet layer failed to load'))).toBe(true)
   })
 })

@@ -87,7 +87,10 @@ export default defineConfig({
       configFile: join(import.meta.dirname, 'vite.config.ts'),
       boot: 'src/bootstrap.ts',
       startup: ['src/main.tsx', 'src/app/App.tsx', 'src/i18n/index.ts'],
-      pages: { 'swap-page': 'src/pages/swap/SwapPage.tsx', 'history-page': 'src/pages/history/HistoryPage.tsx' },
+      pages: {
+        'swap-page': 'src/pages/swap/SwapPage.tsx',
+        'history-page': 'src/pages/history/HistoryPage.tsx',
+      },
       split: { name: 'react', packages: ['react', 'react-dom', 'scheduler'] },
     }),
     installableApp(),

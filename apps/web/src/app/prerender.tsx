@@ -5,7 +5,6 @@ import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { initReactI18next } from 'react-i18next'
 import { createPath, type Navigator, Router } from 'react-router'
-import { createWagmiConfig } from '../features/wallet/index.ts'
 import { i18nOptions } from '../i18n/index.ts'
 import { bundleLoaders, DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY, type Language } from '../i18n/languages.ts'
 import { EARLY_ACTION_ATTRIBUTE, EARLY_ACTION_QUEUE } from '../lib/earlyActions.ts'
@@ -62,18 +61,9 @@ export async function prerenderSwapPage(language: Language): Promise<string> {
   const { default: bundle } = await bundleLoaders[language]()
   const i18n = i18next.createInstance()
   await i18n.use(initReactI18next).init(i18nOptions(language, bundle))
-  const wagmiConfig = createWagmiConfig(STAND_IN_MANIFEST)
-  // The browser's first render runs while wagmi reconnects: the wallet's state is not known yet.
-  wagmiConfig.setState((state) => ({ ...state, status: 'connecting' }))
+  // The wallet layer is not loaded in the browser's first render either: its state reads "not known yet".
   return renderToString(
-    <AppTree
-      manifest={STAND_IN_MANIFEST}
-      wagmiConfig={wagmiConfig}
-      queryClient={new QueryClient()}
-      i18n={i18n}
-      router={SwapPageRouter}
-      reconnectOnMount={false}
-    />,
+    <AppTree manifest={STAND_IN_MANIFEST} queryClient={new QueryClient()} i18n={i18n} router={SwapPageRouter} />,
   )
 }
 

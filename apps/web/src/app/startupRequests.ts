@@ -13,6 +13,9 @@ export const startupRequests = {
   manifest: httpRequest(MANIFEST_URL),
   // Loaded here; the router renders it (see LoadedPage), or reports its failure.
   page: pages[pageForHash(window.location.hash)].load(),
+  // The wallet layer (wagmi, viem, the connectors): downloaded alongside, started once the page is handed to React
+  // (App.tsx); the page neither waits for it nor renders it.
+  walletLayer: import('../features/wallet/walletRuntime.ts'),
   language: (() => {
     const language = storedLanguage()
     bundleLoaders[language]().catch(() => undefined) // initI18n awaits the same module
@@ -24,3 +27,4 @@ export const startupRequests = {
 startupRequests.manifest.catch(() => undefined)
 startupRequests.page.catch(() => undefined)
 startupRequests.language.catch(() => undefined)
+startupRequests.walletLayer.catch(() => undefined)

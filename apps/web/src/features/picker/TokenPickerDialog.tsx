@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, type RefObject, useDeferredValue, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getAddress, isAddress } from 'viem'
-import { useConnection, usePublicClient } from 'wagmi'
+import { getPublicClient } from 'wagmi/actions'
 import { TEXT_INPUT_MAX_LENGTH } from '../../lib/constants.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
+import { useWalletConfig, useWalletConnection } from '../wallet/index.ts'
 import { createTokenSearchIndex, filterTokens } from './filterTokens.ts'
 import { NetworkList } from './NetworkList.tsx'
 import { pickerTokensForChain } from './pickerTokens.ts'
@@ -105,8 +106,17 @@ function PickerBody({
   const [active, setActive] = useState<ActiveOption>(FIRST_OPTION)
   const deferredQuery = useDeferredValue(query)
 
-  const { address: account } = useConnection()
-  const client = usePublicClient({ chainId: chain?.id })
+  const { address: account } = useWalletConnection()
+  // Balances and pasted addresses are read once the wallet layer is up; the lists show before that.
+  const config = useWalletConfig()
+  const chainId = chain?.id
+  const client = useMemo(
+    () =>
+      config && chainId !== undefined && config.chains.some((known) => known.id === chainId)
+        ? getPublicClient(config, { chainId })
+        : undefined,
+    [config, chainId],
+  )
   const multicall3 = chain?.contracts.multicall3 ?? '0x'
 
   // The providers' lists (LI.FI in production) arrive after the config's tokens, which stay usable if they fail.

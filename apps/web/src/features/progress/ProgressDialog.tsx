@@ -12,13 +12,13 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isAddressEqual } from 'viem'
-import { useConnection } from 'wagmi'
 import { DialogHeader } from '../../lib/DialogHeader.tsx'
 import type { UserMessage } from '../../lib/errorMessages.ts'
 import { approximateDuration, countdown, shortAddress, shortHash } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { useHistory } from '../history/index.ts'
+import { useWalletConnection } from '../wallet/index.ts'
 import { useStatusDetail } from './statusDetail.ts'
 import { useProviderPage } from './useProviderPage.ts'
 import { useRefundReadiness } from './useRefundReadiness.ts'
@@ -60,7 +60,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
   const now = useNow(progress === 'swapping' || record.status === 'refundable' || record.status === 'providerFailed')
   const statusDetail = useStatusDetail()(record)
   const returnFocus = useReturnFocus()
-  const { address, status: walletStatus } = useConnection()
+  const { address, status: walletStatus } = useWalletConnection()
   const [connecting, setConnecting] = useState(false)
   // A provider refunding by itself (Across after the fill deadline, LI.FI's REFUND_IN_PROGRESS): nothing to sign.
   const providerRefunding = record.status === 'providerRefunding'

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Address } from 'viem'
-import { useConfig } from 'wagmi'
 import { TEXT_INPUT_MAX_LENGTH } from '../../lib/constants.ts'
 import { shortAddress } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useIsHydrated } from '../../lib/useIsHydrated.ts'
 import { useTypedBeforeHydration } from '../../lib/useTypedBeforeHydration.ts'
+import { useWalletConfig } from '../wallet/index.ts'
 import { useRecentRecipients } from './recipientStore.ts'
 import type { Recipient } from './useRecipient.ts'
 import { chainReads } from './useTokenBalance.ts'
@@ -24,7 +24,7 @@ export function RecipientField(props: {
   const { t } = useTranslation()
   const id = useId()
   const manifest = useManifest()
-  const config = useConfig()
+  const config = useWalletConfig()
   const stored = useRecentRecipients()
   // Kept in this browser (the recent recipients, and the account wagmi restores while it reconnects): not in the
   // prerendered page, so shown once it is hydrated.
@@ -38,9 +38,10 @@ export function RecipientField(props: {
   const chainId = props.destinationChainId
   const code = useQuery({
     queryKey: ['recipientCode', chainId, address],
-    enabled: address !== undefined && chainId !== undefined,
+    enabled: config !== undefined && address !== undefined && chainId !== undefined,
     staleTime: 60_000,
     queryFn: async () => {
+      if (!config) return null
       const { getCode } = await chainReads()
       return (await getCode(config.getClient({ chainId: chainId as number }), { address: address as Address })) ?? null
     },

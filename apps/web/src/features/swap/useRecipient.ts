@@ -1,8 +1,8 @@
 import { getManifestChain } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
-import { useConfig } from 'wagmi'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { useWalletConfig } from '../wallet/index.ts'
 import { checkRecipient } from './checkRecipient.ts'
 import { chainReads } from './useTokenBalance.ts'
 
@@ -22,17 +22,18 @@ export type Recipient =
  */
 export function useRecipient(text: string): Recipient {
   const manifest = useManifest()
-  const config = useConfig()
+  const config = useWalletConfig()
   const check = checkRecipient(text)
   const name = 'name' in check ? check.name : undefined
   const mainnet = getManifestChain(manifest, ETHEREUM_MAINNET)
   const query = useQuery({
     queryKey: ['ens', name],
-    enabled: name !== undefined && mainnet !== undefined,
+    enabled: config !== undefined && name !== undefined && mainnet !== undefined,
     staleTime: 5 * 60_000,
     retry: 1,
     queryFn: async () => {
       const { resolveEnsName } = await chainReads()
+      if (!config) return null
       return resolveEnsName(config.getClient({ chainId: ETHEREUM_MAINNET }), name as string)
     },
   })

@@ -1,12 +1,12 @@
 import { type Route, type SwapRecord, UnexpectedError, WalletDisconnectedError } from '@multi-bridge/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useConfig, useConnection } from 'wagmi'
 import { reportError, toUserMessage } from '../../lib/errorMessages.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { balanceKeys } from '../../lib/queryKeys.ts'
 import { historyStore } from '../history/index.ts'
 import { notify } from '../notifications/index.ts'
+import { useWalletConfig, useWalletConnection } from '../wallet/index.ts'
 import { loadSwapServices, type SwapServices } from './useSwapServices.ts'
 
 type SwapVariables = { route: Route; refreshRoute: () => Promise<Route | undefined> }
@@ -16,15 +16,15 @@ type SwapVariables = { route: Route; refreshRoute: () => Promise<Route | undefin
  * the swap state machine); balances are refreshed after either.
  */
 export function useSwapActions() {
-  const config = useConfig()
+  const config = useWalletConfig()
   const manifest = useManifest()
-  const { connector, address } = useConnection()
+  const { connector, address } = useWalletConnection()
   const [live, setLive] = useState<SwapRecord | undefined>()
   const queryClient = useQueryClient()
   const refreshBalances = () => void queryClient.invalidateQueries({ queryKey: balanceKeys.all })
 
   const wallet = (services: SwapServices) => {
-    if (!connector || !address) throw new WalletDisconnectedError()
+    if (!config || !connector || !address) throw new WalletDisconnectedError()
     return services.walletAdapter({ config, connector, account: address, manifest })
   }
   const provider = (services: SwapServices, id: string) => {

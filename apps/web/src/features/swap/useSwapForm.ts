@@ -8,9 +8,9 @@ import {
   type TokenRef,
 } from '@multi-bridge/core'
 import { useMemo, useState } from 'react'
-import { useConnection } from 'wagmi'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import type { PickerToken } from '../picker/index.ts'
+import { useWalletConnection } from '../wallet/index.ts'
 import { mainButton } from './mainButton.ts'
 import { useRecipient } from './useRecipient.ts'
 import { useRoutes } from './useRoutes.ts'
@@ -38,7 +38,7 @@ export function parseSlippage(text: string): { valid: boolean; bps: number | und
  * be spent, the quote request, the routes for it and the main button. No markup: the page lays out the fields.
  */
 export function useSwapForm() {
-  const { address, status } = useConnection()
+  const { address, status } = useWalletConnection()
   const [origin, setOrigin] = useState<TokenRef | undefined>()
   const [destination, setDestination] = useState<TokenRef | undefined>()
   const [amountText, setAmountText] = useState('')

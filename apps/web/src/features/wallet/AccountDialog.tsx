@@ -9,8 +9,20 @@ import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { notify, toast } from '../notifications/index.ts'
 import { switchNetwork } from './switchNetwork.ts'
 import { intentionalDisconnect } from './useWalletEvents.ts'
+import { WithWagmi } from './WithWagmi.tsx'
 
-export function AccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void }
+
+/** Opened from the wallet button, which waits for the wallet layer: wagmi's hooks get its config. */
+export function AccountDialog(props: DialogProps) {
+  return (
+    <WithWagmi>
+      <AccountDialogContent {...props} />
+    </WithWagmi>
+  )
+}
+
+function AccountDialogContent({ open, onOpenChange }: DialogProps) {
   const { t } = useTranslation()
   const returnFocus = useReturnFocus()
   const manifest = useManifest()

@@ -9,8 +9,20 @@ import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { notify } from '../notifications/index.ts'
 import { isUsableConnector, toConnectError } from './connectWallet.ts'
 import { DEVNET_CONNECTOR_ID } from './devnetConnector.ts'
+import { WithWagmi } from './WithWagmi.tsx'
 
-export function ConnectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void }
+
+/** Opened from the wallet button, which waits for the wallet layer: wagmi's hooks get its config. */
+export function ConnectDialog(props: DialogProps) {
+  return (
+    <WithWagmi>
+      <ConnectDialogContent {...props} />
+    </WithWagmi>
+  )
+}
+
+function ConnectDialogContent({ open, onOpenChange }: DialogProps) {
   const { t } = useTranslation()
   const returnFocus = useReturnFocus()
   const connectors = useConnectors().filter(isUsableConnector)

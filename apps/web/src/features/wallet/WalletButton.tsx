@@ -1,9 +1,9 @@
 import { getManifestChain } from '@multi-bridge/core'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useConnection } from 'wagmi'
 import { shortAddress } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { useWalletConnection } from './walletLayer.ts'
 
 // Dialogs load on first use: they are not needed to paint the page.
 const ConnectDialog = lazy(() => import('./ConnectDialog.tsx').then((m) => ({ default: m.ConnectDialog })))
@@ -13,7 +13,7 @@ const AccountDialog = lazy(() => import('./AccountDialog.tsx').then((m) => ({ de
 export function WalletButton() {
   const { t } = useTranslation()
   const manifest = useManifest()
-  const { address, chainId, status } = useConnection()
+  const { address, chainId, status } = useWalletConnection()
   const [dialog, setDialog] = useState<'connect' | 'account' | undefined>()
   const chain = chainId === undefined ? undefined : getManifestChain(manifest, chainId)
   const connected = status === 'connected' && address

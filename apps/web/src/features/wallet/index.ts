@@ -1,6 +1,12 @@
 // Public entry of the wallet feature (.dependency-cruiser.cjs): re-exports only, no side effects. Code loaded with import()
-// (its dialogs, the swap services) stays out, so that it stays out of the chunk of whoever imports from here.
+// (its dialogs, the wallet layer's runtime, the swap services) stays out, so that it stays out of the chunk of whoever
+// imports from here: nothing here imports wagmi's code except `switchNetwork`, which only lazy chunks use.
 export { switchNetwork } from './switchNetwork.ts'
 export { useWalletEvents } from './useWalletEvents.ts'
 export { WalletButton } from './WalletButton.tsx'
-export { createWagmiConfig } from './wagmiConfig.ts'
+export {
+  useWalletConfig,
+  useWalletConnection,
+  type WalletConnection,
+  walletLayer,
+} from './walletLayer.ts'

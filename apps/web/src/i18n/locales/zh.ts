@@ -40,6 +40,8 @@ const zh: Record<string, string> = {
   day_other: '天',
 
   'Your wallet is disconnected': '您的錢包已斷開連接',
+  'The wallet could not be loaded: check your connection, then reload the page':
+    '無法載入錢包：請檢查網路連線，然後重新整理頁面',
   'Please open this in a browser with a wallet!': '請在安裝了錢包的瀏覽器中開啟！',
   'Wallet plugin not found': '找不到錢包插件',
   'Oops, something went wrong': '哎呀，出了點問題',

@@ -13,7 +13,6 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import type { Address } from 'viem'
-import { useConnection } from 'wagmi'
 import { historyCsv, historyStore, useHistory } from '../../features/history/index.ts'
 import {
   notificationsAllowed,
@@ -24,6 +23,7 @@ import {
 } from '../../features/notifications/index.ts'
 import { useStatusDetail } from '../../features/progress/index.ts'
 import { loadSwapServices, prefetchSwapServices, useSwapActions } from '../../features/swap/index.ts'
+import { useWalletConnection } from '../../features/wallet/index.ts'
 import { reportError } from '../../lib/errorMessages.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../lib/routes.ts'
@@ -53,7 +53,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   // History follows unfinished swaps: the tracker comes with the swap services.
   useEffect(() => prefetchSwapServices(manifest), [manifest])
   const navigate = useNavigate()
-  const { address } = useConnection()
+  const { address } = useWalletConnection()
   const swaps = useHistory((s) => s.swaps)
   const [filter, setFilter] = useState(0)
   const actions = useSwapActions()
