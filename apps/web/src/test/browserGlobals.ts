@@ -36,7 +36,8 @@ export class FullStorage extends MemoryStorage {
  * Undo with `vi.unstubAllGlobals()`.
  */
 export function stubBrowser(parameters: { storage: Storage | 'disabled'; hash?: string }) {
-  const window = { location: { hash: parameters.hash ?? '#/', reload: vi.fn() } }
+  // An event target, as wallets announce themselves on window (EIP-6963) and wagmi listens there.
+  const window = Object.assign(new EventTarget(), { location: { hash: parameters.hash ?? '#/', reload: vi.fn() } })
   Object.defineProperty(window, 'localStorage', {
     get() {
       if (parameters.storage === 'disabled')

@@ -1,0 +1,54 @@
+import { parseManifest } from '@multi-bridge/core'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { MemoryStorage, stubBrowser } from '../../test/browserGlobals.ts'
+import { type WalletConnection, walletLayer } from './walletLayer.ts'
+import { startWalletLayer } from './walletRuntime.ts'
+
+const manifest = parseManifest({
+  version: 1,
+  mode: 'production',
+  generatedAt: '2026-01-01T00:00:00.000Z',
+  chains: [
+    {
+      id: 31337,
+      name: 'Local',
+      shortName: 'local',
+      rpcUrls: ['http://127.0.0.1:9/'],
+      blockTime: 2,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      testnet: true,
+      contracts: { multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11' },
+      tokens: [],
+    },
+  ],
+  services: {},
+})
+
+beforeEach(() => {
+  stubBrowser({ storage: new MemoryStorage() })
+  walletLayer.setState(walletLayer.getInitialState())
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('the wallet layer', () => {
+  it('reads "not known yet" until it has loaded: what the prerendered page and the first render show', () => {
+    expect(walletLayer.getState().config).toBeUndefined()
+    expect(walletLayer.getState().connection.status).toBe('connecting')
+  })
+
+  it('never reads "disconnected" before wagmi has tried to reconnect, and does once it found no wallet', async () => {
+    const seen: WalletConnection['status'][] = []
+    const stop = walletLayer.subscribe(({ connection }) => seen.push(connection.status))
+    startWalletLayer(manifest)
+    expect(walletLayer.getState().config?.chains.map((chain) => chain.id)).toEqual([31337])
+    await vi.waitFor(() => expect(walletLayer.getState().connection.status).toBe('disconnected'))
+    stop()
+    // A "disconnected" before the reconnect would enable the Connect button and mark the form interactive too soon.
+    expect(seen[0]).not.toBe('disconnected')
+    expect(seen.at(-1)).toBe('disconnected')
+    expect(seen.indexOf('disconnected')).toBe(seen.length - 1)
+  })
+})
