@@ -202,10 +202,24 @@ test.describe('swap lifecycle', () => {
       __persist__history: JSON.stringify({ state: { swaps: { [swap.key]: swap } }, version: HISTORY_STORE_VERSION }),
     }
     const path = `${HISTORY_PATH}?id=${swap.id}`
-    const disconnected = await app.open({ storage, path })
+    // While the wallet layer is still on its way the wallet's state is not known: Connect waits for it (a Connect
+    // then could add a second connection beside the one wagmi is restoring).
+    let releaseWallet: () => void = () => {}
+    const walletHeld = new Promise<void>((resolve) => {
+      releaseWallet = resolve
+    })
+    const holdWallet = (page: Page) =>
+      page.route(/\/assets\/walletRuntime-[^/]+\.js$/, async (route) => {
+        await walletHeld
+        await route.continue()
+      })
+    const disconnected = await app.open({ storage, path, initScripts: [holdWallet] })
     await expect(disconnected.form.progress()).toHaveText('Failed')
     const refund = disconnected.form.refundButton()
     await expect(refund).toHaveText('Connect a wallet to refund')
+    await expect(refund).toBeDisabled()
+    releaseWallet()
+    await expect(refund).toBeEnabled()
     await refund.click()
     await expect(disconnected.page.getByRole('dialog', { name: 'Choose a wallet' })).toBeVisible()
 

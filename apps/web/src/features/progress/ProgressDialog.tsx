@@ -125,6 +125,11 @@ export function ProgressDialog(props: ProgressDialogProps) {
   const refundAvailableIn = refundableAfter === undefined ? undefined : refundableAfter - now
   const refund = useRefundReadiness(record, (refundAvailableIn ?? 0) <= 0)
   const connected = walletStatus === 'connected' && address !== undefined
+  // Not known yet (the wallet layer loads, or wagmi reconnects): no Connect, which could add a second connection.
+  const walletKnown = walletStatus === 'connected' || walletStatus === 'disconnected'
+  useEffect(() => {
+    if (connected) setConnecting(false)
+  }, [connected])
   const otherAccount = connected && !isAddressEqual(address, record.owner)
   const processing =
     record.status === 'completed' && record.deliveredAt !== undefined
@@ -305,6 +310,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
               type="button"
               className="button-primary button-block"
               onClick={() => setConnecting(true)}
+              disabled={!walletKnown}
               data-testid="refund-button"
             >
               {t('Connect a wallet to refund')}
@@ -328,7 +334,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
         </Dialog.Content>
       </Dialog.Portal>
       <Suspense fallback={null}>
-        {connecting && <ConnectDialog open onOpenChange={(open) => setConnecting(open)} />}
+        {connecting && !connected && <ConnectDialog open onOpenChange={(open) => setConnecting(open)} />}
       </Suspense>
     </Dialog.Root>
   )

@@ -56,8 +56,17 @@ function AccountDialogContent({ open, onOpenChange }: DialogProps) {
 
   async function disconnect() {
     intentionalDisconnect.current = true
-    await disconnectAsync()
-    onOpenChange(false)
+    try {
+      await disconnectAsync()
+      onOpenChange(false)
+    } catch (error) {
+      const { message, values } = reportError('wallet', error)
+      notify(message, values)
+    } finally {
+      // Used up by the loss it excuses (the store updates within disconnectAsync); if none came (another wallet
+      // took over, or the wallet refused), it must not excuse the next real loss.
+      intentionalDisconnect.current = false
+    }
   }
 
   return (
