@@ -37,7 +37,7 @@ export function mountApp(rootElement: HTMLElement, rawManifest: unknown, hydrate
   startWallet(manifest)
 }
 
-export const WALLET_LAYER_FAILED = 'The wallet could not be loaded: check your connection, then reload the page'
+const WALLET_LAYER_FAILED = 'The wallet could not be loaded: check your connection, then reload the page'
 
 function startWallet(manifest: Manifest) {
   startupRequests.walletLayer

@@ -110,13 +110,8 @@ function PickerBody({
   // Balances and pasted addresses are read once the wallet layer is up; the lists show before that.
   const config = useWalletConfig()
   const chainId = chain?.id
-  const client = useMemo(
-    () =>
-      config && chainId !== undefined && config.chains.some((known) => known.id === chainId)
-        ? getPublicClient(config, { chainId })
-        : undefined,
-    [config, chainId],
-  )
+  // undefined for a chain the config does not have; memoised: each call extends a new client.
+  const client = useMemo(() => (config ? getPublicClient(config, { chainId }) : undefined), [config, chainId])
   const multicall3 = chain?.contracts.multicall3 ?? '0x'
 
   // The providers' lists (LI.FI in production) arrive after the config's tokens, which stay usable if they fail.

@@ -1,5 +1,5 @@
 import { getManifestChain } from '@multi-bridge/core'
-import { useQuery } from '@tanstack/react-query'
+import { skipToken, useQuery } from '@tanstack/react-query'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Address } from 'viem'
@@ -38,13 +38,14 @@ export function RecipientField(props: {
   const chainId = props.destinationChainId
   const code = useQuery({
     queryKey: ['recipientCode', chainId, address],
-    enabled: config !== undefined && address !== undefined && chainId !== undefined,
     staleTime: 60_000,
-    queryFn: async () => {
-      if (!config) return null
-      const { getCode } = await chainReads()
-      return (await getCode(config.getClient({ chainId: chainId as number }), { address: address as Address })) ?? null
-    },
+    queryFn:
+      config && address !== undefined && chainId !== undefined
+        ? async () => {
+            const { getCode } = await chainReads()
+            return (await getCode(config.getClient({ chainId }), { address })) ?? null
+          }
+        : skipToken,
   })
   const isContract = code.data !== undefined && code.data !== null && code.data !== '0x'
   const suggestions = [connected, ...recent].filter(

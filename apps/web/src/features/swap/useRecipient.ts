@@ -1,5 +1,5 @@
 import { getManifestChain } from '@multi-bridge/core'
-import { useQuery } from '@tanstack/react-query'
+import { skipToken, useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useWalletConfig } from '../wallet/index.ts'
@@ -28,14 +28,15 @@ export function useRecipient(text: string): Recipient {
   const mainnet = getManifestChain(manifest, ETHEREUM_MAINNET)
   const query = useQuery({
     queryKey: ['ens', name],
-    enabled: config !== undefined && name !== undefined && mainnet !== undefined,
     staleTime: 5 * 60_000,
     retry: 1,
-    queryFn: async () => {
-      const { resolveEnsName } = await chainReads()
-      if (!config) return null
-      return resolveEnsName(config.getClient({ chainId: ETHEREUM_MAINNET }), name as string)
-    },
+    queryFn:
+      config && name !== undefined && mainnet
+        ? async () => {
+            const { resolveEnsName } = await chainReads()
+            return resolveEnsName(config.getClient({ chainId: ETHEREUM_MAINNET }), name)
+          }
+        : skipToken,
   })
   if ('empty' in check) return { status: 'empty' }
   if ('error' in check) return { status: 'invalid', error: check.error }

@@ -1,5 +1,5 @@
 import type { TokenRef } from '@multi-bridge/core'
-import { useQuery } from '@tanstack/react-query'
+import { skipToken, useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { balanceKeys } from '../../lib/queryKeys.ts'
 import { useWalletConfig } from '../wallet/index.ts'
@@ -12,15 +12,16 @@ export function useTokenBalance(token: TokenRef | undefined, owner: Address | un
   const config = useWalletConfig()
   return useQuery({
     queryKey: balanceKeys.token(token, owner),
-    enabled: config !== undefined && token !== undefined && owner !== undefined,
     staleTime: 10_000,
     refetchInterval: 15_000,
     refetchIntervalInBackground: false,
-    queryFn: async () => {
-      if (!config || !token || !owner) return 0n
-      const { readBalance } = await chainReads()
-      return readBalance(config.getClient({ chainId: token.chainId }), token, owner)
-    },
+    queryFn:
+      config && token && owner
+        ? async () => {
+            const { readBalance } = await chainReads()
+            return readBalance(config.getClient({ chainId: token.chainId }), token, owner)
+          }
+        : skipToken,
   })
 }
 
@@ -29,13 +30,14 @@ export function useGasReserve(token: TokenRef | undefined) {
   const config = useWalletConfig()
   return useQuery({
     queryKey: ['gasReserve', token?.chainId],
-    enabled: config !== undefined && token !== undefined && token.kind === 'native',
     staleTime: 30_000,
-    queryFn: async () => {
-      if (!config || !token) return 0n
-      const { getGasPrice } = await chainReads()
-      const gasPrice = await getGasPrice(config.getClient({ chainId: token.chainId }))
-      return gasPrice * 600_000n
-    },
+    queryFn:
+      config && token?.kind === 'native'
+        ? async () => {
+            const { getGasPrice } = await chainReads()
+            const gasPrice = await getGasPrice(config.getClient({ chainId: token.chainId }))
+            return gasPrice * 600_000n
+          }
+        : skipToken,
   })
 }

@@ -9,20 +9,16 @@ import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { notify, toast } from '../notifications/index.ts'
 import { switchNetwork } from './switchNetwork.ts'
 import { intentionalDisconnect } from './useWalletEvents.ts'
-import { WithWagmi } from './WithWagmi.tsx'
+import { withWagmi } from './WithWagmi.tsx'
 
-type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void }
-
-/** Opened from the wallet button, which waits for the wallet layer: wagmi's hooks get its config. */
-export function AccountDialog(props: DialogProps) {
-  return (
-    <WithWagmi>
-      <AccountDialogContent {...props} />
-    </WithWagmi>
-  )
-}
-
-function AccountDialogContent({ open, onOpenChange }: DialogProps) {
+/** Opened from buttons that wait for the wallet's state: wagmi's hooks get the wallet layer's config. */
+export const AccountDialog = withWagmi(function AccountDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   const { t } = useTranslation()
   const returnFocus = useReturnFocus()
   const manifest = useManifest()
@@ -110,4 +106,4 @@ function AccountDialogContent({ open, onOpenChange }: DialogProps) {
       </Dialog.Portal>
     </Dialog.Root>
   )
-}
+})

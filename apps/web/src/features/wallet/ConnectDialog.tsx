@@ -9,20 +9,16 @@ import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { notify } from '../notifications/index.ts'
 import { isUsableConnector, toConnectError } from './connectWallet.ts'
 import { DEVNET_CONNECTOR_ID } from './devnetConnector.ts'
-import { WithWagmi } from './WithWagmi.tsx'
+import { withWagmi } from './WithWagmi.tsx'
 
-type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void }
-
-/** Opened from the wallet button, which waits for the wallet layer: wagmi's hooks get its config. */
-export function ConnectDialog(props: DialogProps) {
-  return (
-    <WithWagmi>
-      <ConnectDialogContent {...props} />
-    </WithWagmi>
-  )
-}
-
-function ConnectDialogContent({ open, onOpenChange }: DialogProps) {
+/** Opened from buttons that wait for the wallet's state: wagmi's hooks get the wallet layer's config. */
+export const ConnectDialog = withWagmi(function ConnectDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   const { t } = useTranslation()
   const returnFocus = useReturnFocus()
   const connectors = useConnectors().filter(isUsableConnector)
@@ -99,4 +95,4 @@ function ConnectDialogContent({ open, onOpenChange }: DialogProps) {
       </Dialog.Portal>
     </Dialog.Root>
   )
-}
+})
