@@ -2,6 +2,7 @@ import type { Address, Hex } from 'viem'
 import type { ChainClients } from '../chains/chainClients.ts'
 import type { Manifest, ManifestToken } from '../config/manifest.ts'
 import type { DepositPlan, QuoteRequest, Route, TransactionRequest } from '../routes/types.ts'
+import type { DecodedDeposit } from '../signing/decodedDeposit.ts'
 import type { SigningSwap, SwapEvent, SwapRecord, TrackedSwap } from '../swaps/types.ts'
 
 export type ProviderContext = { manifest: Manifest; clients: ChainClients }
@@ -20,6 +21,12 @@ export interface RouteProvider {
   getQuote(request: QuoteRequest, options?: { signal?: AbortSignal }): Promise<Route | undefined>
   /** The deposit transaction (and the allowance it needs) for a fresh route. */
   planDeposit(route: Route): Promise<DepositPlan>
+  /**
+   * What the plan's transaction does, decoded from its calldata with the called contract's ABI (never read from
+   * the answer that carried it). Throws `UnknownContractError` ("Unknown contract type: …") for a contract or
+   * function it does not know. `executeRoute` checks the result against the request before anything is signed.
+   */
+  decodeDeposit(transaction: TransactionRequest, route: Route): DecodedDeposit
   /**
    * Reads the deposit's receipt: `depositMined` with the protocol's id and time, or `depositFailed`. Throws
    * while the receipt is not there yet (tracking asks again).

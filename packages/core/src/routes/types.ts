@@ -62,6 +62,11 @@ export type Route = {
   deliveredToken?: TokenRef
   /** What following the swap later needs from the quote (e.g. LI.FI's bridge), kept in its History record. */
   trackingData?: Record<string, string | number>
+  /**
+   * Native coin the deposit sends besides a native amount (a bridge's messaging fee the quote names), also among
+   * the fees. The signed `value` may never exceed the amount (native input) plus this.
+   */
+  nativeFee?: bigint
   /** Set when the request asked for gas on arrival (see `RouteGasOnArrival`). */
   gasOnArrival?: RouteGasOnArrival
 }

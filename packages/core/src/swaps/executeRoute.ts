@@ -11,6 +11,7 @@ import {
   WrongChainError,
 } from '../routes/routeErrors.ts'
 import type { ApprovalRequirement, Route, TransactionRequest } from '../routes/types.ts'
+import { prepareDeposit } from '../signing/checkDeposit.ts'
 import { applySwapEvent } from './swapMachine.ts'
 import { newSwapRecord } from './swapRecord.ts'
 import type { SigningSwap, SwapEvent, SwapRecord } from './types.ts'
@@ -34,6 +35,13 @@ const approveData = (spender: Address, amount: bigint) =>
 
 /** The gas on arrival a route delivers (0n for none). */
 const gasOf = (route: Route) => (route.gasOnArrival?.status === 'included' ? route.gasOnArrival.amount : 0n)
+/**
+ * How much less gas on arrival a refreshed quote may deliver than the reviewed one, in basis points: providers
+ * price it in dollars (Relay's top-up), so its amount in the native coin moves with the price between two quotes.
+ */
+const GAS_TOLERANCE_BPS = 500n
+/** The quote must outlive an approval by this much, or it is fetched again (and checked) before approving. */
+const APPROVAL_MARGIN_MS = 20_000
 
 /** The checks every quote must pass before anything is signed with it (see `executeRoute`). */
 function checkRoute(candidate: Route, reviewed: Route, account: Address): Route {
@@ -45,7 +53,10 @@ function checkRoute(candidate: Route, reviewed: Route, account: Address): Route 
   const seen = reviewed.request
   if (!isAddressEqual(asked.recipient, seen.recipient)) throw new ReviewMismatchError('recipient')
   if (asked.amount !== seen.amount) throw new ReviewMismatchError('amount')
-  if (gasOf(candidate) !== gasOf(reviewed)) throw new ReviewMismatchError('gasOnArrival')
+  const [gas, reviewedGas] = [gasOf(candidate), gasOf(reviewed)]
+  if ((gas === 0n) !== (reviewedGas === 0n) || gas * 10_000n < reviewedGas * (10_000n - GAS_TOLERANCE_BPS)) {
+    throw new ReviewMismatchError('gasOnArrival')
+  }
   const sameToken = (a: Route['request']['origin'], b: Route['request']['origin']) =>
     a.chainId === b.chainId && isAddressEqual(a.address, b.address)
   if (!sameToken(asked.origin, seen.origin)) throw new ReviewMismatchError('origin')
@@ -69,15 +80,16 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   const reviewed = parameters.route
   let route = checkRoute(reviewed, reviewed, wallet.account)
   const minValidity = parameters.minQuoteValidityMs ?? 5_000
-  const freshen = async () => {
-    if (route.expiresAt - Date.now() >= minValidity) return false
+  const freshen = async (margin = 0) => {
+    if (route.expiresAt - Date.now() >= minValidity + margin) return false
     const fresh = await parameters.refreshRoute()
     if (!fresh) throw new QuoteExpiredError()
     route = checkRoute(fresh, reviewed, wallet.account)
     return true
   }
   await freshen()
-  let plan = await provider.planDeposit(route)
+  // Every plan is decoded from its calldata and checked against the request before the wallet sees it.
+  let { plan } = await prepareDeposit(provider, route)
   const chainId = route.request.origin.chainId
   const client = clientFor(clients, chainId)
   let record: SwapRecord = newSwapRecord(route, wallet.account)
@@ -112,13 +124,15 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   // Some wallets answer the switch before (or without) switching: never go on from another chain.
   const switched = await wallet.getChainId()
   if (switched !== chainId) throw new WrongChainError(chainId, switched)
+  // A quote that would age during the approval is fetched and checked now, while nothing is spent yet.
+  if (plan.approval && (await freshen(APPROVAL_MARGIN_MS))) plan = (await prepareDeposit(provider, route)).plan
   if (plan.approval) {
     update({ type: 'phase', phase: 'approving' })
     update({ type: 'approved', approveTxs: await approve(plan.approval, chainId) })
   }
 
   // Approvals take blocks: the quote may have aged meanwhile.
-  if (await freshen()) plan = await provider.planDeposit(route)
+  if (await freshen()) plan = (await prepareDeposit(provider, route)).plan
   update({ type: 'phase', phase: 'depositing' })
   const depositTx = await send(plan.transaction)
   update({ type: 'depositSent', depositTx })

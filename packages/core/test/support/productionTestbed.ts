@@ -32,6 +32,7 @@ import {
   type ReplayRoutes,
   type ReplayServer,
   startReplayServer,
+  transferLog,
 } from './replayServer.ts'
 
 /** A deposit that reverted on Arbitrum. */
@@ -39,11 +40,36 @@ export const REVERTED_DEPOSIT_TX = `0x${'de'.repeat(32)}` as Hex
 /** Block times the canned chains report. */
 export const DEPOSIT_BLOCK = { number: 290_000_000n, timestamp: 1_735_689_601 }
 export const FILL_BLOCK = { number: 24_500_000n, timestamp: 1_735_689_605 }
+/** The block of the restored deposits' fills (2 January 2025, after their deposits). */
+const RESTORED_FILL_BLOCK = { number: 24_543_000n, timestamp: 1_735_776_400 }
 
 const hex = (value: bigint | number) => `0x${value.toString(16)}`
 
 function receipt(hash: Hex, blockNumber: bigint, success: boolean, to: Address) {
   return cannedReceipt(hash, blockNumber, { to, from: FIXTURE_ACCOUNT, success })
+}
+
+const BASE_SPOKE_POOL = '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64'
+const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
+const FILL_RELAYER = '0x07ae8551be970cb1cca11dd7a11f47ae82e70e67'
+/** What the fill receipt pays the recipient (the fixtures' Across output). */
+export const FILLED_AMOUNT = 99_976_623n
+
+/**
+ * The fills Base knows, with what each paid the recipient: a provider's "delivered" is a delivery only when the
+ * destination chain shows it. The fixtures' fill (USDC), and two restored Across fills: WETH paid out as ETH (no
+ * token log) and cbBTC.
+ */
+const BASE_FILLS: Record<string, { block: typeof FILL_BLOCK; logs: ReturnType<typeof transferLog>[] }> = {
+  [FIXTURE_FILL_TX]: {
+    block: FILL_BLOCK,
+    logs: [transferLog(BASE_USDC, FILL_RELAYER, FIXTURE_ACCOUNT, FILLED_AMOUNT)],
+  },
+  [`0x${'26'.repeat(32)}`]: { block: RESTORED_FILL_BLOCK, logs: [] },
+  [`0x${'25'.repeat(32)}`]: {
+    block: RESTORED_FILL_BLOCK,
+    logs: [transferLog('0xcbB7C0000aB88B473b1f5aFd9ef808440eed33Bf', FILL_RELAYER, FIXTURE_ACCOUNT, 998_000n)],
+  },
 }
 
 /** Tokens outside the config the canned chains describe (name, symbol, decimals), by chain. */
@@ -100,12 +126,16 @@ function chainRoutes(): ReplayRoutes {
     eth_call: tokenReads(8453),
     eth_getCode: ([address]) => (isAddressEqual(address as Address, BASE_CONTRACT) ? '0x6080604052' : '0x'),
     eth_chainId: () => hex(8453),
-    eth_getTransactionReceipt: ([hash]) =>
-      hash === FIXTURE_FILL_TX
-        ? receipt(hash, FILL_BLOCK.number, true, '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64')
-        : null,
-    eth_getBlockByNumber: ([number]) =>
-      number === hex(FILL_BLOCK.number) ? cannedBlock(FILL_BLOCK.number, FILL_BLOCK.timestamp) : null,
+    eth_getTransactionReceipt: ([hash]) => {
+      const fill = BASE_FILLS[hash as string]
+      return fill
+        ? cannedReceipt(hash as string, fill.block.number, { to: BASE_SPOKE_POOL, from: FILL_RELAYER, logs: fill.logs })
+        : null
+    },
+    eth_getBlockByNumber: ([number]) => {
+      const block = [FILL_BLOCK, RESTORED_FILL_BLOCK].find((known) => hex(known.number) === number)
+      return block ? cannedBlock(block.number, block.timestamp) : null
+    },
   })
   return { 'POST /rpc/42161': arbitrum, 'POST /rpc/8453': base }
 }

@@ -181,10 +181,24 @@ export function jsonRpcHandler(methods: Record<string, (params: unknown[]) => un
 
 /** A block as a JSON-RPC node returns it, with no transactions: enough for viem to read its number and time. */
 /** A successful (or reverted) receipt of `hash` in block `blockNumber`, as a node answers it. */
+/** A log of a canned receipt: the emitting contract, its topics and data. */
+export type CannedLog = { address: string; topics: string[]; data: string }
+
+/** An ERC-20 `Transfer(from, to, amount)` log of `token`. */
+export function transferLog(token: string, from: string, to: string, amount: bigint): CannedLog {
+  const word = (value: string | bigint) =>
+    `0x${(typeof value === 'bigint' ? value.toString(16) : value.slice(2).toLowerCase()).padStart(64, '0')}`
+  return {
+    address: token.toLowerCase(),
+    topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', word(from), word(to)],
+    data: word(amount),
+  }
+}
+
 export function cannedReceipt(
   hash: string,
   blockNumber: bigint,
-  parameters: { to: string; from?: string; success?: boolean },
+  parameters: { to: string; from?: string; success?: boolean; logs?: CannedLog[] },
 ) {
   return {
     transactionHash: hash,
@@ -197,7 +211,15 @@ export function cannedReceipt(
     gasUsed: '0x5208',
     effectiveGasPrice: '0x989680',
     contractAddress: null,
-    logs: [],
+    logs: (parameters.logs ?? []).map((log, index) => ({
+      ...log,
+      blockNumber: `0x${blockNumber.toString(16)}`,
+      blockHash: `0x${'b'.repeat(64)}`,
+      transactionHash: hash,
+      transactionIndex: '0x1',
+      logIndex: `0x${index.toString(16)}`,
+      removed: false,
+    })),
     logsBloom: `0x${'0'.repeat(512)}`,
     status: parameters.success === false ? '0x0' : '0x1',
     type: '0x2',

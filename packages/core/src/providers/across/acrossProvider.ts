@@ -21,9 +21,9 @@ import {
   depositMinedUpdate,
   describeIssues,
   isNativeAddress,
-  transactionTime,
   uintString,
 } from '../apiSupport.ts'
+import { confirmDelivery } from '../deliveryCheck.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
 import {
   type AcrossFees,
@@ -34,6 +34,7 @@ import {
   acrossStatusSchema,
   spokePoolDepositV3Abi,
 } from './acrossSchemas.ts'
+import { decodeAcrossDeposit } from './acrossCalldata.ts'
 import { acrossStatusUpdate } from './acrossStatusUpdate.ts'
 
 export const ACROSS_PROVIDER_ID = 'across'
@@ -46,6 +47,11 @@ const STATUS_TIMEOUT_MS = 15_000
 const STATUS_POLL_MS = 10_000
 /** Across's marker before an integrator id appended to deposit calldata. */
 const INTEGRATOR_DELIMITER = '0x1dc0de'
+/**
+ * The longest exclusivity an answer may ask for, in seconds. While it lasts only the named relayer may fill; a
+ * relayer that never fills would hold the deposit until the fill deadline. Across's windows are seconds long.
+ */
+const MAX_EXCLUSIVITY_SECONDS = 600
 
 /** What an Across route carries from its quote to the deposit. */
 const routeDataSchema = z.object({
@@ -180,6 +186,9 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       }
     },
 
+    decodeDeposit: (transaction, route) =>
+      decodeAcrossDeposit(transaction, route, (chainId) => config.wrappedNativeTokens?.[String(chainId)]),
+
     onDepositMined: (record) => depositMinedUpdate(clients, record),
 
     // app.across.to's page of a deposit (frontend src/Routes.tsx: /transaction/:depositTxHash).
@@ -202,12 +211,17 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       }
       const parsed = acrossStatusSchema.safeParse(raw)
       if (!parsed.success) throw new InvalidResponseError(ACROSS_PROVIDER_ID, 'status', describeIssues(parsed.error))
-      const fillTx = parsed.data.fillTxnRef ?? parsed.data.fillTx
-      const deliveredAt =
-        (parsed.data.status === 'filled' || parsed.data.status === 'slowFilled') && fillTx
-          ? await transactionTime(clients, record.destination.token.chainId, fillTx as Hex)
-          : undefined
-      return acrossStatusUpdate(parsed.data, record, deliveredAt)
+      const status = parsed.data
+      // An answer about another deposit, or other chains, says nothing about this one.
+      const about = status.depositTxnRef ?? status.depositTxHash
+      const foreign =
+        (about !== undefined && about !== null && about.toLowerCase() !== record.depositTx.toLowerCase()) ||
+        (status.originChainId !== undefined && status.originChainId !== record.origin.token.chainId) ||
+        (status.destinationChainId !== undefined && status.destinationChainId !== record.destination.token.chainId)
+      if (foreign) {
+        throw new InvalidResponseError(ACROSS_PROVIDER_ID, 'status', 'the answer is about another deposit or chain')
+      }
+      return confirmDelivery(clients, record, acrossStatusUpdate(status, record))
     },
 
     async planRefund() {
@@ -274,6 +288,10 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
     const outputAmount = fees.outputAmount === undefined ? request.amount - totalFee : BigInt(fees.outputAmount)
     if (outputAmount <= 0n) {
       throw new RouteUnavailableError(ACROSS_PROVIDER_ID, 'amountTooLow', minDeposit, 'The fees exceed the amount')
+    }
+    const exclusive = !isAddressEqual(fees.exclusiveRelayer, NATIVE_TOKEN_ADDRESS)
+    if (exclusive && Number(fees.exclusivityDeadline) > MAX_EXCLUSIVITY_SECONDS) {
+      throw new InvalidQuoteError(ACROSS_PROVIDER_ID, 'the quote gives one relayer a long exclusivity')
     }
     const now = Date.now()
     const fillDeadlineMs = Number(fees.fillDeadline) * 1000
@@ -355,7 +373,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       depositedAt,
       updatedAt: Date.now(),
     }
-    return applySwapEvent(record, acrossStatusUpdate(deposit, record))
+    return applySwapEvent(record, await confirmDelivery(clients, record, acrossStatusUpdate(deposit, record)))
   }
 
   return provider

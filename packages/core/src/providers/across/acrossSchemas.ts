@@ -61,6 +61,10 @@ export const ACROSS_INDEXED_STATUSES = ['unfilled', ...ACROSS_DEPOSIT_STATUSES] 
 /** `GET /deposit/status`. The transaction fields were renamed from `*TxHash`/`fillTx` to `*TxnRef`. */
 export const acrossStatusSchema = z.object({
   status: z.enum(ACROSS_DEPOSIT_STATUSES),
+  /** The deposit the answer is about: it must be the one asked for. */
+  depositTxnRef: optionalHash,
+  depositTxHash: optionalHash,
+  originChainId: z.number().int().optional(),
   fillTxnRef: optionalHash,
   fillTx: optionalHash,
   depositRefundTxnRef: optionalHash,

@@ -18,6 +18,7 @@ import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
 import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
+import { decodeIntentOpen } from './intentCalldata.ts'
 
 export const INTENT_PROVIDER_ID = 'intent'
 
@@ -182,6 +183,9 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
         ...(native ? {} : { approval: { token: request.origin, spender: settler, amount: request.amount } }),
       }
     },
+
+    decodeDeposit: (transaction, route) =>
+      decodeIntentOpen(transaction, route, (chainId) => settlers(chainId).destination),
 
     async onDepositMined(record) {
       const origin = clientFor(clients, record.origin.token.chainId)

@@ -18,6 +18,7 @@ import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
 import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
+import { decodePoolSend } from './poolCalldata.ts'
 
 export const POOL_PROVIDER_ID = 'pool'
 const QUOTE_TTL_MS = 60_000
@@ -128,6 +129,8 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         ...(native ? {} : { approval: { token: request.origin, spender: pool, amount: request.amount } }),
       }
     },
+
+    decodeDeposit: (transaction) => decodePoolSend(transaction),
 
     async onDepositMined(record) {
       const origin = clientFor(clients, record.origin.token.chainId)

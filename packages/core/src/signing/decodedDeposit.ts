@@ -1,0 +1,36 @@
+import type { Address } from 'viem'
+
+/**
+ * What a deposit transaction does, read from its own calldata with the called contract's ABI: never from the
+ * API answer that carried it. Each provider decodes its own contracts (`RouteProvider.decodeDeposit`); the one
+ * shared check (`checkDeposit`) compares the result with the person's request before the wallet is asked.
+ */
+export type DecodedDeposit = {
+  /** The contract called, and its name as the person should see it (e.g. "LI.FI Diamond", "Relay Depository"). */
+  contract: Address
+  contractName: string
+  /** The function called, e.g. `startBridgeTokensViaAcrossV3`, `depositErc20`, `depositV3`. */
+  functionName: string
+  /** The token that leaves the wallet through this call (`NATIVE_TOKEN_ADDRESS` for the native coin). */
+  inputToken: Address
+  /** How much of it leaves the wallet. */
+  inputAmount: bigint
+  /** The native coin the transaction itself sends (`value`). */
+  value: bigint
+  /** Who receives on the destination, as the calldata (or the order the calldata commits to) names it. */
+  recipient: Address
+  /** The chain the call sends to. */
+  destinationChainId: number
+  /** The output the call commits to, when it names one (token on the destination, least amount delivered). */
+  output?: { token: Address; amount: bigint }
+  /**
+   * Who the protocol credits with the deposit, i.e. who gets an unfilled deposit back, when the call names one
+   * (Across `depositor`, Relay `depositor`, LI.FI Across `refundAddress`). A protocol's "zero means the sender"
+   * is resolved by the decoder: this is the real address.
+   */
+  refundTo?: Address
+  /** Whether the call asks for anything to run on the destination besides the delivery (a message, a call). */
+  destinationCall?: boolean
+  /** Anything else the call commits to that the person should see, as label/value pairs (English i18n keys). */
+  details?: { label: string; value: string }[]
+}

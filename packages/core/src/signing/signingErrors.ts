@@ -1,0 +1,28 @@
+import { BaseError } from '../errors/BaseError.ts'
+
+/** The field of a decoded transaction that does not match the person's request. */
+export type SignedField =
+  | 'contract'
+  | 'recipient'
+  | 'destinationChain'
+  | 'inputToken'
+  | 'amount'
+  | 'value'
+  | 'output'
+  | 'refundTo'
+  | 'destinationCall'
+  | 'approval'
+
+/**
+ * The transaction a provider asks the person to sign does not do what the person asked for (decoded from its
+ * calldata): nothing is signed, nothing is lost.
+ */
+export class SignedMismatchError extends BaseError {
+  override name = 'SignedMismatchError'
+  constructor(
+    readonly field: SignedField,
+    details: string,
+  ) {
+    super(`The transaction to sign does not match the swap: ${field}`, { code: 'signedMismatch', details })
+  }
+}
