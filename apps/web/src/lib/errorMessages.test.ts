@@ -12,7 +12,7 @@ import {
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import zh from '../i18n/locales/zh.ts'
-import { catalogue, toUserMessage } from './errorMessages.ts'
+import { catalogue, SIGNED_MISMATCH, toUserMessage } from './errorMessages.ts'
 
 const rejection = Object.assign(new Error('User rejected the request.'), { code: 4001 })
 
@@ -83,5 +83,7 @@ describe('error catalogue', () => {
         .message,
     ])
     for (const [code, message] of messages) expect(zh[message as keyof typeof zh], code).toBeTruthy()
+    // A refused transaction says what it would have done differently, in both languages.
+    for (const [field, message] of Object.entries(SIGNED_MISMATCH)) expect(zh[message], field).toBeTruthy()
   })
 })

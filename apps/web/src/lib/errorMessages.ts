@@ -4,6 +4,8 @@ import {
   isUserRejection,
   type MissingChainInfoError,
   type NotSwapOwnerError,
+  type SignedField,
+  type SignedMismatchError,
   type UnknownContractError,
   walkError,
 } from '@multi-bridge/core'
@@ -12,6 +14,20 @@ import { shortAddress } from './format.ts'
 export type UserMessage = { message: string; values?: Record<string, string | number> }
 
 const fixed = (message: string) => () => ({ message })
+
+/** What a refused transaction would have done differently from the swap, per field (core's `SignedMismatchError`). */
+export const SIGNED_MISMATCH: Record<SignedField, string> = {
+  contract: 'The transaction to sign calls another contract than the route names. Nothing was signed.',
+  recipient: 'The transaction to sign sends to another recipient than yours. Nothing was signed.',
+  destinationChain: 'The transaction to sign goes to another network than you chose. Nothing was signed.',
+  inputToken: 'The transaction to sign sends another token than you chose. Nothing was signed.',
+  amount: 'The transaction to sign sends another amount than you entered. Nothing was signed.',
+  value: 'The transaction to sign sends more of the native coin than the route shows. Nothing was signed.',
+  output: 'The transaction to sign delivers less, or another token, than the route shows. Nothing was signed.',
+  refundTo: 'The transaction to sign would refund someone else. Nothing was signed.',
+  destinationCall: 'The transaction to sign runs a call on the destination you did not ask for. Nothing was signed.',
+  approval: 'The approval asked is not the exact amount to the contract called. Nothing was signed.',
+}
 
 /**
  * SPEC §6: every error the person sees comes from this one catalogue, keyed by the error's stable `code`
@@ -33,6 +49,11 @@ export const catalogue: Record<string, (error: BaseError) => UserMessage> = {
   unknownContract: (error) => ({
     message: 'Unknown contract type: {{type}}',
     values: { type: (error as UnknownContractError).contractType },
+  }),
+  signedMismatch: (error) => ({
+    message:
+      SIGNED_MISMATCH[(error as SignedMismatchError).field] ??
+      'The transaction to sign does not match your swap. Nothing was signed.',
   }),
   httpTimeout: fixed('The request timed out'),
   httpAbort: fixed('The request was cancelled'),

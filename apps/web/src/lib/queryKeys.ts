@@ -36,6 +36,11 @@ export const routeKeys = {
     ] as const,
 }
 
+/** What a reviewed route would sign, decoded from its transaction (one route id is one quote). */
+export const signedKeys = {
+  route: (routeId: string) => ['signed', routeId] as const,
+}
+
 /** What decides which providers a manifest has: the devnet's services and the production providers' sections. */
 const providerSet = (manifest: Manifest) =>
   [manifest.services.solver?.url, manifest.services.attester?.url, ...Object.keys(manifest.providers ?? {}).sort()]

@@ -19,6 +19,7 @@ import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { useHistory } from '../history/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
+import { type SignedPreviewProps, SignedTransaction } from './SignedTransaction.tsx'
 import { useStatusDetail } from './statusDetail.ts'
 import { useProviderPage } from './useProviderPage.ts'
 import { useRefundReadiness } from './useRefundReadiness.ts'
@@ -31,6 +32,8 @@ export type ProgressDialogProps = {
   /** Before the deposit: the confirm-send action (absent once sent). */
   onConfirm?: () => void
   confirming?: boolean
+  /** In the review: the transaction the confirm would sign, decoded; a refused one disables the confirm. */
+  signed?: SignedPreviewProps
   /** A catalogued message of the last failure before anything was escrowed. */
   error?: UserMessage | undefined
   /** Refunds the swap shown (its latest stored copy). */
@@ -283,6 +286,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
               )}
             </p>
           )}
+          {reviewing && props.signed && <SignedTransaction preview={props.signed} sent={origin} />}
           {props.error && (
             <p className="form-error" role="alert">
               {t(props.error.message, props.error.values)}
@@ -293,7 +297,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
               type="button"
               className="button-primary button-block"
               onClick={props.onConfirm}
-              disabled={props.confirming}
+              disabled={props.confirming || props.signed?.error !== undefined || props.signed?.loading === true}
             >
               {props.confirming ? t('In Progress') : t('Swap')}
             </button>

@@ -1,4 +1,4 @@
-import { providerModule, type SwapRecord } from '@multi-bridge/core'
+import { DELIVERY_STATUS_WORDING, providerModule, type SwapRecord } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
 
 /** What to say about a swap's status detail: a catalogued sentence (`key`), or the provider's raw code. */
@@ -14,8 +14,8 @@ export function statusDetailText(
   const detail = record.statusDetail?.trim()
   if (!detail) return record.status === 'refunded' ? { key: 'Refunded' } : undefined
   // Each provider's words come from its module (`providers/<id>/module.ts` in core).
-  const wording = providerModule(record.providerId)?.statusWording
-  const key = wording && Object.hasOwn(wording, detail) ? wording[detail] : undefined
+  const wording = { ...DELIVERY_STATUS_WORDING, ...providerModule(record.providerId)?.statusWording }
+  const key = Object.hasOwn(wording, detail) ? wording[detail as keyof typeof wording] : undefined
   return key ? { key } : { raw: detail }
 }
 

@@ -5,6 +5,7 @@ import {
   createSwapTracker,
   executeRoute,
   type Manifest,
+  prepareDeposit,
   type RouteProvider,
   refundSwap,
   type SwapTracker,
@@ -18,6 +19,8 @@ export type SwapServices = {
   tracker: SwapTracker
   /** The executor, the refund and the wallet adapter: only needed once the person swaps. */
   executeRoute: typeof executeRoute
+  /** The deposit a route would sign, decoded from its calldata and checked against the request (the review shows it). */
+  prepareDeposit: typeof prepareDeposit
   refundSwap: typeof refundSwap
   walletAdapter: typeof wagmiWalletAdapter
 }
@@ -36,5 +39,5 @@ export async function createSwapServices(manifest: Manifest): Promise<SwapServic
     manifest,
     onError: (error, record) => console.warn('[tracker] look failed; retrying', record.id, error),
   })
-  return { clients, providers, tracker, executeRoute, refundSwap, walletAdapter: wagmiWalletAdapter }
+  return { clients, providers, tracker, executeRoute, prepareDeposit, refundSwap, walletAdapter: wagmiWalletAdapter }
 }

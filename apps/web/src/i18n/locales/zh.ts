@@ -233,6 +233,45 @@ const zh: Record<string, string> = {
   'The fill is delayed; Relay is still working on it': '交付延遲；Relay 仍在處理',
   'Relay could not fill it; it refunds failed fills by itself': 'Relay 無法交付；失敗的交付會由 Relay 自行退款',
   'Relay returned the tokens': 'Relay 已退回代幣',
+  // What you sign (the review's decoded transaction)
+  'What you sign': '您將簽署的內容',
+  'Reading the transaction to sign…': '正在讀取要簽署的交易…',
+  Contract: '合約',
+  Function: '函式',
+  'Destination network': '目標網路',
+  'Leaves your wallet': '從您的錢包轉出',
+  'Native coin sent': '一併發送的原生幣',
+  Approval: '授權',
+  'Exactly {{amount}} to {{spender}}': '僅授權 {{amount}} 給 {{spender}}',
+  None: '無',
+  'Refund to': '退款至',
+  'Fill deadline': '交付截止時間',
+  'Exclusive relayer': '獨家中繼者',
+  'Refund without attestation after': '無需證明即可退款的時間',
+  'The transaction to sign does not match your swap. Nothing was signed.':
+    '要簽署的交易與您的兌換不符。未簽署任何內容。',
+  'The transaction to sign calls another contract than the route names. Nothing was signed.':
+    '要簽署的交易呼叫的合約與路由所列不同。未簽署任何內容。',
+  'The transaction to sign sends to another recipient than yours. Nothing was signed.':
+    '要簽署的交易會發送給其他接收者，而非您指定的地址。未簽署任何內容。',
+  'The transaction to sign goes to another network than you chose. Nothing was signed.':
+    '要簽署的交易會發往您未選擇的網路。未簽署任何內容。',
+  'The transaction to sign sends another token than you chose. Nothing was signed.':
+    '要簽署的交易會發送您未選擇的代幣。未簽署任何內容。',
+  'The transaction to sign sends another amount than you entered. Nothing was signed.':
+    '要簽署的交易發送的數量與您輸入的不同。未簽署任何內容。',
+  'The transaction to sign sends more of the native coin than the route shows. Nothing was signed.':
+    '要簽署的交易發送的原生幣多於路由所示。未簽署任何內容。',
+  'The transaction to sign delivers less, or another token, than the route shows. Nothing was signed.':
+    '要簽署的交易交付的數量少於路由所示，或為其他代幣。未簽署任何內容。',
+  'The transaction to sign would refund someone else. Nothing was signed.':
+    '要簽署的交易會把退款交給其他人。未簽署任何內容。',
+  'The transaction to sign runs a call on the destination you did not ask for. Nothing was signed.':
+    '要簽署的交易會在目標鏈上執行您未要求的呼叫。未簽署任何內容。',
+  'The approval asked is not the exact amount to the contract called. Nothing was signed.':
+    '所要求的授權並非對所呼叫合約的精確數量。未簽署任何內容。',
+  'The provider reports it delivered; the delivery is not on the destination chain yet':
+    '提供者回報已交付；目標鏈上尚未看到該交付',
   // App updates (service worker)
   'A new version of Multi-Bridge is ready.': 'Multi-Bridge 有新版本可用。',
   Reload: '重新載入',

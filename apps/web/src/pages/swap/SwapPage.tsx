@@ -13,6 +13,7 @@ import {
   recipientStore,
   TokenButton,
   toTokenRef,
+  useSignedPreview,
   useSwapActions,
   useSwapForm,
 } from '../../features/swap/index.ts'
@@ -62,6 +63,8 @@ export default function SwapPage(_props: { options: PageOptions }) {
     [reviewing, account],
   )
   const reviewRecord = draftRecord ? (actions.live ?? draftRecord) : undefined
+  // What confirming would sign, decoded from the transaction itself (refused here when it is not the request).
+  const signed = useSignedPreview(reviewing)
 
   return (
     <section className="card swap-card" aria-labelledby="swap-heading">
@@ -141,6 +144,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
               )
             }
             confirming={actions.confirming}
+            signed={signed}
             error={actions.error}
             onRefund={actions.refund}
             refunding={actions.refunding === reviewRecord.key}

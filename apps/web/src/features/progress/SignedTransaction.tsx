@@ -1,0 +1,100 @@
+import { type CheckedDeposit, formatDisplayAmount, getManifestChain, type TokenRef } from '@multi-bridge/core'
+import { useTranslation } from 'react-i18next'
+import type { UserMessage } from '../../lib/errorMessages.ts'
+import { shortAddress } from '../../lib/format.ts'
+import { useManifest } from '../../lib/ManifestContext.tsx'
+
+/** The review's view of the transaction to sign: decoded from its calldata, or why it was refused. */
+export type SignedPreviewProps = { deposit?: CheckedDeposit; error?: UserMessage; loading: boolean }
+
+/**
+ * "What you sign": the contract, function, recipient, destination chain, what leaves the wallet (token and native
+ * coin) and the exact approval, all read from the transaction the wallet will be asked to sign (core's
+ * `prepareDeposit`), never from the provider's summary of it.
+ */
+export function SignedTransaction({ preview, sent }: { preview: SignedPreviewProps; sent: TokenRef }) {
+  const { t } = useTranslation()
+  const manifest = useManifest()
+  const chain = (id: number) => getManifestChain(manifest, id)
+  const native = chain(sent.chainId)?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
+  if (preview.error) {
+    return (
+      <p className="form-error" role="alert" data-testid="signed-error">
+        {t(preview.error.message, preview.error.values)}
+      </p>
+    )
+  }
+  if (!preview.deposit) {
+    return (
+      <p className="signed-loading" data-testid="signed-loading">
+        {t('Reading the transaction to sign…')}
+      </p>
+    )
+  }
+  const { decoded, plan } = preview.deposit
+  const token = (amount: bigint) => `${formatDisplayAmount(amount, sent.decimals)} ${sent.symbol}`
+  const nativeAmount = (amount: bigint) => `${formatDisplayAmount(amount, native.decimals)} ${native.symbol}`
+  // The check already matched the decoded input token with the token sent.
+  const sendsNative = sent.kind === 'native'
+  type Row = { id: string; label: string; value: string; title?: string | undefined }
+  const rows: Row[] = [
+    {
+      id: 'contract',
+      label: t('Contract'),
+      value: `${decoded.contractName} · ${shortAddress(decoded.contract)}`,
+      title: decoded.contract,
+    },
+    { id: 'function', label: t('Function'), value: decoded.functionName },
+    {
+      id: 'recipient',
+      label: t('Recipient Address'),
+      value: shortAddress(decoded.recipient),
+      title: decoded.recipient,
+    },
+    {
+      id: 'destination',
+      label: t('Destination network'),
+      value: chain(decoded.destinationChainId)?.name ?? String(decoded.destinationChainId),
+    },
+    {
+      id: 'amount',
+      label: t('Leaves your wallet'),
+      value: sendsNative ? nativeAmount(decoded.inputAmount) : token(decoded.inputAmount),
+    },
+    ...(decoded.value > (sendsNative ? decoded.inputAmount : 0n)
+      ? [{ id: 'value', label: t('Native coin sent'), value: nativeAmount(decoded.value) }]
+      : []),
+    {
+      id: 'approval',
+      label: t('Approval'),
+      value: plan.approval
+        ? t('Exactly {{amount}} to {{spender}}', {
+            amount: token(plan.approval.amount),
+            spender: shortAddress(plan.approval.spender),
+          })
+        : t('None'),
+      title: plan.approval?.spender,
+    },
+    ...(decoded.refundTo
+      ? [{ id: 'refund', label: t('Refund to'), value: shortAddress(decoded.refundTo), title: decoded.refundTo }]
+      : []),
+    ...(decoded.details ?? []).map(({ label, value }, index) => ({ id: `detail-${index}`, label: t(label), value })),
+  ]
+  return (
+    <section className="signed" aria-labelledby="signed-heading" data-testid="signed-transaction">
+      <h3 id="signed-heading" className="signed-title">
+        {t('What you sign')}
+      </h3>
+      <dl className="details">
+        {rows.map((row) => (
+          <div key={row.id} className="details-row">
+            <dt>{row.label}</dt>
+            <dd className={row.title ? 'mono' : undefined} title={row.title} data-testid={`signed-${row.id}`}>
+              {row.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
