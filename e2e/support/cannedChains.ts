@@ -16,6 +16,7 @@ import {
 } from 'viem'
 import { mainnet } from 'viem/chains'
 import {
+  type CannedLog,
   cannedBlock,
   cannedReceipt,
   jsonRpcHandler,
@@ -61,10 +62,14 @@ export type CannedChains = {
   /** Every transaction sent to the canned chains, in order; each is mined (successfully) at once. */
   mined: MinedTransaction[]
   /** Receipts the chains know besides their own (e.g. a provider's fill on the destination). */
-  knownReceipts: Map<Hex, { chainId: number; to: Address }>
+  knownReceipts: Map<Hex, KnownReceipt>
 }
 
-const receiptOf = (hash: Hex, to: Address) => cannedReceipt(hash, BLOCK_NUMBER, { to })
+/** A transaction the chain knows besides its own: where it went and the logs it left (e.g. a fill's Transfer). */
+export type KnownReceipt = { chainId: number; to: Address; logs?: CannedLog[] }
+
+const receiptOf = (hash: Hex, to: Address, logs?: CannedLog[]) =>
+  cannedReceipt(hash, BLOCK_NUMBER, { to, ...(logs ? { logs } : {}) })
 
 /**
  * Mainnet-shaped chains for a replay server (`POST /rpc/<chainId>`): their ids, a block, a gas price, no
@@ -118,7 +123,7 @@ export function cannedChains(
 ): CannedChains {
   const unanswered: string[] = []
   const mined: MinedTransaction[] = []
-  const knownReceipts = new Map<Hex, { chainId: number; to: Address }>()
+  const knownReceipts = new Map<Hex, KnownReceipt>()
   /** Per chain: `token:spender` → amount, from the approvals mined. */
   const allowances = new Map<string, bigint>()
   const routes = Object.fromEntries(
@@ -198,7 +203,7 @@ export function cannedChains(
         const own = mined.find((transaction) => transaction.chainId === id && transaction.hash === hash)
         const known = knownReceipts.get(hash)
         if (own) return receiptOf(hash, own.to)
-        return known?.chainId === id ? receiptOf(hash, known.to) : null
+        return known?.chainId === id ? receiptOf(hash, known.to, known.logs) : null
       }
 
       const handler = jsonRpcHandler({

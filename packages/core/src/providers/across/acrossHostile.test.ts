@@ -114,8 +114,13 @@ describe('Across: a status counts only for this deposit, and a fill only once Ba
     ...change,
   })
 
-  it('refuses a "filled" about another deposit, or from another chain', async () => {
-    for (const change of [{ depositTxnRef: `0x${'ab'.repeat(32)}`, depositTxHash: null }, { originChainId: 1 }]) {
+  it('refuses a "filled" about another deposit, about none, or from another chain', async () => {
+    for (const change of [
+      { depositTxnRef: `0x${'ab'.repeat(32)}`, depositTxHash: null },
+      { depositTxnRef: null, depositTxHash: null },
+      { originChainId: 1 },
+      { destinationChainId: 10 },
+    ]) {
       bed.server.setRoutes({ '/api/deposit/status': { body: filled(change) } })
       const error = await bed.across.track(bed.depositedRecord('across')).catch((e) => e)
       expect(error).toBeInstanceOf(InvalidResponseError)

@@ -304,7 +304,14 @@ describe('Across status', () => {
 
   it('accepts the older field names, and keeps waiting until Across has indexed the deposit', async () => {
     bed.server.setRoutes({
-      '/api/deposit/status': { body: { status: 'filled', fillTx: FIXTURE_FILL_TX, depositRefundTxHash: null } },
+      '/api/deposit/status': {
+        body: {
+          status: 'filled',
+          depositTxHash: FIXTURE_DEPOSIT_TX,
+          fillTx: FIXTURE_FILL_TX,
+          depositRefundTxHash: null,
+        },
+      },
     })
     expect(await bed.across.track(bed.depositedRecord('across'))).toMatchObject({
       type: 'delivered',

@@ -25,6 +25,7 @@ import {
 } from '../apiSupport.ts'
 import { confirmDelivery } from '../deliveryCheck.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
+import { decodeAcrossDeposit } from './acrossCalldata.ts'
 import {
   type AcrossFees,
   acrossDepositSchema,
@@ -34,7 +35,6 @@ import {
   acrossStatusSchema,
   spokePoolDepositV3Abi,
 } from './acrossSchemas.ts'
-import { decodeAcrossDeposit } from './acrossCalldata.ts'
 import { acrossStatusUpdate } from './acrossStatusUpdate.ts'
 
 export const ACROSS_PROVIDER_ID = 'across'
@@ -75,8 +75,6 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
   const spokePool = (chainId: number) =>
     getManifestChain(manifest, chainId) ? config.spokePools[String(chainId)] : undefined
   /** The token Across quotes and deposits for ours: the wrapped token for the native coin. */
-  // Sent with every request when configured (docs.across.to: API keys).
-  const headers: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}
   // Tokens of restored deposits: one the config does not list is read from its chain (its real decimals).
   const tokenRef = createTokenRefResolver(manifest, clients)
   /**
@@ -120,7 +118,6 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       let raw: unknown
       try {
         raw = await httpRequestWithRetry(`${config.apiUrl}/suggested-fees`, {
-          headers,
           query: {
             inputToken,
             outputToken,
@@ -198,7 +195,6 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       let raw: unknown
       try {
         raw = await httpRequestWithRetry(`${config.apiUrl}/deposit/status`, {
-          headers,
           query: { depositTxnRef: record.depositTx },
           timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
         })
@@ -212,10 +208,11 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       const parsed = acrossStatusSchema.safeParse(raw)
       if (!parsed.success) throw new InvalidResponseError(ACROSS_PROVIDER_ID, 'status', describeIssues(parsed.error))
       const status = parsed.data
-      // An answer about another deposit, or other chains, says nothing about this one.
-      const about = status.depositTxnRef ?? status.depositTxHash
+      // An answer that does not name this deposit (or names other chains) says nothing about this one.
+      const named = [status.depositTxnRef, status.depositTxHash].filter((hash) => typeof hash === 'string')
       const foreign =
-        (about !== undefined && about !== null && about.toLowerCase() !== record.depositTx.toLowerCase()) ||
+        named.length === 0 ||
+        named.some((hash) => hash.toLowerCase() !== record.depositTx.toLowerCase()) ||
         (status.originChainId !== undefined && status.originChainId !== record.origin.token.chainId) ||
         (status.destinationChainId !== undefined && status.destinationChainId !== record.destination.token.chainId)
       if (foreign) {
@@ -230,7 +227,6 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
 
     async findSwaps(owner) {
       const raw = await httpRequestWithRetry(`${config.apiUrl}/deposits`, {
-        headers,
         query: { depositor: owner, limit: 100 },
         timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
       })

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Address } from 'viem'
-import { envUrl, envValue } from '../../config/envValues.ts'
+import { envUrl, envValue, keyBelongsInProxy, refuseVariable } from '../../config/envValues.ts'
 import { address, chainIdKey, timeoutMs, url } from '../../config/schemaParts.ts'
 import type { ProviderModule } from '../module.ts'
 
@@ -8,6 +8,7 @@ const ENV = {
   apiUrl: 'MULTIBRIDGE_ACROSS_API_URL',
   integratorId: 'MULTIBRIDGE_ACROSS_INTEGRATOR_ID',
   apiKey: 'MULTIBRIDGE_ACROSS_API_KEY',
+  publicKey: 'MULTIBRIDGE_ACROSS_PUBLIC_KEY',
 } as const
 export const ACROSS_DEFAULTS = { apiUrl: 'https://app.across.to/api' } as const
 
@@ -29,6 +30,17 @@ const WRAPPED_NATIVE: Readonly<Record<number, Address>> = {
   8453: '0x4200000000000000000000000000000000000006',
 }
 
+/**
+ * Why not even a key published on purpose goes in the config: Across takes its key only as `Authorization: Bearer`
+ * (docs.across.to, API keys), and the CORS headers Across publishes for its API (across-protocol/frontend
+ * vercel.json, Access-Control-Allow-Headers) do not list Authorization: a browser's preflight would fail, and with
+ * it every Across request. One integrator reports the live API allowing it; a wrong guess costs every Across route,
+ * a proxy works either way. So the config has no `apiKey` for Across.
+ */
+const ACROSS_NO_BROWSER_KEY =
+  'Across takes its key only in an Authorization header, which the CORS headers of its API do not let a browser ' +
+  `send (every Across request would fail). Run a proxy in front of the API that adds the key and point ${ENV.apiUrl} at it`
+
 /** `providers.across` of the manifest. */
 const acrossConfigSchema = v.object({
   /** Base URL of the Across API, e.g. https://app.across.to/api. */
@@ -37,11 +49,6 @@ const acrossConfigSchema = v.object({
   spokePools: v.record(chainIdKey, address),
   /** Per chain id whose native coin Across bridges: the wrapped token the API quotes it as. */
   wrappedNativeTokens: v.optional(v.record(chainIdKey, address)),
-  /**
-   * Across API key, sent as `Authorization: Bearer <key>` (docs.across.to, API keys). Anyone can read it in
-   * a static site's config: prefer a proxy in front of the API that adds it (then `apiUrl` is the proxy).
-   */
-  apiKey: v.optional(v.pipe(v.string(), v.regex(/^[\x21-\x7e]{8,512}$/, 'printable, no spaces, 8 to 512 characters'))),
   /** Across integrator id (2 bytes, e.g. 0x00ab), appended to deposit calldata as Across asks. */
   integratorId: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{4}$/, 'two bytes as 0x hex'))),
   /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */
@@ -60,17 +67,19 @@ export const acrossModule: ProviderModule<'across', AcrossConfig> = {
   env: {
     [ENV.apiUrl]: `Across's API (default ${ACROSS_DEFAULTS.apiUrl})`,
     [ENV.integratorId]: 'Two bytes, e.g. 0x00ab, appended to Across deposits (default none)',
-    [ENV.apiKey]: 'Sent as `Authorization: Bearer <key>` on every Across request; public in the built config',
+    [ENV.apiKey]: `Refused: the built config is public. Run a proxy that adds the key and set ${ENV.apiUrl} to it`,
+    [ENV.publicKey]:
+      'Refused too: Across takes a key only in an `Authorization` header, which its CORS rules keep browsers from sending',
   },
   productionConfig: (env, chainIds) => {
     const integratorId = envValue(env, ENV.integratorId)
-    const apiKey = envValue(env, ENV.apiKey)
+    refuseVariable(env, ENV.apiKey, keyBelongsInProxy(ENV.apiUrl))
+    refuseVariable(env, ENV.publicKey, ACROSS_NO_BROWSER_KEY)
     return {
       apiUrl: envUrl(ENV.apiUrl, envValue(env, ENV.apiUrl) ?? ACROSS_DEFAULTS.apiUrl),
       spokePools: pick(ACROSS_SPOKE_POOLS, chainIds),
       wrappedNativeTokens: pick(WRAPPED_NATIVE, chainIds),
       ...(integratorId ? { integratorId } : {}),
-      ...(apiKey ? { apiKey } : {}),
     }
   },
   // Across's deposit states are lower case (its indexer's /deposit/status).
