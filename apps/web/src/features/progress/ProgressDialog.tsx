@@ -297,7 +297,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
               type="button"
               className="button-primary button-block"
               onClick={props.onConfirm}
-              disabled={props.confirming || props.signed?.error !== undefined || props.signed?.loading === true}
+              disabled={props.confirming || props.signed?.refused === true || props.signed?.loading === true}
             >
               {props.confirming ? t('In Progress') : t('Swap')}
             </button>

@@ -5,7 +5,7 @@ import { shortAddress } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 
 /** The review's view of the transaction to sign: decoded from its calldata, or why it was refused. */
-export type SignedPreviewProps = { deposit?: CheckedDeposit; error?: UserMessage; loading: boolean }
+export type SignedPreviewProps = { deposit?: CheckedDeposit; error?: UserMessage; refused: boolean; loading: boolean }
 
 /**
  * "What you sign": the contract, function, recipient, destination chain, what leaves the wallet (token and native

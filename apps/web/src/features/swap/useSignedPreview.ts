@@ -1,12 +1,20 @@
-import type { CheckedDeposit, Route } from '@multi-bridge/core'
+import { BaseError, type CheckedDeposit, type Route, walkError } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
 import { toUserMessage, type UserMessage } from '../../lib/errorMessages.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { signedKeys } from '../../lib/queryKeys.ts'
 import { loadSwapServices } from './useSwapServices.ts'
 
-/** What the review shows of the transaction a route would sign: decoded, or why it is refused. */
-export type SignedPreview = { deposit?: CheckedDeposit; error?: UserMessage; loading: boolean }
+/**
+ * What the review shows of the transaction a route would sign: decoded, or why not. `refused`: the transaction is
+ * not the request (or calls what no one listed), so confirming must not be offered; any other error (an expired
+ * quote) leaves confirming to `executeRoute`, which fetches the quote again and checks it the same way.
+ */
+export type SignedPreview = { deposit?: CheckedDeposit; error?: UserMessage; refused: boolean; loading: boolean }
+
+const REFUSALS = new Set(['signedMismatch', 'unknownContract', 'invalidQuote'])
+const isRefusal = (error: unknown) =>
+  walkError(error, (item) => item instanceof BaseError && REFUSALS.has(item.code)) !== undefined
 
 /**
  * The deposit a reviewed route would sign, planned by its provider and decoded from the calldata through the same
@@ -22,7 +30,12 @@ export function useSignedPreview(route: Route | undefined): SignedPreview {
       const services = await loadSwapServices(manifest)
       const provider = route && services.providers.get(route.providerId)
       if (!route || !provider) throw new Error(`no provider for ${route?.providerId}`)
-      return services.prepareDeposit(provider, route)
+      try {
+        return await services.prepareDeposit(provider, route)
+      } catch (error) {
+        console.error('[review] the transaction to sign was not accepted', error)
+        throw error
+      }
     },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 60_000,
@@ -31,6 +44,7 @@ export function useSignedPreview(route: Route | undefined): SignedPreview {
   return {
     ...(query.data ? { deposit: query.data } : {}),
     ...(query.error ? { error: toUserMessage(query.error) } : {}),
+    refused: query.error !== null && isRefusal(query.error),
     loading: query.isPending && route !== undefined,
   }
 }
