@@ -1,0 +1,130 @@
+import { poolBridgeAbi } from '@multi-bridge/contracts'
+import { type Address, encodeFunctionData, type Hex } from 'viem'
+import { describe, expect, it, vi } from 'vitest'
+import type { ChainClients } from '../chains/chainClients.ts'
+import { NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
+import { decodePoolSend } from '../providers/pool/poolCalldata.ts'
+import type { RouteProvider } from '../providers/types.ts'
+import { ReviewMismatchError } from '../routes/routeErrors.ts'
+import type { Route, TokenRef } from '../routes/types.ts'
+import { executeRoute } from './executeRoute.ts'
+
+// Gas on arrival between the reviewed quote and a refreshed one, and when the refresh happens: providers price the
+// gas in dollars, so its amount moves a little; an approval must never be spent on a quote that then fails its check.
+const PERSON: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
+const POOL: Address = '0x1111111111111111111111111111111111111111'
+const USDC_A: TokenRef = {
+  chainId: 1,
+  address: '0x2222222222222222222222222222222222222222',
+  symbol: 'USDC',
+  decimals: 6,
+  kind: 'usdc',
+}
+const USDC_B: TokenRef = {
+  chainId: 2,
+  address: '0x3333333333333333333333333333333333333333',
+  symbol: 'USDC',
+  decimals: 6,
+  kind: 'usdc',
+}
+const ETH_B: TokenRef = { chainId: 2, address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', decimals: 18, kind: 'native' }
+const GAS = 1_000_000_000_000_000n
+
+const route = (gas: bigint, validForMs: number): Route => ({
+  id: `pool:${gas}:${validForMs}`,
+  providerId: 'pool',
+  providerName: 'Pool',
+  request: {
+    origin: USDC_A,
+    destination: USDC_B,
+    amount: 100_000_000n,
+    sender: PERSON,
+    recipient: PERSON,
+    gasOnArrival: true,
+  },
+  outputAmount: 99_000_000n,
+  minOutputAmount: 99_000_000n,
+  slippageBps: 0,
+  slippageMode: 'auto',
+  fees: [],
+  estimatedSeconds: 10,
+  quotedAt: Date.now(),
+  expiresAt: Date.now() + validForMs,
+  depositAddress: POOL,
+  data: {},
+  gasOnArrival: { status: 'included', token: ETH_B, amount: gas },
+})
+
+function setup() {
+  const events: string[] = []
+  const provider = {
+    id: 'pool',
+    name: 'Pool',
+    async planDeposit(r: Route) {
+      const { origin, destination, amount, recipient } = r.request
+      const data = encodeFunctionData({
+        abi: poolBridgeAbi,
+        functionName: 'send',
+        args: [origin.address, amount, BigInt(destination.chainId), recipient, destination.address, r.minOutputAmount],
+      })
+      return {
+        transaction: { chainId: 1, to: POOL, data, value: 0n },
+        approval: { token: origin, spender: POOL, amount },
+      }
+    },
+    decodeDeposit: (transaction) => decodePoolSend(transaction),
+    knownContracts: () => [POOL],
+    onDepositMined: async () => ({ type: 'depositMined', id: '0x01', depositedAt: 1 }),
+  } as Pick<RouteProvider, 'id' | 'name' | 'planDeposit' | 'decodeDeposit' | 'knownContracts' | 'onDepositMined'>
+  const client = {
+    readContract: async () => 0n,
+    waitForTransactionReceipt: async () => ({ status: 'success' }),
+  }
+  const wallet = {
+    account: PERSON,
+    getChainId: async () => 1,
+    switchChain: async () => {},
+    sendTransaction: vi.fn(async (transaction: { to: Address }) => {
+      events.push(transaction.to === POOL ? 'deposit' : 'approve')
+      return `0x${'1'.repeat(64)}` as Hex
+    }),
+  }
+  const run = (reviewed: Route, refreshed: Route) =>
+    executeRoute({
+      route: reviewed,
+      provider: provider as RouteProvider,
+      wallet,
+      clients: new Map([[1, client]]) as unknown as ChainClients,
+      refreshRoute: async () => {
+        events.push('refresh')
+        return refreshed
+      },
+      onUpdate: () => {},
+    })
+  return { events, wallet, run }
+}
+
+describe('executeRoute: gas on arrival, compared by value', () => {
+  it('takes a refreshed quote whose gas moved a little with the price', async () => {
+    const { events, run } = setup()
+    const record = await run(route(GAS, 1_000), route((GAS * 97n) / 100n, 60_000))
+    expect(record.status).toBe('deposited')
+    expect(events).toEqual(['refresh', 'approve', 'deposit'])
+  })
+
+  it('refuses a refreshed quote with much less gas, or none, before anything is signed', async () => {
+    for (const refreshed of [route((GAS * 90n) / 100n, 60_000), { ...route(GAS, 60_000), gasOnArrival: undefined }]) {
+      const { wallet, run } = setup()
+      await expect(run(route(GAS, 1_000), refreshed as Route)).rejects.toBeInstanceOf(ReviewMismatchError)
+      expect(wallet.sendTransaction).not.toHaveBeenCalled()
+    }
+  })
+
+  it('fetches a quote that would age during the approval before approving, never after the approval is spent', async () => {
+    const { events, wallet, run } = setup()
+    // Valid for 15 s: enough to start, not to outlive an approval; the refreshed one has 10 % less gas.
+    await expect(run(route(GAS, 15_000), route((GAS * 90n) / 100n, 60_000))).rejects.toBeInstanceOf(ReviewMismatchError)
+    expect(events).toEqual(['refresh'])
+    expect(wallet.sendTransaction).not.toHaveBeenCalled()
+  })
+})
