@@ -12,6 +12,8 @@ export type SignedField =
   | 'refundTo'
   | 'destinationCall'
   | 'approval'
+  /** The order an id commits to (Relay's deposit carries only the order's id) is not the one shown. */
+  | 'order'
 
 /**
  * The transaction a provider asks the person to sign does not do what the person asked for (decoded from its

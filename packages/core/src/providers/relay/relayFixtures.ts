@@ -41,13 +41,21 @@ export const relayFixtures = {
   requests,
 }
 
+/** A status answer about a deposit a test made: Relay names the deposits it saw in `inTxHashes`. */
+export const relayStatusFor = (status: keyof typeof relayFixtures.status, depositTx: string) => ({
+  ...relayFixtures.status[status],
+  inTxHashes: [depositTx],
+})
+
 const RELAY_KIT = 'relayprotocol/relay-kit@c3af14db packages/sdk/src/types/api.ts'
 const RELAY_DOCS = 'relayprotocol/relay-docs@f0bbe935'
+/** Where the quote fixtures' protocol part and deposit calldata come from (see fixtures/generateQuoteFixtures.ts). */
+const PROTOCOL = `protocol.v2 as Relay returns it with includeProtocolData (${RELAY_KIT} "/quote/v2" 200 protocol.v2: orderId, hubType, orderData, paymentDetails; the order laid out like the orders of ${RELAY_DOCS} features/price-stabilization.mdx, whose ids hash right), made by fixtures/generateQuoteFixtures.ts from the quote's details: relay-protocol-sdk Order v1, its id the order's EIP-712 hash (relayprotocol/relay-protocol-sdk src/order/index.ts), the deposit calldata encoded with the depository ABI around that id (relayprotocol/relay-depository RelayDepository.sol). No orderSignature: it is Relay's solver's signature, which a fixture cannot make (the adapter does not read it)`
 
 export const RELAY_FIXTURE_SOURCES: Record<string, string> = {
-  'quote-usdc.json': `${RELAY_KIT} ("/quote/v2" 200: steps, fees, details, protocol). Steps as in live captures of USDC deposits on Arbitrum and Base (approve to the token with the depository as spender, then depositErc20 into the depository 0x4cd0…bc31; calldata encoded for these values). Fee magnitudes from an Arbitrum USDC capture; 100 USDC to Base for the fixture account. Not a verbatim capture.`,
-  'quote-usdc-gas.json': `Same, with topupGas: details.currencyGasTopup (${RELAY_KIT}; ${RELAY_DOCS} features/gas-top-up.mdx, default $2) in Base ETH, the output lowered by its price.`,
-  'quote-eth.json': `${RELAY_KIT}; fees and details from relay-kit packages/sdk/tests/data/executeBridge.ts (ETH → Base), the deposit as current captures show it (depositNative into the depository, value = amount) on Arbitrum.`,
+  'quote-usdc.json': `${RELAY_KIT} ("/quote/v2" 200: steps, fees, details, protocol). Steps as in ${RELAY_DOCS} features/price-stabilization.mdx (approve to the token with the depository as spender, then depositErc20(user, token, amount, orderId) into the depository 0x4cd0…bc31). Fee magnitudes from an Arbitrum USDC capture; 100 USDC to Base for the fixture account. ${PROTOCOL}. Not a verbatim capture.`,
+  'quote-usdc-gas.json': `Same, with topupGas: details.currencyGasTopup (${RELAY_KIT}; ${RELAY_DOCS} features/gas-top-up.mdx, default $2) in Base ETH, the output lowered by its price. The order pays the USDC only: how Relay lays out a top-up in an order is not published.`,
+  'quote-eth.json': `${RELAY_KIT}; fees and details from relay-kit packages/sdk/tests/data/executeBridge.ts (ETH → Base), the deposit depositNative(user, orderId) into the depository, value = amount, on Arbitrum. ${PROTOCOL}.`,
   'error-400-amount-too-low.json': `${RELAY_DOCS} references/api/api_core_concepts/handling-errors.mdx ({message, errorCode}), code AMOUNT_TOO_LOW.`,
   'error-400-no-routes.json': `${RELAY_DOCS} handling-errors.mdx example, verbatim.`,
   'error-429.json': `${RELAY_KIT} ("/quote/v2" 429: {message}); ${RELAY_DOCS} handling-rate-limits.mdx (no retry-after documented).`,

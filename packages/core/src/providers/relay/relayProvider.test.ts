@@ -1,9 +1,16 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Address, getAddress } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ZodType } from 'zod'
-import { type ReplayServer, startReplayServer } from '../../../test/support/replayServer.ts'
+import {
+  cannedBlock,
+  cannedReceipt,
+  jsonRpcHandler,
+  type ReplayServer,
+  startReplayServer,
+  transferLog,
+} from '../../../test/support/replayServer.ts'
 import { createChainClients } from '../../chains/chainClients.ts'
 import { ProductionConfigError } from '../../config/envValues.ts'
 import { type Manifest, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
@@ -18,6 +25,7 @@ import {
 import type { QuoteRequest, Route, TokenRef } from '../../routes/types.ts'
 import type { DepositedSwap, TrackedSwap } from '../../swaps/types.ts'
 import type { RouteProvider } from '../types.ts'
+import { generateQuoteFixture } from './fixtures/generateQuoteFixtures.ts'
 import { RELAY_CONTRACTS, RELAY_DEFAULTS } from './module.ts'
 import { RELAY_FIXTURE_SOURCES, relayFixtures } from './relayFixtures.ts'
 import { createRelayProvider } from './relayProvider.ts'
@@ -32,6 +40,7 @@ import {
 const ACCOUNT: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const DEPOSITORY = getAddress('0x4cd00e387622c35bddb9b4c962c136462338bc31')
 const OTHER_CONTRACT = '0x000000000000000000000000000000000000dEaD'
+const SOLVER = '0xf70da97812CB96acDF810712Aa562db8dfA3dbEF'
 const ARBITRUM = 42161
 const BASE = 8453
 const quote = relayFixtures.quoteUsdc
@@ -67,15 +76,40 @@ const withDeposit = (change: Record<string, unknown>) => ({
   ],
 })
 
+/** Relay's fills of the fixtures' swaps, on Base: each pays the account its USDC (status-success, requests-v3). */
+const BASE_FILLS = [
+  relayFixtures.status.success.txHashes[0],
+  '0x9da7bc54dfe6229d6980fd62250d472f23dfe0f41a1cdc870c81a08b3445f254',
+]
+const FILL_BLOCK = 30_000_000n
+const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
+const baseRpc = jsonRpcHandler({
+  eth_chainId: () => '0x2105',
+  eth_getTransactionReceipt: ([hash]) =>
+    BASE_FILLS.includes(hash as string)
+      ? cannedReceipt(hash as string, FILL_BLOCK, {
+          to: BASE_USDC,
+          from: SOLVER,
+          logs: [transferLog(BASE_USDC, SOLVER, ACCOUNT, 99_970_279n)],
+        })
+      : null,
+  eth_getBlockByNumber: ([number]) =>
+    number === `0x${FILL_BLOCK.toString(16)}` ? cannedBlock(FILL_BLOCK, 1_795_197_583) : null,
+})
+
 function startRelay(env: Record<string, string> = {}) {
-  manifest = productionManifest({ MULTIBRIDGE_RELAY_API_URL: server.url, ...env })
+  manifest = productionManifest({
+    MULTIBRIDGE_RELAY_API_URL: server.url,
+    MULTIBRIDGE_RPC_8453: `${server.url}/rpc/8453`,
+    ...env,
+  })
   const provider = createRelayProvider({ manifest, clients: createChainClients(manifest) })
   if (!provider) throw new Error('no Relay provider')
   relay = provider
 }
 
 beforeAll(async () => {
-  server = await startReplayServer()
+  server = await startReplayServer({ routes: { 'POST /rpc/8453': baseRpc } })
   startRelay()
 })
 afterAll(() => server.close())
@@ -97,6 +131,8 @@ describe('Relay quotes', () => {
       amount: '100000000',
       tradeType: 'EXACT_INPUT',
       referrer: RELAY_DEFAULTS.referrer,
+      explicitDeposit: true,
+      includeProtocolData: true,
     })
     expect(route).toMatchObject({
       providerId: 'relay',
@@ -128,6 +164,49 @@ describe('Relay quotes', () => {
     expect(await relay.planDeposit(route)).toEqual({
       transaction: { chainId: ARBITRUM, to: DEPOSITORY, data: deposit.data, value: 0n },
       approval: { token: token(ARBITRUM, 'usdc'), spender: DEPOSITORY, amount: 100_000_000n },
+    })
+  })
+
+  it('keeps a route whose relayer fee is negative (a reward from Relay), showing the reward as a negative fee', async () => {
+    const reward = {
+      ...quote,
+      fees: { ...quote.fees, relayer: { ...quote.fees.relayer, amount: '-15000', minimumAmount: '-15000' } },
+    }
+    server.setRoutes({ 'POST /quote/v2': { body: reward } })
+    const route = (await relay.getQuote(usdcRequest())) as Route
+    expect(route.fees).toEqual([
+      { label: 'Relayer fee', token: token(ARBITRUM, 'usdc'), amount: -15_000n },
+      { label: 'Network fee', token: token(ARBITRUM, 'native'), amount: 1_680_272_000_000n },
+    ])
+    expect(route.minOutputAmount).toBe(99_970_279n)
+  })
+
+  it('shows the slippage Relay applied when it gives no total: from the amount and its minimum, rounded up', async () => {
+    const { total: _t, ...tolerance } = quote.details.slippageTolerance
+    const auto = {
+      ...quote,
+      details: {
+        ...quote.details,
+        slippageTolerance: tolerance,
+        currencyOut: { ...quote.details.currencyOut, minimumAmount: '97970874' },
+      },
+    }
+    server.setRoutes({ 'POST /quote/v2': { body: auto } })
+    // (99.970279 - 97.970874) / 99.970279 = 1.999999…%: 200 bps (2.00 %), never 0.
+    expect(await relay.getQuote(usdcRequest())).toMatchObject({
+      minOutputAmount: 97_970_874n,
+      slippageBps: 200,
+      slippageMode: 'auto',
+    })
+  })
+
+  it('approves the depository itself when the quote has no approve step (Relay saw an allowance already)', async () => {
+    server.setRoutes({ 'POST /quote/v2': { body: { ...quote, steps: [quote.steps[1]] } } })
+    const route = (await relay.getQuote(usdcRequest())) as Route
+    expect((await relay.planDeposit(route)).approval).toEqual({
+      token: token(ARBITRUM, 'usdc'),
+      spender: DEPOSITORY,
+      amount: 100_000_000n,
     })
   })
 
@@ -318,7 +397,11 @@ describe('Relay status', () => {
     ['pending', { type: 'pending', statusDetail: 'pending' }],
     ['submitted', { type: 'pending', statusDetail: 'submitted' }],
     ['delayed', { type: 'pending', statusDetail: 'delayed' }],
-    ['success', { type: 'delivered', deliveryTx: relayFixtures.status.success.txHashes[0] }],
+    // Delivered once Base shows the fill (its block time is the delivery time).
+    [
+      'success',
+      { type: 'delivered', deliveryTx: relayFixtures.status.success.txHashes[0], deliveredAt: 1_795_197_583 },
+    ],
     ['failure', { type: 'providerFailed', statusDetail: 'failure' }],
     ['refund', { type: 'refunded', statusDetail: 'refund', refundTx: relayFixtures.status.refund.txHashes[0] }],
   ] as const)('maps %s from /intents/status/v3 by the request id', async (status, event) => {
@@ -342,12 +425,22 @@ describe('Relay status', () => {
 
 describe('Relay restore', () => {
   it('rebuilds History from /requests/v3 (with the API key): completed, refunded and pending; other chains and odd entries left out', async () => {
-    startRelay({ MULTIBRIDGE_RELAY_API_KEY: 'test-key-1234' })
-    server.setRoutes({ '/requests/v3': { body: relayFixtures.requests } })
+    startRelay({ MULTIBRIDGE_RELAY_PUBLIC_KEY: 'test-key-1234' })
+    const { continuation } = relayFixtures.requests
+    server.setRoutes({
+      '/requests/v3': (request) => ({
+        body: request.query.continuation ? { requests: [], continuation: null } : relayFixtures.requests,
+      }),
+    })
+    const before = server.requests.length
     const records = await relay.findSwaps(ACCOUNT)
-    const request = lastRequest('/requests/v3')
-    expect(request?.query).toEqual({ user: ACCOUNT, limit: '50' })
-    expect(request?.headers['x-api-key']).toBe('test-key-1234')
+    const asked = server.requests.slice(before).filter((request) => request.path === '/requests/v3')
+    // The first page, then the next one by its continuation, which is the last.
+    expect(asked.map((request) => request.query)).toEqual([
+      { user: ACCOUNT, limit: '50' },
+      { user: ACCOUNT, limit: '50', continuation },
+    ])
+    expect(asked[0]?.headers['x-api-key']).toBe('test-key-1234')
     expect(
       records.map((record) => [record.status, record.origin.token.symbol, record.destination.token.symbol]),
     ).toEqual([
@@ -366,29 +459,52 @@ describe('Relay restore', () => {
     startRelay()
   })
 
+  it('follows continuation for at most 10 pages, one record per deposit however often it is listed', async () => {
+    let page = 0
+    server.setRoutes({
+      '/requests/v3': () => ({ body: { ...relayFixtures.requests, continuation: `page-${++page}` } }),
+    })
+    const records = await relay.findSwaps(ACCOUNT)
+    expect(page).toBe(10)
+    expect(records.map((record) => record.status)).toEqual(['completed', 'refunded', 'deposited'])
+  })
+
+  it("keeps a listed success Swapping while its fill is not on the destination chain (Relay's word alone)", async () => {
+    const [done] = relayFixtures.requests.requests as { data: { outTxs: { txHash: string }[] } }[]
+    const unseen = {
+      ...done,
+      data: { ...done?.data, outTxs: [{ ...done?.data.outTxs[0], txHash: `0x${'ee'.repeat(32)}` }] },
+    }
+    server.setRoutes({ '/requests/v3': { body: { requests: [unseen] } } })
+    expect(await relay.findSwaps(ACCOUNT)).toMatchObject([
+      { status: 'deposited', statusDetail: 'DELIVERY_NOT_ON_CHAIN' },
+    ])
+  })
+
   it('says that restoring needs an API key when Relay refuses without one', async () => {
     server.setRoutes({ '/requests/v3': { status: 401, body: relayFixtures.unauthorized } })
     const error = await relay.findSwaps(ACCOUNT).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidResponseError)
-    expect(JSON.stringify(error)).toContain('MULTIBRIDGE_RELAY_API_KEY')
+    expect(JSON.stringify(error)).toContain('MULTIBRIDGE_RELAY_PUBLIC_KEY')
   })
 })
 
 describe('Relay config', () => {
-  it('lists the depository, solver, receiver and both router generations on every production chain', () => {
+  it('lists the depository alone on every production chain: no router, approval proxy, solver or receiver', () => {
     const relayConfig = productionManifest().providers?.relay
     expect(relayConfig).toMatchObject({ apiUrl: RELAY_DEFAULTS.apiUrl, referrer: 'multi-bridge' })
     expect(Object.keys(relayConfig?.contracts ?? {}).sort()).toEqual(['1', '10', '137', '42161', '56', '8453'])
-    for (const list of Object.values(relayConfig?.contracts ?? {})) expect(list).toEqual(RELAY_CONTRACTS)
+    for (const list of Object.values(relayConfig?.contracts ?? {})) expect(list).toEqual([DEPOSITORY])
+    expect(RELAY_CONTRACTS).toEqual([DEPOSITORY])
     expect(relay.knownContracts(ARBITRUM)).toContain(DEPOSITORY)
     expect(relay.knownContracts(ARBITRUM)).not.toContain(NATIVE_TOKEN_ADDRESS)
   })
 
-  it('takes its URL, referrer and key from the environment, and names a bad variable', () => {
+  it('takes its URL, referrer and a key published on purpose from the environment, and names a bad variable', () => {
     const relayConfig = productionManifest({
       MULTIBRIDGE_RELAY_API_URL: 'https://relay-proxy.example/',
       MULTIBRIDGE_RELAY_REFERRER: 'my-app.example',
-      MULTIBRIDGE_RELAY_API_KEY: 'k-12345678',
+      MULTIBRIDGE_RELAY_PUBLIC_KEY: 'k-12345678',
     }).providers?.relay
     expect(relayConfig).toMatchObject({
       apiUrl: 'https://relay-proxy.example',
@@ -414,6 +530,18 @@ describe('Relay fixtures', () => {
     expect(files.filter((file) => !RELAY_FIXTURE_SOURCES[file])).toEqual([])
     expect(Object.keys(RELAY_FIXTURE_SOURCES).filter((file) => !files.includes(file))).toEqual([])
   })
+
+  it.each(files.filter((file) => file.startsWith('quote-')))(
+    '%s: its order, order id and deposit calldata are what generateQuoteFixtures.ts makes of its details',
+    (file) => {
+      const path = join(dir, file)
+      const fixture = JSON.parse(readFileSync(path, 'utf8'))
+      const generated = generateQuoteFixture(file, fixture)
+      // RELAY_FIXTURES=write regenerates them (then format them with biome).
+      if (process.env.RELAY_FIXTURES === 'write') writeFileSync(path, `${JSON.stringify(generated, null, 2)}\n`)
+      else expect(fixture).toEqual(generated)
+    },
+  )
 
   it.each(files)('%s is read by the adapter', async (file) => {
     const { default: body } = await import(`./fixtures/${file}`)

@@ -21,6 +21,88 @@ export const relayAmountSchema = z.object({
   minimumAmount: uintString.optional(),
 })
 
+/** An integer in base units that may be negative. */
+const intString = z.string().regex(/^-?[0-9]{1,78}$/, 'not an integer')
+
+/**
+ * A fee: Relay's relayer fee can be negative, a reward for moving liquidity the way Relay needs it
+ * (docs.relay.link, fees). A display field only: it never refuses a quote.
+ */
+export const relayFeeSchema = z.object({
+  currency: relayCurrencySchema,
+  amount: intString,
+  minimumAmount: intString.optional(),
+})
+
+const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'not 32 bytes')
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'not an EVM address')
+
+/**
+ * A Relay settlement-protocol order (relayprotocol/relay-protocol-sdk `src/order/index.ts`, `Order` v1): what the
+ * solver commits to. Its EIP-712 struct hash is the order id, the `bytes32 id` a depository deposit carries, so the
+ * deposit's calldata commits to every field here. Addresses of the chains here are EVM addresses (hex).
+ */
+export const relayOrderSchema = z.object({
+  version: z.literal('v1'),
+  solverChainId: z.string().min(1),
+  solver: evmAddress,
+  salt: z.string().regex(/^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/, 'not a uint256'),
+  inputs: z.array(
+    z.object({
+      payment: z.object({ chainId: z.string(), currency: hexData, amount: uintString, weight: uintString }),
+      refunds: z.array(
+        z.object({
+          chainId: z.string(),
+          recipient: hexData,
+          currency: hexData,
+          minimumAmount: uintString,
+          deadline: z.number().int().nonnegative(),
+          extraData: hexData,
+        }),
+      ),
+    }),
+  ),
+  output: z.object({
+    chainId: z.string(),
+    payments: z.array(
+      z.object({ recipient: hexData, currency: hexData, minimumAmount: uintString, expectedAmount: uintString }),
+    ),
+    calls: z.array(hexData),
+    deadline: z.number().int().nonnegative(),
+    extraData: hexData,
+  }),
+  fees: z.array(
+    z.object({
+      recipientChainId: z.string(),
+      recipient: hexData,
+      currencyChainId: z.string(),
+      currency: hexData,
+      amount: uintString,
+    }),
+  ),
+})
+export type RelayOrder = z.infer<typeof relayOrderSchema>
+
+/**
+ * `protocol.v2` of a quote settled through the Relay protocol (relay-kit api.ts "/quote/v2" 200 `protocol`): the
+ * order id, the order itself (`orderData`, returned with `includeProtocolData`), the solver's signature over the id,
+ * and where to pay. The order is read by the deposit decoder; the rest only as far as shown here.
+ */
+export const relayProtocolSchema = z.object({
+  v2: z
+    .object({
+      orderId: bytes32.optional(),
+      hubType: z.string().optional(),
+      orderData: z.unknown().optional(),
+      orderSignature: z.string().optional(),
+      paymentDetails: z
+        .object({ chainId: z.string(), depository: z.string(), currency: z.string(), amount: z.string() })
+        .partial()
+        .optional(),
+    })
+    .optional(),
+})
+
 const transactionData = z.object({
   from: addressString.optional(),
   to: addressString,
@@ -44,8 +126,8 @@ export const relayQuoteSchema = z.object({
     .min(1),
   fees: z
     .object({
-      gas: relayAmountSchema.optional(),
-      relayer: relayAmountSchema.optional(),
+      gas: relayFeeSchema.optional(),
+      relayer: relayFeeSchema.optional(),
     })
     .optional(),
   details: z.object({
@@ -64,6 +146,7 @@ export const relayQuoteSchema = z.object({
       })
       .optional(),
   }),
+  protocol: relayProtocolSchema.optional(),
 })
 export type RelayQuote = z.infer<typeof relayQuoteSchema>
 export const relayTransactionSchema = transactionData
@@ -127,4 +210,4 @@ export const relayRequestSchema = z.object({
   }),
   createdAt: z.string().optional(),
 })
-export const relayRequestsSchema = z.object({ requests: z.array(z.unknown()), continuation: z.string().optional() })
+export const relayRequestsSchema = z.object({ requests: z.array(z.unknown()), continuation: z.string().nullish() })
