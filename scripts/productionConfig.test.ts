@@ -33,5 +33,16 @@ describe('productionConfig', () => {
     expect(() => productionConfigJson({ MULTIBRIDGE_ACROSS_API_URL: 'ftp://across.example' })).toThrow(
       /MULTIBRIDGE_ACROSS_API_URL/,
     )
+    // A typo of Base's 8453 would leave Base on its default RPC without a word.
+    expect(() => productionConfigJson({ MULTIBRIDGE_RPC_8543: 'https://base.example/rpc' })).toThrow(
+      /^Invalid MULTIBRIDGE_RPC_8543: .*its chains are 1, 42161, 10, 8453, 137, 56$/,
+    )
+  })
+
+  it('writes no secret: an API key stops it, a key named public is written as such', () => {
+    expect(() => productionConfigJson({ MULTIBRIDGE_RELAY_API_KEY: 'secret-key-1' })).toThrow(
+      /MULTIBRIDGE_RELAY_API_KEY: the built config is public/,
+    )
+    expect(productionConfigJson({ MULTIBRIDGE_RELAY_PUBLIC_KEY: 'public-key-1' })).toContain('"apiKey": "public-key-1"')
   })
 })

@@ -1,12 +1,13 @@
 /**
- * Writes the production config (Ethereum, Arbitrum, Optimism, Base, Polygon, BNB Chain with LI.FI and
- * Across) as the JSON the app reads from `./config/manifest.json`:
+ * Writes the production config (Ethereum, Arbitrum, Optimism, Base, Polygon, BNB Chain with LI.FI, Across
+ * and Relay) as the JSON the app reads from `./config/manifest.json`:
  *
  *   tsx scripts/productionConfig.ts [path]    (default: apps/web/dist/config/manifest.json)
  *
- * Everything that differs between deployments comes from the environment (MULTIBRIDGE_RPC_<chainId>,
- * MULTIBRIDGE_LIFI_API_URL, MULTIBRIDGE_LIFI_INTEGRATOR, MULTIBRIDGE_ACROSS_API_URL,
- * MULTIBRIDGE_ACROSS_INTEGRATOR_ID; see packages/core/src/config/production.ts).
+ * Everything that differs between deployments comes from the environment (MULTIBRIDGE_RPC_<chainId> and each
+ * provider's variables: PRODUCTION_ENV in packages/core/src/config/production.ts). The file is public once
+ * deployed: the script stops on an API key (a proxy adds it; only a `…_PUBLIC_KEY` is written), on a plain-http
+ * URL that is not loopback, and on a MULTIBRIDGE_ variable it does not read (a typo), naming the variable.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'

@@ -27,6 +27,7 @@ export const SIGNED_MISMATCH: Record<SignedField, string> = {
   refundTo: 'The transaction to sign would refund someone else. Nothing was signed.',
   destinationCall: 'The transaction to sign runs a call on the destination you did not ask for. Nothing was signed.',
   approval: 'The approval asked is not the exact amount to the contract called. Nothing was signed.',
+  order: 'The transaction to sign commits to another order than the quote shows. Nothing was signed.',
 }
 
 /**

@@ -17,6 +17,13 @@ export const balanceKeys = {
     ['balances', 'tokenInfo', chainId, tokenAddress.toLowerCase(), owner ?? null] as const,
 }
 
+/** ENS names, per destination chain: each chain has its own record (ENSIP-11). */
+export const ensKeys = {
+  all: ['ens'] as const,
+  address: (name: string | undefined, destinationChainId: number | undefined) =>
+    ['ens', name ?? null, destinationChainId ?? null] as const,
+}
+
 /** Routes for a request: every input a provider's answer depends on, the sender and the providers asked included. */
 export const routeKeys = {
   all: ['routes'] as const,

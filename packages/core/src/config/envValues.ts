@@ -14,7 +14,21 @@ export class ProductionConfigError extends BaseError {
 /** The environment a production config is built from: variable name → value. */
 export type ProductionEnv = Record<string, string | undefined>
 
-/** An http(s) URL without a trailing slash (paths are appended to it). */
+/** Hosts only this machine reaches (RFC 6761 `localhost`, 127.0.0.0/8, ::1): nothing on the way to read or change. */
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  )
+}
+
+/**
+ * An https URL without a trailing slash (paths are appended to it). Plain http only to a loopback address
+ * (a local node or proxy): the quotes and the calldata the person signs come from these URLs, and anyone on
+ * the way could read and change them over plain http.
+ */
 export function envUrl(variable: string, value: string): string {
   let parsed: URL
   try {
@@ -22,13 +36,19 @@ export function envUrl(variable: string, value: string): string {
   } catch {
     throw new ProductionConfigError(variable, `"${value}" is not a URL`)
   }
+  if (parsed.protocol === 'http:' && !isLoopback(parsed.hostname)) {
+    throw new ProductionConfigError(
+      variable,
+      `"${value}" is plain http: use https (http is accepted only for a loopback address, e.g. http://127.0.0.1:8545)`,
+    )
+  }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new ProductionConfigError(variable, `"${value}" is not an http(s) URL`)
+    throw new ProductionConfigError(variable, `"${value}" is not an https URL`)
   }
   return parsed.toString().replace(/\/+$/, '')
 }
 
-/** Comma-separated http(s) URLs, at least one. */
+/** Comma-separated URLs as `envUrl` takes them, at least one. */
 export function envUrlList(variable: string, value: string): string[] {
   const urls = value
     .split(',')
@@ -40,3 +60,25 @@ export function envUrlList(variable: string, value: string): string[] {
 
 /** A variable's trimmed value, or undefined when it is unset or blank. */
 export const envValue = (env: ProductionEnv, variable: string) => env[variable]?.trim() || undefined
+
+/** Why a secret API key has no place in the config, and where it goes instead. */
+export const keyBelongsInProxy = (apiUrlVariable: string) =>
+  'the built config is public (config/manifest.json), so a key set here is readable by anyone. Run a proxy in ' +
+  `front of the API that adds the key to each request and point ${apiUrlVariable} at it`
+
+/** Stops the build when `variable` is set: the production config must not carry what it holds (`reason`). */
+export function refuseVariable(env: ProductionEnv, variable: string, reason: string): void {
+  if (envValue(env, variable) !== undefined) throw new ProductionConfigError(variable, reason)
+}
+
+/**
+ * An API key the operator publishes on purpose (a variable named `…_PUBLIC_KEY`): printable, no spaces, 8 to
+ * 512 characters; undefined when unset.
+ */
+export function envPublicKey(env: ProductionEnv, variable: string): string | undefined {
+  const key = envValue(env, variable)
+  if (key !== undefined && !/^[\x21-\x7e]{8,512}$/.test(key)) {
+    throw new ProductionConfigError(variable, 'printable, no spaces, 8 to 512 characters')
+  }
+  return key
+}

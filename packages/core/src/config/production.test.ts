@@ -67,7 +67,7 @@ describe('productionManifest', () => {
       MULTIBRIDGE_LIFI_INTEGRATOR: 'my-app',
       MULTIBRIDGE_ACROSS_API_URL: 'https://across.example.org/api',
       MULTIBRIDGE_ACROSS_INTEGRATOR_ID: '0x00ab',
-      MULTIBRIDGE_ACROSS_API_KEY: ' k3y-from-across ',
+      MULTIBRIDGE_RELAY_PUBLIC_KEY: ' k3y-for-everyone ',
     })
     expect(manifest.chains.find((chain) => chain.id === 1)?.rpcUrls).toEqual([
       'https://eth.example.org/key',
@@ -75,11 +75,11 @@ describe('productionManifest', () => {
     ])
     expect(manifest.chains.find((chain) => chain.id === 56)?.rpcUrls).toEqual(['http://127.0.0.1:8545'])
     expect(manifest.providers?.lifi).toMatchObject({ apiUrl: 'http://127.0.0.1:9999/v1', integrator: 'my-app' })
-    expect(manifest.providers?.across).toMatchObject({
-      apiUrl: 'https://across.example.org/api',
-      integratorId: '0x00ab',
-      apiKey: 'k3y-from-across',
-    })
+    expect(manifest.providers?.across).toEqual(
+      expect.objectContaining({ apiUrl: 'https://across.example.org/api', integratorId: '0x00ab' }),
+    )
+    expect(manifest.providers?.across).not.toHaveProperty('apiKey')
+    expect(manifest.providers?.relay?.apiKey).toBe('k3y-for-everyone')
   })
 
   it('refuses unusable settings with a message naming the variable', () => {
@@ -95,6 +95,75 @@ describe('productionManifest', () => {
       /providers\.lifi\.integrator/,
     )
     expect(() => productionManifest({ MULTIBRIDGE_ACROSS_INTEGRATOR_ID: '0x1' })).toThrow(/integratorId/)
-    expect(() => productionManifest({ MULTIBRIDGE_ACROSS_API_KEY: 'has spaces in it' })).toThrow(/apiKey/)
+    expect(() => productionManifest({ MULTIBRIDGE_RELAY_PUBLIC_KEY: 'has spaces in it' })).toThrow(
+      'Invalid MULTIBRIDGE_RELAY_PUBLIC_KEY: printable, no spaces, 8 to 512 characters',
+    )
+  })
+
+  it('takes plain http only for a loopback address, for RPCs and APIs alike', () => {
+    expect(() => productionManifest({ MULTIBRIDGE_RPC_8453: 'http://base-rpc.example.org' })).toThrow(
+      'Invalid MULTIBRIDGE_RPC_8453: "http://base-rpc.example.org" is plain http: use https',
+    )
+    // One plain-http URL in a list is enough to refuse it.
+    expect(() =>
+      productionManifest({ MULTIBRIDGE_RPC_1: 'https://eth.example.org, http://192.168.1.10:8545' }),
+    ).toThrow(/MULTIBRIDGE_RPC_1: "http:\/\/192\.168\.1\.10:8545" is plain http/)
+    for (const variable of ['MULTIBRIDGE_LIFI_API_URL', 'MULTIBRIDGE_ACROSS_API_URL', 'MULTIBRIDGE_RELAY_API_URL']) {
+      expect(() => productionManifest({ [variable]: 'http://proxy.example.org/api' }), variable).toThrow(
+        new RegExp(`Invalid ${variable}: .* is plain http`),
+      )
+    }
+    expect(() => productionManifest({ MULTIBRIDGE_RPC_10: 'http://127.0.0.1.example.org' })).toThrow(/plain http/)
+    const local = productionManifest({
+      MULTIBRIDGE_RPC_1: 'http://localhost:8545',
+      MULTIBRIDGE_RPC_10: 'http://127.0.0.2:8545',
+      MULTIBRIDGE_RPC_8453: 'http://[::1]:8545',
+      MULTIBRIDGE_RELAY_API_URL: 'http://relay.localhost:8080',
+    })
+    expect(local.chains.map((chain) => chain.rpcUrls[0]).slice(0, 4)).toEqual([
+      'http://localhost:8545',
+      expect.stringMatching(/^https:/),
+      'http://127.0.0.2:8545',
+      'http://[::1]:8545',
+    ])
+    expect(local.providers?.relay?.apiUrl).toBe('http://relay.localhost:8080')
+  })
+
+  it('refuses an API key for the public config, saying to put it in a proxy; Relay takes one named public', () => {
+    expect(() => productionManifest({ MULTIBRIDGE_ACROSS_API_KEY: 'k3y-from-across' })).toThrow(
+      /^Invalid MULTIBRIDGE_ACROSS_API_KEY: the built config is public.*Run a proxy .* point MULTIBRIDGE_ACROSS_API_URL at it$/,
+    )
+    expect(() => productionManifest({ MULTIBRIDGE_RELAY_API_KEY: 'k3y-from-relay' })).toThrow(
+      /^Invalid MULTIBRIDGE_RELAY_API_KEY: .*point MULTIBRIDGE_RELAY_API_URL at it; to publish a key on purpose, name it MULTIBRIDGE_RELAY_PUBLIC_KEY$/,
+    )
+    // Across takes its key only in an Authorization header, which its CORS rules keep browsers from sending.
+    expect(() => productionManifest({ MULTIBRIDGE_ACROSS_PUBLIC_KEY: 'k3y-for-everyone' })).toThrow(
+      /^Invalid MULTIBRIDGE_ACROSS_PUBLIC_KEY: Across takes its key only in an Authorization header.*MULTIBRIDGE_ACROSS_API_URL/,
+    )
+    // Blank is unset, as for every variable.
+    expect(
+      productionManifest({ MULTIBRIDGE_ACROSS_API_KEY: ' ', MULTIBRIDGE_RELAY_API_KEY: '' }).providers?.relay,
+    ).not.toHaveProperty('apiKey')
+    expect(JSON.stringify(productionManifest({ MULTIBRIDGE_RELAY_PUBLIC_KEY: 'k3y-for-everyone' }))).toContain(
+      'k3y-for-everyone',
+    )
+  })
+
+  it('refuses an RPC variable for a chain it does not have, and any MULTIBRIDGE_ variable it does not read', () => {
+    expect(() => productionManifest({ MULTIBRIDGE_RPC_8543: 'https://base.example.org' })).toThrow(
+      'Invalid MULTIBRIDGE_RPC_8543: the production config has no chain 8543; its chains are 1, 42161, 10, 8453, 137, 56',
+    )
+    expect(() => productionManifest({ MULTIBRIDGE_RPC_base: 'https://base.example.org' })).toThrow(/no chain base/)
+    expect(() => productionManifest({ MULTIBRIDGE_LIFI_API: 'https://lifi.example.org' })).toThrow(
+      /^Invalid MULTIBRIDGE_LIFI_API: not a variable of the production config, which reads .*MULTIBRIDGE_LIFI_API_URL/,
+    )
+    // The other tools' variables, a blank one, and anything not ours pass.
+    const manifest = productionManifest({
+      MULTIBRIDGE_MANIFEST: '/tmp/manifest.json',
+      MULTIBRIDGE_STATE_DIR: '/tmp/state',
+      MULTIBRIDGE_RPC_8543: '',
+      PATH: '/usr/bin',
+    })
+    expect(manifest.mode).toBe('production')
   })
 })

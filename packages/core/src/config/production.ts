@@ -14,13 +14,17 @@ import {
 export { LIFI_DEFAULTS, LIFI_DIAMOND } from '../providers/lifi/module.ts'
 export { ProductionConfigError, type ProductionEnv } from './envValues.ts'
 
-/** `MULTIBRIDGE_RPC_<chainId>`: comma-separated http(s) RPC URLs for that chain, the first one used. */
+/** `MULTIBRIDGE_RPC_<chainId>`: comma-separated https RPC URLs for that chain, the first one used. */
 export const RPC_ENV_PREFIX = 'MULTIBRIDGE_RPC_'
+/** Every variable of this app starts so: one the production config does not know is a typo, not ignored. */
+const ENV_PREFIX = 'MULTIBRIDGE_'
+/** The repository's other tools' variables (devnet CLI and dev server, start script, build probe): not typos. */
+const OTHER_TOOLS_ENV = ['MULTIBRIDGE_MANIFEST', 'MULTIBRIDGE_STATE_DIR', 'MULTIBRIDGE_CHUNK_PROBE']
 
 /** Every environment variable `productionManifest` reads (all optional), with what it sets: the RPCs', then each provider's. */
 export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   [`${RPC_ENV_PREFIX}<chainId>`]:
-    "Comma-separated RPC URLs for that chain (default viem's public RPC), the first one used",
+    "Comma-separated https RPC URLs for that chain (default viem's public RPC), the first one used",
   ...Object.assign({}, ...PROVIDER_MODULES.map((module) => module.env ?? {})),
 }
 
@@ -93,6 +97,10 @@ const PRODUCTION_CHAINS: { chain: Chain; shortName: string; tokens: TokenRow[] }
  * ProductionConfigError naming the variable.
  */
 export function productionManifest(env: ProductionEnv = {}): Manifest {
+  checkVariableNames(
+    env,
+    PRODUCTION_CHAINS.map((entry) => entry.chain.id),
+  )
   const chains: ManifestChain[] = PRODUCTION_CHAINS.map(({ chain, shortName, tokens }) => {
     const multicall3 = chain.contracts?.multicall3?.address
     if (!multicall3) throw new ProductionConfigError(`chain ${chain.id}`, 'viem knows no Multicall3 for it')
@@ -139,5 +147,26 @@ export function productionManifest(env: ProductionEnv = {}): Manifest {
   } catch (error) {
     // The remaining free-form values (the integrator names) are checked by the schema.
     throw new ProductionConfigError('production config', error instanceof Error ? error.message : String(error))
+  }
+}
+
+/**
+ * Refuses a set `MULTIBRIDGE_*` variable that the production config does not read: a typo (MULTIBRIDGE_RPC_8543
+ * for Base's 8453) would otherwise leave the default in place without a word.
+ */
+function checkVariableNames(env: ProductionEnv, chainIds: readonly number[]): void {
+  const known = new Set([...Object.keys(PRODUCTION_ENV), ...OTHER_TOOLS_ENV])
+  for (const [variable, value] of Object.entries(env)) {
+    if (!variable.startsWith(ENV_PREFIX) || known.has(variable) || !value?.trim()) continue
+    if (variable.startsWith(RPC_ENV_PREFIX)) {
+      const id = variable.slice(RPC_ENV_PREFIX.length)
+      if (chainIds.some((chainId) => String(chainId) === id)) continue
+      throw new ProductionConfigError(
+        variable,
+        `the production config has no chain ${id}; its chains are ${chainIds.join(', ')}`,
+      )
+    }
+    const reads = Object.keys(PRODUCTION_ENV).join(', ')
+    throw new ProductionConfigError(variable, `not a variable of the production config, which reads ${reads}`)
   }
 }

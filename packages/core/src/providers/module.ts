@@ -26,6 +26,11 @@ export type ProviderModule<Id extends string = string, Config = unknown> = {
   readonly statusWording: Readonly<Record<string, string>>
   /** The fee labels its routes carry (English, i18n keys). */
   readonly feeLabels: readonly string[]
+  /**
+   * The shortest time between two quotes of one request while the form refreshes them, in seconds, when its API
+   * allows fewer quotes than the form's countdown asks for (default: the countdown, 20 s).
+   */
+  readonly minRefreshSeconds?: number
   /** Who returns the tokens of a swap it did not deliver: the person (a Refund button) or the provider itself. */
   readonly refunds: 'person' | 'provider'
   /** Whether the manifest configures it on this network; its code is loaded only then. */

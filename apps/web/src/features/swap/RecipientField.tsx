@@ -10,6 +10,7 @@ import { useIsHydrated } from '../../lib/useIsHydrated.ts'
 import { useTypedBeforeHydration } from '../../lib/useTypedBeforeHydration.ts'
 import { useWalletConfig } from '../wallet/index.ts'
 import { useRecentRecipients } from './recipientStore.ts'
+import type { EnsRecord } from './resolveEnsName.ts'
 import type { Recipient } from './useRecipient.ts'
 import { chainReads } from './useTokenBalance.ts'
 
@@ -47,6 +48,7 @@ export function RecipientField(props: {
           }
         : skipToken,
   })
+  const destinationName = getManifestChain(manifest, chainId ?? 0)?.name
   const isContract = code.data !== undefined && code.data !== null && code.data !== '0x'
   const suggestions = [connected, ...recent].filter(
     (a, i, all): a is Address => !!a && all.findIndex((b) => b?.toLowerCase() === a.toLowerCase()) === i,
@@ -101,13 +103,36 @@ export function RecipientField(props: {
           <span className="mono">{recipient.address}</span>
         </p>
       )}
+      {recipient.status === 'ok' && recipient.record && destinationName && (
+        <EnsRecordNote record={recipient.record} network={destinationName} />
+      )}
       {isContract && (
         <p className="field-warning" role="alert">
           {t('This address is a contract on {{network}}. Make sure it can receive these tokens.', {
-            network: getManifestChain(manifest, chainId ?? 0)?.name ?? '',
+            network: destinationName ?? '',
           })}
         </p>
       )}
     </div>
+  )
+}
+
+/**
+ * Which ENS record the address is: the destination's own, or Ethereum's because the name has none for the
+ * destination. A smart account's address often differs per chain, so the fallback is worth a second look.
+ */
+function EnsRecordNote({ record, network }: { record: EnsRecord; network: string }) {
+  const { t } = useTranslation()
+  if (record === 'destination') {
+    return (
+      <p className="muted small" data-testid="ens-record">
+        {t('Resolved for {{network}}', { network })}
+      </p>
+    )
+  }
+  return (
+    <p className="field-warning" data-testid="ens-record">
+      {t('Mainnet address (no {{network}} record)', { network })}
+    </p>
   )
 }

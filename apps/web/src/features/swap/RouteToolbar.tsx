@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next'
+import type { RefreshPause } from './quoteRefresh.ts'
 import type { SwapForm } from './useSwapForm.ts'
 
-/** Sort order, slippage and the quotes' refresh countdown, above the route list. */
+/** Why the quotes stand still (i18n keys): any input, or the button, brings them back. */
+const PAUSED: Record<NonNullable<RefreshPause>, string> = {
+  idle: 'Routes paused: no input for a minute',
+  hidden: 'Routes paused while this tab is hidden',
+}
+
+/** Sort order, slippage and the quotes' refresh countdown (or why it stands still), above the route list. */
 export function RouteToolbar({ form }: { form: SwapForm }) {
   const { t } = useTranslation()
   return (
@@ -41,9 +48,18 @@ export function RouteToolbar({ form }: { form: SwapForm }) {
           {t('Slippage must be a percentage from 0 to 50, like 0.5')}
         </p>
       )}
-      <span className="muted small" aria-live="off" data-testid="quote-countdown">
-        {t('Refresh in {{s}}s', { s: form.routes.refreshIn })}
-      </span>
+      {form.routes.paused ? (
+        <span className="muted small" role="status" data-testid="quotes-paused">
+          {t(PAUSED[form.routes.paused])}{' '}
+          <button type="button" className="link-button" onClick={form.routes.refresh}>
+            {t('Refresh')}
+          </button>
+        </span>
+      ) : (
+        <span className="muted small" aria-live="off" data-testid="quote-countdown">
+          {t('Refresh in {{s}}s', { s: form.routes.refreshIn })}
+        </span>
+      )}
     </div>
   )
 }

@@ -13,18 +13,5 @@ export function readBalance(client: Client, token: TokenRef, owner: Address): Pr
 
 export { getCode, getGasPrice } from 'viem/actions'
 
-/**
- * The address an ENS name points to on Ethereum mainnet (through ENS's universal resolver, as viem does), or
- * null when the name has none. Throws when the name cannot be normalised (ENSIP-15) or the chain is unreachable.
- */
-export async function resolveEnsName(client: Client, name: string): Promise<Address | null> {
-  const [{ getEnsAddress }, { normalize }, { mainnet }] = await Promise.all([
-    import('viem/actions'),
-    import('viem/ens'),
-    import('viem/chains'),
-  ])
-  return getEnsAddress(client, {
-    name: normalize(name),
-    universalResolverAddress: mainnet.contracts.ensUniversalResolver.address,
-  })
-}
+// In this chunk too: ENS is read when a name is typed, like the balances.
+export { resolveEnsName } from './resolveEnsName.ts'

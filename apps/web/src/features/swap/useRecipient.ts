@@ -2,8 +2,10 @@ import { getManifestChain } from '@multi-bridge/core'
 import { skipToken, useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { ensKeys } from '../../lib/queryKeys.ts'
 import { useWalletConfig } from '../wallet/index.ts'
 import { checkRecipient } from './checkRecipient.ts'
+import type { EnsRecord } from './resolveEnsName.ts'
 import { chainReads } from './useTokenBalance.ts'
 
 const ETHEREUM_MAINNET = 1
@@ -14,27 +16,29 @@ export type Recipient =
   | { status: 'invalid'; error: string; values?: Record<string, string> }
   | { status: 'resolving'; name: string }
   | { status: 'unresolved'; name: string; retry: () => void }
-  | { status: 'ok'; address: Address; name?: string; typed: string }
+  /** `record`: for a name, which ENS record gave the address (the destination's own, or Ethereum's). */
+  | { status: 'ok'; address: Address; name?: string; typed: string; record?: EnsRecord }
 
 /**
  * The recipient as typed: an address (any case, shown checksummed), or an ENS name resolved on Ethereum
- * mainnet when the config has it (production); on the local network a name is refused with the reason.
+ * mainnet when the config has it (production), for the destination chain's record (ENSIP-11) with Ethereum's
+ * as the fallback; on the local network a name is refused with the reason.
  */
-export function useRecipient(text: string): Recipient {
+export function useRecipient(text: string, destinationChainId: number | undefined): Recipient {
   const manifest = useManifest()
   const config = useWalletConfig()
   const check = checkRecipient(text)
   const name = 'name' in check ? check.name : undefined
   const mainnet = getManifestChain(manifest, ETHEREUM_MAINNET)
   const query = useQuery({
-    queryKey: ['ens', name],
+    queryKey: ensKeys.address(name, destinationChainId),
     staleTime: 5 * 60_000,
     retry: 1,
     queryFn:
       config && name !== undefined && mainnet
         ? async () => {
             const { resolveEnsName } = await chainReads()
-            return resolveEnsName(config.getClient({ chainId: ETHEREUM_MAINNET }), name)
+            return resolveEnsName(config.getClient({ chainId: ETHEREUM_MAINNET }), name, destinationChainId)
           }
         : skipToken,
   })
@@ -53,5 +57,6 @@ export function useRecipient(text: string): Recipient {
   if (!query.data) {
     return { status: 'invalid', error: '{{name}} has no address set', values: { name: check.name } }
   }
-  return { status: 'ok', address: query.data, name: check.name, typed: text.trim() }
+  const { address, record } = query.data
+  return { status: 'ok', address, name: check.name, typed: text.trim(), record }
 }

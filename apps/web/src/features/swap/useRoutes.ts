@@ -3,19 +3,20 @@ import {
   type QuoteRequest,
   type Route,
   type RoutePreference,
-  RouteUnavailableError,
   rankRoutes,
-  streamRouteOutcomes,
 } from '@multi-bridge/core'
-import { experimental_streamedQuery as streamedQuery, useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useManifest } from '../../lib/ManifestContext.tsx'
-import { routeKeys } from '../../lib/queryKeys.ts'
+import { QUOTE_REFRESH_SECONDS, type RefreshPause, refreshPause, watchPageUse } from './quoteRefresh.ts'
+import { routesQueryOptions } from './routesQuery.ts'
 import { loadSwapServices } from './useSwapServices.ts'
 
-export const QUOTE_REFRESH_SECONDS = 20
-/** Quotes expire within a minute: an answer older than that is never shown again. */
-const QUOTES_KEPT_MS = 60_000
+/**
+ * Input that ends an idle pause takes effect this much later: a key that changes the request fetches the new one
+ * instead of refreshing the old, and a click on the paused notice's button lands before the notice goes.
+ */
+const RESUME_SETTLE_MS = 300
 
 export type RoutesState = {
   routes: Route[]
@@ -23,49 +24,37 @@ export type RoutesState = {
   loading: boolean
   /** Seconds until the quotes refresh. */
   refreshIn: number
+  /** Why the quotes are not refreshing now (the countdown stands still), or undefined while they are. */
+  paused: RefreshPause
+  /** Fetches the quotes now (the paused notice's button); any input also resumes the countdown. */
+  refresh: () => void
 }
 
-/** Each provider's latest answer replaces its previous one; the others stay until they answer again. */
-const latestPerProvider = (outcomes: ProviderOutcome[], outcome: ProviderOutcome) => [
-  ...outcomes.filter((o) => o.providerId !== outcome.providerId),
-  outcome,
-]
-
 /**
- * Routes for the current input as a query keyed by every input (sender and recipient included: a route quoted
- * for another account would make that account the depositor). Every provider is asked at once and its answer
- * is streamed into the query as it arrives. A new input is a new query: the list starts empty. A refresh of the
- * same input, on a visible countdown, keeps each provider's last answer on screen until that provider answers
- * again, so the list does not blank out and the person's choice stays put.
+ * Routes for the current input (see `routesQueryOptions`): a new input is a new query, the list starts empty; a
+ * refresh of the same input, on a visible countdown, keeps each provider's last answer on screen until that
+ * provider answers again, so the list does not blank out and the person's choice stays put. The countdown stops
+ * while the tab is hidden and after a minute without input, and says so.
  */
 export function useRoutes(request: QuoteRequest | undefined, preference: RoutePreference): RoutesState {
   const manifest = useManifest()
-  const queryKey = request ? routeKeys.quote(request, manifest) : [...routeKeys.all, 'none']
-  const query = useQuery({
-    queryKey,
-    enabled: request !== undefined,
-    staleTime: QUOTE_REFRESH_SECONDS * 1_000,
-    gcTime: QUOTES_KEPT_MS,
-    retry: false,
-    refetchOnWindowFocus: false,
-    queryFn: streamedQuery<ProviderOutcome, ProviderOutcome[]>({
-      refetchMode: 'append',
-      initialValue: [],
-      reducer: latestPerProvider,
-      streamFn: async function* ({ signal }) {
-        if (!request) return
-        const { providers } = await loadSwapServices(manifest)
-        for await (const outcome of streamRouteOutcomes({ request, providers: [...providers.values()], signal })) {
-          // A provider that cannot serve the request says why on screen; any other failure is for developers.
-          if (outcome.status === 'error' && !(outcome.error instanceof RouteUnavailableError)) {
-            console.warn(`[routes] ${outcome.providerId} failed`, outcome.error)
-          }
-          yield outcome
-        }
-      },
+  const refetchIfDue = useRef<() => void>(() => {})
+  const clock = useRefreshClock(request !== undefined, () => refetchIfDue.current())
+  const query = useQuery(
+    routesQueryOptions({
+      request,
+      manifest,
+      loadProviders: async () => [...(await loadSwapServices(manifest)).providers.values()],
+      pause: clock.pause,
     }),
-  })
-  const refreshIn = useRefreshCountdown(request ? query.dataUpdatedAt : 0, query.refetch)
+  )
+  const { refetch, dataUpdatedAt, fetchStatus } = query
+  // Back from a pause: fetch again at once when the quotes aged, unless a new request is being fetched already.
+  refetchIfDue.current = () => {
+    const aged = Date.now() - dataUpdatedAt >= QUOTE_REFRESH_SECONDS * 1_000
+    if (request && aged && fetchStatus === 'idle') void refetch()
+  }
+  const refresh = useCallback(() => void refetch(), [refetch])
 
   const outcomes = useMemo<ProviderOutcome[]>(() => {
     // The providers' code did not load (offline, new deployment): shown like a provider error.
@@ -90,20 +79,70 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
       ),
     [outcomes, preference],
   )
-  return { routes, outcomes, loading: request !== undefined && query.fetchStatus === 'fetching', refreshIn }
+  const elapsed = request && dataUpdatedAt !== 0 ? Math.floor((clock.now - dataUpdatedAt) / 1_000) : 0
+  const left = Math.max(0, QUOTE_REFRESH_SECONDS - elapsed)
+  return {
+    routes,
+    outcomes,
+    loading: request !== undefined && fetchStatus === 'fetching',
+    refreshIn: left === 0 ? QUOTE_REFRESH_SECONDS : left,
+    paused: request ? clock.pause() : undefined,
+    refresh,
+  }
 }
 
-/** Seconds until the next refresh, counted from the last answer; refetches at zero. */
-function useRefreshCountdown(lastAnswerAt: number, refetch: () => unknown): number {
+/**
+ * The page's use as the refresh sees it: the time (ticking each second while the countdown runs), whether the tab
+ * is hidden, and when the last input was (a ref: input re-renders nothing while the countdown runs). `pause()` is
+ * read by the query at any time, so it reads the clock, not the last render. Input after an idle pause wakes the
+ * clock and calls `onResume` once the request it may change has settled.
+ */
+function useRefreshClock(counting: boolean, onResume: () => void) {
   const [now, setNow] = useState(() => Date.now())
+  const [hidden, setHidden] = useState(false)
+  const lastInputAt = useRef(now)
+  const hiddenNow = useRef(false)
+  const resume = useRef(onResume)
+  resume.current = onResume
+  const pause = useCallback(
+    () => refreshPause({ hidden: hiddenNow.current, lastInputAt: lastInputAt.current, now: Date.now() }),
+    [],
+  )
+
   useEffect(() => {
+    let settle: ReturnType<typeof setTimeout> | undefined
+    const onVisibility = () => {
+      hiddenNow.current = document.visibilityState === 'hidden'
+      setHidden(hiddenNow.current)
+      setNow(Date.now())
+    }
+    onVisibility()
+    const stop = watchPageUse(document, {
+      onInput: () => {
+        const wasIdle = pause() === 'idle'
+        lastInputAt.current = Date.now()
+        if (!wasIdle) return
+        clearTimeout(settle)
+        settle = setTimeout(() => {
+          setNow(Date.now())
+          resume.current()
+        }, RESUME_SETTLE_MS)
+      },
+      onVisibility,
+    })
+    return () => {
+      stop()
+      clearTimeout(settle)
+    }
+  }, [pause])
+
+  // Ticks for the countdown and to notice a minute without input; still while paused (input or the tab wakes it).
+  const ticking = counting && !hidden && refreshPause({ hidden, lastInputAt: lastInputAt.current, now }) !== 'idle'
+  useEffect(() => {
+    if (!ticking) return
     const timer = setInterval(() => setNow(Date.now()), 1_000)
     return () => clearInterval(timer)
-  }, [])
-  const elapsed = lastAnswerAt === 0 ? 0 : Math.floor((now - lastAnswerAt) / 1_000)
-  const refreshIn = Math.max(0, QUOTE_REFRESH_SECONDS - elapsed)
-  useEffect(() => {
-    if (lastAnswerAt !== 0 && refreshIn === 0) void refetch()
-  }, [refreshIn, lastAnswerAt, refetch])
-  return refreshIn === 0 ? QUOTE_REFRESH_SECONDS : refreshIn
+  }, [ticking])
+
+  return { now, pause }
 }

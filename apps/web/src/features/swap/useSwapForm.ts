@@ -55,7 +55,7 @@ export function useSwapForm() {
   const gasReserve = useGasReserve(origin)
   const parsed = origin ? parseAmountInput(amountText, origin.decimals) : undefined
   const amount = parsed?.ok ? parsed.value : undefined
-  const recipient = useRecipient(recipientText)
+  const recipient = useRecipient(recipientText, destination?.chainId)
   const recipientAddress = recipient.status === 'ok' ? recipient.address : undefined
   const slippage = parseSlippage(slippageText)
   // A balance that cannot be read is unknown ("—"), not an old figure: Max is off until it reads again.

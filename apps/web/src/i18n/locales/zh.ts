@@ -107,6 +107,9 @@ const zh: Record<string, string> = {
   Fastest: '最快',
   Auto: '自動',
   'Refresh in {{s}}s': '{{s}} 秒後刷新',
+  'Routes paused: no input for a minute': '路由已暫停：一分鐘內沒有操作',
+  'Routes paused while this tab is hidden': '此分頁隱藏期間，路由已暫停',
+  Refresh: '刷新',
   'Finding routes…': '正在尋找路由…',
   'No route available': '沒有可用路由',
   Routes: '路由',
@@ -196,6 +199,8 @@ const zh: Record<string, string> = {
   "Couldn't look up {{name}}: Ethereum's RPC did not answer.": '無法查詢 {{name}}：以太坊 RPC 沒有回應。',
   'Try again': '重試',
   'Sending to': '將發送至',
+  'Resolved for {{network}}': '已按 {{network}} 的記錄解析',
+  'Mainnet address (no {{network}} record)': '主網地址（沒有 {{network}} 的記錄）',
   'Looking up the name…': '正在查詢名稱…',
   "{{network}}'s RPC is not answering, so the balance can't be read. It will show again when it answers.":
     '{{network}} 的 RPC 沒有回應，無法讀取餘額。RPC 恢復後會自動顯示。',
@@ -270,6 +275,8 @@ const zh: Record<string, string> = {
     '要簽署的交易會在目標鏈上執行您未要求的呼叫。未簽署任何內容。',
   'The approval asked is not the exact amount to the contract called. Nothing was signed.':
     '所要求的授權並非對所呼叫合約的精確數量。未簽署任何內容。',
+  'The transaction to sign commits to another order than the quote shows. Nothing was signed.':
+    '要簽署的交易所承諾的訂單與報價所示不同。未簽署任何內容。',
   'The provider reports it delivered; the delivery is not on the destination chain yet':
     '提供者回報已交付；目標鏈上尚未看到該交付',
   // App updates (service worker)
