@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
+import { relayCalldata } from '../../../test/fixtures/lifi/quoteCalldata.ts'
+import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
 import {
   DEPOSIT_BLOCK,
   type ProductionTestbed,
@@ -30,6 +32,8 @@ const withTransaction = (change: Partial<typeof quote.transactionRequest>) => ({
 
 beforeAll(async () => {
   bed = await startProductionTestbed({ timeoutMs: 400 })
+  // Base shows LI.FI's delivery of the status fixtures: its DONE is confirmed there.
+  bed.server.setRoutes(baseWithDeliveries([LIFI_DELIVERY]))
 })
 afterAll(() => bed.close())
 beforeEach(() => {
@@ -194,31 +198,35 @@ describe('LI.FI quotes', () => {
     })
   })
 
-  it('sends the native coin as value, and shows any value beyond the amount as a fee', async () => {
+  it('sends the native coin as value, and refuses any value beyond the amount that no fee explains', async () => {
     const eth = bed.token(42161, 'native')
+    const data = relayCalldata({ bridge: { sendingAssetId: eth.address, minAmount: 100_000_000n }, swaps: [] })
     const native = {
       ...quote,
       action: { ...quote.action, fromToken: { ...quote.action.fromToken, address: eth.address, decimals: 18 } },
-      transactionRequest: { ...quote.transactionRequest, value: '0x5f5e100' },
+      transactionRequest: { ...quote.transactionRequest, data, value: '0x5f5e100' },
     }
     bed.server.setRoutes({ '/v1/quote': { body: native } })
     const request = { ...bed.usdcRequest, origin: eth }
     const route = (await bed.lifi.getQuote(request)) as Route
+    expect(route.nativeFee).toBeUndefined()
     expect(await bed.lifi.planDeposit(route)).toEqual({
-      transaction: { chainId: 42161, to: LIFI_DIAMOND, data: quote.transactionRequest.data, value: 100_000_000n },
+      transaction: { chainId: 42161, to: LIFI_DIAMOND, data, value: 100_000_000n },
     })
+    // 500 wei more than the amount, named by no fee: it would leave the wallet unexplained.
     bed.server.setRoutes({
       '/v1/quote': { body: { ...native, transactionRequest: { ...native.transactionRequest, value: '100000500' } } },
     })
-    const withFee = (await bed.lifi.getQuote(request)) as Route
-    expect(withFee.fees.at(-1)).toEqual({ label: 'Sent with the deposit', token: eth, amount: 500n })
+    const error = await bed.lifi.getQuote(request).catch((e) => e)
+    expect(error).toBeInstanceOf(InvalidQuoteError)
+    expect(error.details).toContain('500 of the native coin')
     bed.server.setRoutes({
       '/v1/quote': { body: { ...native, transactionRequest: { ...native.transactionRequest, value: '0x0' } } },
     })
     await expect(bed.lifi.getQuote(request)).rejects.toThrow(InvalidQuoteError)
   })
 
-  it('shows a native fee paid on top of the amount once, not again as value sent with the deposit', async () => {
+  it('sends a native fee paid on top of the amount as value, shown once among the fees', async () => {
     const eth = bed.token(42161, 'native')
     // Shape of LI.FI's feeCosts (lifinance/sdk checkBalance unit test): `included: false` is paid on top,
     // in the native coin, as the transaction's value.
@@ -241,14 +249,18 @@ describe('LI.FI quotes', () => {
     expect(route.fees.filter((fee) => fee.token.kind === 'native' && fee.label !== 'Network fee')).toEqual([
       { label: 'LayerZero fee', token: eth, amount: 2_000_000_000_000_000n },
     ])
-    // Value beyond what the fees explain is still shown.
+    expect(route.nativeFee).toBe(2_000_000_000_000_000n)
+    expect((await bed.lifi.planDeposit(route)).transaction.value).toBe(2_000_000_000_000_000n)
+    // 256 wei beyond what the fees explain: refused, no longer shown as a fee line.
     bed.server.setRoutes({
       '/v1/quote': {
         body: { ...onTop, transactionRequest: { ...onTop.transactionRequest, value: '0x71afd498d0100' } },
       },
     })
-    const more = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
-    expect(more.fees.at(-1)).toEqual({ label: 'Sent with the deposit', token: eth, amount: 256n })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toMatchObject({
+      code: 'invalidQuote',
+      details: expect.stringContaining('256 of the native coin'),
+    })
   })
 
   it('keeps the route’s bridge in the swap record, for /status', async () => {
@@ -381,8 +393,11 @@ describe('LI.FI status', () => {
     ]),
   ]
 
-  it.each(cases)('maps %s', async (_name, body, expected) => {
+  it.each(cases)('maps %s', async (name, body, expected) => {
     bed.server.setRoutes({ '/v1/status': { body } })
+    // Base shows the delivery of what LI.FI says arrived (PARTIAL: the bridged USDbC).
+    const token = name === 'DONE PARTIAL' ? lifiFixtures.statusPartial.receiving.token.address : LIFI_DELIVERY.token
+    bed.server.setRoutes(baseWithDeliveries([{ ...LIFI_DELIVERY, token: token as `0x${string}` }]))
     atTime(DEPOSIT_BLOCK.timestamp + 60) // a minute after the deposit
     const record = await bed.trackOnce('lifi')
     expect(record).toEqual(expect.objectContaining(expected))

@@ -11,7 +11,8 @@ import {
   RouteUnavailableError,
   type RouteUnavailableReason,
 } from '../../routes/routeErrors.ts'
-import type { QuoteRequest, Route, RouteFee, TokenRef } from '../../routes/types.ts'
+import type { DepositPlan, QuoteRequest, Route, RouteFee, TokenRef } from '../../routes/types.ts'
+import { checkDeposit } from '../../signing/checkDeposit.ts'
 import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { DepositedSwap, SwapRecord, TrackedSwap } from '../../swaps/types.ts'
 import {
@@ -27,7 +28,9 @@ import {
   txHash,
   uintString,
 } from '../apiSupport.ts'
+import { confirmDelivery } from '../deliveryCheck.ts'
 import type { ProviderChain, ProviderContext, RouteProvider } from '../types.ts'
+import { decodeLifiDeposit } from './lifiCalldata.ts'
 import {
   type LifiQuote,
   type LifiStatus,
@@ -41,7 +44,7 @@ import {
   lifiToolErrorsSchema,
   lifiTransfersSchema,
 } from './lifiSchemas.ts'
-import { lifiStatusUpdate } from './lifiStatusUpdate.ts'
+import { lifiStatusUpdate, notAboutDeposit } from './lifiStatusUpdate.ts'
 import { lifiTokenList } from './lifiTokenList.ts'
 
 export const LIFI_PROVIDER_ID = 'lifi'
@@ -62,6 +65,8 @@ const routeDataSchema = z.object({
   tool: z.string(),
   approvalAddress: addressString,
   transaction: z.object({ to: addressString, data: hexData, value: uintString }),
+  /** The fees the quote shows as taken out of the amount: the most the calldata's fee step may take. */
+  includedFee: uintString,
 })
 
 /**
@@ -137,35 +142,31 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       const parsed = lifiQuoteSchema.safeParse(raw)
       if (!parsed.success) throw new InvalidQuoteError(LIFI_PROVIDER_ID, describeIssues(parsed.error))
       const route = routeFromQuote(parsed.data, request)
-      if (!gas) return route
-      return {
+      if (!gas) return checkedAtQuote(route)
+      return checkedAtQuote({
         ...route,
         fees: [...route.fees, { label: 'Gas on arrival fee', token: request.origin, amount: gas.fromAmount }],
         gasOnArrival: { status: 'included', token: gas.token, amount: gas.amount },
-      }
+      })
     },
 
     async planDeposit(route) {
-      const parsed = routeDataSchema.safeParse(route.data)
-      if (!parsed.success) throw new InvalidQuoteError(LIFI_PROVIDER_ID, describeIssues(parsed.error))
+      const plan = planOf(route)
       if (Date.now() >= route.expiresAt) throw new QuoteExpiredError()
+      return plan
+    },
+
+    decodeDeposit(transaction, route) {
+      const { includedFee } = routeData(route)
       const { request } = route
-      const chainId = request.origin.chainId
-      const { transaction, approvalAddress } = parsed.data
-      const to = assertListed(allowlist(chainId), transaction.to)
-      const native = isNativeAddress(request.origin.address)
-      return {
-        transaction: { chainId, to, data: transaction.data as Hex, value: BigInt(transaction.value) },
-        ...(native
-          ? {}
-          : {
-              approval: {
-                token: request.origin,
-                spender: assertListed(allowlist(chainId), approvalAddress),
-                amount: request.amount,
-              },
-            }),
-      }
+      return decodeLifiDeposit(transaction, {
+        request,
+        feeCollector: config.feeCollectors?.[String(request.origin.chainId)],
+        includedFee: BigInt(includedFee),
+        destinationWrappedNative: getManifestChain(manifest, request.destination.chainId)?.tokens.find(
+          (token) => token.kind === 'weth',
+        )?.address,
+      })
     },
 
     onDepositMined: (record) => depositMinedUpdate(clients, record),
@@ -177,12 +178,16 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       let status = await readStatus(record, bridge)
       // INVALID: "the hash is not tied to the requested tool". Ask once more without naming the bridge.
       if (status.status === 'INVALID' && bridge) status = await readStatus(record, undefined)
+      // An answer about another deposit or other chains says nothing about this one: it is not taken.
+      const other = notAboutDeposit(status, record)
+      if (other) throw new InvalidResponseError(LIFI_PROVIDER_ID, 'status', other)
       const unknownFor = Math.floor(Date.now() / 1000) - record.depositedAt
       if ((status.status === 'INVALID' || status.status === 'NOT_FOUND') && unknownFor > UNKNOWN_AFTER_SECONDS) {
         // A mined deposit LI.FI still does not know after a day: say so (it is still looked at, less often).
         return { type: 'providerFailed', statusDetail: `${status.status}_AFTER_A_DAY` }
       }
-      return lifiStatusUpdate(status, record, manifest)
+      // LI.FI's DONE is Completed only once the destination chain shows the delivery.
+      return confirmDelivery(clients, record, lifiStatusUpdate(status, record, manifest))
     },
 
     async planRefund() {
@@ -197,10 +202,8 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       const parsed = lifiTransfersSchema.safeParse(raw)
       if (!parsed.success)
         throw new InvalidResponseError(LIFI_PROVIDER_ID, 'transfer list', describeIssues(parsed.error))
-      return parsed.data.transfers.flatMap((entry) => {
-        const record = foundTransfer(entry, owner)
-        return record ? [record] : []
-      })
+      const found = await Promise.all(parsed.data.transfers.map((entry) => foundTransfer(entry, owner)))
+      return found.filter((record) => record !== undefined)
     },
 
     knownContracts: (chainId) => [...allowlist(chainId)],
@@ -283,28 +286,15 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
   /** The quote as a route, after checking it is about this very request and sends only to known contracts. */
   function routeFromQuote(quote: LifiQuote, request: QuoteRequest): Route {
     const { action, estimate, transactionRequest } = quote
-    const mismatch = [
-      action.fromChainId !== request.origin.chainId && 'fromChainId',
-      action.toChainId !== request.destination.chainId && 'toChainId',
-      !sameToken(action.fromToken.address, request.origin.address) && 'fromToken',
-      !sameToken(action.toToken.address, request.destination.address) && 'toToken',
-      BigInt(action.fromAmount) !== request.amount && 'fromAmount',
-      action.toAddress && !isAddressEqual(action.toAddress, request.recipient) && 'toAddress',
-      action.fromAddress && !isAddressEqual(action.fromAddress, request.sender) && 'fromAddress',
-      transactionRequest.from && !isAddressEqual(transactionRequest.from, request.sender) && 'transactionRequest.from',
-      transactionRequest.chainId !== request.origin.chainId && 'transactionRequest.chainId',
-    ].filter(Boolean)
+    const mismatch = quoteMismatch(quote, request)
     if (mismatch.length > 0) {
       throw new InvalidQuoteError(LIFI_PROVIDER_ID, `the quote does not match the request: ${mismatch.join(', ')}`)
     }
     const chainId = request.origin.chainId
     const to = assertListed(allowlist(chainId), transactionRequest.to)
-    const native = isNativeAddress(request.origin.address)
-    if (!native) assertListed(allowlist(chainId), estimate.approvalAddress)
+    if (!isNativeAddress(request.origin.address)) assertListed(allowlist(chainId), estimate.approvalAddress)
     const value = BigInt(transactionRequest.value)
-    const carried = native ? request.amount : 0n
-    if (value < carried) throw new InvalidQuoteError(LIFI_PROVIDER_ID, 'the transaction sends less than the amount')
-
+    const nativeFee = nativeFeeOf(quote, request)
     const outputAmount = BigInt(estimate.toAmount)
     const minOutputAmount = BigInt(estimate.toAmountMin)
     if (outputAmount <= 0n || minOutputAmount > outputAmount) {
@@ -322,24 +312,6 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
         amount: BigInt(gas.amount),
       })),
     ]
-    // Native coin the transaction sends beyond the amount (a bridge's messaging fee) that no fee above already
-    // names: a fee not included in the amount and paid in the native coin is that value, not a second cost.
-    const nativeFeesOnTop = (estimate.feeCosts ?? [])
-      .filter((fee) => fee.included === false && isNativeAddress(fee.token.address) && fee.token.chainId === chainId)
-      .reduce((sum, fee) => sum + BigInt(fee.amount), 0n)
-    const unexplained = value - carried - nativeFeesOnTop
-    if (unexplained > 0n) {
-      fees.push({
-        label: 'Sent with the deposit',
-        token: apiTokenRef(manifest, {
-          chainId,
-          address: NATIVE_TOKEN_ADDRESS,
-          symbol: getManifestChain(manifest, chainId)?.nativeCurrency.symbol ?? 'ETH',
-          decimals: getManifestChain(manifest, chainId)?.nativeCurrency.decimals ?? 18,
-        }),
-        amount: unexplained,
-      })
-    }
     const slippageBps = request.slippageBps ?? (action.slippage === undefined ? 0 : Math.round(action.slippage * BPS))
     const now = Date.now()
     return {
@@ -352,6 +324,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       slippageBps,
       slippageMode: request.slippageBps === undefined ? 'auto' : 'custom',
       fees,
+      ...(nativeFee > 0n ? { nativeFee } : {}),
       estimatedSeconds: Math.max(1, Math.ceil(estimate.executionDuration)),
       quotedAt: now,
       expiresAt: now + QUOTE_TTL_MS,
@@ -360,14 +333,45 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
         tool: quote.tool,
         approvalAddress: estimate.approvalAddress,
         transaction: { to, data: transactionRequest.data, value: value.toString() },
+        includedFee: includedFeeOf(quote, request).toString(),
       },
       // `/status` is asked with the route's bridge (`bridge=<tool>`), as LI.FI recommends.
       ...(quote.tool ? { trackingData: { tool: quote.tool } } : {}),
     }
   }
 
-  /** A History record for a transfer LI.FI knows of, when it is one of this config's chains and tokens. */
-  function foundTransfer(entry: unknown, owner: Address): SwapRecord | undefined {
+  /** The route's plan, as its quote built it (the allowlist checked again: the route may have been changed). */
+  function planOf(route: Route): DepositPlan {
+    const { request } = route
+    const chainId = request.origin.chainId
+    const { transaction, approvalAddress } = routeData(route)
+    const to = assertListed(allowlist(chainId), transaction.to)
+    const spender = isNativeAddress(request.origin.address)
+      ? undefined
+      : assertListed(allowlist(chainId), approvalAddress)
+    return {
+      transaction: { chainId, to, data: transaction.data as Hex, value: BigInt(transaction.value) },
+      ...(spender ? { approval: { token: request.origin, spender, amount: request.amount } } : {}),
+    }
+  }
+
+  /**
+   * A quote's transaction decoded and checked against the request as `executeRoute` will (`checkDeposit`), so a
+   * quote whose calldata does something else is refused before it is ever shown as a route.
+   */
+  function checkedAtQuote(route: Route): Route {
+    const plan = planOf(route)
+    const decoded = provider.decodeDeposit(plan.transaction, route)
+    checkDeposit(route, { plan, decoded }, allowlist(route.request.origin.chainId))
+    return route
+  }
+
+  /**
+   * A History record for a transfer LI.FI knows of, when it is one of this config's chains and tokens. Its
+   * status counts as tracking's does: about this deposit and its chains, a delivery only once the destination
+   * chain shows it; otherwise the record stays deposited and tracking follows it on.
+   */
+  async function foundTransfer(entry: unknown, owner: Address): Promise<SwapRecord | undefined> {
     const transfer = lifiStatusSchema
       .extend({ sending: lifiStatusSchema.shape.sending.unwrap().extend({ txHash, chainId: z.number().int() }) })
       .safeParse(entry)
@@ -398,10 +402,72 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       ...(transfer.data.tool ? { data: { tool: transfer.data.tool } } : {}),
       updatedAt: Date.now(),
     }
-    return applySwapEvent(record, lifiStatusUpdate(transfer.data, record, manifest))
+    if (notAboutDeposit(transfer.data, record)) return record
+    const event = await confirmDelivery(clients, record, lifiStatusUpdate(transfer.data, record, manifest)).catch(
+      () => undefined,
+    )
+    return event ? applySwapEvent(record, event) : record
   }
 
   return provider
+}
+
+/** The parts of a quote that name another transfer than the one asked for. */
+function quoteMismatch({ action, transactionRequest }: LifiQuote, request: QuoteRequest): string[] {
+  return [
+    action.fromChainId !== request.origin.chainId && 'fromChainId',
+    action.toChainId !== request.destination.chainId && 'toChainId',
+    !sameToken(action.fromToken.address, request.origin.address) && 'fromToken',
+    !sameToken(action.toToken.address, request.destination.address) && 'toToken',
+    BigInt(action.fromAmount) !== request.amount && 'fromAmount',
+    action.toAddress && !isAddressEqual(action.toAddress, request.recipient) && 'toAddress',
+    action.fromAddress && !isAddressEqual(action.fromAddress, request.sender) && 'fromAddress',
+    transactionRequest.from && !isAddressEqual(transactionRequest.from, request.sender) && 'transactionRequest.from',
+    transactionRequest.chainId !== request.origin.chainId && 'transactionRequest.chainId',
+  ].filter((name): name is string => typeof name === 'string')
+}
+
+/**
+ * Fees of the quote in the origin chain's token `address`, paid on top of the amount (`included: false`) or out
+ * of it (`included: true`); a fee that does not say is neither.
+ */
+const feesIn = (quote: LifiQuote, request: QuoteRequest, address: string, included: boolean) =>
+  (quote.estimate.feeCosts ?? [])
+    .filter(
+      (fee) =>
+        fee.included === included &&
+        fee.token.chainId === request.origin.chainId &&
+        sameToken(fee.token.address, address),
+    )
+    .reduce((sum, fee) => sum + BigInt(fee.amount), 0n)
+
+/**
+ * The native coin the transaction sends beyond a native amount. Only a fee the quote names, paid on top of the
+ * amount in the native coin (`included: false`, e.g. a messaging fee), may explain it; it is shown among the
+ * fees and becomes the route's `nativeFee`. Anything beyond is refused: it would leave the wallet unexplained.
+ */
+function nativeFeeOf(quote: LifiQuote, request: QuoteRequest): bigint {
+  const value = BigInt(quote.transactionRequest.value)
+  const carried = isNativeAddress(request.origin.address) ? request.amount : 0n
+  if (value < carried) throw new InvalidQuoteError(LIFI_PROVIDER_ID, 'the transaction sends less than the amount')
+  const named = feesIn(quote, request, NATIVE_TOKEN_ADDRESS, false)
+  if (value - carried > named) {
+    throw new InvalidQuoteError(
+      LIFI_PROVIDER_ID,
+      `the transaction sends ${value - carried} of the native coin beyond the amount; the quote's fees explain ${named}`,
+    )
+  }
+  return value - carried
+}
+
+/** The fees the quote shows as taken out of the amount (origin token): the most LI.FI's fee step may take. */
+const includedFeeOf = (quote: LifiQuote, request: QuoteRequest) => feesIn(quote, request, request.origin.address, true)
+
+/** What a LI.FI route carries, read back (a route of another shape is refused). */
+function routeData(route: Route) {
+  const parsed = routeDataSchema.safeParse(route.data)
+  if (!parsed.success) throw new InvalidQuoteError(LIFI_PROVIDER_ID, describeIssues(parsed.error))
+  return parsed.data
 }
 
 /** LI.FI's "no route" answers (404, and 400 for requests it cannot serve) as a reason shown beside LI.FI. */

@@ -1,4 +1,4 @@
-import type { Hex } from 'viem'
+import { type Hex, isHex } from 'viem'
 import type { Manifest } from '../../config/manifest.ts'
 import type { SwapEvent, TrackedSwap } from '../../swaps/types.ts'
 import { apiTokenRef, sameToken } from '../apiSupport.ts'
@@ -55,4 +55,32 @@ export function lifiStatusUpdate(
       }
     }
   }
+}
+
+/**
+ * Why a `/status` answer is not about this deposit, or undefined when it is. LI.FI is asked by the deposit's
+ * hash and chains; an answer naming another deposit (`sending.txHash`), another origin (`sending.chainId`) or
+ * another destination (`receiving.chainId`; a refund may come back on the origin) says nothing about this one.
+ * NOT_FOUND and INVALID name nothing and claim nothing.
+ */
+export function notAboutDeposit(
+  status: LifiStatus,
+  record: Pick<TrackedSwap, 'depositTx' | 'origin' | 'destination'>,
+): string | undefined {
+  if (status.status === 'NOT_FOUND' || status.status === 'INVALID') return undefined
+  const { sending, receiving } = status
+  const deposit = sending?.txHash
+  if (!deposit || !isHex(deposit) || deposit.toLowerCase() !== record.depositTx.toLowerCase()) {
+    return `it is about deposit ${deposit ?? 'none'}, not ${record.depositTx}`
+  }
+  const origin = record.origin.token.chainId
+  const destination = record.destination.token.chainId
+  if (sending.chainId !== origin) return `its deposit is on chain ${sending.chainId ?? 'none'}, not ${origin}`
+  const refund = status.status === 'DONE' && status.substatus === 'REFUNDED'
+  const arrival = receiving?.chainId
+  if (arrival === undefined && status.status === 'DONE' && !refund) return 'its delivery names no chain'
+  if (arrival !== undefined && arrival !== destination && !(refund && arrival === origin)) {
+    return `it arrives on chain ${arrival}, not ${destination}`
+  }
+  return undefined
 }

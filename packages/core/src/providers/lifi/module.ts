@@ -7,6 +7,19 @@ import type { ProviderModule } from '../module.ts'
 /** LI.FI's diamond: the same address on every chain it serves here (lifinance/contracts deployments). */
 export const LIFI_DIAMOND: Address = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE'
 
+/**
+ * LI.FI's FeeCollector per chain (lifinance/contracts@ef00558f deployments/<network>.json `FeeCollector`): the one
+ * contract a LI.FI call may run before its bridge, to take the fee the quote shows.
+ */
+export const LIFI_FEE_COLLECTORS: Readonly<Record<number, Address>> = {
+  1: '0x3Ef238c36035880EfbDfa239d218186b79Ad1d6F',
+  10: '0x271970eE66c03c9D62d8e8c718b9841f2Ea7D817',
+  56: '0xbD6C7B0d2f68c2b7805d88388319cfB6EcB50eA9',
+  137: '0xbD6C7B0d2f68c2b7805d88388319cfB6EcB50eA9',
+  8453: '0x0A6d96E7f4D7b96CFE42185DF61E64d255c12DFf',
+  42161: '0xB0210dE78E28e2633Ca200609D9f528c13c26cD9',
+}
+
 const ENV = { apiUrl: 'MULTIBRIDGE_LIFI_API_URL', integrator: 'MULTIBRIDGE_LIFI_INTEGRATOR' } as const
 export const LIFI_DEFAULTS = { apiUrl: 'https://li.quest/v1', integrator: 'multi-bridge' } as const
 
@@ -18,6 +31,8 @@ const lifiConfigSchema = v.object({
   integrator: v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,23}$/, 'letters, digits, "-", "_" or "." (at most 23)')),
   /** Per chain id: the contracts LI.FI's transaction requests and approvals may target (the diamond). */
   contracts: v.record(chainIdKey, v.pipe(v.array(address), v.minLength(1, 'needs at least one'))),
+  /** Per chain id: LI.FI's FeeCollector, the one contract a call may run before its bridge (to take the fee). */
+  feeCollectors: v.optional(v.record(chainIdKey, address)),
   /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */
   timeoutMs,
 })
@@ -36,6 +51,9 @@ export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
     apiUrl: envUrl(ENV.apiUrl, envValue(env, ENV.apiUrl) ?? LIFI_DEFAULTS.apiUrl),
     integrator: envValue(env, ENV.integrator) ?? LIFI_DEFAULTS.integrator,
     contracts: Object.fromEntries(chainIds.map((id) => [String(id), [LIFI_DIAMOND]])),
+    feeCollectors: Object.fromEntries(
+      chainIds.flatMap((id) => (LIFI_FEE_COLLECTORS[id] ? [[String(id), LIFI_FEE_COLLECTORS[id]]] : [])),
+    ),
   }),
   // LI.FI's substatuses are upper case (docs.li.fi, transaction status).
   statusWording: {
@@ -59,8 +77,10 @@ export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
     EXPIRED: 'The quote expired before the transfer',
   },
   // Its own fee names (feeCosts[].name) come from the API as they are.
-  feeLabels: ['Network fee', 'Sent with the deposit', 'Gas on arrival fee'],
+  feeLabels: ['Network fee', 'Gas on arrival fee'],
   refunds: 'provider',
+  // Without an API key LI.FI answers 75 quotes per two hours per IP (docs.li.fi, rate limits): one per 96 s.
+  minRefreshSeconds: (2 * 60 * 60) / 75,
   isConfigured: (manifest) => manifest.providers?.lifi !== undefined,
   load: () => import('./lifiProvider.ts').then((code) => code.createLifiProvider),
 }

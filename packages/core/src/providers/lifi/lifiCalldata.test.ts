@@ -1,0 +1,148 @@
+import { encodeFunctionData, type Hex, parseAbi, zeroAddress } from 'viem'
+import { describe, expect, it } from 'vitest'
+import {
+  acrossV3Calldata,
+  FIXTURE,
+  feeStep,
+  fixtureAcrossV3Data,
+  fixtureBridgeData,
+  relayCalldata,
+} from '../../../test/fixtures/lifi/quoteCalldata.ts'
+import type { QuoteRequest, TokenRef } from '../../routes/types.ts'
+import { decodeLifiDeposit, type LifiDepositContext } from './lifiCalldata.ts'
+
+const DIAMOND = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE'
+const token = (chainId: number, address: `0x${string}`, symbol: string, decimals = 6): TokenRef => ({
+  chainId,
+  address,
+  symbol,
+  decimals,
+  kind: symbol === 'ETH' ? 'native' : 'erc20',
+})
+const usdcRequest: QuoteRequest = {
+  origin: token(42161, FIXTURE.arbitrumUsdc, 'USDC'),
+  destination: token(8453, FIXTURE.baseUsdc, 'USDC'),
+  amount: FIXTURE.amount,
+  sender: FIXTURE.account,
+  recipient: FIXTURE.account,
+}
+const context = (change: Partial<LifiDepositContext> = {}): LifiDepositContext => ({
+  request: usdcRequest,
+  feeCollector: FIXTURE.arbitrumFeeCollector,
+  includedFee: FIXTURE.lifiFee,
+  destinationWrappedNative: '0x4200000000000000000000000000000000000006',
+  ...change,
+})
+const decode = (data: Hex, change: Partial<LifiDepositContext> = {}, value = 0n) =>
+  decodeLifiDeposit({ chainId: 42161, to: DIAMOND, data, value }, context(change))
+
+describe('LI.FI diamond calldata', () => {
+  it('reads a published LI.FI answer: startBridgeTokensViaRelay, 10,000 USDC from Ethereum to Polygon', () => {
+    // transactionRequest.data of a LI.FI /v1/quote answer (tool relay, integrator lifi-api) published with its
+    // simulation logs (LiFiTransferStarted with this BridgeData); Relay's signature included.
+    const published =
+      '0xae32859000000000000000000000000000000000000000000000000000000000000000400000000000000000000000000000000000000000000000000000000000000200a0365bdd79653ad5a0638708ae623fa4b806c835b3d76e772b64dde6038cde41000000000000000000000000000000000000000000000000000000000000014000000000000000000000000000000000000000000000000000000000000001800000000000000000000000000000000000000000000000000000000000000000000000000000000000000000a0b86991c6218b36c1d19d4a2e9eb0ce3606eb4800000000000000000000000037305b1cd40574e4c5ce33f8e8306be057fd734100000000000000000000000000000000000000000000000000000002540be400000000000000000000000000000000000000000000000000000000000000008900000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000572656c617900000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000086c6966692d6170690000000000000000000000000000000000000000000000007b3242a6cb51c5af29a45c950088a15470fb0a67623cb58b1f6050ce5c1dd77000000000000000000000000037305b1cd40574e4c5ce33f8e8306be057fd73410000000000000000000000003c499c542cef5e3811e1192ce70d8cc03d5c335900000000000000000000000000000000000000000000000000000000000000800000000000000000000000000000000000000000000000000000000000000041a15458e685af096b72fd8c49b5f040498b0da9e21d5772d59c2188a93314a9f31a72b749e2de121102573e3fd54b66262c85cff15fc642b66ce30981f97b759c1c00000000000000000000000000000000000000000000000000000000000000'
+    const person = '0x37305B1cD40574E4C5Ce33f8e8306Be057fD7341'
+    const request: QuoteRequest = {
+      origin: token(1, '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'USDC'),
+      destination: token(137, '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', 'USDC'),
+      amount: 10_000_000_000n,
+      sender: person,
+      recipient: person,
+    }
+    expect(decodeLifiDeposit({ chainId: 1, to: DIAMOND, data: published, value: 0n }, context({ request }))).toEqual({
+      contract: DIAMOND,
+      contractName: 'LI.FI Diamond',
+      functionName: 'startBridgeTokensViaRelay',
+      inputToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      inputAmount: 10_000_000_000n,
+      value: 0n,
+      recipient: person,
+      destinationChainId: 137,
+      destinationCall: false,
+    })
+  })
+
+  it('reads the fixture: 100 USDC leave the wallet, the FeeCollector takes the shown fee, the rest is bridged', () => {
+    expect(decode(relayCalldata())).toMatchObject({
+      functionName: 'swapAndStartBridgeTokensViaRelay',
+      inputToken: FIXTURE.arbitrumUsdc,
+      inputAmount: 100_000_000n,
+      recipient: FIXTURE.account,
+      destinationChainId: 8453,
+    })
+    // A fee below the ones shown (bridge fees are among them) is fine; above, refused.
+    expect(decode(relayCalldata(), { includedFee: FIXTURE.lifiFee + 10n }).inputAmount).toBe(100_000_000n)
+    expect(() => decode(relayCalldata(), { includedFee: 0n })).toThrow(expect.objectContaining({ field: 'amount' }))
+  })
+
+  it('takes only the FeeCollector of the origin chain, one fee step, and hasSourceSwaps as the function says', () => {
+    expect(() => decode(relayCalldata(), { feeCollector: undefined })).toThrow('Unknown contract type: LI.FI swap step')
+    const twice = relayCalldata({ swaps: [feeStep(), feeStep({ fee: 0n, amount: 1n })] })
+    expect(() => decode(twice)).toThrow(expect.objectContaining({ code: 'signedMismatch', field: 'amount' }))
+    const notSaid = relayCalldata({ bridge: { hasSourceSwaps: false } })
+    expect(() => decode(notSaid)).toThrow(expect.objectContaining({ field: 'amount' }))
+    const notAFee = relayCalldata({ swaps: [{ ...feeStep(), callData: '0x1234' }] })
+    expect(() => decode(notAFee)).toThrow('Unknown contract type: LI.FI FeeCollector 0x1234')
+    const bridgedMore = relayCalldata({ bridge: { minAmount: FIXTURE.amount } })
+    expect(() => decode(bridgedMore)).toThrow(expect.objectContaining({ field: 'amount' }))
+  })
+
+  it('takes a native fee with collectNativeFees, in the native coin only', () => {
+    const eth = token(42161, zeroAddress, 'ETH', 18)
+    const request = { ...usdcRequest, origin: eth, amount: 10n ** 18n }
+    const call = relayCalldata({
+      bridge: { sendingAssetId: zeroAddress, minAmount: 10n ** 18n - 10n ** 15n },
+      swaps: [feeStep({ token: zeroAddress, amount: 10n ** 18n, fee: 10n ** 15n })],
+    })
+    expect(decode(call, { request, includedFee: 10n ** 15n }, 10n ** 18n)).toMatchObject({
+      inputToken: zeroAddress,
+      inputAmount: 10n ** 18n,
+      value: 10n ** 18n,
+    })
+    const tokenFee = relayCalldata({
+      bridge: { sendingAssetId: zeroAddress, minAmount: 10n ** 18n - 10n ** 15n },
+      swaps: [{ ...feeStep({ amount: 10n ** 18n, fee: 10n ** 15n }), sendingAssetId: zeroAddress }],
+    })
+    expect(() => decode(tokenFee, { request, includedFee: 10n ** 15n })).toThrow(
+      expect.objectContaining({ field: 'inputToken' }),
+    )
+  })
+
+  it('reads Across V3 terms; its output after a fee step is what is bridged times the percentage', () => {
+    expect(decode(acrossV3Calldata())).toMatchObject({
+      functionName: 'startBridgeTokensViaAcrossV3',
+      output: { token: FIXTURE.baseUsdc, amount: 99_963_809n },
+      refundTo: FIXTURE.account,
+    })
+    const afterFee = decode(acrossV3Calldata({ swaps: [feeStep()], across: { outputAmount: 0n } }))
+    expect(afterFee.output?.amount).toBe((99_975_000n * 999_888_000_000_000_000n) / 10n ** 18n)
+  })
+
+  it('reads the first Across V3 layout (v1.0.0, without outputAmountPercent)', () => {
+    const v1 = parseAbi([
+      'struct BridgeData { bytes32 transactionId; string bridge; string integrator; address referrer; address sendingAssetId; address receiver; uint256 minAmount; uint256 destinationChainId; bool hasSourceSwaps; bool hasDestinationCall; }',
+      'struct AcrossV3Data { address receiverAddress; address refundAddress; address receivingAssetId; uint256 outputAmount; address exclusiveRelayer; uint32 quoteTimestamp; uint32 fillDeadline; uint32 exclusivityDeadline; bytes message; }',
+      'function startBridgeTokensViaAcrossV3(BridgeData _bridgeData, AcrossV3Data _acrossData)',
+    ])
+    const { outputAmountPercent: _, ...across } = fixtureAcrossV3Data
+    const data = encodeFunctionData({
+      abi: v1,
+      functionName: 'startBridgeTokensViaAcrossV3',
+      args: [{ ...fixtureBridgeData, hasSourceSwaps: false, minAmount: FIXTURE.amount }, across],
+    })
+    expect(decode(data)).toMatchObject({ output: { amount: 99_963_809n }, recipient: FIXTURE.account })
+  })
+
+  it('reads Across paying the wrapped native coin as the native coin asked for', () => {
+    const weth = '0x4200000000000000000000000000000000000006'
+    const request = { ...usdcRequest, destination: token(8453, zeroAddress, 'ETH', 18) }
+    const data = acrossV3Calldata({ across: { receivingAssetId: weth } })
+    expect(decode(data, { request }).output?.token).toBe(zeroAddress)
+    expect(decode(data).output?.token).toBe(weth)
+  })
+
+  it('refuses a destination chain beyond safe integers as no chain at all', () => {
+    expect(decode(relayCalldata({ bridge: { destinationChainId: 2n ** 64n + 8453n } })).destinationChainId).toBe(-1)
+  })
+})

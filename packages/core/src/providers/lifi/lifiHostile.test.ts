@@ -1,0 +1,322 @@
+import { encodeFunctionData, type Hex } from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
+import {
+  acrossV3Calldata,
+  acrossV4Calldata,
+  FIXTURE,
+  feeStep,
+  fixtureBridgeData,
+  fixtureDiamondAbi,
+  relayCalldata,
+  word,
+} from '../../../test/fixtures/lifi/quoteCalldata.ts'
+import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
+import { type ProductionTestbed, startProductionTestbed } from '../../../test/support/productionTestbed.ts'
+import type { Route } from '../../routes/types.ts'
+import { executeRoute } from '../../swaps/executeRoute.ts'
+import type { WalletAdapter } from '../../swaps/walletAdapter.ts'
+
+/**
+ * Hostile LI.FI answers, fed through the real adapter and `executeRoute`: each would move the person's funds
+ * elsewhere (or show a swap Completed that is not), and each must be refused before anything is signed.
+ */
+let bed: ProductionTestbed
+const quote = lifiFixtures.quote
+const OTHER = '0x000000000000000000000000000000000000dEaD'
+const ARBITRUM_USDT = '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'
+const BASE_USDBC = '0xd9aAEc86B65D86f6A7B5B1b0c42FFA531710b6CA'
+
+beforeAll(async () => {
+  bed = await startProductionTestbed({ timeoutMs: 400 })
+})
+afterAll(() => bed.close())
+beforeEach(() => {
+  bed.server.setRoutes({ '/v1/quote': { body: quote }, ...baseWithDeliveries([LIFI_DELIVERY]) })
+})
+
+const withCall = (data: Hex, value = quote.transactionRequest.value) => ({
+  ...quote,
+  transactionRequest: { ...quote.transactionRequest, data, value },
+})
+
+/** A wallet that records what it would be asked to sign. */
+const recordingWallet = () => {
+  const wallet = {
+    account: FIXTURE_ACCOUNT,
+    getChainId: vi.fn(async () => 42161),
+    switchChain: vi.fn(async () => {}),
+    sendTransaction: vi.fn(async () => `0x${'1'.repeat(64)}` as const),
+  } satisfies WalletAdapter
+  return wallet
+}
+
+/** Runs `route` through the executor with a recording wallet; returns the error and what was asked of the wallet. */
+async function execute(route: Route, refreshRoute = () => bed.lifi.getQuote(bed.usdcRequest)) {
+  const wallet = recordingWallet()
+  const onUpdate = vi.fn()
+  const error = await executeRoute({
+    route,
+    provider: bed.lifi,
+    wallet,
+    clients: bed.clients,
+    refreshRoute,
+    onUpdate,
+  }).catch((e) => e)
+  return { error, wallet, onUpdate }
+}
+
+/** The honest route with its transaction replaced, as a tampered route (or a compromised store) would carry it. */
+function tampered(route: Route, data: Hex, value?: bigint): Route {
+  const carried = route.data as { transaction: { to: string; data: string; value: string } }
+  const transaction = { ...carried.transaction, data, ...(value === undefined ? {} : { value: value.toString() }) }
+  return { ...route, data: { ...route.data, transaction } }
+}
+
+type CalldataAttack = [name: string, data: Hex, code: string, field: string | undefined]
+
+const attacks: CalldataAttack[] = [
+  [
+    'BridgeData.receiver is another address',
+    relayCalldata({ bridge: { receiver: OTHER } }),
+    'signedMismatch',
+    'recipient',
+  ],
+  [
+    'destinationChainId 10 while the quote says 8453',
+    relayCalldata({ bridge: { destinationChainId: 10n } }),
+    'signedMismatch',
+    'destinationChain',
+  ],
+  [
+    'sendingAssetId is another token (USDT)',
+    relayCalldata({ bridge: { sendingAssetId: ARBITRUM_USDT }, swaps: [feeStep({ token: ARBITRUM_USDT })] }),
+    'signedMismatch',
+    'inputToken',
+  ],
+  [
+    'minAmount is another amount (200 USDC, no fee step)',
+    relayCalldata({ bridge: { minAmount: 200_000_000n }, swaps: [] }),
+    'signedMismatch',
+    'amount',
+  ],
+  [
+    'the fee step pulls 200 USDC from the wallet',
+    relayCalldata({ bridge: { minAmount: 199_975_000n }, swaps: [feeStep({ amount: 200_000_000n })] }),
+    'signedMismatch',
+    'amount',
+  ],
+  [
+    'the fee step takes more than the fees the quote shows',
+    relayCalldata({ bridge: { minAmount: 50_000_000n }, swaps: [feeStep({ fee: 50_000_000n })] }),
+    'signedMismatch',
+    'amount',
+  ],
+  [
+    'the step before the bridge calls another contract than the FeeCollector',
+    relayCalldata({ swaps: [feeStep({ collector: OTHER })] }),
+    'unknownContract',
+    undefined,
+  ],
+  [
+    'hasDestinationCall is true',
+    relayCalldata({ bridge: { hasDestinationCall: true } }),
+    'signedMismatch',
+    'destinationCall',
+  ],
+  [
+    'Relay delivers another token (USDbC)',
+    relayCalldata({ relay: { receivingAssetId: word(BASE_USDBC) } }),
+    'signedMismatch',
+    'output',
+  ],
+  [
+    'Across V3: receiverAddress is another address',
+    acrossV3Calldata({ across: { receiverAddress: OTHER } }),
+    'signedMismatch',
+    'recipient',
+  ],
+  [
+    'Across V3: BridgeData.receiver, receiverAddress, chain 10 and an output of 1 (the review case)',
+    acrossV3Calldata({
+      bridge: { receiver: OTHER, destinationChainId: 10n },
+      across: { receiverAddress: OTHER, outputAmount: 1n },
+    }),
+    'signedMismatch',
+    'recipient',
+  ],
+  [
+    'Across V3: refundAddress is another address',
+    acrossV3Calldata({ across: { refundAddress: OTHER } }),
+    'signedMismatch',
+    'refundTo',
+  ],
+  ['Across V3: outputAmount is 1', acrossV3Calldata({ across: { outputAmount: 1n } }), 'signedMismatch', 'output'],
+  [
+    'Across V3 after the fee step: an output percentage of 1 %',
+    acrossV3Calldata({ swaps: [feeStep()], across: { outputAmountPercent: 10n ** 16n } }),
+    'signedMismatch',
+    'output',
+  ],
+  [
+    'Across V3: receivingAssetId is another token (USDbC)',
+    acrossV3Calldata({ across: { receivingAssetId: BASE_USDBC } }),
+    'signedMismatch',
+    'output',
+  ],
+  [
+    'Across V3: a message for the destination',
+    acrossV3Calldata({ bridge: { hasDestinationCall: true }, across: { message: '0x1234' } }),
+    'signedMismatch',
+    'destinationCall',
+  ],
+  [
+    'Across V4: receiverAddress is another address',
+    acrossV4Calldata({ across: { receiverAddress: word(OTHER) } }),
+    'signedMismatch',
+    'recipient',
+  ],
+  [
+    'Across V4: a receiver word that is no EVM address',
+    acrossV4Calldata({ across: { receiverAddress: `0x${'ff'.repeat(12)}${FIXTURE.account.slice(2)}` } }),
+    'signedMismatch',
+    'recipient',
+  ],
+  [
+    'Across V4: deposits another token than the diamond takes',
+    acrossV4Calldata({ across: { sendingAssetId: word(ARBITRUM_USDT) } }),
+    'signedMismatch',
+    'inputToken',
+  ],
+  ['Across V4: outputAmount is 1', acrossV4Calldata({ across: { outputAmount: 1n } }), 'signedMismatch', 'output'],
+  ['an unknown selector on the diamond', `0xdeadbeef${relayCalldata().slice(10)}`, 'unknownContract', undefined],
+  [
+    'Relay depository facet (its order is off-chain, not in the calldata)',
+    encodeFunctionData({
+      abi: fixtureDiamondAbi,
+      functionName: 'startBridgeTokensViaRelayDepository',
+      args: [
+        { ...fixtureBridgeData, hasSourceSwaps: false, minAmount: FIXTURE.amount },
+        { orderId: `0x${'ab'.repeat(32)}`, depositorAddress: FIXTURE.account },
+      ],
+    }),
+    'unknownContract',
+    undefined,
+  ],
+]
+
+describe('hostile LI.FI quotes', () => {
+  it('control: the real calldata of the fixture and an honest Across V3 / V4 call are accepted', async () => {
+    for (const data of [quote.transactionRequest.data as Hex, acrossV3Calldata(), acrossV4Calldata()]) {
+      bed.server.setRoutes({ '/v1/quote': { body: withCall(data) } })
+      const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+      const plan = await bed.lifi.planDeposit(route)
+      expect(bed.lifi.decodeDeposit(plan.transaction, route)).toMatchObject({
+        contractName: 'LI.FI Diamond',
+        recipient: FIXTURE_ACCOUNT,
+        destinationChainId: 8453,
+        inputAmount: 100_000_000n,
+        destinationCall: false,
+      })
+    }
+  })
+
+  it.each(attacks)('refuses a quote whose call has %s, before it is shown', async (_name, data, code, field) => {
+    bed.server.setRoutes({ '/v1/quote': { body: withCall(data) } })
+    const error = await bed.lifi.getQuote(bed.usdcRequest).catch((e) => e)
+    expect(error).toMatchObject({ code, ...(field ? { field } : {}) })
+  })
+
+  it.each(attacks)('executeRoute signs nothing for a route whose call has %s', async (_name, data, code, field) => {
+    const honest = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    const { error, wallet, onUpdate } = await execute(tampered(honest, data))
+    expect(error).toMatchObject({ code, ...(field ? { field } : {}) })
+    expect(wallet.sendTransaction).not.toHaveBeenCalled()
+    expect(wallet.switchChain).not.toHaveBeenCalled()
+    expect(onUpdate).not.toHaveBeenCalled()
+  })
+
+  it('names the unknown selector as "Unknown contract type"', async () => {
+    bed.server.setRoutes({ '/v1/quote': { body: withCall(`0xdeadbeef${relayCalldata().slice(10)}`) } })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toThrow('Unknown contract type: LI.FI Diamond 0xdeadbeef')
+  })
+
+  it('refuses a USDC route that sends 0.5 ETH of value besides (quote, and a tampered route at signing)', async () => {
+    bed.server.setRoutes({ '/v1/quote': { body: withCall(quote.transactionRequest.data as Hex, '0x6f05b59d3b20000') } })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toMatchObject({ code: 'invalidQuote' })
+    bed.server.setRoutes({ '/v1/quote': { body: quote } })
+    const honest = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    const route = tampered(honest, quote.transactionRequest.data as Hex, 500_000_000_000_000_000n)
+    const { error, wallet } = await execute(route)
+    expect(error).toMatchObject({ code: 'signedMismatch', field: 'value' })
+    expect(wallet.sendTransaction).not.toHaveBeenCalled()
+  })
+
+  it('signs nothing when the quote fetched again before signing is hostile', async () => {
+    const honest = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    bed.server.setRoutes({ '/v1/quote': { body: withCall(relayCalldata({ bridge: { receiver: OTHER } })) } })
+    const { error, wallet, onUpdate } = await execute({ ...honest, expiresAt: Date.now() - 1 })
+    expect(error).toMatchObject({ code: 'signedMismatch', field: 'recipient' })
+    expect(wallet.sendTransaction).not.toHaveBeenCalled()
+    expect(onUpdate).not.toHaveBeenCalled()
+  })
+})
+
+describe('hostile LI.FI status answers', () => {
+  const done = lifiFixtures.statusDone
+  const look = async (body: unknown) => {
+    bed.server.setRoutes({ '/v1/status': { body } })
+    const record = bed.depositedRecord('lifi')
+    return bed.lifi.track(record).catch((e) => e)
+  }
+
+  it('control: DONE for this deposit, its delivery on Base, is Completed', async () => {
+    expect(await look(done)).toMatchObject({
+      type: 'delivered',
+      deliveryTx: LIFI_DELIVERY.hash,
+    })
+  })
+
+  it.each([
+    ['another deposit', { ...done, sending: { ...done.sending, txHash: `0x${'77'.repeat(32)}` } }],
+    ['a deposit on chain 1', { ...done, sending: { ...done.sending, chainId: 1 } }],
+    ['a delivery on chain 1', { ...done, receiving: { ...done.receiving, chainId: 1 } }],
+    ['no deposit at all', { ...done, sending: undefined }],
+  ])('does not take a DONE naming %s', async (_name, body) => {
+    expect(await look(body)).toMatchObject({ code: 'invalidResponse' })
+    bed.server.setRoutes({ '/v1/status': { body } })
+    await expect(bed.trackOnce('lifi')).rejects.toMatchObject({ code: 'invalidResponse' })
+  })
+
+  it.each([
+    ['a delivery Base does not know', { ...done, receiving: { ...done.receiving, txHash: `0x${'66'.repeat(32)}` } }],
+    [
+      'a delivery of another token',
+      { ...done, receiving: { ...done.receiving, txHash: LIFI_DELIVERY.hash } },
+      BASE_USDBC,
+    ],
+  ])('keeps Swapping after a DONE with %s', async (_name, body, deliveredToken?: string) => {
+    if (deliveredToken) {
+      bed.server.setRoutes(baseWithDeliveries([{ ...LIFI_DELIVERY, token: deliveredToken as Hex }]))
+    }
+    bed.server.setRoutes({ '/v1/status': { body } })
+    const record = await bed.trackOnce('lifi')
+    expect(record).toMatchObject({ status: 'deposited', statusDetail: 'DELIVERY_NOT_ON_CHAIN' })
+  })
+
+  it('keeps Swapping after a DONE whose delivery on Base went to someone else', async () => {
+    bed.server.setRoutes(baseWithDeliveries([{ ...LIFI_DELIVERY, to: OTHER }]))
+    bed.server.setRoutes({ '/v1/status': { body: done } })
+    expect(await bed.trackOnce('lifi')).toMatchObject({ status: 'deposited', statusDetail: 'DELIVERY_NOT_ON_CHAIN' })
+  })
+
+  it('restores a DONE transfer as Swapping while Base does not show its delivery', async () => {
+    bed.server.setRoutes(baseWithDeliveries([]))
+    const [restored] = await bed.lifi.findSwaps(FIXTURE_ACCOUNT)
+    expect(restored).toMatchObject({ id: FIXTURE_DEPOSIT_TX, status: 'deposited' })
+    expect(restored?.status).not.toBe('completed')
+    bed.server.setRoutes(baseWithDeliveries([LIFI_DELIVERY]))
+    const [confirmed] = await bed.lifi.findSwaps(FIXTURE_ACCOUNT)
+    expect(confirmed).toMatchObject({ id: FIXTURE_DEPOSIT_TX, status: 'completed' })
+  })
+})
