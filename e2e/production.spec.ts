@@ -10,10 +10,11 @@ import {
   type SwapRecord,
 } from '@multi-bridge/core'
 import type { Page } from '@playwright/test'
-import { type Address, decodeFunctionData, erc20Abi, getAddress } from 'viem'
+import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/accounts'
 import { spokePoolDepositV3Abi } from '../packages/core/src/providers/across/acrossSchemas.ts'
-import { relayFixtures } from '../packages/core/src/providers/relay/relayFixtures.ts'
+import { lifiDiamondAbi } from '../packages/core/src/providers/lifi/lifiCalldata.ts'
+import { relayFixtures, relayStatusFor } from '../packages/core/src/providers/relay/relayFixtures.ts'
 import {
   acrossFeesAt,
   acrossFixtures,
@@ -22,11 +23,22 @@ import {
   FIXTURE_FILL_TX,
   lifiFixtures,
 } from '../packages/core/test/fixtures/index.ts'
-import { type ReplayRoutes, type ReplayServer, startReplayServer } from '../packages/core/test/support/replayServer.ts'
+import {
+  type ReplayRoutes,
+  type ReplayServer,
+  startReplayServer,
+  transferLog,
+} from '../packages/core/test/support/replayServer.ts'
 import { type App, expect, test } from './fixtures/index.ts'
 import type { Shell } from './pages/Shell.ts'
 import type { SwapForm } from './pages/SwapForm.ts'
-import { CANNED_RPC_METHODS, type CannedChains, cannedChains, UNSUPPORTED_RPC_METHODS } from './support/cannedChains.ts'
+import {
+  BLOCK_TIMESTAMP,
+  CANNED_RPC_METHODS,
+  type CannedChains,
+  cannedChains,
+  UNSUPPORTED_RPC_METHODS,
+} from './support/cannedChains.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
 const ARBITRUM = 42161
@@ -66,8 +78,44 @@ const lifiDoneFor = (txHash: string) => ({
   sending: { ...lifiFixtures.statusDone.sending, txHash },
 })
 /** Across's filled answer for a deposit the test made. */
-const acrossFilledFor = (depositTxnRef: string) => ({ ...acrossFixtures.statusFilled, depositTxnRef })
+const acrossFilledFor = (depositTxnRef: string) => ({
+  ...acrossFixtures.statusFilled,
+  depositTxnRef,
+  depositTxHash: depositTxnRef,
+})
 const BASE_SPOKE_POOL = '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64' as const
+/** Relay's solver: the sender of the fills the fixtures describe. */
+const RELAY_SOLVER = '0xf70da97812CB96acDF810712Aa562db8dfA3dbEF' as const
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
+/** A delivery Base shows: `to` paid the fixture account `amount` of Base USDC (what makes "delivered" count). */
+function deliveredOnBase(chains: CannedChains, hash: Hex, to: Address, amount: bigint | string) {
+  chains.knownReceipts.set(hash, {
+    chainId: BASE,
+    to,
+    logs: [transferLog(baseUsdc.address, to, FIXTURE_ACCOUNT, BigInt(amount))],
+  })
+}
+
+/**
+ * The review's "What you sign", read from the transaction the wallet will be asked to sign: the contract and
+ * function, the recipient, the destination, 100 USDC out of the wallet, and the exact approval to that contract.
+ */
+async function expectSigned(form: SwapForm, signed: { contract: string; name: string; functionName: string }) {
+  const panel = form.dialog.getByTestId('signed-transaction')
+  await expect(panel.getByTestId('signed-contract')).toHaveText(
+    `${signed.name} · ${short(getAddress(signed.contract))}`,
+  )
+  await expect(panel.getByTestId('signed-contract')).toHaveAttribute('title', getAddress(signed.contract))
+  await expect(panel.getByTestId('signed-function')).toHaveText(signed.functionName)
+  await expect(panel.getByTestId('signed-recipient')).toHaveAttribute('title', FIXTURE_ACCOUNT)
+  await expect(panel.getByTestId('signed-destination')).toHaveText('Base')
+  await expect(panel.getByTestId('signed-amount')).toHaveText('100 USDC')
+  await expect(panel.getByTestId('signed-approval')).toHaveText(
+    `Exactly 100 USDC to ${short(getAddress(signed.contract))}`,
+  )
+  await expect(panel.getByTestId('signed-value')).toHaveCount(0)
+}
 
 /** What the canned chains hold for the fixture account: 250 USDC and a little ETH on Arbitrum. */
 const BALANCES = {
@@ -463,13 +511,23 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     const current = await startBed({
       '/v1/status': (request) => ({ body: lifiDoneFor(String(request.query.txHash)) }),
     })
+    const { receiving } = lifiFixtures.statusDone
+    deliveredOnBase(current.chains, receiving.txHash as Hex, RELAY_SOLVER, receiving.amount)
     const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
     await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
     await enterUsdcTransfer(form)
     await expect(form.route('lifi')).toBeVisible({ timeout: 20_000 })
     await form.route('lifi').click()
-    await form.swap()
+    await form.mainButton.click()
+    await expectSigned(form, {
+      contract: lifiFixtures.quote.transactionRequest.to,
+      name: 'LI.FI Diamond',
+      functionName: decodeFunctionData({ abi: lifiDiamondAbi, data: lifiFixtures.quote.transactionRequest.data as Hex })
+        .functionName,
+    })
+    await screenshot(page, 'production-lifi-review')
+    await form.confirm()
     await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
 
     // Two transactions on Arbitrum: the exact approval to LI.FI's approval address, then the quoted call.
@@ -481,11 +539,8 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       getAddress(estimate.approvalAddress),
       100_000_000n,
     ])
-    expect(deposit).toMatchObject({
-      chainId: ARBITRUM,
-      to: getAddress(transactionRequest.to),
-      data: transactionRequest.data,
-    })
+    expect(deposit).toMatchObject({ chainId: ARBITRUM, to: getAddress(transactionRequest.to) })
+    expect(deposit?.data.toLowerCase()).toBe(transactionRequest.data.toLowerCase())
     // Followed by that deposit's hash and the route's bridge.
     expect(quotes(current.server, '/v1/status').at(-1)?.query).toMatchObject({
       txHash: deposit!.hash,
@@ -503,17 +558,21 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     const current = await startBed({
       '/api/deposit/status': (request) => ({ body: acrossFilledFor(String(request.query.depositTxnRef)) }),
     })
-    current.chains.knownReceipts.set(FIXTURE_FILL_TX, { chainId: BASE, to: BASE_SPOKE_POOL })
-    const { shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
+    deliveredOnBase(current.chains, FIXTURE_FILL_TX, BASE_SPOKE_POOL, acrossFixtures.suggestedFees.outputAmount)
+    const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
     await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
     await enterUsdcTransfer(form)
     await expect(form.route('across')).toBeVisible({ timeout: 20_000 })
     await form.route('across').click()
-    await form.swap()
+    const pool = getAddress(current.manifest.providers?.across?.spokePools[String(ARBITRUM)] ?? '')
+    await form.mainButton.click()
+    await expectSigned(form, { contract: pool, name: 'Across SpokePool', functionName: 'depositV3' })
+    await expect(form.dialog.getByTestId('signed-refund')).toHaveAttribute('title', FIXTURE_ACCOUNT)
+    await screenshot(page, 'production-across-review')
+    await form.confirm()
     await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
 
-    const pool = getAddress(current.manifest.providers?.across?.spokePools[String(ARBITRUM)] ?? '')
     const [approval, deposit] = current.chains.mined
     expect(decodeFunctionData({ abi: erc20Abi, data: approval!.data }).args).toEqual([pool, 100_000_000n])
     expect(deposit?.to).toBe(pool)
@@ -537,20 +596,29 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     app,
   }) => {
     const { requestId } = relayFixtures.quoteUsdc
+    // Relay's answers in turn, each naming the deposit the test made (a success about another deposit counts for nothing).
+    const answers = ['waiting', 'pending', 'success'] as const
+    let look = 0
     const current = await startBed({
-      '/relay/intents/status/v3': [
-        { body: relayFixtures.status.waiting },
-        { body: relayFixtures.status.pending },
-        { body: relayFixtures.status.success },
-      ],
+      '/relay/intents/status/v3': () => {
+        const status = answers[Math.min(look++, answers.length - 1)] ?? 'success'
+        return { body: relayStatusFor(status, bed?.chains.mined.at(-1)?.hash ?? '') }
+      },
     })
+    const [fill] = relayFixtures.status.success.txHashes
+    deliveredOnBase(current.chains, fill as Hex, RELAY_SOLVER, relayFixtures.quoteUsdc.details.currencyOut.amount)
     const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
     await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
     await enterUsdcTransfer(form)
     await expect(form.route('relay')).toBeVisible({ timeout: 20_000 })
     await form.route('relay').click()
-    const dialog = await form.swap()
+    await form.mainButton.click()
+    const depository = relayFixtures.quoteUsdc.steps[1]!.items[0]!.data.to
+    await expectSigned(form, { contract: depository, name: 'Relay Depository', functionName: 'depositErc20' })
+    await screenshot(page, 'production-relay-review')
+    await form.confirm()
+    const dialog = form.dialog
     // While Relay works on it: who refunds, and Relay's own page for the request.
     await expect(dialog.getByTestId('refund-policy')).toHaveText('Relay returns the tokens by itself', {
       timeout: 30_000,
@@ -605,7 +673,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
         return list[index] ? { body: list[index] } : { status: 404, body: acrossFixtures.depositNotFound }
       },
     })
-    current.chains.knownReceipts.set(FIXTURE_FILL_TX, { chainId: BASE, to: BASE_SPOKE_POOL })
+    deliveredOnBase(current.chains, FIXTURE_FILL_TX, BASE_SPOKE_POOL, acrossFixtures.suggestedFees.outputAmount)
     const now = Date.now()
     const across = (key: string, depositTx: `0x${string}`, createdAt: number): SwapRecord => ({
       key,
@@ -627,7 +695,8 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       status: 'deposited',
       createdAt,
       depositTx,
-      depositedAt: Math.floor(createdAt / 1000),
+      // On the canned chains' clock: a fill can only count when it comes after its deposit.
+      depositedAt: BLOCK_TIMESTAMP - 60,
       updatedAt: createdAt,
     })
     const swaps = { slow: across('slow', slow, now), expiring: across('expiring', expiring, now - 60_000) }
@@ -674,6 +743,8 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await expect(page.getByTestId('resolved-recipient')).toHaveText(`fixture.eth → ${FIXTURE_ACCOUNT}`, {
       timeout: 20_000,
     })
+    // Asked for the destination's own record first (ENSIP-11), and said which one answered.
+    await expect(page.getByTestId('ens-record')).toHaveText('Resolved for Base')
     await expect(form.route('lifi')).toBeVisible({ timeout: 20_000 })
     // The providers are asked for the address the name points to.
     expect(quotes(current.server, '/v1/quote').at(-1)?.query.toAddress).toBe(FIXTURE_ACCOUNT)

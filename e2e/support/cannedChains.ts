@@ -50,7 +50,8 @@ export const CANNED_RPC_METHODS = [
 export const UNSUPPORTED_RPC_METHODS = ['eth_fillTransaction'] as const
 
 const BLOCK_NUMBER = 300_000_000n
-const BLOCK_TIMESTAMP = 1_735_689_600
+/** The time of every canned block (1 January 2025): deposits and deliveries on the canned chains happen then. */
+export const BLOCK_TIMESTAMP = 1_735_689_600
 
 /** A transaction the canned chains mined: what the wallet sent, by its hash. */
 export type MinedTransaction = { chainId: number; hash: Hex; to: Address; data: Hex; value: bigint }
