@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import {
   formatDisplayAmount,
   HISTORY_STORE_VERSION,
@@ -9,7 +7,6 @@ import {
   productionManifest,
   type SwapRecord,
 } from '@multi-bridge/core'
-import type { Page } from '@playwright/test'
 import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/accounts'
 import { spokePoolDepositV3Abi } from '../packages/core/src/providers/across/acrossSchemas.ts'
@@ -39,6 +36,7 @@ import {
   cannedChains,
   UNSUPPORTED_RPC_METHODS,
 } from './support/cannedChains.ts'
+import { screenshot } from './support/screenshot.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
 const ARBITRUM = 42161
@@ -218,14 +216,6 @@ async function enterUsdcTransfer(form: SwapForm) {
 
 const display = (amount: string | bigint, decimals: number) => formatDisplayAmount(BigInt(amount), decimals)
 const quotes = (server: ReplayServer, path: string) => server.requests.filter((request) => request.path === path)
-
-/** With E2E_SCREENSHOTS set, keeps a picture of the page in test-results/ to look at. */
-async function screenshot(page: Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return
-  const dir = join(import.meta.dirname, '..', 'test-results')
-  mkdirSync(dir, { recursive: true })
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
-}
 
 function expectOnlyCannedRpc(current: Bed) {
   const methods = current.server.requests

@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { type AppSession, expect, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import { balanceOf, storedSwaps, tokenOf } from './support/chainReads.ts'
+import { screenshot } from './support/screenshot.ts'
 
 /** One intent swap of `amount` USDC from A to B to the account itself, to Completed; closes the dialog. */
 async function swapToCompleted({ form, shell }: AppSession, chains: { name: string }[], amount: string) {
@@ -37,7 +38,20 @@ test.describe('swap', () => {
     const sender = account.address
     const senderBefore = await balanceOf(manifest, 0, 'USDC', sender)
     const recipientBefore = await balanceOf(manifest, 1, 'ETH', otherRecipient)
-    await form.swap()
+    // The review says what the wallet will sign, read from the transaction: the settler's open, to the other
+    // recipient on B, 150 USDC out, and an approval of exactly that to the settler.
+    await form.mainButton.click()
+    const signed = form.dialog.getByTestId('signed-transaction')
+    const settler = manifest.chains[0]!.contracts.intentOriginSettler as string
+    const short = `${settler.slice(0, 6)}…${settler.slice(-4)}`
+    await expect(signed.getByTestId('signed-contract')).toHaveText(`Intent Origin Settler · ${short}`)
+    await expect(signed.getByTestId('signed-function')).toHaveText('open')
+    await expect(signed.getByTestId('signed-recipient')).toHaveAttribute('title', otherRecipient)
+    await expect(signed.getByTestId('signed-destination')).toHaveText(chains[1]!.name)
+    await expect(signed.getByTestId('signed-amount')).toHaveText('150 USDC')
+    await expect(signed.getByTestId('signed-approval')).toHaveText(`Exactly 150 USDC to ${short}`)
+    await screenshot(page, 'devnet-review', { fullPage: false })
+    await form.confirm()
     await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
     const [swap] = (await storedSwaps(page)).filter((s) => s.status === 'completed')
     expect(swap?.destination.receivedAmount).toBeDefined()

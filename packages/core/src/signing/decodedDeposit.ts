@@ -31,6 +31,12 @@ export type DecodedDeposit = {
   refundTo?: Address
   /** Whether the call asks for anything to run on the destination besides the delivery (a message, a call). */
   destinationCall?: boolean
-  /** Anything else the call commits to that the person should see, as label/value pairs (English i18n keys). */
-  details?: { label: string; value: string }[]
+  /** Anything else the call commits to that the person should see (labels are English i18n keys). */
+  details?: DecodedDetail[]
 }
+
+/** One more thing a call commits to: a time (epoch seconds), an address, or an amount of the native coin (wei). */
+export type DecodedDetail =
+  | { label: string; kind: 'time'; value: number }
+  | { label: string; kind: 'address'; value: Address }
+  | { label: string; kind: 'native'; value: bigint }

@@ -36,7 +36,8 @@ export function SignedTransaction({ preview, sent }: { preview: SignedPreviewPro
   const nativeAmount = (amount: bigint) => `${formatDisplayAmount(amount, native.decimals)} ${native.symbol}`
   // The check already matched the decoded input token with the token sent.
   const sendsNative = sent.kind === 'native'
-  type Row = { id: string; label: string; value: string; title?: string | undefined }
+  /** `title`: the full value of a shortened one (an address), shown on hover and set in monospace. */
+  type Row = { id: string; label: string; value: string; title?: string | undefined; mono?: boolean }
   const rows: Row[] = [
     {
       id: 'contract',
@@ -76,9 +77,25 @@ export function SignedTransaction({ preview, sent }: { preview: SignedPreviewPro
       title: plan.approval?.spender,
     },
     ...(decoded.refundTo
-      ? [{ id: 'refund', label: t('Refund to'), value: shortAddress(decoded.refundTo), title: decoded.refundTo }]
+      ? [
+          {
+            id: 'refund',
+            label: t('Refund to'),
+            value: shortAddress(decoded.refundTo),
+            title: decoded.refundTo,
+            mono: true,
+          },
+        ]
       : []),
-    ...(decoded.details ?? []).map(({ label, value }, index) => ({ id: `detail-${index}`, label: t(label), value })),
+    ...(decoded.details ?? []).map((detail, index) => ({
+      id: `detail-${index}`,
+      label: t(detail.label),
+      ...(detail.kind === 'time'
+        ? { value: new Date(detail.value * 1000).toLocaleString() }
+        : detail.kind === 'address'
+          ? { value: shortAddress(detail.value), title: detail.value, mono: true }
+          : { value: nativeAmount(detail.value) }),
+    })),
   ]
   return (
     <section className="signed" aria-labelledby="signed-heading" data-testid="signed-transaction">
@@ -89,7 +106,7 @@ export function SignedTransaction({ preview, sent }: { preview: SignedPreviewPro
         {rows.map((row) => (
           <div key={row.id} className="details-row">
             <dt>{row.label}</dt>
-            <dd className={row.title ? 'mono' : undefined} title={row.title} data-testid={`signed-${row.id}`}>
+            <dd className={row.mono ? 'mono' : undefined} title={row.title} data-testid={`signed-${row.id}`}>
               {row.value}
             </dd>
           </div>

@@ -26,7 +26,7 @@ export function decodeAcrossDeposit(
   if (selector !== DEPOSIT_V3) throw new UnknownContractError(`Across SpokePool ${selector}`)
   const { args } = decodeFunctionData({ abi: spokePoolDepositV3Abi, data: transaction.data as Hex })
   const [depositor, recipient, inputToken, outputToken, inputAmount, outputAmount, destinationChainId] = args
-  const [, , , , , , , exclusiveRelayer, , fillDeadline, exclusivityParameter, message] = args
+  const [, , , , , , , exclusiveRelayer, , fillDeadline, , message] = args
   const { request } = route
   const originWrapped = wrappedNative(request.origin.chainId)
   const nativeIn =
@@ -53,8 +53,8 @@ export function decodeAcrossDeposit(
     refundTo: depositor,
     destinationCall: message !== '0x',
     details: [
-      { label: 'Fill deadline', value: new Date(fillDeadline * 1000).toISOString() },
-      ...(exclusive ? [{ label: 'Exclusive relayer', value: `${exclusiveRelayer} (${exclusivityParameter})` }] : []),
+      { label: 'Fill deadline', kind: 'time', value: fillDeadline },
+      ...(exclusive ? [{ label: 'Exclusive relayer', kind: 'address' as const, value: exclusiveRelayer }] : []),
     ],
   }
 }

@@ -71,7 +71,7 @@ describe('Across: what is signed is the request', () => {
     const route = (await bed.across.getQuote(bed.usdcRequest)) as Route
     const plan = await bed.across.planDeposit(route)
     const decoded = bed.across.decodeDeposit(plan.transaction, route)
-    expect(decoded.details).toContainEqual({ label: 'Exclusive relayer', value: `${THIEF} (10)` })
+    expect(decoded.details).toContainEqual({ label: 'Exclusive relayer', kind: 'address', value: THIEF })
   })
 
   it('decodes depositV3 itself: another depositor, recipient, chain, a message, or another function is refused', async () => {

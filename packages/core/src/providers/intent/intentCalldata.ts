@@ -1,5 +1,5 @@
 import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
-import { type Address, decodeFunctionData, formatEther, type Hex, isAddressEqual } from 'viem'
+import { type Address, decodeFunctionData, type Hex, isAddressEqual } from 'viem'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import { decodeIntentOrderData, INTENT_ORDER_DATA_TYPEHASH } from '../../protocols/intent.ts'
 import type { Route, TransactionRequest } from '../../routes/types.ts'
@@ -48,9 +48,9 @@ export function decodeIntentOpen(
     destinationChainId: chainId,
     output: { token: data.outputToken, amount: data.outputAmount },
     details: [
-      { label: 'Fill deadline', value: new Date(order.fillDeadline * 1000).toISOString() },
-      { label: 'Refund without attestation after', value: new Date(data.expires * 1000).toISOString() },
-      ...(data.gasAmount > 0n ? [{ label: 'Gas on arrival', value: formatEther(data.gasAmount) }] : []),
+      { label: 'Fill deadline', kind: 'time', value: order.fillDeadline },
+      { label: 'Refund without attestation after', kind: 'time', value: data.expires },
+      ...(data.gasAmount > 0n ? [{ label: 'Gas on arrival', kind: 'native' as const, value: data.gasAmount }] : []),
     ],
   }
 }
