@@ -1,82 +1,39 @@
-import { poolBridgeAbi } from '@multi-bridge/contracts'
-import { type Address, encodeFunctionData, type Hex, zeroAddress } from 'viem'
+import { type Address, type Hex, zeroAddress } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
+import {
+  ETH_A,
+  PERSON,
+  POOL,
+  type PoolSend,
+  poolRoute,
+  poolSendPlan,
+  USDC_A,
+  USDC_B,
+} from '../../test/support/poolDeposit.ts'
 import { NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
 import { UnknownContractError } from '../errors/walletErrors.ts'
 import { decodePoolSend } from '../providers/pool/poolCalldata.ts'
 import type { RouteProvider } from '../providers/types.ts'
-import type { DepositPlan, Route, TokenRef } from '../routes/types.ts'
+import type { DepositPlan } from '../routes/types.ts'
 import { executeRoute } from '../swaps/executeRoute.ts'
 import { checkDeposit, prepareDeposit } from './checkDeposit.ts'
 import { SignedMismatchError } from './signingErrors.ts'
 
 // The shared step between every provider's plan and the wallet, attacked with plans that a hostile or broken
 // provider could return. The pool bridge's real ABI decodes them: the decoder reports, the check refuses.
-const PERSON: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const THIEF: Address = '0x000000000000000000000000000000000000bEEF'
-const POOL: Address = '0x1111111111111111111111111111111111111111'
-const USDC_A: TokenRef = {
-  chainId: 1,
-  address: '0x2222222222222222222222222222222222222222',
-  symbol: 'USDC',
-  decimals: 6,
-  kind: 'usdc',
-}
-const USDC_B: TokenRef = {
-  chainId: 2,
-  address: '0x3333333333333333333333333333333333333333',
-  symbol: 'USDC',
-  decimals: 6,
-  kind: 'usdc',
-}
-const ETH_A: TokenRef = { chainId: 1, address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', decimals: 18, kind: 'native' }
+const route = poolRoute
 
-const route = (change: Partial<Route> = {}): Route => ({
-  id: 'pool:1',
-  providerId: 'pool',
-  providerName: 'Pool',
-  request: { origin: USDC_A, destination: USDC_B, amount: 100_000_000n, sender: PERSON, recipient: PERSON },
-  outputAmount: 99_700_000n,
-  minOutputAmount: 99_700_000n,
-  slippageBps: 0,
-  slippageMode: 'auto',
-  fees: [],
-  estimatedSeconds: 10,
-  quotedAt: Date.now(),
-  expiresAt: Date.now() + 60_000,
-  depositAddress: POOL,
-  data: {},
-  ...change,
-})
-
-type Send = { token: Address; amount: bigint; chain: bigint; recipient: Address; out: Address; min: bigint }
-const honest: Send = {
-  token: USDC_A.address,
-  amount: 100_000_000n,
-  chain: 2n,
-  recipient: PERSON,
-  out: USDC_B.address,
-  min: 99_700_000n,
-}
+/** The honest plan with `send` changed, the transaction changed, and another approval (null: none). */
 const plan = (
-  send: Partial<Send> = {},
+  send: Partial<PoolSend> = {},
   change: Partial<DepositPlan['transaction']> = {},
   approval?: DepositPlan['approval'] | null,
 ): DepositPlan => {
-  const s = { ...honest, ...send }
+  const honest = poolSendPlan(route(), send)
   return {
-    transaction: {
-      chainId: 1,
-      to: POOL,
-      data: encodeFunctionData({
-        abi: poolBridgeAbi,
-        functionName: 'send',
-        args: [s.token, s.amount, s.chain, s.recipient, s.out, s.min],
-      }),
-      value: 0n,
-      ...change,
-    },
-    ...(approval === null ? {} : { approval: approval ?? { token: USDC_A, spender: POOL, amount: 100_000_000n } }),
+    transaction: { ...honest.transaction, ...change },
+    ...(approval === null ? {} : { approval: approval ?? honest.approval }),
   }
 }
 const check = (p: DepositPlan, r = route()) =>

@@ -1,77 +1,35 @@
-import { poolBridgeAbi } from '@multi-bridge/contracts'
-import { type Address, encodeFunctionData, type Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
+import { ETH_B, PERSON, POOL, poolRoute, poolSendPlan } from '../../test/support/poolDeposit.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
-import { NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
 import { decodePoolSend } from '../providers/pool/poolCalldata.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import { ReviewMismatchError } from '../routes/routeErrors.ts'
-import type { Route, TokenRef } from '../routes/types.ts'
+import type { Route } from '../routes/types.ts'
 import { executeRoute } from './executeRoute.ts'
 
 // Gas on arrival between the reviewed quote and a refreshed one, and when the refresh happens: providers price the
 // gas in dollars, so its amount moves a little; an approval must never be spent on a quote that then fails its check.
-const PERSON: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
-const POOL: Address = '0x1111111111111111111111111111111111111111'
-const USDC_A: TokenRef = {
-  chainId: 1,
-  address: '0x2222222222222222222222222222222222222222',
-  symbol: 'USDC',
-  decimals: 6,
-  kind: 'usdc',
-}
-const USDC_B: TokenRef = {
-  chainId: 2,
-  address: '0x3333333333333333333333333333333333333333',
-  symbol: 'USDC',
-  decimals: 6,
-  kind: 'usdc',
-}
-const ETH_B: TokenRef = { chainId: 2, address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', decimals: 18, kind: 'native' }
 const GAS = 1_000_000_000_000_000n
 
-const route = (gas: bigint, validForMs: number): Route => ({
-  id: `pool:${gas}:${validForMs}`,
-  providerId: 'pool',
-  providerName: 'Pool',
-  request: {
-    origin: USDC_A,
-    destination: USDC_B,
-    amount: 100_000_000n,
-    sender: PERSON,
-    recipient: PERSON,
-    gasOnArrival: true,
-  },
-  outputAmount: 99_000_000n,
-  minOutputAmount: 99_000_000n,
-  slippageBps: 0,
-  slippageMode: 'auto',
-  fees: [],
-  estimatedSeconds: 10,
-  quotedAt: Date.now(),
-  expiresAt: Date.now() + validForMs,
-  depositAddress: POOL,
-  data: {},
-  gasOnArrival: { status: 'included', token: ETH_B, amount: gas },
-})
+/** The pool route asking for gas on arrival, its quote valid `validForMs` more. */
+const route = (gas: bigint, validForMs: number): Route => {
+  const base = poolRoute()
+  return {
+    ...base,
+    id: `pool:${gas}:${validForMs}`,
+    request: { ...base.request, gasOnArrival: true },
+    expiresAt: Date.now() + validForMs,
+    gasOnArrival: { status: 'included', token: ETH_B, amount: gas },
+  }
+}
 
 function setup() {
   const events: string[] = []
   const provider = {
     id: 'pool',
     name: 'Pool',
-    async planDeposit(r: Route) {
-      const { origin, destination, amount, recipient } = r.request
-      const data = encodeFunctionData({
-        abi: poolBridgeAbi,
-        functionName: 'send',
-        args: [origin.address, amount, BigInt(destination.chainId), recipient, destination.address, r.minOutputAmount],
-      })
-      return {
-        transaction: { chainId: 1, to: POOL, data, value: 0n },
-        approval: { token: origin, spender: POOL, amount },
-      }
-    },
+    planDeposit: async (r: Route) => poolSendPlan(r),
     decodeDeposit: (transaction) => decodePoolSend(transaction),
     knownContracts: () => [POOL],
     onDepositMined: async () => ({ type: 'depositMined', id: '0x01', depositedAt: 1 }),

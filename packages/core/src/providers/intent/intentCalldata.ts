@@ -1,9 +1,10 @@
 import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
-import { type Address, decodeFunctionData, type Hex, isAddressEqual } from 'viem'
+import { type Address, type Hex, isAddressEqual } from 'viem'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import { decodeIntentOrderData, INTENT_ORDER_DATA_TYPEHASH } from '../../protocols/intent.ts'
 import type { Route, TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
+import { decodeKnownCall } from '../../signing/decodeKnownCall.ts'
 import { SignedMismatchError } from '../../signing/signingErrors.ts'
 
 const CONTRACT_NAME = 'Intent Origin Settler'
@@ -18,13 +19,7 @@ export function decodeIntentOpen(
   route: Route,
   destinationSettler: (chainId: number) => Address | undefined,
 ): DecodedDeposit {
-  let call: ReturnType<typeof decodeFunctionData<typeof intentOriginSettlerAbi>>
-  try {
-    call = decodeFunctionData({ abi: intentOriginSettlerAbi, data: transaction.data as Hex })
-  } catch {
-    throw new UnknownContractError(`${CONTRACT_NAME} ${transaction.data.slice(0, 10)}`)
-  }
-  if (call.functionName !== 'open') throw new UnknownContractError(`${CONTRACT_NAME} ${call.functionName}`)
+  const call = decodeKnownCall(intentOriginSettlerAbi, transaction, CONTRACT_NAME, 'open')
   const [order] = call.args as unknown as [{ fillDeadline: number; orderDataType: Hex; orderData: Hex }]
   if (order.orderDataType !== INTENT_ORDER_DATA_TYPEHASH) {
     throw new UnknownContractError(`${CONTRACT_NAME} order type ${order.orderDataType}`)

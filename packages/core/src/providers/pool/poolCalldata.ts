@@ -1,8 +1,8 @@
 import { poolBridgeAbi } from '@multi-bridge/contracts'
-import { decodeFunctionData, type Hex } from 'viem'
-import { UnknownContractError } from '../../errors/walletErrors.ts'
+import type { Hex } from 'viem'
 import type { TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
+import { decodeKnownCall } from '../../signing/decodeKnownCall.ts'
 
 const CONTRACT_NAME = 'Pool Bridge'
 
@@ -11,13 +11,7 @@ const CONTRACT_NAME = 'Pool Bridge'
  * its calldata. The escrowed deposit is refunded to its sender (`msg.sender`), so there is no refund address.
  */
 export function decodePoolSend(transaction: TransactionRequest): DecodedDeposit {
-  let call: ReturnType<typeof decodeFunctionData<typeof poolBridgeAbi>>
-  try {
-    call = decodeFunctionData({ abi: poolBridgeAbi, data: transaction.data as Hex })
-  } catch {
-    throw new UnknownContractError(`${CONTRACT_NAME} ${transaction.data.slice(0, 10)}`)
-  }
-  if (call.functionName !== 'send') throw new UnknownContractError(`${CONTRACT_NAME} ${call.functionName}`)
+  const call = decodeKnownCall(poolBridgeAbi, transaction, CONTRACT_NAME, 'send')
   const [token, amount, destinationChainId, recipient, destinationToken, minAmountOut] = call.args as unknown as [
     Hex,
     bigint,

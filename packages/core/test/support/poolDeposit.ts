@@ -1,0 +1,71 @@
+import { poolBridgeAbi } from '@multi-bridge/contracts'
+import { type Address, encodeFunctionData } from 'viem'
+import { NATIVE_TOKEN_ADDRESS } from '../../src/config/manifest.ts'
+import type { DepositPlan, Route, TokenRef } from '../../src/routes/types.ts'
+
+/**
+ * A pool-bridge route and its `send` deposit, with no chain behind them: what the shared signing check and the
+ * executor are attacked with in unit tests (the pool's real ABI encodes and decodes the calls).
+ */
+export const PERSON: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
+export const POOL: Address = '0x1111111111111111111111111111111111111111'
+const token = (chainId: number, address: Address, symbol: string, kind: TokenRef['kind']): TokenRef => ({
+  chainId,
+  address,
+  symbol,
+  decimals: kind === 'native' ? 18 : 6,
+  kind,
+})
+export const USDC_A = token(1, '0x2222222222222222222222222222222222222222', 'USDC', 'usdc')
+export const USDC_B = token(2, '0x3333333333333333333333333333333333333333', 'USDC', 'usdc')
+export const ETH_A = token(1, NATIVE_TOKEN_ADDRESS, 'ETH', 'native')
+export const ETH_B = token(2, NATIVE_TOKEN_ADDRESS, 'ETH', 'native')
+
+/** 100 USDC from chain 1 to the person on chain 2 through the pool, at least 99.7 out, valid a minute. */
+export const poolRoute = (change: Partial<Route> = {}): Route => ({
+  id: 'pool:1',
+  providerId: 'pool',
+  providerName: 'Pool',
+  request: { origin: USDC_A, destination: USDC_B, amount: 100_000_000n, sender: PERSON, recipient: PERSON },
+  outputAmount: 99_700_000n,
+  minOutputAmount: 99_700_000n,
+  slippageBps: 0,
+  slippageMode: 'auto',
+  fees: [],
+  estimatedSeconds: 10,
+  quotedAt: Date.now(),
+  expiresAt: Date.now() + 60_000,
+  depositAddress: POOL,
+  data: {},
+  ...change,
+})
+
+/** The arguments of `PoolBridge.send`. */
+export type PoolSend = { token: Address; amount: bigint; chain: bigint; recipient: Address; out: Address; min: bigint }
+
+/** The pool deposit the route asks for (with `send` changed where given), and its exact approval to the pool. */
+export function poolSendPlan(route: Route, send: Partial<PoolSend> = {}): DepositPlan {
+  const { origin, destination, amount, recipient } = route.request
+  const args = {
+    token: origin.address,
+    amount,
+    chain: BigInt(destination.chainId),
+    recipient,
+    out: destination.address,
+    min: route.minOutputAmount,
+    ...send,
+  }
+  return {
+    transaction: {
+      chainId: origin.chainId,
+      to: POOL,
+      data: encodeFunctionData({
+        abi: poolBridgeAbi,
+        functionName: 'send',
+        args: [args.token, args.amount, args.chain, args.recipient, args.out, args.min],
+      }),
+      value: 0n,
+    },
+    approval: { token: origin, spender: POOL, amount },
+  }
+}
