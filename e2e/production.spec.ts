@@ -384,8 +384,16 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     ).toEqual([])
   })
 
-  test('gas on arrival: LI.FI quotes LI.Fuel gas from the input; Across says it has no gas option', async ({ app }) => {
-    const current = await startBed({ '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion } })
+  test('gas on arrival: LI.FI quotes Gas.zip gas from the input, checked in its calldata; Across says it has no gas option', async ({
+    app,
+  }) => {
+    const current = await startBed({
+      '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion },
+      // LI.FI's answer with gas buys it in a Gas.zip step before the bridge (the plain answer buys none: refused).
+      '/v1/quote': (request) => ({
+        body: request.query.fromAmountForGas ? lifiFixtures.quoteGas : lifiFixtures.quote,
+      }),
+    })
     const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current)
     await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
@@ -408,6 +416,8 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     expect(quotes(current.server, '/v1/quote').at(-1)?.query).toMatchObject({
       fromAmount: '100000000',
       fromAmountForGas: lifiFixtures.gasSuggestion.fromAmount,
+      // Only the bridges whose calldata the app can check.
+      allowBridges: 'across',
     })
     // The route with gas comes first; chosen, it shows the gas and what it costs.
     const cards = form.routes
@@ -417,6 +427,10 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       '+0.0008 ETH to pay for transactions there, for 2.428 USDC',
     )
     await expect(page.getByTestId('route-gas')).toHaveText('0.0008 ETH')
+    // What is signed says what the gas step takes from the amount, read from the calldata.
+    await form.mainButton.click()
+    await expect(form.dialog.getByTestId('signed-function')).toHaveText('swapAndStartBridgeTokensViaAcrossV4')
+    await expect(form.dialog.getByTestId('signed-transaction')).toContainText('Gas on arrival fee2.428 USDC')
     await screenshot(page, 'production-gas-on-arrival')
     expect(consoleErrors).toEqual([])
     expect(offMachine).toEqual([])

@@ -34,7 +34,7 @@ function schemaFor(file: string): ZodType {
   if (/^across\/deposit-status-/.test(file)) return acrossStatusSchema
   if (file === 'across/deposits.json') return acrossDepositsSchema
   if (/^across\/error-/.test(file)) return acrossErrorSchema
-  if (file === 'lifi/quote.json') return lifiQuoteSchema
+  if (/^lifi\/quote(-gas)?\.json$/.test(file)) return lifiQuoteSchema
   if (/^lifi\/status-/.test(file)) return lifiStatusSchema
   if (file === 'lifi/chains.json') return lifiChainsSchema
   if (file === 'lifi/tokens.json') return lifiTokensSchema

@@ -35,8 +35,12 @@ export type DecodedDeposit = {
   details?: DecodedDetail[]
 }
 
-/** One more thing a call commits to: a time (epoch seconds), an address, or an amount of the native coin (wei). */
+/**
+ * One more thing a call commits to: a time (epoch seconds), an address, an amount of the native coin (wei), or an
+ * amount of the token sent (its base units, e.g. a fee taken out of it).
+ */
 export type DecodedDetail =
   | { label: string; kind: 'time'; value: number }
+  | { label: string; kind: 'input'; value: bigint }
   | { label: string; kind: 'address'; value: Address }
   | { label: string; kind: 'native'; value: bigint }

@@ -94,7 +94,9 @@ export function SignedTransaction({ preview, sent }: { preview: SignedPreviewPro
         ? { value: new Date(detail.value * 1000).toLocaleString() }
         : detail.kind === 'address'
           ? { value: shortAddress(detail.value), title: detail.value, mono: true }
-          : { value: nativeAmount(detail.value) }),
+          : detail.kind === 'input'
+            ? { value: token(detail.value) }
+            : { value: nativeAmount(detail.value) }),
     })),
   ]
   return (

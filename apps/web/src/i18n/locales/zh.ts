@@ -250,6 +250,7 @@ const zh: Record<string, string> = {
   'Exactly {{amount}} to {{spender}}': '僅授權 {{amount}} 給 {{spender}}',
   None: '無',
   'Refund to': '退款至',
+  'LI.FI fee': 'LI.FI 手續費',
   'Fill deadline': '交付截止時間',
   'Exclusive relayer': '獨家中繼者',
   'Refund without attestation after': '無需證明即可退款的時間',

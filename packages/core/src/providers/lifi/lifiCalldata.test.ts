@@ -2,10 +2,13 @@ import { encodeFunctionData, type Hex, parseAbi, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import {
   acrossV3Calldata,
+  acrossV4Calldata,
   FIXTURE,
   feeStep,
   fixtureAcrossV3Data,
   fixtureBridgeData,
+  gasQuoteCalldata,
+  gasZipStep,
   relayCalldata,
 } from '../../../test/fixtures/lifi/quoteCalldata.ts'
 import type { QuoteRequest, TokenRef } from '../../routes/types.ts'
@@ -31,8 +34,12 @@ const context = (change: Partial<LifiDepositContext> = {}): LifiDepositContext =
   feeCollector: FIXTURE.arbitrumFeeCollector,
   includedFee: FIXTURE.lifiFee,
   destinationWrappedNative: '0x4200000000000000000000000000000000000006',
+  gasZipPeriphery: FIXTURE.gasZipPeriphery,
+  gasOnArrival: undefined,
   ...change,
 })
+/** The gas on arrival of the gas-quote fixture: 2.428 USDC for gas on Base (Gas.zip's chain 54). */
+const gas = { gasOnArrival: { fromAmount: FIXTURE.gasFee, gasZipChainId: 54 } }
 const decode = (data: Hex, change: Partial<LifiDepositContext> = {}, value = 0n) =>
   decodeLifiDeposit({ chainId: 42161, to: DIAMOND, data, value }, context(change))
 
@@ -144,5 +151,51 @@ describe('LI.FI diamond calldata', () => {
 
   it('refuses a destination chain beyond safe integers as no chain at all', () => {
     expect(decode(relayCalldata({ bridge: { destinationChainId: 2n ** 64n + 8453n } })).destinationChainId).toBe(-1)
+  })
+
+  it('reads the gas-quote fixture: the fee and the gas asked for taken, the rest bridged to the same account', () => {
+    expect(decode(gasQuoteCalldata(), gas)).toMatchObject({
+      functionName: 'swapAndStartBridgeTokensViaAcrossV4',
+      inputToken: FIXTURE.arbitrumUsdc,
+      inputAmount: 100_000_000n,
+      recipient: FIXTURE.account,
+      destinationChainId: 8453,
+      output: { token: FIXTURE.baseUsdc, amount: 97_536_074n },
+    })
+    // The steps in the other order: the same checks.
+    expect(decode(acrossV4Calldata({ swaps: [gasZipStep(), feeStep()] }), gas).inputAmount).toBe(100_000_000n)
+  })
+
+  it('takes the gas step only for exactly the amount asked, approved to and called on the periphery itself', () => {
+    const other = { gasOnArrival: { fromAmount: FIXTURE.gasFee + 1n, gasZipChainId: 54 } }
+    expect(() => decode(gasQuoteCalldata(), other)).toThrow(expect.objectContaining({ field: 'amount' }))
+    // The periphery approved for more than it takes: refused, even if the swap takes the right amount.
+    const approvedMore = acrossV4Calldata({ swaps: [feeStep(), { ...gasZipStep(), fromAmount: FIXTURE.gasFee * 2n }] })
+    expect(() => decode(approvedMore, gas)).toThrow(expect.objectContaining({ field: 'amount' }))
+    expect(() => decode(gasQuoteCalldata(), { ...gas, gasZipPeriphery: undefined })).toThrow(
+      `Unknown contract type: LI.FI swap step ${FIXTURE.gasZipPeriphery}`,
+    )
+    expect(() =>
+      decode(gasQuoteCalldata(), { ...gas, gasOnArrival: { ...gas.gasOnArrival, gasZipChainId: 55 } }),
+    ).toThrow(expect.objectContaining({ field: 'destinationChain' }))
+  })
+
+  it('takes native gas with depositToGasZipNative only, for the native coin sent', () => {
+    const eth = token(42161, zeroAddress, 'ETH', 18)
+    const request = { ...usdcRequest, origin: eth, amount: 10n ** 18n }
+    const native = { request, includedFee: 10n ** 15n, gasOnArrival: { fromAmount: 10n ** 15n, gasZipChainId: 54 } }
+    const fee = feeStep({ token: zeroAddress, amount: 10n ** 18n, fee: 10n ** 15n })
+    const call = acrossV4Calldata({
+      bridge: { sendingAssetId: zeroAddress, minAmount: 10n ** 18n - 2n * 10n ** 15n },
+      swaps: [fee, gasZipStep({ token: zeroAddress, fee: 10n ** 15n })],
+      across: { sendingAssetId: `0x${'00'.repeat(32)}` },
+    })
+    expect(decode(call, native, 10n ** 18n)).toMatchObject({ inputToken: zeroAddress, inputAmount: 10n ** 18n })
+    // The ERC-20 form for a native bridge (it would swap a token the diamond does not hold): refused.
+    const erc20Form = acrossV4Calldata({
+      bridge: { sendingAssetId: zeroAddress, minAmount: 10n ** 18n - 2n * 10n ** 15n },
+      swaps: [fee, { ...gasZipStep({ fee: 10n ** 15n }), sendingAssetId: zeroAddress, receivingAssetId: zeroAddress }],
+    })
+    expect(() => decode(erc20Form, native, 10n ** 18n)).toThrow(expect.objectContaining({ field: 'inputToken' }))
   })
 })

@@ -17,6 +17,17 @@ import { type SignedField, SignedMismatchError } from '../../signing/signingErro
 import { isNativeAddress, sameToken } from '../apiSupport.ts'
 
 /**
+ * The bridges LI.FI is asked for (`allowBridges` of `/v1/quote`): the ones whose diamond call this decoder accepts
+ * and that LI.FI still routes to. Across goes through AcrossFacetV4, on the diamond of every chain here
+ * (lifinance/contracts@ef00558f deployments/<network>.diamond.json). Relay is left out: LI.FI removed RelayFacet
+ * from its diamonds in June 2026 and routes Relay through RelayDepositoryFacet, whose calldata carries only an
+ * order id and a depositor (its receiver and destination live in Relay's off-chain order, and the facet says it
+ * cannot check them); the app has Relay directly. The request is a wish, not a guarantee: the decoder still refuses
+ * every other call.
+ */
+export const LIFI_CHECKED_BRIDGES = ['across'] as const
+
+/**
  * The LI.FI diamond's bridge calls this app signs, with the facets' own ABIs (lifinance/contracts@ef00558f
  * src/Interfaces/ILiFi.sol, src/Libraries/LibSwap.sol, src/Facets/AcrossFacetV4.sol; src/Facets/AcrossFacetV3.sol
  * v1.0.0 and v1.1.0 and src/Facets/RelayFacet.sol v1.0.1 as they were before LI.FI deprecated them in 2026). Every
@@ -46,6 +57,19 @@ export const lifiFeeCollectorAbi = parseAbi([
   'function collectNativeFees(uint256 integratorFee, uint256 lifiFee, address integratorAddress) payable',
 ])
 
+/**
+ * LI.FI's GasZipPeriphery (lifinance/contracts@ef00558f src/Periphery/GasZipPeriphery.sol v1.0.2, the same ABI since
+ * v1.0.0; src/Interfaces/IGasZip.sol): how LI.FI buys gas on arrival (`fromAmountForGas`) since it retired LI.Fuel's
+ * LiFuelFeeCollector in 2025. The ERC-20 form swaps `_swapData.fromAmount` for the native coin through a DEX the
+ * diamond whitelists; both then deposit the coin into Gas.zip for `receiverAddress` on `destinationChains`.
+ */
+export const lifiGasZipAbi = parseAbi([
+  'struct SwapData { address callTo; address approveTo; address sendingAssetId; address receivingAssetId; uint256 fromAmount; bytes callData; bool requiresDeposit; }',
+  'struct GasZipData { bytes32 receiverAddress; uint256 destinationChains; }',
+  'function depositToGasZipERC20(SwapData _swapData, GasZipData _gasZipData)',
+  'function depositToGasZipNative(GasZipData _gasZipData, uint256 _amount) payable',
+])
+
 export const LIFI_DIAMOND_NAME = 'LI.FI Diamond'
 
 /** `AcrossFacetV3/V4.MULTIPLIER_BASE`: the output of a call with source swaps is bridged × percent / 1e18. */
@@ -63,6 +87,13 @@ export type LifiDepositContext = {
   includedFee: bigint
   /** The destination's wrapped native coin: Across delivers it unwrapped to a wallet that asked for the coin. */
   destinationWrappedNative: Address | undefined
+  /** LI.FI's GasZipPeriphery on the origin chain (config): the one contract that may buy gas on arrival. */
+  gasZipPeriphery: Address | undefined
+  /**
+   * The gas on arrival the route asked for: the part of the amount it costs (`fromAmountForGas`) and Gas.zip's
+   * own id of the destination chain. Undefined when none was asked: then no step may buy any.
+   */
+  gasOnArrival: { fromAmount: bigint; gasZipChainId: number } | undefined
 }
 
 type DiamondCall = ReturnType<typeof decodeFunctionData<typeof lifiDiamondAbi>>
@@ -79,6 +110,9 @@ const refuse = (field: SignedField, details: string): never => {
   throw new SignedMismatchError(field, details)
 }
 
+/** A call's selector, as an unknown call is named. */
+const selectorOf = (data: Hex) => (size(data) >= 4 ? slice(data, 0, 4) : data)
+
 /** A bytes32 that must hold an EVM address (left-padded with zeros), as Across V4 and Relay carry them. */
 function wordAddress(word: Hex, field: SignedField): Address {
   if (BigInt(sliceHex(word, 0, 12)) !== 0n) refuse(field, `${word} is not an EVM address`)
@@ -87,24 +121,46 @@ function wordAddress(word: Hex, field: SignedField): Address {
 
 /** The diamond call, by its selector: an unknown one is refused before anything else is read. */
 function decodeDiamondCall(data: Hex): DiamondCall {
-  const selector = size(data) >= 4 ? slice(data, 0, 4) : data
   try {
     return decodeFunctionData({ abi: lifiDiamondAbi, data })
   } catch {
-    throw new UnknownContractError(`${LIFI_DIAMOND_NAME} ${selector}`)
+    throw new UnknownContractError(`${LIFI_DIAMOND_NAME} ${selectorOf(data)}`)
   }
 }
 
 /**
- * The one step allowed before the bridge: LI.FI's fee, collected by its FeeCollector in the origin token
- * (SwapperV2 `_depositAndSwap`: what leaves the wallet is the step's `fromAmount`, what is bridged is that
- * minus the fee, and BridgeData.minAmount must be exactly that). It may take no more than the fees the route
- * shows. Any other step (a DEX, LI.Fuel's gas, a FeeForwarder paying any address) is refused: what it does with
- * the funds cannot be read from the calldata.
+ * The steps allowed before the bridge, each taking a part of the amount (SwapperV2 `_depositAndSwap`: what leaves
+ * the wallet is the `fromAmount` of the steps that deposit, what is bridged is that less what the steps take, and
+ * BridgeData.minAmount must be exactly that): LI.FI's fee (at most one), and the gas on arrival when it was asked
+ * (exactly one then, none otherwise). Any other step (a DEX, LI.Fuel's retired collector, a FeeForwarder paying any
+ * address) is refused: what it does with the funds cannot be read from the calldata.
  */
-function feeCollection(swaps: readonly SwapData[], bridge: BridgeData, context: LifiDepositContext) {
-  const [step, ...more] = swaps
-  if (!step || more.length > 0) return refuse('amount', `${swaps.length} steps before the bridge; only a fee is taken`)
+function sourceSteps(swaps: readonly SwapData[], bridge: BridgeData, context: LifiDepositContext) {
+  const taken = swaps.map((step) => {
+    if (context.gasZipPeriphery && isAddressEqual(step.callTo, context.gasZipPeriphery)) {
+      return { gas: true, amount: gasOnArrival(step, bridge, context) }
+    }
+    return { gas: false, amount: feeCollection(step, bridge, context) }
+  })
+  const gasSteps = taken.filter((step) => step.gas).length
+  if (swaps.length === 0 || gasSteps > 1 || swaps.length - gasSteps > 1) {
+    refuse('amount', `${swaps.length} steps before the bridge; only a fee and the gas asked for are taken`)
+  }
+  if (context.gasOnArrival && gasSteps === 0) {
+    refuse('amount', `gas on arrival for ${context.gasOnArrival.fromAmount} was asked; the call buys none`)
+  }
+  const sent = swaps.reduce((sum, step) => sum + (step.requiresDeposit ? step.fromAmount : 0n), 0n)
+  const bridged = sent - taken.reduce((sum, step) => sum + step.amount, 0n)
+  if (bridged <= 0n || bridge.minAmount !== bridged) {
+    refuse('amount', `${bridge.minAmount} bridged of ${sent} after the steps take ${sent - bridged}`)
+  }
+  const takenBy = (gas: boolean) =>
+    taken.filter((step) => step.gas === gas).reduce((sum, step) => sum + step.amount, 0n)
+  return { sent, bridged, fee: takenBy(false), gas: takenBy(true) }
+}
+
+/** LI.FI's fee, collected by its FeeCollector in the origin token: no more than the fees the route shows. */
+function feeCollection(step: SwapData, bridge: BridgeData, context: LifiDepositContext): bigint {
   const collector = context.feeCollector
   if (!collector || !isAddressEqual(step.callTo, collector) || !isAddressEqual(step.approveTo, collector)) {
     throw new UnknownContractError(`LI.FI swap step ${step.callTo}`)
@@ -113,7 +169,7 @@ function feeCollection(swaps: readonly SwapData[], bridge: BridgeData, context: 
   try {
     fee = decodeFunctionData({ abi: lifiFeeCollectorAbi, data: step.callData })
   } catch {
-    throw new UnknownContractError(`LI.FI FeeCollector ${slice(step.callData, 0, Math.min(4, size(step.callData)))}`)
+    throw new UnknownContractError(`LI.FI FeeCollector ${selectorOf(step.callData)}`)
   }
   const native = isNativeAddress(bridge.sendingAssetId)
   const feeToken = fee.functionName === 'collectTokenFees' ? fee.args[0] : NATIVE_TOKEN_ADDRESS
@@ -127,11 +183,55 @@ function feeCollection(swaps: readonly SwapData[], bridge: BridgeData, context: 
   const [integratorFee, lifiFee] = fee.functionName === 'collectTokenFees' ? fee.args.slice(1) : fee.args
   const taken = (integratorFee as bigint) + (lifiFee as bigint)
   if (taken > context.includedFee) refuse('amount', `a fee of ${taken}, the route shows ${context.includedFee}`)
-  const bridged = step.fromAmount - taken
-  if (bridged <= 0n || bridge.minAmount !== bridged) {
-    refuse('amount', `${bridge.minAmount} bridged of ${step.fromAmount} after a fee of ${taken}`)
+  return taken
+}
+
+/**
+ * The gas on arrival, bought by LI.FI's GasZipPeriphery: exactly the part of the amount the route asked for, in the
+ * origin token, for the bridge's receiver on the bridge's destination only. The periphery takes that much from the
+ * diamond (the ERC-20 form through its inner swap's `fromAmount`, the native form as `_amount`) and deposits what
+ * it buys with it into Gas.zip for `receiverAddress` on `destinationChains`. Not read: the inner swap's own
+ * calldata (a DEX the diamond whitelists), so how much gas arrives is Gas.zip's and the DEX's word.
+ */
+function gasOnArrival(step: SwapData, bridge: BridgeData, context: LifiDepositContext): bigint {
+  const asked = context.gasOnArrival
+  if (!asked) return refuse('amount', `a step buys gas on arrival with ${step.fromAmount}; none was asked`)
+  if (!isAddressEqual(step.approveTo, step.callTo)) throw new UnknownContractError(`LI.FI swap step ${step.approveTo}`)
+  let call: ReturnType<typeof decodeFunctionData<typeof lifiGasZipAbi>>
+  try {
+    call = decodeFunctionData({ abi: lifiGasZipAbi, data: step.callData })
+  } catch {
+    throw new UnknownContractError(`LI.FI GasZipPeriphery ${selectorOf(step.callData)}`)
   }
-  return { sent: step.requiresDeposit ? step.fromAmount : 0n, bridged }
+  const native = isNativeAddress(bridge.sendingAssetId)
+  const [gasZip, taken, spent] =
+    call.functionName === 'depositToGasZipNative'
+      ? [call.args[0], call.args[1], NATIVE_TOKEN_ADDRESS]
+      : [call.args[1], call.args[0].fromAmount, call.args[0].sendingAssetId]
+  const tokens = [step.sendingAssetId, step.receivingAssetId, spent]
+  if (
+    native !== (call.functionName === 'depositToGasZipNative') ||
+    !tokens.every((t) => sameToken(t, bridge.sendingAssetId))
+  ) {
+    refuse('inputToken', `the gas step spends ${tokens.join(', ')}, the bridge ${bridge.sendingAssetId}`)
+  }
+  if (taken !== asked.fromAmount || step.fromAmount !== taken) {
+    refuse('amount', `the gas step takes ${taken} (of ${step.fromAmount}); the route asked for ${asked.fromAmount}`)
+  }
+  const receiver = gasZipAddress(gasZip.receiverAddress)
+  if (!isAddressEqual(receiver, bridge.receiver)) {
+    refuse('recipient', `Gas.zip pays ${receiver}, BridgeData names ${bridge.receiver}`)
+  }
+  if (gasZip.destinationChains !== BigInt(asked.gasZipChainId)) {
+    refuse('destinationChain', `Gas.zip chains ${gasZip.destinationChains}, the destination is ${asked.gasZipChainId}`)
+  }
+  return taken
+}
+
+/** Gas.zip's receiver: an EVM address padded with zeros on the right (IGasZip.GasZipData). */
+function gasZipAddress(word: Hex): Address {
+  if (BigInt(sliceHex(word, 20, 32)) !== 0n) refuse('recipient', `${word} is not an EVM address for Gas.zip`)
+  return getAddress(sliceHex(word, 0, 20))
 }
 
 /** AcrossFacetV3: its receiver must be BridgeData's (the facet reverts otherwise, unless there is a destination call). */
@@ -220,9 +320,12 @@ export function decodeLifiDeposit(transaction: TransactionRequest, context: Lifi
   if (bridge.hasSourceSwaps !== (swaps !== undefined)) {
     refuse('amount', `hasSourceSwaps is ${bridge.hasSourceSwaps} in ${call.functionName}`)
   }
-  const { sent, bridged } = swaps
-    ? feeCollection(swaps, bridge, context)
-    : { sent: bridge.minAmount, bridged: bridge.minAmount }
+  if (!swaps && context.gasOnArrival) {
+    refuse('amount', `gas on arrival for ${context.gasOnArrival.fromAmount} was asked; the call buys none`)
+  }
+  const { sent, bridged, fee, gas } = swaps
+    ? sourceSteps(swaps, bridge, context)
+    : { sent: bridge.minAmount, bridged: bridge.minAmount, fee: 0n, gas: 0n }
   const terms = facetTerms(call, bridged, context)
   const output = terms.output && deliveredOutput(terms.output, context)
   const destinationChainId = bridge.destinationChainId
@@ -239,6 +342,15 @@ export function decodeLifiDeposit(transaction: TransactionRequest, context: Lifi
     ...(output ? { output } : {}),
     ...(terms.refundTo ? { refundTo: terms.refundTo } : {}),
     destinationCall: terms.destinationCall,
+    // What the steps before the bridge take out of the amount, in the token sent.
+    ...(fee + gas > 0n
+      ? {
+          details: [
+            ...(fee > 0n ? [{ label: 'LI.FI fee', kind: 'input' as const, value: fee }] : []),
+            ...(gas > 0n ? [{ label: 'Gas on arrival fee', kind: 'input' as const, value: gas }] : []),
+          ],
+        }
+      : {}),
   }
 }
 

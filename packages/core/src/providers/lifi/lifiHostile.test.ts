@@ -8,6 +8,10 @@ import {
   feeStep,
   fixtureBridgeData,
   fixtureDiamondAbi,
+  gasQuoteCalldata,
+  gasZipStep,
+  gasZipWord,
+  liFuelStep,
   relayCalldata,
   word,
 } from '../../../test/fixtures/lifi/quoteCalldata.ts'
@@ -259,6 +263,125 @@ describe('hostile LI.FI quotes', () => {
     expect(error).toMatchObject({ code: 'signedMismatch', field: 'recipient' })
     expect(wallet.sendTransaction).not.toHaveBeenCalled()
     expect(onUpdate).not.toHaveBeenCalled()
+  })
+})
+
+/**
+ * Gas on arrival: the quote asked with `fromAmountForGas` carries LI.FI's GasZipPeriphery step before the bridge.
+ * Each step below buys the gas for someone else, somewhere else, with more of the amount, in another token, or
+ * through another contract (LI.Fuel's retired collector among them); each is refused before anything is signed.
+ */
+describe('hostile LI.FI gas-on-arrival steps', () => {
+  const gasRequest = () => ({ ...bed.usdcRequest, gasOnArrival: true })
+  const gasQuote = lifiFixtures.quoteGas
+  const withGasCall = (data: Hex) => ({ ...gasQuote, transactionRequest: { ...gasQuote.transactionRequest, data } })
+  const gasCall = (gas: Parameters<typeof gasZipStep>[0]) => acrossV4Calldata({ swaps: [feeStep(), gasZipStep(gas)] })
+  beforeEach(() => {
+    bed.server.setRoutes({
+      '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion },
+      '/v1/quote': { body: gasQuote },
+    })
+  })
+
+  const gasAttacks: CalldataAttack[] = [
+    ['Gas.zip pays another address', gasCall({ receiver: gasZipWord(OTHER) }), 'signedMismatch', 'recipient'],
+    [
+      "the person's address padded on the wrong side (Gas.zip would pay another)",
+      gasCall({ receiver: word(FIXTURE.account) }),
+      'signedMismatch',
+      'recipient',
+    ],
+    ['the gas goes to Optimism', gasCall({ chains: FIXTURE.gasZipOptimism }), 'signedMismatch', 'destinationChain'],
+    [
+      'the gas is split between Base and Optimism',
+      gasCall({ chains: (FIXTURE.gasZipBase << 16n) | FIXTURE.gasZipOptimism }),
+      'signedMismatch',
+      'destinationChain',
+    ],
+    ['the gas takes 50 USDC of the amount', gasCall({ fee: 50_000_000n }), 'signedMismatch', 'amount'],
+    ['the gas is bought with another token (USDT)', gasCall({ token: ARBITRUM_USDT }), 'signedMismatch', 'inputToken'],
+    ['the gas step calls another contract', gasCall({ periphery: OTHER }), 'unknownContract', undefined],
+    [
+      "the gas step approves another contract than the periphery's",
+      acrossV4Calldata({ swaps: [feeStep(), { ...gasZipStep(), approveTo: OTHER }] }),
+      'unknownContract',
+      undefined,
+    ],
+    [
+      "the gas step calls another of the periphery's functions",
+      acrossV4Calldata({ swaps: [feeStep(), { ...gasZipStep(), callData: '0x8456cb59' }] }),
+      'unknownContract',
+      undefined,
+    ],
+    [
+      "the gas is bought through LI.Fuel's retired collector",
+      acrossV4Calldata({ swaps: [feeStep(), liFuelStep()] }),
+      'unknownContract',
+      undefined,
+    ],
+    [
+      'the gas is bought twice',
+      acrossV4Calldata({ swaps: [feeStep(), gasZipStep(), gasZipStep()] }),
+      'signedMismatch',
+      'amount',
+    ],
+    [
+      'the call buys no gas at all (the whole amount bridged after the fee)',
+      acrossV4Calldata({ swaps: [feeStep()] }),
+      'signedMismatch',
+      'amount',
+    ],
+  ]
+
+  it('control: the real gas-on-arrival calldata is accepted, the gas and its cost shown', async () => {
+    const route = (await bed.lifi.getQuote(gasRequest())) as Route
+    expect(route.gasOnArrival).toMatchObject({ status: 'included', amount: 800_000_000_000_000n })
+    expect(route.fees.at(-1)).toMatchObject({ label: 'Gas on arrival fee', amount: FIXTURE.gasFee })
+    const plan = await bed.lifi.planDeposit(route)
+    expect(plan.transaction.data).toBe(gasQuoteCalldata())
+    expect(bed.lifi.decodeDeposit(plan.transaction, route)).toMatchObject({
+      functionName: 'swapAndStartBridgeTokensViaAcrossV4',
+      recipient: FIXTURE_ACCOUNT,
+      destinationChainId: 8453,
+      inputAmount: 100_000_000n,
+      output: { token: FIXTURE.baseUsdc, amount: 97_536_074n },
+    })
+  })
+
+  it.each(gasAttacks)('refuses a gas quote whose call has %s, before it is shown', async (_name, data, code, field) => {
+    bed.server.setRoutes({ '/v1/quote': { body: withGasCall(data) } })
+    const error = await bed.lifi.getQuote(gasRequest()).catch((e) => e)
+    expect(error).toMatchObject({ code, ...(field ? { field } : {}) })
+  })
+
+  it.each(gasAttacks)(
+    'executeRoute signs nothing for a gas route whose call has %s',
+    async (_name, data, code, field) => {
+      const honest = (await bed.lifi.getQuote(gasRequest())) as Route
+      const { error, wallet, onUpdate } = await execute(tampered(honest, data), () => bed.lifi.getQuote(gasRequest()))
+      expect(error).toMatchObject({ code, ...(field ? { field } : {}) })
+      expect(wallet.sendTransaction).not.toHaveBeenCalled()
+      expect(wallet.switchChain).not.toHaveBeenCalled()
+      expect(onUpdate).not.toHaveBeenCalled()
+    },
+  )
+
+  it('refuses a gas step in a route that asked for no gas (quote, and a tampered route at signing)', async () => {
+    bed.server.setRoutes({ '/v1/quote': { body: withGasCall(gasQuoteCalldata()) } })
+    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toMatchObject({ code: 'signedMismatch', field: 'amount' })
+    bed.server.setRoutes({ '/v1/quote': { body: quote } })
+    const honest = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    const { error, wallet } = await execute(tampered(honest, gasQuoteCalldata()))
+    expect(error).toMatchObject({ code: 'signedMismatch', field: 'amount' })
+    expect(wallet.sendTransaction).not.toHaveBeenCalled()
+  })
+
+  it('signs nothing when a gas route lost its asked amount (the gas step then asked by nobody)', async () => {
+    const honest = (await bed.lifi.getQuote(gasRequest())) as Route
+    const { gasFromAmount: _, ...data } = honest.data as Record<string, unknown>
+    const { error, wallet } = await execute({ ...honest, data })
+    expect(error).toMatchObject({ code: 'signedMismatch', field: 'amount' })
+    expect(wallet.sendTransaction).not.toHaveBeenCalled()
   })
 })
 

@@ -60,11 +60,13 @@ describe('LI.FI quotes', () => {
       fromAmount: '100000000',
       fromAddress: FIXTURE_ACCOUNT,
       toAddress: FIXTURE_ACCOUNT,
+      // Only Across: the one bridge LI.FI still routes to whose diamond call can be checked.
+      allowBridges: 'across',
       integrator: 'multi-bridge',
     })
     expect(route).toMatchObject({
       providerId: 'lifi',
-      providerName: 'LI.FI (Relay)',
+      providerName: 'LI.FI (Across)',
       outputAmount: 99_963_809n,
       minOutputAmount: 99_463_989n,
       slippageBps: 50,
@@ -85,8 +87,11 @@ describe('LI.FI quotes', () => {
     expect(route).toMatchObject({ slippageBps: 30, slippageMode: 'custom' })
   })
 
-  it('gas on arrival: asks LI.Fuel for its recommended gas and spends that much of the input on it', async () => {
-    bed.server.setRoutes({ '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion } })
+  it('gas on arrival: asks LI.FI for its recommended gas and spends that much of the input on it', async () => {
+    bed.server.setRoutes({
+      '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion },
+      '/v1/quote': (request) => ({ body: request.query.fromAmountForGas ? lifiFixtures.quoteGas : quote }),
+    })
     const route = (await bed.lifi.getQuote({ ...bed.usdcRequest, gasOnArrival: true })) as Route
     expect(lastRequest('/v1/gas/suggestion/8453')?.query).toEqual({
       fromChain: '42161',
@@ -143,6 +148,22 @@ describe('LI.FI quotes', () => {
     expect(route.outputAmount).toBe(99_963_809n)
     expect(route.gasOnArrival).toBeUndefined()
     expect(lastRequest('/v1/quote')?.query.fromAmountForGas).toBeUndefined()
+  })
+
+  it('gas on arrival: not asked where the step that buys it could not be checked (no GasZipPeriphery known)', async () => {
+    const lifi = bed.manifest.providers?.lifi
+    const peripheries = lifi?.gasZipPeripheries
+    if (lifi) lifi.gasZipPeripheries = {}
+    try {
+      bed.server.setRoutes({ '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion } })
+      const before = bed.server.requests.length
+      const route = (await bed.lifi.getQuote({ ...bed.usdcRequest, gasOnArrival: true })) as Route
+      expect(route.gasOnArrival).toBeUndefined()
+      expect(bed.server.requests.slice(before).map((r) => r.path)).toEqual(['/v1/quote'])
+      expect(lastRequest('/v1/quote')?.query.fromAmountForGas).toBeUndefined()
+    } finally {
+      if (lifi) lifi.gasZipPeripheries = peripheries
+    }
   })
 
   it('gas on arrival: an unreachable gas service costs only the gas, never the quote', async () => {

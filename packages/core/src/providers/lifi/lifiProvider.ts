@@ -30,7 +30,7 @@ import {
 } from '../apiSupport.ts'
 import { confirmDelivery } from '../deliveryCheck.ts'
 import type { ProviderChain, ProviderContext, RouteProvider } from '../types.ts'
-import { decodeLifiDeposit } from './lifiCalldata.ts'
+import { decodeLifiDeposit, LIFI_CHECKED_BRIDGES } from './lifiCalldata.ts'
 import {
   type LifiQuote,
   type LifiStatus,
@@ -46,6 +46,7 @@ import {
 } from './lifiSchemas.ts'
 import { lifiStatusUpdate, notAboutDeposit } from './lifiStatusUpdate.ts'
 import { lifiTokenList } from './lifiTokenList.ts'
+import { GAS_ZIP_CHAIN_IDS } from './module.ts'
 
 export const LIFI_PROVIDER_ID = 'lifi'
 
@@ -67,6 +68,8 @@ const routeDataSchema = z.object({
   transaction: z.object({ to: addressString, data: hexData, value: uintString }),
   /** The fees the quote shows as taken out of the amount: the most the calldata's fee step may take. */
   includedFee: uintString,
+  /** The part of the amount asked to become gas on arrival (`fromAmountForGas`): what the gas step must take. */
+  gasFromAmount: uintString.optional(),
 })
 
 /**
@@ -84,6 +87,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
   const common = { integrator: config.integrator }
   const { apiUrl } = config
   const quoteTimeoutMs = config.timeoutMs ?? QUOTE_TIMEOUT_MS
+  const gasZipPeriphery = (chainId: number) => config.gasZipPeripheries?.[String(chainId)]
 
   /** `/status` for a deposit, asked by its bridge when known (a 404 is LI.FI not having seen it yet). */
   const readStatus = async (record: TrackedSwap, bridge: string | undefined): Promise<LifiStatus> => {
@@ -128,8 +132,11 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
             fromAmount: request.amount,
             fromAddress: request.sender,
             toAddress: request.recipient,
+            // Only bridges whose calls the decoder can check (LI.FI's SDK joins a list with commas).
+            allowBridges: LIFI_CHECKED_BRIDGES.join(','),
             slippage: request.slippageBps === undefined ? undefined : bpsToFraction(request.slippageBps),
-            // LI.Fuel: this much of the input becomes the destination's native coin for the recipient.
+            // Gas on arrival: this much of the input becomes the destination's native coin for the recipient
+            // (bought through Gas.zip by LI.FI's GasZipPeriphery, a step the decoder checks).
             fromAmountForGas: gas?.fromAmount,
             ...common,
           },
@@ -145,6 +152,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       if (!gas) return checkedAtQuote(route)
       return checkedAtQuote({
         ...route,
+        data: { ...route.data, gasFromAmount: gas.fromAmount.toString() },
         fees: [...route.fees, { label: 'Gas on arrival fee', token: request.origin, amount: gas.fromAmount }],
         gasOnArrival: { status: 'included', token: gas.token, amount: gas.amount },
       })
@@ -157,7 +165,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
     },
 
     decodeDeposit(transaction, route) {
-      const { includedFee } = routeData(route)
+      const { includedFee, gasFromAmount } = routeData(route)
       const { request } = route
       return decodeLifiDeposit(transaction, {
         request,
@@ -166,6 +174,14 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
         destinationWrappedNative: getManifestChain(manifest, request.destination.chainId)?.tokens.find(
           (token) => token.kind === 'weth',
         )?.address,
+        gasZipPeriphery: gasZipPeriphery(request.origin.chainId),
+        gasOnArrival:
+          gasFromAmount === undefined
+            ? undefined
+            : {
+                fromAmount: BigInt(gasFromAmount),
+                gasZipChainId: GAS_ZIP_CHAIN_IDS[request.destination.chainId] ?? -1,
+              },
       })
     },
 
@@ -242,8 +258,10 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
   }
 
   /**
-   * LI.Fuel's recommended gas on the destination and what of the input it takes, or undefined when LI.FI has
-   * none there (the route then says it has no gas option). A failing or odd answer never costs the quote.
+   * LI.FI's recommended gas on the destination and what of the input it takes, or undefined when LI.FI has
+   * none there (the route then says it has no gas option). A failing or odd answer never costs the quote. Asked
+   * only where the step that buys it can be checked: LI.FI's GasZipPeriphery known on the origin chain, and
+   * Gas.zip's id of the destination known.
    */
   async function gasSuggestion(
     request: QuoteRequest,
@@ -251,6 +269,9 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
   ): Promise<{ fromAmount: bigint; amount: bigint; token: TokenRef } | undefined> {
     const token = listedTokenRef(manifest, request.destination.chainId, NATIVE_TOKEN_ADDRESS)
     if (!token || isNativeAddress(request.destination.address)) return undefined
+    if (!gasZipPeriphery(request.origin.chainId) || GAS_ZIP_CHAIN_IDS[request.destination.chainId] === undefined) {
+      return undefined
+    }
     let raw: unknown
     try {
       raw = await httpRequestWithRetry(`${apiUrl}/gas/suggestion/${request.destination.chainId}`, {

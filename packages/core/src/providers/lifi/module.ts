@@ -20,6 +20,34 @@ export const LIFI_FEE_COLLECTORS: Readonly<Record<number, Address>> = {
   42161: '0xB0210dE78E28e2633Ca200609D9f528c13c26cD9',
 }
 
+/**
+ * LI.FI's GasZipPeriphery per chain (lifinance/contracts@ef00558f deployments/<network>.json and the diamond's
+ * periphery registry, deployments/<network>.diamond.json `GasZipPeriphery`): the one contract a LI.FI call may run
+ * before its bridge to buy the gas on arrival it was asked for (`fromAmountForGas`).
+ */
+export const LIFI_GAS_ZIP_PERIPHERIES: Readonly<Record<number, Address>> = {
+  1: '0x363d698649cd04f9692Ab86e8365b227c1ee859d',
+  10: '0x363d698649cd04f9692Ab86e8365b227c1ee859d',
+  56: '0x363d698649cd04f9692Ab86e8365b227c1ee859d',
+  137: '0x363d698649cd04f9692Ab86e8365b227c1ee859d',
+  8453: '0x363d698649cd04f9692Ab86e8365b227c1ee859d',
+  42161: '0x363d698649cd04f9692Ab86e8365b227c1ee859d',
+}
+
+/**
+ * Gas.zip's own id of each chain (lifinance/contracts@ef00558f config/networks.json `gasZipChainId`; Gas.zip's
+ * outbound chain list): what a gas-on-arrival step names as its destination. Gas on arrival is asked of LI.FI only
+ * to a chain listed here.
+ */
+export const GAS_ZIP_CHAIN_IDS: Readonly<Record<number, number>> = {
+  1: 255,
+  10: 55,
+  56: 14,
+  137: 17,
+  8453: 54,
+  42161: 57,
+}
+
 const ENV = { apiUrl: 'MULTIBRIDGE_LIFI_API_URL', integrator: 'MULTIBRIDGE_LIFI_INTEGRATOR' } as const
 export const LIFI_DEFAULTS = { apiUrl: 'https://li.quest/v1', integrator: 'multi-bridge' } as const
 
@@ -33,6 +61,8 @@ const lifiConfigSchema = v.object({
   contracts: v.record(chainIdKey, v.pipe(v.array(address), v.minLength(1, 'needs at least one'))),
   /** Per chain id: LI.FI's FeeCollector, the one contract a call may run before its bridge (to take the fee). */
   feeCollectors: v.optional(v.record(chainIdKey, address)),
+  /** Per chain id: LI.FI's GasZipPeriphery, which may buy gas on arrival before the bridge; none, no gas asked. */
+  gasZipPeripheries: v.optional(v.record(chainIdKey, address)),
   /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */
   timeoutMs,
 })
@@ -53,6 +83,9 @@ export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
     contracts: Object.fromEntries(chainIds.map((id) => [String(id), [LIFI_DIAMOND]])),
     feeCollectors: Object.fromEntries(
       chainIds.flatMap((id) => (LIFI_FEE_COLLECTORS[id] ? [[String(id), LIFI_FEE_COLLECTORS[id]]] : [])),
+    ),
+    gasZipPeripheries: Object.fromEntries(
+      chainIds.flatMap((id) => (LIFI_GAS_ZIP_PERIPHERIES[id] ? [[String(id), LIFI_GAS_ZIP_PERIPHERIES[id]]] : [])),
     ),
   }),
   // LI.FI's substatuses are upper case (docs.li.fi, transaction status).
