@@ -239,8 +239,10 @@ test.describe('word when a swap ends', () => {
       { permission: 'default', answer: 'granted', hidden: false },
       { path: HISTORY, swaps: [swap] },
     )
-    // The app is fully up: its tracker found the deadline passed and the swap is Failed (refundable) now.
-    await expect(history.rows.first().getByTestId('history-status')).toHaveText('Failed', { timeout: 30_000 })
+    // The app is fully up: its tracker found the deadline passed and the swap waits for its refund now.
+    await expect(history.rows.first().getByTestId('history-status')).toHaveText('Refund available', {
+      timeout: 30_000,
+    })
     expect(await permissionRequests(page)).toBe(0)
     // The tab was in front the whole time: nothing to count, nothing to notify.
     await expect(page).toHaveTitle('History')
@@ -263,7 +265,7 @@ test.describe('word when a swap ends', () => {
     await page.reload()
     await expect(history.notificationsToggle).toHaveAttribute('aria-pressed', 'true')
     await expect(history.rows).toHaveCount(1)
-    await expect(history.rows.first().getByTestId('history-status')).toHaveText('Failed')
+    await expect(history.rows.first().getByTestId('history-status')).toHaveText('Refund available')
     // What the app does on load (services, tracking) has settled: nothing is loading any more.
     await page.waitForLoadState('networkidle')
     expect(await permissionRequests(page)).toBe(0)
@@ -392,7 +394,7 @@ test.describe('word when a swap ends', () => {
       shown.findIndex((n) => n.tag === second.key),
     )
     await expect.poll(() => new URL(page.url()).hash).toBe(`${HISTORY}?id=${second.id}`)
-    await expect(form.progress()).toHaveText('失敗')
+    await expect(form.progress()).toHaveText('可退款')
     await expect(page).toHaveTitle('(2) 歷史記錄')
     await setHidden(page, false)
     await expect(page).toHaveTitle('歷史記錄')
@@ -633,7 +635,11 @@ const undefused = (cell: string) => cell.replace(/^'(?=[=+\-@\t\r])/, '')
 
 /** What the History list shows for a row of the file. */
 function asListed(row: Row): ListedSwap {
-  const status = row.Status.startsWith('Swapping') ? 'Swapping...' : row.Status.replace(/ \(.*\)$/, '')
+  const status = row.Status.startsWith('Swapping')
+    ? 'Swapping...'
+    : row.Status === 'Failed (refundable)'
+      ? 'Refund available'
+      : row.Status.replace(/ \(.*\)$/, '')
   const destination = row['Amount received'] || row['Minimum receivable']
   return {
     status,
@@ -673,7 +679,9 @@ test.describe('History export', () => {
     for (const [filter, statuses] of [
       ['All', undefined],
       ['Completed', ['Completed']],
-      ['Failed', ['Failed (refundable)', 'Failed (refunded)', 'Failed']],
+      // A refundable swap waits for the person: under "Needs action", not among the failures that are over.
+      ['Needs action', ['Failed (refundable)']],
+      ['Failed', ['Failed (refunded)', 'Failed']],
       ['Swapping...', ['Swapping']],
     ] as const) {
       const expected = seeds

@@ -21,7 +21,8 @@ test.describe('gas on arrival', () => {
 
     const gasSwitch = page.getByRole('switch', { name: `Get gas on ${destination}` })
     await expect(gasSwitch).toBeChecked({ timeout: 20_000 })
-    // The intent route delivers gas and comes first; the pool route says it has none.
+    // The intent route delivers gas and comes first, as it is worth more all told (96.8 USDC and $3 of ETH against
+    // the pool's 99.7 USDC); the pool route says it has none.
     const intent = form.route('intent')
     await expect(intent.getByTestId('route-gas-on-arrival')).toHaveText(/^\+0\.001 ETH gas on arrival$/, {
       timeout: 20_000,

@@ -292,7 +292,14 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     )
     await expect(relay).toContainText(`Approximately ${relayFixtures.quoteUsdc.details.timeEstimate} seconds`)
 
-    // Ranked by the amount surely received: Across's 99.976623, Relay's 99.970279, LI.FI's minimum 99.463989.
+    // USD values at each provider's own prices: LI.FI's priceUSD (0.99985), Relay's amountUsd; Across gives none.
+    await expect(lifi.getByTestId('route-usd')).toHaveText('≈ $99.95')
+    await expect(relay.getByTestId('route-usd')).toHaveText('≈ $99.95')
+    await expect(across.getByTestId('route-usd')).toHaveCount(0)
+    await expect(page.getByTestId('amount-usd')).toHaveText('≈ $99.99')
+
+    // Ranked by the estimated amount received (said so): Across's 99.976623, Relay's 99.970279, LI.FI's 99.963809.
+    await expect(page.getByTestId('ranking-note')).toBeVisible()
     const cards = form.routes
     await expect(cards.nth(0)).toHaveAttribute('data-testid', 'route-across')
     await expect(cards.nth(1)).toHaveAttribute('data-testid', 'route-relay')
@@ -419,9 +426,13 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       // Only the bridges whose calldata the app can check.
       allowBridges: 'across',
     })
-    // The route with gas comes first; chosen, it shows the gas and what it costs.
+    // Ranked by what arrives, the gas at its value: LI.FI's 97.536074 USDC and 0.0008 ETH (≈ $2.41, at LI.FI's
+    // prices) are worth about 99.949 USDC, less than Across's 99.976623 or Relay's 99.970279 without gas. Having gas
+    // does not put a route first. Chosen, it shows the gas and what it costs.
+    await expect(lifi.getByTestId('route-gas-usd')).toHaveText('≈ $2.41')
     const cards = form.routes
-    await expect(cards.nth(0)).toHaveAttribute('data-testid', 'route-lifi')
+    await expect(cards.nth(0)).toHaveAttribute('data-testid', 'route-across')
+    await expect(cards.nth(2)).toHaveAttribute('data-testid', 'route-lifi')
     await lifi.click()
     await expect(page.getByTestId('gas-on-arrival-detail')).toHaveText(
       '+0.0008 ETH to pay for transactions there, for 2.428 USDC',
@@ -530,6 +541,15 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       functionName: decodeFunctionData({ abi: lifiDiamondAbi, data: lifiFixtures.quote.transactionRequest.data as Hex })
         .functionName,
     })
+    // The review's summary, exact and in USD at LI.FI's prices.
+    const summary = form.dialog.getByTestId('review-summary')
+    await expect(form.dialog.getByRole('heading', { name: 'Review swap' })).toBeVisible()
+    await expect(summary.getByTestId('review-send')).toHaveText('100 USDC ≈ $99.99')
+    await expect(summary.getByTestId('review-receive')).toHaveText('99.963809 USDC ≈ $99.95')
+    await expect(summary.getByTestId('review-minimum')).toHaveText('99.463989 USDC ≈ $99.45')
+    await expect(summary.getByTestId('review-fee-0')).toHaveText('0.025 USDC ≈ $0.02')
+    await expect(summary.getByTestId('review-fee-1')).toHaveText('0.00000186 ETH ≈ <$0.01') // $0.0061
+    await expect(summary.getByTestId('value-loss-warning')).toHaveCount(0)
     await screenshot(page, 'production-lifi-review')
     await form.confirm()
     await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })

@@ -11,7 +11,7 @@ export type ListedSwap = {
   route: string
 }
 
-export type HistoryFilter = 'All' | 'Swapping...' | 'Completed' | 'Failed'
+export type HistoryFilter = 'All' | 'Needs action' | 'Swapping...' | 'Completed' | 'Failed'
 
 export const HISTORY_PATH = '#/pages/log/index'
 
@@ -29,6 +29,16 @@ export class HistoryPage {
 
   get empty(): Locator {
     return this.page.getByText('No swaps yet')
+  }
+
+  /** Money waiting for the person's refund, above the list (and above the Swap form). */
+  get refundBanner(): Locator {
+    return this.page.getByTestId('refund-banner')
+  }
+
+  /** What the last Restore could not read (chains, bridges), with Retry. */
+  get restoreStatus(): Locator {
+    return this.page.getByTestId('restore-status')
   }
 
   get notificationsToggle(): Locator {

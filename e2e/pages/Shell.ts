@@ -32,6 +32,11 @@ export class Shell {
     return this.page.getByRole('navigation').getByRole('link', { name, exact: true })
   }
 
+  /** The navigation bar's count of swaps under way ("1 pending"), which opens them. */
+  get pendingSwaps(): Locator {
+    return this.page.getByTestId('pending-swaps')
+  }
+
   /** The notices the app shows above the page (errors as alerts, the rest as statuses). */
   get notices(): Locator {
     return this.page.getByTestId('notices')

@@ -124,6 +124,36 @@ export class SwapForm {
     return this.dialog.getByTestId('refund-button')
   }
 
+  /** The end of a completed swap at the top of its dialog ("You received …", Done, New swap). */
+  get ending(): Locator {
+    return this.dialog.getByTestId('swap-ending')
+  }
+
+  /** What a link asked for that the form could not use. */
+  get linkProblems(): Locator {
+    return this.page.getByTestId('link-problems')
+  }
+
+  /** The route details' "Network cost" row: the person's own gas on the origin. */
+  get networkCost(): Locator {
+    return this.page.getByTestId('network-cost')
+  }
+
+  /** The network cost in the native coin ("0.000339 ETH"); `data-wei` holds it exactly. */
+  get networkCostAmount(): Locator {
+    return this.page.getByTestId('network-cost-amount')
+  }
+
+  /** Why the recipient is refused (a token's or a bridge's contract). */
+  get recipientRefusal(): Locator {
+    return this.page.getByTestId('recipient-refused')
+  }
+
+  /** The "I understand" a contract recipient needs. */
+  get contractConsent(): Locator {
+    return this.page.getByTestId('contract-consent')
+  }
+
   /** A line naming a transaction on a network ("Local Chain B: 0x…"). */
   transaction(network: string, prefix = ''): Locator {
     return this.page.getByText(new RegExp(`^${network}: 0x${prefix}`))

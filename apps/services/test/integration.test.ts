@@ -509,6 +509,25 @@ describe('the local multichain network', () => {
     }
   })
 
+  it('serves the prices it quotes at, per token of the manifest, read-only (GET /v1/prices)', async () => {
+    type Prices = { prices: { chainId: number; address: string; symbol: string; usd: string }[] }
+    const { status, body } = await getJson<Prices>(`${solverUrl()}/v1/prices`)
+    expect(status).toBe(200)
+    const priceOf = (chain: ChainClients, address: string) =>
+      body.prices.find((entry) => entry.chainId === chain.config.id && entry.address === address)?.usd
+    expect(priceOf(A, A.token('usdc'))).toBe(TEST_PRICING.pricesUsd.USDC)
+    expect(priceOf(B, NATIVE_TOKEN_ADDRESS)).toBe(TEST_PRICING.pricesUsd.ETH)
+    expect(body.prices).toHaveLength(network.manifest.chains.flatMap((chain) => chain.tokens).length)
+    // The quote is at those prices: 100 USDC → ETH at $2500, less the spread and the flat gas fee.
+    const quoted = await quote(A, B, A.token('usdc'), NATIVE_TOKEN_ADDRESS, usdc('100'))
+    const eth = { symbol: 'ETH', decimals: 18 }
+    expect(BigInt(quoted.outputAmount)).toBe(
+      quoteOutput(TEST_PRICING, usdc('100'), { symbol: 'USDC', decimals: 6 }, eth).outputAmount,
+    )
+    const posted = await fetch(`${solverUrl()}/v1/prices`, { method: 'POST' })
+    expect(posted.status).toBe(405)
+  })
+
   it('answers bad input with 4xx JSON errors and keeps serving', async () => {
     const base = {
       originChainId: String(A.config.id),

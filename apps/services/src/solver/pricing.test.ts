@@ -4,6 +4,7 @@ import {
   DEFAULT_PRICING,
   isAcceptablePrice,
   maxInputForOutput,
+  priceTable,
   quoteGasOnArrival,
   quoteOutput,
   UnpricedTokenError,
@@ -65,5 +66,27 @@ describe('solver pricing', () => {
 
   it('refuses tokens it has no price for', () => {
     expect(() => convert(config, 1n, { symbol: 'DOGE', decimals: 8 }, USDC)).toThrow(UnpricedTokenError)
+  })
+
+  it('serves its price table per token of the manifest, leaving out what it does not price', () => {
+    const chains = [
+      {
+        id: 1,
+        tokens: [
+          { symbol: 'ETH', address: '0x0000000000000000000000000000000000000000' },
+          { symbol: 'USDC', address: '0x00000000000000000000000000000000000000a1' },
+          { symbol: 'DOGE', address: '0x00000000000000000000000000000000000000d0' },
+        ],
+      },
+      { id: 2, tokens: [{ symbol: 'USDC', address: '0x00000000000000000000000000000000000000b2' }] },
+    ]
+    const table = priceTable({ ...config, pricesUsd: { ETH: '2500.5', USDC: '0.9999' } }, {
+      chains,
+    } as unknown as Parameters<typeof priceTable>[1])
+    expect(table).toEqual([
+      { chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH', usd: '2500.5' },
+      { chainId: 1, address: '0x00000000000000000000000000000000000000a1', symbol: 'USDC', usd: '0.9999' },
+      { chainId: 2, address: '0x00000000000000000000000000000000000000b2', symbol: 'USDC', usd: '0.9999' },
+    ])
   })
 })

@@ -1,4 +1,4 @@
-import { BaseError, type ManifestToken } from '@multi-bridge/core'
+import { BaseError, type Manifest, type ManifestToken } from '@multi-bridge/core'
 import { parseUnits } from 'viem'
 
 /** Solver economics, all from configuration: prices and spread are the solver's own choice. */
@@ -161,4 +161,22 @@ export function isAcceptablePrice(
     asked += gasCostInOutput(config, gas.amount, gas.native, output)
   }
   return asked * BPS <= fair * (BPS + BigInt(config.acceptToleranceBps))
+}
+
+/** One line of the solver's price table as `GET /v1/prices` serves it: USD per whole token, as decimal text. */
+export type TokenPriceEntry = { chainId: number; address: ManifestToken['address']; symbol: string; usd: string }
+
+/**
+ * The price table the solver quotes at, per token of the manifest (by chain and address, so the app never has to
+ * match symbols): the tokens it has no price for are left out, as it does not trade them.
+ */
+export function priceTable(config: SolverPricingConfig, manifest: Pick<Manifest, 'chains'>): TokenPriceEntry[] {
+  return manifest.chains.flatMap((chain) =>
+    chain.tokens.flatMap((token) => {
+      const price = config.pricesUsd[token.symbol]
+      return price === undefined
+        ? []
+        : [{ chainId: chain.id, address: token.address, symbol: token.symbol, usd: price }]
+    }),
+  )
 }

@@ -50,6 +50,7 @@ import { resolvePricing, type SolverPricingSettings } from './loadPricing.ts'
 import {
   isAcceptablePrice,
   maxInputForOutput,
+  priceTable,
   quoteGasOnArrival,
   quoteOutput,
   type SolverPricingConfig,
@@ -636,6 +637,9 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     json(c, { ok: true, solver: solverAddress, chains: manifest.chains.map((chain) => chain.id) }),
   )
   api.get('/v1/quote', async (c) => json(c, await quote(c.req.query())))
+  // Read-only: the prices the solver quotes at, so the app can show USD values on the local network.
+  const prices = { prices: priceTable(pricing, manifest) }
+  api.get('/v1/prices', (c) => json(c, prices))
   api.get('/v1/orders/:orderId', (c) => {
     const order = store.value.orders[parseBytes32(c.req.param('orderId'), 'orderId')]
     if (!order) throw new HttpError(404, 'UNKNOWN_ORDER', 'The solver has not seen this order')

@@ -4,10 +4,11 @@ import { NavLink, Outlet, useLocation } from 'react-router'
 import { registerAppWorker, UpdateNotice } from '../features/appUpdate/index.ts'
 import { LanguageSwitch } from '../features/language/index.ts'
 import { Notices, titleWithCount, useSwapAlerts } from '../features/notifications/index.ts'
+import { PendingSwapsButton } from '../features/progress/index.ts'
 import { useWalletEvents, WalletButton } from '../features/wallet/index.ts'
-import { APP_TITLE, APP_VERSION, APP_VERSION_CODE } from '../lib/constants.ts'
+import { APP_VERSION, APP_VERSION_CODE } from '../lib/constants.ts'
 import { useManifest } from '../lib/ManifestContext.tsx'
-import { ROUTE_TITLES, ROUTES } from '../lib/routes.ts'
+import { ROUTES, routeTitle } from '../lib/routes.ts'
 import { useIsHydrated } from '../lib/useIsHydrated.ts'
 
 export function Layout() {
@@ -16,7 +17,7 @@ export function Layout() {
   const manifest = useManifest()
   // The deployment's config is not in the prerendered markup (build/prerender.ts).
   const hydrated = useIsHydrated()
-  const title = ROUTE_TITLES[pathname] ?? APP_TITLE
+  const title = routeTitle(pathname)
   useWalletEvents()
   const unseen = useSwapAlerts()
 
@@ -40,6 +41,7 @@ export function Layout() {
             <NavLink to={ROUTES.history} className="nav-link">
               {t('History')}
             </NavLink>
+            <PendingSwapsButton />
           </nav>
           <div className="navbar-actions">
             <LanguageSwitch />

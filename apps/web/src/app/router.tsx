@@ -3,6 +3,7 @@ import { Route, Routes, useSearchParams } from 'react-router'
 import { ROUTES } from '../lib/routes.ts'
 import { Layout } from './Layout.tsx'
 import { LazyPage, LoadedPage } from './LazyPage.tsx'
+import { NotFoundPage } from './NotFoundPage.tsx'
 import { pages } from './pageLoaders.ts'
 
 /** Hands the query string to the page as its options (SPEC §4). */
@@ -29,7 +30,7 @@ function HistoryRoute() {
   )
 }
 
-/** The app's routes (SPEC §4): hash routes, the swap page also under its alias and for unknown paths. */
+/** The app's routes (SPEC §4): hash routes, the swap page also under its alias; any other path says it is none. */
 export function AppRoutes({ router: Router }: { router: ComponentType<{ children: ReactNode }> }) {
   return (
     <Router>
@@ -38,7 +39,7 @@ export function AppRoutes({ router: Router }: { router: ComponentType<{ children
           <Route index element={<SwapRoute />} />
           <Route path={ROUTES.swapAlias.slice(1)} element={<SwapRoute />} />
           <Route path={ROUTES.history.slice(1)} element={<HistoryRoute />} />
-          <Route path="*" element={<SwapRoute />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
     </Router>

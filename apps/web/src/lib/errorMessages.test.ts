@@ -4,12 +4,13 @@ import {
   HttpStatusError,
   HttpTimeoutError,
   MissingChainInfoError,
+  NotEnoughGasError,
   SwitchChainError,
   UnknownContractError,
   UserRejectedError,
   WalletConnectError,
 } from '@multi-bridge/core'
-import { UserRejectedRequestError } from 'viem'
+import { InsufficientFundsError, TransactionExecutionError, UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import zh from '../i18n/locales/zh.ts'
 import { catalogue, SIGNED_MISMATCH, toUserMessage } from './errorMessages.ts'
@@ -67,6 +68,42 @@ describe('error catalogue', () => {
     expect(toUserMessage(new UserRejectedRequestError(new Error('no')))).toEqual({
       message: 'The request was rejected in the wallet',
     })
+  })
+
+  it('says which coin on which network cannot pay the gas, and about how much is needed, never "Oops"', () => {
+    const insufficient = new TransactionExecutionError(new InsufficientFundsError(), { account: null })
+    const gas = new NotEnoughGasError({
+      chainId: 1337001,
+      network: 'Local Chain A',
+      coin: 'ETH',
+      decimals: 18,
+      needed: 254_900_000_000_001n,
+      cause: insufficient,
+    })
+    // Rounded up: what is shown is never less than what is needed.
+    expect(toUserMessage(new Error('swap failed', { cause: gas }))).toEqual({
+      message: 'Not enough {{coin}} on {{network}} for gas (about {{amount}} needed)',
+      values: { coin: 'ETH', network: 'Local Chain A', amount: '0.000255 ETH' },
+    })
+    const unknownAmount = new NotEnoughGasError({ chainId: 1, network: 'Ethereum', coin: 'ETH', decimals: 18 })
+    expect(toUserMessage(unknownAmount)).toEqual({
+      message: 'Not enough {{coin}} on {{network}} for gas',
+      values: { coin: 'ETH', network: 'Ethereum' },
+    })
+    // viem's own error, where no code of ours could name the network: still said as what it is.
+    expect(toUserMessage(insufficient)).toEqual({ message: "Not enough of the network's coin to pay for gas" })
+    expect(
+      toUserMessage(new Error('x', { cause: { code: -32000, message: 'insufficient funds for gas * price + value' } })),
+    ).toEqual({
+      message: "Not enough of the network's coin to pay for gas",
+    })
+    for (const message of [
+      'Not enough {{coin}} on {{network}} for gas (about {{amount}} needed)',
+      'Not enough {{coin}} on {{network}} for gas',
+      "Not enough of the network's coin to pay for gas",
+    ]) {
+      expect(zh[message], message).toBeTruthy()
+    }
   })
 
   it('survives a cause chain that loops back on itself', () => {

@@ -1,9 +1,15 @@
 import {
   BaseError,
+  type ChainUnreachableError,
+  formatDisplayAmountUp,
   type HttpStatusError,
+  isInsufficientFundsError,
   isUserRejection,
   type MissingChainInfoError,
+  type NotEnoughGasError,
   type NotSwapOwnerError,
+  type ProviderTimeoutError,
+  type ServiceUnreachableError,
   type SignedField,
   type SignedMismatchError,
   type UnknownContractError,
@@ -28,6 +34,13 @@ export const SIGNED_MISMATCH: Record<SignedField, string> = {
   destinationCall: 'The transaction to sign runs a call on the destination you did not ask for. Nothing was signed.',
   approval: 'The approval asked is not the exact amount to the contract called. Nothing was signed.',
   order: 'The transaction to sign commits to another order than the quote shows. Nothing was signed.',
+}
+
+/** Which of the bridge's own services does not answer (the devnet's solver, attester and relayer). */
+const SERVICE_UNREACHABLE: Record<string, string> = {
+  solver: "The bridge's solver is not answering",
+  attester: "The bridge's attester is not answering",
+  relayer: "The bridge's relayer is not answering",
 }
 
 /**
@@ -74,7 +87,32 @@ export const catalogue: Record<string, (error: BaseError) => UserMessage> = {
   refundNotAvailable: fixed('The refund is not available yet'),
   refundByProvider: fixed('The provider refunds this transfer by itself'),
   transactionReverted: fixed('The transaction failed on chain'),
+  // A chain or one of the bridge's services that does not answer is named (issue #28: stuck is told).
+  chainUnreachable: (error) => ({
+    message: '{{network}} is not answering',
+    values: { network: (error as ChainUnreachableError).chainName },
+  }),
+  serviceUnreachable: (error) => ({
+    message: SERVICE_UNREACHABLE[(error as ServiceUnreachableError).service] ?? "The bridge's service is not answering",
+  }),
+  providerTimeout: (error) => ({
+    message: 'No answer within {{seconds}} seconds',
+    values: { seconds: Math.round(((error as ProviderTimeoutError).timeoutMs ?? 0) / 1000) },
+  }),
+  trackTimeout: fixed("This swap couldn't be checked just now; trying again"),
+  notEnoughGas: (error): UserMessage => {
+    const { coin, network, needed, decimals } = error as NotEnoughGasError
+    return needed === undefined
+      ? { message: 'Not enough {{coin}} on {{network}} for gas', values: { coin, network } }
+      : {
+          message: 'Not enough {{coin}} on {{network}} for gas (about {{amount}} needed)',
+          values: { coin, network, amount: `${formatDisplayAmountUp(needed, decimals)} ${coin}` },
+        }
+  },
 }
+
+/** A wallet's or a node's insufficient funds that no code of ours named (the network is not known there). */
+export const NOT_ENOUGH_NATIVE: UserMessage = { message: "Not enough of the network's coin to pay for gas" }
 
 export const UNEXPECTED: UserMessage = { message: 'Oops, something went wrong' }
 
@@ -87,6 +125,8 @@ export function toUserMessage(error: unknown): UserMessage {
   const known = walkError(error, (item) => item instanceof BaseError && item.code in catalogue) as BaseError | undefined
   if (known) return catalogue[known.code]!(known)
   if (isUserRejection(error)) return { message: 'The request was rejected in the wallet' }
+  // viem's "total cost … exceeds the balance", or a wallet's "insufficient funds", however wrapped: never "Oops".
+  if (isInsufficientFundsError(error)) return NOT_ENOUGH_NATIVE
   return UNEXPECTED
 }
 

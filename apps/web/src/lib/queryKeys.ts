@@ -1,4 +1,4 @@
-import type { Manifest, QuoteRequest, TokenRef } from '@multi-bridge/core'
+import type { Manifest, QuoteRequest, Route, TokenRef } from '@multi-bridge/core'
 import type { Address } from 'viem'
 
 /**
@@ -15,6 +15,38 @@ export const balanceKeys = {
   /** A pasted token's description and the account's balance of it. */
   tokenInfo: (chainId: number, tokenAddress: Address, owner: Address | undefined) =>
     ['balances', 'tokenInfo', chainId, tokenAddress.toLowerCase(), owner ?? null] as const,
+}
+
+/**
+ * The person's own network cost on the origin for a route (approvals + deposit at the current fee). Under the balances'
+ * root: it depends on the allowance and is refreshed with them after a swap. Keyed by what the deposit depends on, not
+ * by the quote's id, so that a refreshed quote keeps its figure while it is estimated again.
+ */
+export const networkCostKeys = {
+  route: (route: Route) =>
+    [
+      'balances',
+      'networkCost',
+      route.providerId,
+      route.request.sender,
+      route.request.recipient,
+      route.request.origin.chainId,
+      route.request.origin.address,
+      route.request.destination.chainId,
+      route.request.destination.address,
+      route.request.amount.toString(),
+      route.request.gasOnArrival ? 'gas' : 'no-gas',
+    ] as const,
+  /** What to keep for gas on a chain before any route (Max on its native coin). */
+  reserve: (chainId: number | undefined) => ['balances', 'networkCost', 'reserve', chainId ?? null] as const,
+}
+
+/** What the app knows of a recipient on the destination chain: its code, and the bridges' contracts there. */
+export const recipientKeys = {
+  code: (chainId: number | undefined, address: Address | undefined) =>
+    ['recipient', 'code', chainId ?? null, address ?? null] as const,
+  knownContracts: (chainId: number | undefined, manifest: Manifest) =>
+    ['recipient', 'knownContracts', chainId ?? null, providerSet(manifest)] as const,
 }
 
 /** ENS names, per destination chain: each chain has its own record (ENSIP-11). */

@@ -11,6 +11,15 @@ export const ROUTE_TITLES: Record<string, string> = {
   [ROUTES.history]: 'History',
 }
 
+/** The title of an address that is no page (the router shows it instead of silently showing Swap). */
+export const NOT_FOUND_TITLE = 'Page not found'
+
+/** A path's title (an i18n key); the router matches paths without regard to case or a trailing slash, so does this. */
+export function routeTitle(pathname: string): string {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1')
+  return ROUTE_TITLES[path] ?? NOT_FOUND_TITLE
+}
+
 /** The query string handed to a page as its options. */
 export type PageOptions = Record<string, string>
 

@@ -8,9 +8,20 @@ import { useState } from 'react'
 export function useReturnFocus(): (event: Event) => void {
   const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement))
   return (event) => {
-    if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) {
+    // The opener may no longer take focus: the Swap button disarmed once the swap was sent, a History row left
+    // behind. Then the page's own first field (`data-return-focus`), never the body or a disabled button.
+    const usable = (element: Element | null): element is HTMLElement =>
+      element instanceof HTMLElement &&
+      element.isConnected &&
+      element !== document.body &&
+      !element.matches(':disabled')
+    const target = usable(opener) ? opener : document.querySelector(`[${RETURN_FOCUS_ATTRIBUTE}]`)
+    if (usable(target)) {
       event.preventDefault()
-      opener.focus()
+      target.focus()
     }
   }
 }
+
+/** Marks the field a dialog gives focus to when what opened it cannot take it back (see `useReturnFocus`). */
+export const RETURN_FOCUS_ATTRIBUTE = 'data-return-focus'

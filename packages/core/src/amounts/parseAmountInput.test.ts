@@ -41,6 +41,29 @@ describe('parseAmountInput', () => {
     for (const [text, error] of cases) expect(parse(text), JSON.stringify(text)).toEqual({ ok: false, error })
   })
 
+  it('accepts thousands separators grouping by three, as the app shows amounts', () => {
+    expect(parse('1,000.5')).toEqual({ ok: true, value: 1_000_500_000n, normalized: '1000.5' })
+    expect(parse('1,000')).toMatchObject({ ok: true, value: 1_000_000_000n })
+    expect(parse('12,345,678.000001')).toMatchObject({ ok: true, value: 12_345_678_000_001n })
+    expect(parse(' 999,999. ')).toMatchObject({ ok: true, value: 999_999_000_000n })
+    // Not grouped by three: a decimal comma, or a typo; never guessed.
+    expect(parse('1,5')).toEqual({ ok: false, error: 'useDotForDecimals' })
+    expect(parse('1,5000')).toEqual({ ok: false, error: 'useDotForDecimals' })
+    for (const text of ['1,00,000', '1,000,5', ',100', '1,000.5,0', '1000,000.5', '1,000.5.5']) {
+      expect(parse(text), text).toEqual({ ok: false, error: 'notANumber' })
+    }
+  })
+
+  it('reads full-width digits and punctuation from a Chinese IME as the same number', () => {
+    expect(parse('１２３．５')).toEqual({ ok: true, value: 123_500_000n, normalized: '123.5' })
+    expect(parse('１，０００．５')).toMatchObject({ ok: true, value: 1_000_500_000n })
+    expect(parse('２。５')).toMatchObject({ ok: true, value: 2_500_000n }) // the ideographic full stop
+    expect(parse('\u3000１\u3000')).toMatchObject({ ok: true, value: 1_000_000n }) // ideographic spaces around
+    expect(parse('１，５')).toEqual({ ok: false, error: 'useDotForDecimals' })
+    expect(parse('－１')).toEqual({ ok: false, error: 'notANumber' })
+    expect(parse('１ｅ１８')).toEqual({ ok: false, error: 'notANumber' })
+  })
+
   it('accepts trailing zeros beyond the token decimals (they change nothing)', () => {
     expect(parse('1.5000000000')).toMatchObject({ ok: true, value: 1_500_000n })
     expect(parse('1', 0)).toMatchObject({ ok: true, value: 1n })

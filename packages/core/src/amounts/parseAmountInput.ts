@@ -15,18 +15,29 @@ export type ParseAmountInputReturnType =
 export const MAX_AMOUNT_INPUT_LENGTH = 140
 
 const DECIMAL = /^(\d*)(?:\.(\d*))?$/
+/** Thousands grouped with commas, as the app itself shows amounts ("1,000.5"). */
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/
+
+/**
+ * What a keyboard in another script types for the same number: full-width digits and punctuation from a Chinese
+ * or Japanese IME ("１，０００．５"), read as their ASCII forms (Unicode NFKC), and the ideographic full stop ("。")
+ * that a Chinese IME types for the dot.
+ */
+const asciiDigits = (text: string) => text.normalize('NFKC').replace(/\u3002/g, '.')
 
 /**
  * Parses what a person typed into base units, exactly (no floating point): `"1.5"` with 6 decimals
- * is `1500000n`. Leading zeros are fine (`"007"` is 7); anything that is not a plain decimal number
- * gets a reason instead of a guess.
+ * is `1500000n`. Leading zeros are fine (`"007"` is 7), and so are thousands separators where they group by
+ * three ("1,000.5", the app's own format) and full-width digits; anything else that is not a plain decimal
+ * number gets a reason instead of a guess ("1,5" is a decimal comma: the dot is asked for).
  */
 export function parseAmountInput(text: string, decimals: number): ParseAmountInputReturnType {
-  const trimmed = text.trim()
+  const trimmed = asciiDigits(text).trim()
   if (trimmed === '') return { ok: false, error: 'empty' }
   if (trimmed.length > MAX_AMOUNT_INPUT_LENGTH) return { ok: false, error: 'tooLong' }
-  if (/^\d+,\d+$/.test(trimmed)) return { ok: false, error: 'useDotForDecimals' }
-  const match = DECIMAL.exec(trimmed)
+  const ungrouped = GROUPED.test(trimmed) ? trimmed.replaceAll(',', '') : trimmed
+  if (/^\d+,\d+$/.test(ungrouped)) return { ok: false, error: 'useDotForDecimals' }
+  const match = DECIMAL.exec(ungrouped)
   if (!match) return { ok: false, error: 'notANumber' }
   const whole = match[1] ?? ''
   const fraction = match[2] ?? ''

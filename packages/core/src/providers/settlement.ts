@@ -1,7 +1,13 @@
 import type { Chain, Hex, PublicClient, Transport } from 'viem'
 import { z } from 'zod'
+import { readChain, withTimeout } from '../chains/readChain.ts'
+import { getManifestChain, type Manifest } from '../config/manifest.ts'
+import { ServiceUnreachableError } from '../errors/unreachableErrors.ts'
+import { HttpStatusError } from '../http/httpErrors.ts'
 import { httpRequest } from '../http/request.ts'
-import type { DepositedSwap, SwapEvent, TrackedSwap } from '../swaps/types.ts'
+import { applySwapEvent } from '../swaps/swapMachine.ts'
+import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../swaps/types.ts'
+import { estimateRefundOpensAt, refundDeadline, refundOpensAtFromHead, refundTimingOf } from './refundTiming.ts'
 
 const attestationSchema = z.object({
   status: z.string(),
@@ -10,37 +16,69 @@ const attestationSchema = z.object({
 
 type Client = PublicClient<Transport, Chain>
 
+/** One chain as a read names it when it does not answer. */
+export type NamedChain = { id: number; name: string }
+
 /**
  * The signatures a refund needs now: the attester's "not delivered" attestation when it has
  * signed one, `0x` (none) once the origin chain is past `expires`, or undefined when neither yet.
+ * An attester that does not answer (while `expires` is still ahead) is said: `ServiceUnreachableError`.
  */
 export async function refundSignatures(parameters: {
   attestationUrl: string
   notDeliveredStatus: string
   record: TrackedSwap
   origin: Client
+  originChain: NamedChain
 }): Promise<Hex | undefined> {
-  const raw = await httpRequest(parameters.attestationUrl, { timeoutMs: 10_000 }).catch(() => undefined)
+  let attesterDown: unknown
+  const raw = await httpRequest(parameters.attestationUrl, { timeoutMs: ATTESTER_TIMEOUT_MS }).catch((error) => {
+    // 404: the attester has not indexed it yet, an answer like any other. No answer at all is not one.
+    if (!(error instanceof HttpStatusError) || error.status >= 500) attesterDown = error
+    return undefined
+  })
   const attested = attestationSchema.safeParse(raw)
   if (attested.success && attested.data.status === parameters.notDeliveredStatus && attested.data.attestation) {
     return attested.data.attestation.signatures as Hex
   }
-  const head = await parameters.origin.getBlock({ blockTag: 'latest' })
+  const head = await readChain(parameters.originChain, () => parameters.origin.getBlock({ blockTag: 'latest' }))
   // Without the attester, the contract refunds anyone's call after `expires`.
   const expiresAt = parameters.record.expiresAt
-  return expiresAt !== undefined && Number(head.timestamp) > expiresAt ? '0x' : undefined
+  if (expiresAt !== undefined && Number(head.timestamp) > expiresAt) return '0x'
+  if (attesterDown !== undefined) throw new ServiceUnreachableError('attester', attesterDown)
+  return undefined
 }
 
-/** The seconds after which a refund will be possible, when it is not yet. */
-export const refundAvailableAfter = (record: TrackedSwap) =>
-  Math.max(record.refundableAfter ?? 0, Math.floor(Date.now() / 1000) + 1)
+/** How long the app waits for the attester's answer before saying it does not answer. */
+const ATTESTER_TIMEOUT_MS = 6_000
+
+/**
+ * The seconds after which a refund will be possible, when it is not yet: when the deadline will be final on
+ * the destination (see `refundOpensAtFromHead`), read from its latest block; the estimate from the manifest
+ * when that chain does not answer. A time already past means "any moment now" (the attester's round is due).
+ */
+export async function refundAvailableAfter(
+  record: TrackedSwap,
+  destination: Client,
+  manifest: Manifest,
+): Promise<number> {
+  const deadline = refundDeadline(record)
+  if (deadline === undefined) return Math.max(record.refundableAfter ?? 0, Math.floor(Date.now() / 1000) + 1)
+  const chainId = record.destination.token.chainId
+  const chain = { id: chainId, name: getManifestChain(manifest, chainId)?.name ?? String(chainId) }
+  const head = await readChain(chain, () => destination.getBlock({ blockTag: 'latest' })).catch(() => undefined)
+  return head
+    ? refundOpensAtFromHead(deadline, { timestamp: Number(head.timestamp) }, refundTimingOf(manifest, chainId))
+    : (estimateRefundOpensAt(record, manifest) ?? deadline)
+}
 
 /**
  * What the chains say about a swap, the same for every escrow-style protocol: delivered, refunded, past its
  * deadline on the destination (refundable), or still on its way.
  */
 export async function settlementStatus(parameters: {
-  destination: Client
+  /** The destination's blocks (a read bounded in time, see `readChain`). */
+  destination: { getBlock: (block: { blockNumber: bigint }) => Promise<{ timestamp: bigint }> }
   /** `gasAmount`: the native coin delivered with it (gas on arrival), when there was any. */
   delivery: { transactionHash: Hex; blockNumber: bigint; amount: bigint; gasAmount?: bigint } | undefined
   refunded: boolean
@@ -66,6 +104,58 @@ export async function settlementStatus(parameters: {
   if (parameters.destinationTime > parameters.deadline) return { type: 'deadlinePassed' }
   return { type: 'pending' }
 }
+
+/** The delivery estimate a swap is judged against when it has none of its own (one restored from chain). */
+const DEFAULT_ESTIMATE_SECONDS = 30
+
+/**
+ * Whether a deposited swap is well past its delivery estimate: then it is worth asking the bridge's services
+ * why (a grace of half the estimate, at least 10 s, so that a swap a block late is not called stuck).
+ */
+export function isOverdue(record: TrackedSwap, now: number = Date.now() / 1000): boolean {
+  const estimate = record.estimatedSeconds ?? DEFAULT_ESTIMATE_SECONDS
+  return now - record.depositedAt > estimate + Math.max(10, estimate / 2)
+}
+
+/**
+ * What one of the bridge's own services says about an item: its `status` (undefined when it does not know
+ * the item, a 404), or `'unreachable'` when it does not answer (time-out, no connection, 5xx).
+ */
+export async function askService(parameters: {
+  url: string
+  timeoutMs?: number
+}): Promise<{ status?: string } | 'unreachable' | undefined> {
+  try {
+    const body = await httpRequest(parameters.url, { timeoutMs: parameters.timeoutMs ?? SERVICE_TIMEOUT_MS })
+    const parsed = z.object({ status: z.string().optional() }).safeParse(body)
+    return parsed.success ? parsed.data : undefined
+  } catch (error) {
+    if (error instanceof HttpStatusError && error.status < 500) return undefined
+    return 'unreachable'
+  }
+}
+
+/** How long a look waits for the bridge's service before saying it does not answer. */
+const SERVICE_TIMEOUT_MS = 5_000
+
+/**
+ * A swap found on chain with the first look at its state. A look that fails (its destination does not answer)
+ * keeps it as deposited: it is restored all the same, and the tracker follows it from there.
+ */
+export async function withFirstLook(
+  record: DepositedSwap,
+  provider: { track: (record: TrackedSwap) => Promise<SwapEvent> },
+): Promise<SwapRecord> {
+  try {
+    const event = await withTimeout(provider.track(record), FIRST_LOOK_TIMEOUT_MS, () => new Error('first look'))
+    return applySwapEvent(record, event)
+  } catch {
+    return record
+  }
+}
+
+/** Restore does not wait long for a swap's first look: the tracker looks again at once. */
+const FIRST_LOOK_TIMEOUT_MS = 5_000
 
 /** A deposit found in the chain's events, as a History record (its status is then read by `track`). */
 export function foundSwapRecord(found: {

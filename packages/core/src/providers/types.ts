@@ -41,6 +41,13 @@ export interface RouteProvider {
   /** Every swap of `owner` this provider can find on chain (History's "Restore from chain"). */
   findSwaps(owner: Address): Promise<SwapRecord[]>
   /**
+   * Providers that read their deposits from the chains themselves: the chains they read, so that Restore reads
+   * each on its own (`restoreSwaps`) and one chain that does not answer costs only its own swaps.
+   */
+  restoreChains?(): number[]
+  /** The swaps of `owner` whose deposit is on one chain (a chain from `restoreChains`). */
+  findSwapsOnChain?(owner: Address, chainId: number): Promise<SwapRecord[]>
+  /**
    * How often `track` may be called for one swap, in ms. Providers that read an API's index say so
    * (it changes only every few seconds and rate-limits); on-chain providers follow the block time.
    */

@@ -1,22 +1,26 @@
+import { withTimeout } from '../chains/readChain.ts'
+import { ProviderTimeoutError } from '../errors/unreachableErrors.ts'
+import { receivedValue } from '../prices/routeValue.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import type { QuoteRequest, Route } from './types.ts'
 
 export type RoutePreference = 'most-received' | 'fastest'
 
 /**
- * Best first: most received (then fastest), or fastest (then most received). When gas on arrival was asked,
- * the routes that deliver it come before those that cannot.
+ * Best first: most received (then fastest), or fastest (then most received). "Received" is the estimated output,
+ * not the minimum, with gas on arrival added at its value where the route prices it (`receivedValue`): a route
+ * is never ranked first merely for delivering gas.
  */
 export function rankRoutes(routes: readonly Route[], preference: RoutePreference = 'most-received'): Route[] {
-  const gasFirst = (a: Route, b: Route) =>
-    Number(b.gasOnArrival?.status === 'included') - Number(a.gasOnArrival?.status === 'included')
-  const byReceived = (a: Route, b: Route) =>
-    a.minOutputAmount === b.minOutputAmount ? 0 : a.minOutputAmount > b.minOutputAmount ? -1 : 1
+  const received = new Map(routes.map((route) => [route, receivedValue(route)]))
+  const byReceived = (a: Route, b: Route) => {
+    const x = received.get(a) ?? 0n
+    const y = received.get(b) ?? 0n
+    return x === y ? 0 : x > y ? -1 : 1
+  }
   const bySpeed = (a: Route, b: Route) => a.estimatedSeconds - b.estimatedSeconds
-  return [...routes].sort(
-    (a, b) =>
-      gasFirst(a, b) ||
-      (preference === 'fastest' ? bySpeed(a, b) || byReceived(a, b) : byReceived(a, b) || bySpeed(a, b)),
+  return [...routes].sort((a, b) =>
+    preference === 'fastest' ? bySpeed(a, b) || byReceived(a, b) : byReceived(a, b) || bySpeed(a, b),
   )
 }
 
@@ -35,9 +39,38 @@ export type FetchRoutesParameters = {
   preference?: RoutePreference
   /** Called as each provider answers, with the ranked routes so far. */
   onUpdate?: (ranked: Route[], outcome: ProviderOutcome) => void
+  /**
+   * The longest one provider's quote may take (default 20 s): then its calls are cancelled and it is listed as not
+   * answering, so "Finding routes…" always ends. Chain reads inside are bounded sooner and name the chain.
+   */
+  quoteTimeoutMs?: number
 }
 
 export type FetchRoutesReturnType = { routes: Route[]; outcomes: ProviderOutcome[] }
+
+/** See `FetchRoutesParameters.quoteTimeoutMs`. */
+export const QUOTE_TIMEOUT_MS = 20_000
+
+/** One provider's quote, cancelled (and a `ProviderTimeoutError`) when it has not answered within `timeoutMs`. */
+function boundedQuote(provider: RouteProvider, parameters: FetchRoutesParameters): Promise<Route | undefined> {
+  const timeoutMs = parameters.quoteTimeoutMs ?? QUOTE_TIMEOUT_MS
+  const controller = new AbortController()
+  const parent = parameters.signal
+  const onAbort = () => controller.abort(parent?.reason)
+  if (parent?.aborted) controller.abort(parent.reason)
+  parent?.addEventListener('abort', onAbort, { once: true })
+  // Asked at once (in this tick), like every other provider; one that throws at once fails alone.
+  let quote: Promise<Route | undefined>
+  try {
+    quote = provider.getQuote(parameters.request, { signal: controller.signal })
+  } catch (error) {
+    quote = Promise.reject(error)
+  }
+  return withTimeout(quote, timeoutMs, () => {
+    controller.abort()
+    return new ProviderTimeoutError(provider.name, timeoutMs)
+  }).finally(() => parent?.removeEventListener('abort', onAbort))
+}
 
 /** Asks every provider at once; hands routes over as they arrive, ranked. */
 export async function fetchRoutes(parameters: FetchRoutesParameters): Promise<FetchRoutesReturnType> {
@@ -47,7 +80,7 @@ export async function fetchRoutes(parameters: FetchRoutesParameters): Promise<Fe
     parameters.providers.map(async (provider) => {
       let outcome: ProviderOutcome
       try {
-        let route = await provider.getQuote(parameters.request, parameters.signal ? { signal: parameters.signal } : {})
+        let route = await boundedQuote(provider, parameters)
         // Asked for gas on arrival, a route without it says so.
         if (route && parameters.request.gasOnArrival && !route.gasOnArrival) {
           route = { ...route, gasOnArrival: { status: 'unavailable' } }

@@ -1,6 +1,8 @@
 import type { Address } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
+import { CHAIN_READ_TIMEOUT_MS, withTimeout } from '../chains/readChain.ts'
 import { getManifestChain, listedTokenRef, type Manifest } from '../config/manifest.ts'
+import { ChainUnreachableError } from '../errors/unreachableErrors.ts'
 import { readTokenInfo } from './tokenInfo.ts'
 import type { TokenRef } from './types.ts'
 
@@ -33,7 +35,12 @@ export function createTokenRefResolver(manifest: Manifest, clients: ChainClients
     let pending = cache.get(key)
     if (!pending) {
       const placeholder = placeholderTokenRef(chainId, address)
-      pending = readTokenInfo(clientFor(clients, chainId), { address, multicall3: chain.contracts.multicall3 }).then(
+      // Bounded like every chain read: a chain that does not answer leaves the placeholder (tried again next time).
+      pending = withTimeout(
+        readTokenInfo(clientFor(clients, chainId), { address, multicall3: chain.contracts.multicall3 }),
+        CHAIN_READ_TIMEOUT_MS,
+        () => new ChainUnreachableError(chainId, chain.name),
+      ).then(
         (info) => (info ? { ...placeholder, symbol: info.symbol, decimals: info.decimals } : placeholder),
         () => {
           cache.delete(key)

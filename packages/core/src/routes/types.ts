@@ -34,6 +34,9 @@ export type RouteGasOnArrival = { status: 'included'; token: TokenRef; amount: b
 
 export type RouteFee = { label: string; token: TokenRef; amount: bigint }
 
+/** A provider's USD price of one whole token (`usd`: decimal text, never a float), for the tokens of a route. */
+export type TokenPrice = { chainId: number; address: Address; usd: string }
+
 /** One way to do a swap, as a provider quoted it. */
 export type Route = {
   id: string
@@ -69,6 +72,11 @@ export type Route = {
   nativeFee?: bigint
   /** Set when the request asked for gas on arrival (see `RouteGasOnArrival`). */
   gasOnArrival?: RouteGasOnArrival
+  /**
+   * USD prices of the route's tokens, as the provider gave them (LI.FI's `priceUSD`, Relay's `amountUsd`, the
+   * devnet solver's price table); absent when it gave none (Across): then no USD value is shown.
+   */
+  prices?: TokenPrice[]
 }
 
 export type ApprovalRequirement = { token: TokenRef; spender: Address; amount: bigint }

@@ -1,11 +1,13 @@
-import type { Address, Hex } from 'viem'
+import { type Address, type Hex, InsufficientFundsError, TransactionExecutionError } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import { ETH_B, PERSON, POOL, poolRoute, poolSendPlan } from '../../test/support/poolDeposit.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
+import { NotEnoughGasError } from '../errors/gasErrors.ts'
 import { decodePoolSend } from '../providers/pool/poolCalldata.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import { ReviewMismatchError } from '../routes/routeErrors.ts'
 import type { Route } from '../routes/types.ts'
+import { FALLBACK_GAS } from './estimateNetworkCost.ts'
 import { executeRoute } from './executeRoute.ts'
 
 // Gas on arrival between the reviewed quote and a refreshed one, and when the refresh happens: providers price the
@@ -84,5 +86,49 @@ describe('executeRoute: gas on arrival, compared by value', () => {
     await expect(run(route(GAS, 15_000), route((GAS * 90n) / 100n, 60_000))).rejects.toBeInstanceOf(ReviewMismatchError)
     expect(events).toEqual(['refresh'])
     expect(wallet.sendTransaction).not.toHaveBeenCalled()
+  })
+})
+
+describe('executeRoute: a balance that cannot pay the gas', () => {
+  it("says which coin on which network is short, and about how much is needed, for the wallet's insufficient funds", async () => {
+    const provider = {
+      id: 'pool',
+      name: 'Pool',
+      planDeposit: async (r: Route) => poolSendPlan(r),
+      decodeDeposit: (transaction) => decodePoolSend(transaction),
+      knownContracts: () => [POOL],
+    } as Pick<RouteProvider, 'id' | 'name' | 'planDeposit' | 'decodeDeposit' | 'knownContracts'>
+    const client = {
+      chain: { id: 1, name: 'Local Chain A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+      readContract: async () => 0n,
+      getBlock: async () => ({ baseFeePerGas: null }),
+      getGasPrice: async () => 5n,
+      estimateGas: async () => 50_000n,
+    }
+    // What wagmi hands back: viem's error for "total cost … exceeds the balance", wrapped.
+    const insufficient = new TransactionExecutionError(new InsufficientFundsError(), { account: null })
+    const wallet = {
+      account: PERSON,
+      getChainId: async () => 1,
+      switchChain: async () => {},
+      sendTransaction: vi.fn(async () => {
+        throw insufficient
+      }),
+    }
+    const error = await executeRoute({
+      route: poolRoute(),
+      provider: provider as RouteProvider,
+      wallet,
+      clients: new Map([[1, client]]) as unknown as ChainClients,
+      refreshRoute: async () => undefined,
+      onUpdate: () => {},
+    }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(NotEnoughGasError)
+    // The approval (estimated, with its margin) and the deposit it unlocks (at its fallback), at the most a wallet
+    // offers per gas (a legacy price of 5 wei: 6).
+    const gas = 50_000n + 5_000n + FALLBACK_GAS.deposit
+    expect(error).toMatchObject({ network: 'Local Chain A', coin: 'ETH', decimals: 18, needed: gas * 6n })
+    expect((error as NotEnoughGasError).cause).toBe(insufficient)
+    expect(wallet.sendTransaction).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,5 +1,6 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hash, isAddressEqual } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
+import { isInsufficientFundsError, NotEnoughGasError } from '../errors/gasErrors.ts'
 import { UnknownContractError } from '../errors/walletErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import {
@@ -12,6 +13,7 @@ import {
 } from '../routes/routeErrors.ts'
 import type { ApprovalRequirement, Route, TransactionRequest } from '../routes/types.ts'
 import { prepareDeposit } from '../signing/checkDeposit.ts'
+import { estimateNetworkCost } from './estimateNetworkCost.ts'
 import { applySwapEvent } from './swapMachine.ts'
 import { newSwapRecord } from './swapRecord.ts'
 import type { SigningSwap, SwapEvent, SwapRecord } from './types.ts'
@@ -112,7 +114,28 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     const actual = await wallet.getChainId()
     if (actual !== transaction.chainId) throw new WrongChainError(transaction.chainId, actual)
     await checkAccount()
-    return wallet.sendTransaction(transaction)
+    try {
+      return await wallet.sendTransaction(transaction)
+    } catch (error) {
+      // The wallet or the node found the balance short of gas × fee + value: said as such, with what is needed.
+      if (isInsufficientFundsError(error)) throw await notEnoughGas(error)
+      throw error
+    }
+  }
+  const notEnoughGas = async (cause: unknown) => {
+    const needed = await estimateNetworkCost({ clients, account: wallet.account, plan }).then(
+      (cost) => cost.total,
+      () => undefined,
+    )
+    const currency = client.chain?.nativeCurrency
+    return new NotEnoughGasError({
+      chainId,
+      network: client.chain?.name ?? String(chainId),
+      coin: currency?.symbol ?? 'ETH',
+      decimals: currency?.decimals ?? 18,
+      needed,
+      cause,
+    })
   }
   const waitFor = async (hash: Hash) => {
     const receipt = await client.waitForTransactionReceipt({ hash })

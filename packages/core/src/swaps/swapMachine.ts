@@ -44,6 +44,7 @@ const base = (record: SwapRecord): SwapBase => {
     ...(record.approveTxs ? { approveTxs: record.approveTxs } : {}),
     ...(record.data ? { data: record.data } : {}),
     ...(record.statusDetail ? { statusDetail: record.statusDetail } : {}),
+    ...(record.estimatedSeconds === undefined ? {} : { estimatedSeconds: record.estimatedSeconds }),
   }
 }
 

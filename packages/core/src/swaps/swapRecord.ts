@@ -26,6 +26,7 @@ export function newSwapRecord(route: Route, owner: Address): SigningSwap {
     status: 'signing',
     phase: 'switching',
     ...(route.trackingData ? { data: { ...route.trackingData } } : {}),
+    estimatedSeconds: route.estimatedSeconds,
     createdAt: now,
     updatedAt: now,
   }

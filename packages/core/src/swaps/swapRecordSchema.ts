@@ -36,6 +36,7 @@ const baseEntries = {
   depositAddress: address,
   createdAt: millis,
   updatedAt: millis,
+  estimatedSeconds: v.optional(v.pipe(v.number(), v.minValue(0))),
   approveTxs: v.optional(v.array(txHash)),
   data: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
   statusDetail: v.optional(v.string()),

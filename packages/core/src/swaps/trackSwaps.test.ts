@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { productionManifest } from '../config/production.ts'
+import { ChainUnreachableError } from '../errors/unreachableErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import { createSwapStore } from './swapStore.ts'
-import { createSwapTracker } from './trackSwaps.ts'
+import { createTrackProblemStore } from './trackProblems.ts'
+import { createSwapTracker, TrackTimeoutError } from './trackSwaps.ts'
 import type { SwapEvent, SwapRecord } from './types.ts'
 
 const manifest = productionManifest()
@@ -115,5 +117,75 @@ describe('createSwapTracker', () => {
     store.getState().apply('k-chain', { type: 'delivered', receivedAmount: '99' })
     store.getState().upsert(deposited)
     expect(store.getState().swaps['k-chain']?.status).toBe('completed')
+  })
+})
+
+describe('createSwapTracker: a look that fails is said, not swallowed', () => {
+  it('keeps the failing chain for the screens while it does not answer, and clears it once a look succeeds', async () => {
+    const down = new ChainUnreachableError(8453, 'Base')
+    const chain = fakeProvider('chain', undefined, [])
+    chain.track.mockRejectedValueOnce(down).mockRejectedValueOnce(down)
+    const store = createSwapStore()
+    store.getState().upsert(record('chain'))
+    const problems = createTrackProblemStore()
+    const tracker = createSwapTracker({ store, manifest, problems, providers: new Map([['chain', chain.provider]]) })
+    tracker.resume()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(problems.getState().problems['k-chain']).toMatchObject({ error: down, failures: 1 })
+    const since = problems.getState().problems['k-chain']?.since
+    await vi.advanceTimersByTimeAsync(1_000)
+    // Still down: the same problem, counted, from the same moment.
+    expect(problems.getState().problems['k-chain']).toMatchObject({ error: down, failures: 2, since })
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(problems.getState().problems['k-chain']).toBeUndefined()
+    tracker.stop()
+  })
+
+  it('ends a look that hangs after its time bound, says so, and looks again', async () => {
+    const hanging = new Promise<SwapEvent>(() => undefined)
+    const chain = fakeProvider('chain', undefined, [hanging, { type: 'delivered', receivedAmount: '99' }])
+    const store = createSwapStore()
+    store.getState().upsert(record('chain'))
+    const problems = createTrackProblemStore()
+    const tracker = createSwapTracker({
+      store,
+      manifest,
+      problems,
+      lookTimeoutMs: 5_000,
+      providers: new Map([['chain', chain.provider]]),
+    })
+    tracker.resume()
+    await vi.advanceTimersByTimeAsync(5_001)
+    expect(problems.getState().problems['k-chain']?.error).toBeInstanceOf(TrackTimeoutError)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(store.getState().swaps['k-chain']?.status).toBe('completed')
+    expect(problems.getState().problems['k-chain']).toBeUndefined()
+    tracker.stop()
+  })
+
+  it('does not call the wait for a deposit receipt a problem, but does a chain that does not answer', async () => {
+    const signing = {
+      ...record('chain'),
+      status: 'signing',
+      phase: 'depositing',
+      id: 'k-chain',
+      depositTx: `0x${'1'.repeat(64)}`,
+    } as SwapRecord
+    const onDepositMined = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('receipt not found'))
+      .mockRejectedValueOnce(new ChainUnreachableError(42161, 'Arbitrum One'))
+      .mockResolvedValue({ type: 'pending' })
+    const provider = { id: 'chain', name: 'chain', onDepositMined } as unknown as RouteProvider
+    const store = createSwapStore()
+    store.getState().upsert(signing)
+    const problems = createTrackProblemStore()
+    const tracker = createSwapTracker({ store, manifest, problems, providers: new Map([['chain', provider]]) })
+    tracker.resume()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(problems.getState().problems['k-chain']).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(problems.getState().problems['k-chain']?.error).toBeInstanceOf(ChainUnreachableError)
+    tracker.stop()
   })
 })

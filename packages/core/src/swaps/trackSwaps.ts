@@ -1,10 +1,23 @@
 import type { Hex } from 'viem'
 import type { StoreApi } from 'zustand/vanilla'
+import { withTimeout } from '../chains/readChain.ts'
 import type { Manifest } from '../config/manifest.ts'
 import { getManifestChain } from '../config/manifest.ts'
+import { BaseError } from '../errors/BaseError.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import type { SwapStoreState } from './swapStore.ts'
+import { isUnreachable, type TrackProblemsState } from './trackProblems.ts'
 import { isFinalSwapStatus, type SwapRecord } from './types.ts'
+
+/** A look that did not end in time (each of its reads is bounded too: this is the backstop). */
+export class TrackTimeoutError extends BaseError {
+  override name = 'TrackTimeoutError'
+  constructor(readonly timeoutMs: number) {
+    super(`A look at the swap took more than ${timeoutMs} ms`, { code: 'trackTimeout' })
+  }
+}
+
+const LOOK_TIMEOUT_MS = 30_000
 
 export type SwapTracker = {
   /** Follows every unfinished swap in the store (call after a reload too). */
@@ -23,8 +36,34 @@ export function createSwapTracker(parameters: {
   manifest: Manifest
   /** Called after each failed look (RPC down…); tracking goes on. */
   onError?: (error: unknown, record: SwapRecord) => void
+  /**
+   * Where the failing looks are kept while they fail (see `TrackProblemsState`), so the screens can say which
+   * chain or service does not answer instead of staying silent. Cleared by the next look that succeeds.
+   */
+  problems?: StoreApi<TrackProblemsState>
+  /** The longest one look may take (default 30 s). */
+  lookTimeoutMs?: number
 }): SwapTracker {
   const running = new Map<string, AbortController>()
+  const lookTimeoutMs = parameters.lookTimeoutMs ?? LOOK_TIMEOUT_MS
+
+  const setProblem = (key: string, error: unknown | undefined) => {
+    const store = parameters.problems
+    if (!store) return
+    const current = store.getState().problems[key]
+    if (error === undefined) {
+      if (!current) return
+      const { [key]: _gone, ...rest } = store.getState().problems
+      store.setState({ problems: rest })
+      return
+    }
+    store.setState({
+      problems: {
+        ...store.getState().problems,
+        [key]: { error, since: current?.since ?? Date.now(), failures: (current?.failures ?? 0) + 1 },
+      },
+    })
+  }
 
   const intervalFor = (record: SwapRecord) => {
     const blockTime = getManifestChain(parameters.manifest, record.destination.token.chainId)?.blockTime ?? 2
@@ -44,20 +83,25 @@ export function createSwapTracker(parameters: {
       // A swap whose deposit was never sent has nothing on chain to follow.
       if (record.status === 'signing' && !record.depositTx) break
       try {
-        const event =
+        const look =
           record.status === 'signing'
-            ? await provider.onDepositMined({ ...record, depositTx: record.depositTx as Hex })
-            : await provider.track(record)
+            ? provider.onDepositMined({ ...record, depositTx: record.depositTx as Hex })
+            : provider.track(record)
+        const event = await withTimeout(look, lookTimeoutMs, () => new TrackTimeoutError(lookTimeoutMs))
         if (signal.aborted) break
         // Through the state machine, against the latest copy: a look that started before a refund was mined
         // cannot take the swap back.
         parameters.store.getState().apply(key, event)
+        setProblem(key, undefined)
       } catch (error) {
+        // A deposit whose receipt is not there yet is the normal wait, not a problem; a chain that is down is.
+        if (record.status !== 'signing' || isUnreachable(error)) setProblem(key, error)
         parameters.onError?.(error, record)
       }
       await new Promise((resolve) => setTimeout(resolve, intervalFor(record)))
     }
     running.delete(key)
+    setProblem(key, undefined)
   }
 
   const track = (key: string) => {

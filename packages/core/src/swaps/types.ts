@@ -66,6 +66,11 @@ export type SwapBase = {
   createdAt: number
   /** Epoch ms of the last change; never goes back. */
   updatedAt: number
+  /**
+   * The route's delivery estimate in seconds, when the swap was made here (a swap restored from chain has
+   * none): elapsed time is compared with it ("Taking longer than usual").
+   */
+  estimatedSeconds?: number
   approveTxs?: Hex[]
   /** Provider-specific tracking data (e.g. fill deadline, the blocks to search from). */
   data?: Record<string, string | number>

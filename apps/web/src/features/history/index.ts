@@ -2,3 +2,15 @@
 // (its dialogs, the swap services) stays out, so that it stays out of the chunk of whoever imports from here.
 export { historyCsv } from './historyCsv.ts'
 export { historyStore, useHistory } from './historyStore.ts'
+export { NEEDS_ACTION_PATH, RefundBanner } from './RefundBanner.tsx'
+export { restoreStore, type UnreadChain, useRestoreState } from './restoreStore.ts'
+export {
+  elapsedAgainstEstimate,
+  isApiDown,
+  needsAction,
+  problemText,
+  refundReason,
+  statusWord,
+  waitingAmount,
+} from './swapStatus.ts'
+export { trackProblemStore, useTrackProblem } from './trackProblemStore.ts'

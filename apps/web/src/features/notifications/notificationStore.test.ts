@@ -61,6 +61,13 @@ describe('notifications', () => {
     expect(shown()).toEqual([])
   })
 
+  it('shows the same sentence about two things as two notices', () => {
+    notify('Swap completed: {{amount}} {{token}} received on {{network}}', { amount: '1', token: 'USDC', network: 'B' })
+    notify('Swap completed: {{amount}} {{token}} received on {{network}}', { amount: '2', token: 'USDC', network: 'B' })
+    notify('Swap completed: {{amount}} {{token}} received on {{network}}', { amount: '2', token: 'USDC', network: 'B' })
+    expect(noticeStore.getState().notices.map((n) => n.values?.amount)).toEqual(['1', '2'])
+  })
+
   it('keeps the values for translation', () => {
     notify('Missing chain info for {{id}}. Please add it manually', { id: 5 })
     expect(noticeStore.getState().notices[0]).toMatchObject({ values: { id: 5 } })

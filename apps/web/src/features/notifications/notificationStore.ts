@@ -5,7 +5,8 @@ import { NOTIFY_MS, TOAST_MS } from '../../lib/constants.ts'
 export type Notice = {
   id: number
   kind: 'toast' | 'notify'
-  tone: 'info' | 'success' | 'error'
+  /** An error is an alert; the rest are statuses. */
+  tone: 'info' | 'success' | 'warning' | 'error'
   /** An i18n key (English text) and its values. */
   message: string
   values?: Record<string, string | number>
@@ -18,8 +19,12 @@ let nextId = 1
 
 function show(kind: Notice['kind'], tone: Notice['tone'], message: string, values?: Notice['values']) {
   const id = nextId++
-  // The same message twice in a row stays one notice: repeated events must not stack up.
-  const existing = noticeStore.getState().notices.find((n) => n.message === message && n.kind === kind)
+  // The same message twice in a row stays one notice: repeated events must not stack up. The same sentence about
+  // two things (two swaps that ended) is two notices.
+  const text = JSON.stringify(values ?? {})
+  const existing = noticeStore
+    .getState()
+    .notices.find((n) => n.message === message && n.kind === kind && JSON.stringify(n.values ?? {}) === text)
   if (existing) dismiss(existing.id)
   noticeStore.setState((s) => ({ notices: [...s.notices, { id, kind, tone, message, ...(values ? { values } : {}) }] }))
   setTimeout(() => dismiss(id), kind === 'toast' ? TOAST_MS : NOTIFY_MS)

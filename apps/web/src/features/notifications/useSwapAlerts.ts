@@ -1,27 +1,39 @@
-import { formatDisplayAmount } from '@multi-bridge/core'
+import { formatDisplayAmount, getManifestChain } from '@multi-bridge/core'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { useManifest } from '../../lib/ManifestContext.tsx'
 import { ROUTES } from '../../lib/routes.ts'
+import { isSwapInView } from '../../lib/swapInView.ts'
 import { historyStore } from '../history/index.ts'
 import { alertStore, useAlerts } from './alertStore.ts'
+import { notify } from './notificationStore.ts'
 import { ALERT_TITLES, newAlerts } from './swapAlerts.ts'
+import { swapNotice } from './swapNotice.ts'
 
 /**
- * Word when a swap ends while the tab is hidden: the swap is counted in the tab's title until the tab is seen
- * again, and, when the person turned notifications on and the browser allows them, a system notification
- * that opens the swap's detail. Returns the number of swaps not seen yet.
+ * Word when a swap ends or becomes refundable: in the app, unless its dialog is on screen; and while the tab is
+ * hidden, the swap is counted in the tab's title until the tab is seen again, and, when the person turned
+ * notifications on and the browser allows them, a system notification that opens the swap's detail. Returns the
+ * number of swaps not seen yet.
  */
 export function useSwapAlerts(): number {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const unseen = useAlerts((state) => state.unseen.length)
+  const manifest = useManifest()
 
   useEffect(() => {
     let before = historyStore.getState().swaps
     return historyStore.subscribe((state) => {
       const alerts = newAlerts(before, state.swaps)
       before = state.swaps
+      const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
+      for (const { key, alert, record } of alerts) {
+        if (isSwapInView(key)) continue
+        const notice = swapNotice(alert, record, chainName)
+        notify(notice.message, notice.values, notice.tone)
+      }
       if (!document.hidden) return
       for (const { key, alert, record } of alerts) {
         alertStore.getState().addUnseen(key)
@@ -42,7 +54,7 @@ export function useSwapAlerts(): number {
         }
       }
     })
-  }, [t, navigate])
+  }, [t, navigate, manifest])
 
   useEffect(() => {
     const seen = () => {

@@ -3,6 +3,7 @@ import {
   gasReceived,
   getManifestChain,
   providerModule,
+  type Route,
   receivedAmount,
   SIGNING_PHASES,
   type SwapRecord,
@@ -14,13 +15,21 @@ import { useTranslation } from 'react-i18next'
 import { isAddressEqual } from 'viem'
 import { DialogHeader } from '../../lib/DialogHeader.tsx'
 import type { UserMessage } from '../../lib/errorMessages.ts'
-import { approximateDuration, countdown, shortAddress, shortHash } from '../../lib/format.ts'
+import { approximateDuration, shortAddress } from '../../lib/format.ts'
+import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { markSwapInView } from '../../lib/swapInView.ts'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
-import { useHistory } from '../history/index.ts'
+import { refundReason, statusWord, useHistory } from '../history/index.ts'
+import type { ReviewNetworkCost } from '../swap/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
+import { RefundCountdown } from './RefundCountdown.tsx'
+import { confirmBlocked, ReviewSummary } from './ReviewSummary.tsx'
 import { type SignedPreviewProps, SignedTransaction } from './SignedTransaction.tsx'
+import { StuckNotice } from './StuckNotice.tsx'
+import { SwapEnding } from './SwapEnding.tsx'
 import { useStatusDetail } from './statusDetail.ts'
+import { TxHash } from './TxHash.tsx'
 import { useProviderPage } from './useProviderPage.ts'
 import { useRefundReadiness } from './useRefundReadiness.ts'
 
@@ -39,6 +48,10 @@ export type ProgressDialogProps = {
   /** Refunds the swap shown (its latest stored copy). */
   onRefund?: (record: SwapRecord) => void
   refunding?: boolean
+  /** In the review: the route confirmed, for its summary (amounts, fees, USD values, warnings). */
+  route?: Route | undefined
+  /** In the review: the person's own gas for it (see `ReviewSummary`). */
+  networkCost?: ReviewNetworkCost | undefined
 }
 
 type StepState = 'done' | 'active' | 'waiting' | 'failed' | 'skipped'
@@ -63,8 +76,13 @@ export function ProgressDialog(props: ProgressDialogProps) {
   const now = useNow(progress === 'swapping' || record.status === 'refundable' || record.status === 'providerFailed')
   const statusDetail = useStatusDetail()(record)
   const returnFocus = useReturnFocus()
+  // On screen: the app's word about how it ended is this dialog itself (features/notifications).
+  useEffect(() => markSwapInView(record.key), [record.key])
   const { address, status: walletStatus } = useWalletConnection()
   const [connecting, setConnecting] = useState(false)
+  const [lossAccepted, setLossAccepted] = useState(false)
+  const reviewSummarized = props.route ? [t('ID'), t('Amount to Send'), t('Receivable Amount')] : [t('ID')]
+  const format = useIntlFormat()
   // A provider refunding by itself (Across after the fill deadline, LI.FI's REFUND_IN_PROGRESS): nothing to sign.
   const providerRefunding = record.status === 'providerRefunding'
   const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
@@ -78,21 +96,16 @@ export function ProgressDialog(props: ProgressDialogProps) {
   const sent = record.depositTx !== undefined
   // Before the person confirms, nothing is swapping yet: the dialog is a review.
   const reviewing = record.status === 'signing' && !sent && !props.confirming
-  // SPEC §5: a swap that was not delivered is Failed, refunded or not; the refund step and a note say which.
-  const progressLabel = reviewing
-    ? t('Review the swap, then confirm')
-    : progress === 'completed'
-      ? t('Completed')
-      : progress === 'swapping'
-        ? t('Swapping...')
-        : t('Failed')
+  // SPEC §5's words; a swap whose refund waits for the person is "Refund available" (amber), never a bare Failed.
+  const progressLabel = reviewing ? t('Review the swap, then confirm') : t(statusWord(record).label)
   // Switch, approve, deposit, then delivery (index 3) once the deposit is mined.
   const phaseIndex = record.status === 'signing' ? SIGNING_PHASES.indexOf(record.phase) : sent ? 3 : -1
   const stepState = (index: number): StepState => {
     if (record.status === 'completed') return 'done'
     if (props.error && index === Math.max(phaseIndex, 0)) return 'failed'
     if (phaseIndex > index || (sent && index < 3)) return 'done'
-    if (index === 3 && record.status === 'refunded') return 'skipped'
+    // Not delivered, and the money is safe: the refund step says what comes next, not a red failure here.
+    if (index === 3 && (record.status === 'refunded' || record.status === 'refundable')) return 'skipped'
     if (index === 3 && record.status !== 'signing' && record.status !== 'deposited') return 'failed'
     if (phaseIndex === index && (props.confirming || sent)) return 'active'
     return 'waiting'
@@ -124,9 +137,9 @@ export function ProgressDialog(props: ProgressDialogProps) {
       ...(record.status === 'refunded' && record.refundTx ? { hash: record.refundTx, chainId: origin.chainId } : {}),
     })
   }
-  const refundableAfter = 'refundableAfter' in record ? record.refundableAfter : undefined
-  const refundAvailableIn = refundableAfter === undefined ? undefined : refundableAfter - now
-  const refund = useRefundReadiness(record, (refundAvailableIn ?? 0) <= 0)
+  // When the refund really opens (the deadline final on the destination), not the deadline itself.
+  const refund = useRefundReadiness(record)
+  const reason = refundReason(record)
   const connected = walletStatus === 'connected' && address !== undefined
   // Not known yet (the wallet layer loads, or wagmi reconnects): no Connect, which could add a second connection.
   const walletKnown = walletStatus === 'connected' || walletStatus === 'disconnected'
@@ -192,11 +205,21 @@ export function ProgressDialog(props: ProgressDialogProps) {
     ],
     [
       t('Recipient Address'),
-      <span key="v4" className="mono">
-        {record.recipient}
+      <span key="v4" className="recipient-value">
+        <span className="mono">{record.recipient}</span>
+        {/* Said before anything is signed: the tokens leave the person's wallet for someone else's. */}
+        {!isAddressEqual(record.recipient, record.owner) && (
+          <span className="badge badge-warning" data-testid="recipient-other-wallet">
+            {t('To another wallet')}
+          </span>
+        )}
       </span>,
     ],
-    [t('Amount to Send'), amount(record.origin.amount, origin)],
+    // Exact, never rounded: the amount signed.
+    [
+      t('Amount to Send'),
+      `${formatDisplayAmount(BigInt(record.origin.amount), origin.decimals, origin.decimals)} ${origin.symbol}`,
+    ],
     [
       t('Receivable Amount'),
       <span key="v5" data-testid="receivable-amount">
@@ -204,7 +227,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
       </span>,
     ],
     ...(gas ? [[t('Gas on arrival'), gas] as [string, ReactNode]] : []),
-    [t('Exchange Time'), depositedAt ? new Date(depositedAt * 1000).toLocaleString() : '—'],
+    [t('Exchange Time'), depositedAt ? format.dateTime(depositedAt * 1000) : '—'],
     [
       t('On-Chain Processing Time'),
       processing
@@ -250,33 +273,48 @@ export function ProgressDialog(props: ProgressDialogProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog-wide" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
-          <DialogHeader title="Swap Progress" />
+          <DialogHeader title={reviewing ? 'Review swap' : 'Swap Progress'} />
+          {reviewing && props.route && (
+            <ReviewSummary
+              route={props.route}
+              networkCost={props.networkCost}
+              lossAccepted={lossAccepted}
+              onLossAcceptedChange={setLossAccepted}
+            />
+          )}
+          {record.status === 'completed' && <SwapEnding record={record} onClose={() => props.onOpenChange(false)} />}
+          {reason && (
+            <p className="refund-reason" role="status" data-testid="refund-reason">
+              {t(reason.message, reason.values)}
+            </p>
+          )}
+          {/* Stuck is told at the top, where a phone shows it without scrolling. */}
+          <StuckNotice record={record} now={now} />
           <ol className="steps">
             {steps.map((step) => (
               <li key={step.label} className={`step step-${step.state}`} data-state={step.state} data-testid="step">
                 <span className="step-dot" aria-hidden="true" />
                 <span className="step-label">{step.label}</span>
                 {step.hash && step.chainId !== undefined && (
-                  <TxLink hash={step.hash} href={explorer(step.chainId, step.hash)} chain={chainName(step.chainId)} />
+                  <TxHash hash={step.hash} href={explorer(step.chainId, step.hash)} chain={chainName(step.chainId)} />
                 )}
               </li>
             ))}
           </ol>
           <dl className="details">
-            {rows.map(([label, value]) => (
-              <div key={label} className="details-row">
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-            {(record.status === 'refundable' || record.status === 'deposited') && refundAvailableIn !== undefined && (
-              <div className="details-row">
-                <dt>{t('Revocation available after')}</dt>
-                <dd data-testid="revocation-countdown">
-                  {refundAvailableIn > 0 ? countdown(refundAvailableIn) : '0:00'}
-                </dd>
-              </div>
-            )}
+            {/*
+              In the review, what only a sent swap has (its id, times) is left out rather than shown as "—", and so are
+              the amounts the summary above already gives (the exact amount, the estimate and the minimum).
+            */}
+            {rows
+              .filter(([label, value]) => !(reviewing && (value === '—' || reviewSummarized.includes(label))))
+              .map(([label, value]) => (
+                <div key={label} className="details-row">
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            <RefundCountdown record={record} now={now} refund={refund} />
           </dl>
           {record.status === 'providerFailed' && (
             <p className="notice-inline" role="status" data-testid="provider-failed">
@@ -297,7 +335,12 @@ export function ProgressDialog(props: ProgressDialogProps) {
               type="button"
               className="button-primary button-block"
               onClick={props.onConfirm}
-              disabled={props.confirming || props.signed?.refused === true || props.signed?.loading === true}
+              disabled={
+                props.confirming ||
+                props.signed?.refused === true ||
+                props.signed?.loading === true ||
+                confirmBlocked(props.route, lossAccepted)
+              }
             >
               {props.confirming ? t('In Progress') : t('Swap')}
             </button>
@@ -330,7 +373,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
             >
               {props.refunding
                 ? t('In Progress')
-                : (refundAvailableIn ?? 0) <= 0 && refund.preparing
+                : !refund.ready && (refund.opensAt ?? 0) <= now
                   ? t('Preparing refund…')
                   : t('Refund')}
             </button>
@@ -341,18 +384,5 @@ export function ProgressDialog(props: ProgressDialogProps) {
         {connecting && !connected && <ConnectDialog open onOpenChange={(open) => setConnecting(open)} />}
       </Suspense>
     </Dialog.Root>
-  )
-}
-
-function TxLink({ hash, href, chain }: { hash: string; href: string | undefined; chain: string }) {
-  const text = `${chain}: ${shortHash(hash)}`
-  return href ? (
-    <a className="tx-link mono" href={href} target="_blank" rel="noreferrer" title={hash}>
-      {text}
-    </a>
-  ) : (
-    <span className="tx-link mono" title={hash} data-testid="tx-hash">
-      {text}
-    </span>
   )
 }

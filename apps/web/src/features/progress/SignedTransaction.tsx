@@ -2,6 +2,7 @@ import { type CheckedDeposit, formatDisplayAmount, getManifestChain, type TokenR
 import { useTranslation } from 'react-i18next'
 import type { UserMessage } from '../../lib/errorMessages.ts'
 import { shortAddress } from '../../lib/format.ts'
+import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 
 /** The review's view of the transaction to sign: decoded from its calldata, or why it was refused. */
@@ -14,6 +15,7 @@ export type SignedPreviewProps = { deposit?: CheckedDeposit; error?: UserMessage
  */
 export function SignedTransaction({ preview, sent }: { preview: SignedPreviewProps; sent: TokenRef }) {
   const { t } = useTranslation()
+  const format = useIntlFormat()
   const manifest = useManifest()
   const chain = (id: number) => getManifestChain(manifest, id)
   const native = chain(sent.chainId)?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
@@ -91,7 +93,7 @@ export function SignedTransaction({ preview, sent }: { preview: SignedPreviewPro
       id: `detail-${index}`,
       label: t(detail.label),
       ...(detail.kind === 'time'
-        ? { value: new Date(detail.value * 1000).toLocaleString() }
+        ? { value: format.dateTime(detail.value * 1000) }
         : detail.kind === 'address'
           ? { value: shortAddress(detail.value), title: detail.value, mono: true }
           : detail.kind === 'input'

@@ -1,9 +1,11 @@
-import { formatAmount, formatDisplayAmount, getManifestChain } from '@multi-bridge/core'
+import { formatDisplayAmount, getManifestChain } from '@multi-bridge/core'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EARLY_ACTIONS } from '../../lib/earlyActions.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { RETURN_FOCUS_ATTRIBUTE } from '../../lib/useReturnFocus.ts'
 import { useTypedBeforeHydration } from '../../lib/useTypedBeforeHydration.ts'
+import { AmountUsd } from './MoneyContext.tsx'
 import { TokenButton } from './TokenButton.tsx'
 import type { SwapForm } from './useSwapForm.ts'
 
@@ -24,11 +26,6 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
   const input = useRef<HTMLInputElement>(null)
   useTypedBeforeHydration(input, form.amountText, form.setAmountText)
 
-  function onMax() {
-    if (!origin || form.spendable === undefined) return
-    form.setAmountText(formatAmount(form.spendable > 0n ? form.spendable : 0n, origin.decimals))
-  }
-
   return (
     <div className="swap-field">
       <div className="swap-field-top">
@@ -39,7 +36,7 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
         {origin && form.balance !== undefined && (
           <span className="muted small" data-testid="origin-balance">
             {t('Balance')}: {formatDisplayAmount(form.balance, origin.decimals)}
-            <button type="button" className="link-button" onClick={onMax}>
+            <button type="button" className="link-button" onClick={form.onMax}>
               {t('Max')}
             </button>
           </span>
@@ -58,6 +55,8 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
           ref={input}
           id={amountId}
           className="amount-input"
+          // Focus lands here when the dialog of a swap just sent closes (its Swap button is disarmed).
+          {...{ [RETURN_FOCUS_ATTRIBUTE]: '' }}
           inputMode="decimal"
           autoComplete="off"
           placeholder="0"
@@ -73,11 +72,17 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
           earlyAction={EARLY_ACTIONS.originPicker}
         />
       </div>
+      <AmountUsd form={form} />
       {origin && form.balanceFailed && (
         <p className="field-warning" role="status" data-testid="rpc-unreachable">
           {t("{{network}}'s RPC is not answering, so the balance can't be read. It will show again when it answers.", {
             network: getManifestChain(manifest, origin.chainId)?.name ?? '',
           })}
+        </p>
+      )}
+      {form.maxProblem && (
+        <p className="field-error" role="alert" data-testid="max-problem">
+          {t('Not enough {{coin}} on {{network}} for gas (about {{amount}} needed)', form.maxProblem)}
         </p>
       )}
       {parsed && !parsed.ok && parsed.error !== 'empty' && (

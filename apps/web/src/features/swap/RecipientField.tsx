@@ -1,5 +1,4 @@
 import { getManifestChain } from '@multi-bridge/core'
-import { skipToken, useQuery } from '@tanstack/react-query'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Address } from 'viem'
@@ -8,11 +7,11 @@ import { shortAddress } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useIsHydrated } from '../../lib/useIsHydrated.ts'
 import { useTypedBeforeHydration } from '../../lib/useTypedBeforeHydration.ts'
-import { useWalletConfig } from '../wallet/index.ts'
+import { RecipientSafetyNote } from './RecipientSafetyNote.tsx'
 import { useRecentRecipients } from './recipientStore.ts'
 import type { EnsRecord } from './resolveEnsName.ts'
 import type { Recipient } from './useRecipient.ts'
-import { chainReads } from './useTokenBalance.ts'
+import type { RecipientSafety } from './useRecipientSafety.ts'
 
 export function RecipientField(props: {
   value: string
@@ -21,11 +20,17 @@ export function RecipientField(props: {
   recipient: Recipient
   connected: Address | undefined
   destinationChainId: number | undefined
+  /** What the address is on the destination chain (refused, a contract to confirm, a wallet). */
+  safety: RecipientSafety
+  /** The token delivered, named in the contract warning. */
+  destinationSymbol: string | undefined
+  /** The person's "I understand" for a contract recipient. */
+  consented: boolean
+  onConsentChange: (consented: boolean) => void
 }) {
   const { t } = useTranslation()
   const id = useId()
   const manifest = useManifest()
-  const config = useWalletConfig()
   const stored = useRecentRecipients()
   // Kept in this browser (the recent recipients, and the account wagmi restores while it reconnects): not in the
   // prerendered page, so shown once it is hydrated.
@@ -35,21 +40,8 @@ export function RecipientField(props: {
   const input = useRef<HTMLInputElement>(null)
   useTypedBeforeHydration(input, props.value, props.onChange)
   const { recipient } = props
-  const address = recipient.status === 'ok' ? recipient.address : undefined
   const chainId = props.destinationChainId
-  const code = useQuery({
-    queryKey: ['recipientCode', chainId, address],
-    staleTime: 60_000,
-    queryFn:
-      config && address !== undefined && chainId !== undefined
-        ? async () => {
-            const { getCode } = await chainReads()
-            return (await getCode(config.getClient({ chainId }), { address })) ?? null
-          }
-        : skipToken,
-  })
   const destinationName = getManifestChain(manifest, chainId ?? 0)?.name
-  const isContract = code.data !== undefined && code.data !== null && code.data !== '0x'
   const suggestions = [connected, ...recent].filter(
     (a, i, all): a is Address => !!a && all.findIndex((b) => b?.toLowerCase() === a.toLowerCase()) === i,
   )
@@ -67,7 +59,9 @@ export function RecipientField(props: {
         spellCheck={false}
         autoComplete="off"
         placeholder="0x…"
-        aria-invalid={recipient.status === 'invalid'}
+        aria-invalid={
+          recipient.status === 'invalid' || (recipient.status === 'ok' && props.safety.status === 'refused')
+        }
         onChange={(event) => props.onChange(event.target.value)}
       />
       {suggestions.length > 0 && (
@@ -106,12 +100,13 @@ export function RecipientField(props: {
       {recipient.status === 'ok' && recipient.record && destinationName && (
         <EnsRecordNote record={recipient.record} network={destinationName} />
       )}
-      {isContract && (
-        <p className="field-warning" role="alert">
-          {t('This address is a contract on {{network}}. Make sure it can receive these tokens.', {
-            network: destinationName ?? '',
-          })}
-        </p>
+      {recipient.status === 'ok' && (
+        <RecipientSafetyNote
+          safety={props.safety}
+          symbol={props.destinationSymbol ?? ''}
+          consented={props.consented}
+          onConsentChange={props.onConsentChange}
+        />
       )}
     </div>
   )

@@ -5,12 +5,13 @@ import {
   type Route,
   type TokenRef,
 } from '@multi-bridge/core'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approximateDuration, exchangeRate } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { MEASURES } from '../../lib/perf.ts'
 import { routeErrorText } from './routeErrorText.ts'
+import { useRouteUsd } from './usdValue.ts'
 
 export function useDeliveryText() {
   const { t } = useTranslation()
@@ -49,58 +50,21 @@ export function RouteList(props: {
   sent: Pick<TokenRef, 'decimals' | 'symbol'>
 }) {
   const { t } = useTranslation()
-  const delivery = useDeliveryText()
   const unavailable = props.outcomes.filter((o) => o.status === 'error')
   usePaintMeasure(props.outcomes)
   return (
     <div className="routes">
       <ul aria-label={t('Routes')} className="route-list">
-        {props.routes.map((route, index) => {
-          // The token that really arrives (Across unwraps WETH for a wallet), in the amount quoted.
-          const token = route.deliveredToken ?? route.request.destination
-          return (
-            <li key={route.id}>
-              <button
-                type="button"
-                aria-pressed={route.id === props.selectedId}
-                className="route-card"
-                onClick={() => props.onSelect(route)}
-                data-testid={`route-${route.providerId}`}
-              >
-                <span className="route-card-top">
-                  <span className="route-provider">{route.providerName}</span>
-                  {index === 0 && <span className="badge">{t('Best')}</span>}
-                </span>
-                <span className="route-amount" data-testid="route-receivable-amount">
-                  {formatDisplayAmount(route.outputAmount, token.decimals)} {token.symbol}
-                </span>
-                <span className="route-meta">
-                  {route.minOutputAmount < route.outputAmount &&
-                    `${t('Minimum')} ${formatDisplayAmount(route.minOutputAmount, token.decimals)} · `}
-                  {delivery(route.estimatedSeconds)}
-                </span>
-                {route.gasOnArrival && (
-                  <span className="route-meta" data-testid="route-gas-on-arrival">
-                    {route.gasOnArrival.status === 'included'
-                      ? t('+{{amount}} {{symbol}} gas on arrival', {
-                          amount: formatDisplayAmount(route.gasOnArrival.amount, route.gasOnArrival.token.decimals),
-                          symbol: route.gasOnArrival.token.symbol,
-                        })
-                      : t('No gas option')}
-                  </span>
-                )}
-                {route.deliveredToken && (
-                  <span className="route-meta" data-testid="route-delivered-token">
-                    {t('Arrives as {{symbol}}, not {{asked}}', {
-                      symbol: route.deliveredToken.symbol,
-                      asked: route.request.destination.symbol,
-                    })}
-                  </span>
-                )}
-              </button>
-            </li>
-          )
-        })}
+        {props.routes.map((route, index) => (
+          <li key={route.id}>
+            <RouteCard
+              route={route}
+              best={index === 0}
+              selected={route.id === props.selectedId}
+              onSelect={() => props.onSelect(route)}
+            />
+          </li>
+        ))}
       </ul>
       {props.loading && props.routes.length === 0 && <p className="muted">{t('Finding routes…')}</p>}
       {unavailable.map((outcome) => {
@@ -126,7 +90,73 @@ export function RouteList(props: {
   )
 }
 
-export function RouteDetails({ route }: { route: Route }) {
+/** One route: provider, what arrives (with its USD value where the provider prices it), minimum, time, gas. */
+function RouteCard(props: { route: Route; best: boolean; selected: boolean; onSelect: () => void }) {
+  const { t } = useTranslation()
+  const delivery = useDeliveryText()
+  const { route } = props
+  const usd = useRouteUsd(route)
+  // The token that really arrives (Across unwraps WETH for a wallet), in the amount quoted.
+  const token = route.deliveredToken ?? route.request.destination
+  return (
+    <button
+      type="button"
+      aria-pressed={props.selected}
+      className="route-card"
+      onClick={props.onSelect}
+      data-testid={`route-${route.providerId}`}
+    >
+      <span className="route-card-top">
+        <span className="route-provider">{route.providerName}</span>
+        {props.best && <span className="badge">{t('Best')}</span>}
+      </span>
+      <span className="route-amount-line">
+        <span className="route-amount" data-testid="route-receivable-amount">
+          {formatDisplayAmount(route.outputAmount, token.decimals)} {token.symbol}
+        </span>
+        {usd?.output && (
+          <span className="usd-value" data-testid="route-usd">
+            {usd.output}
+          </span>
+        )}
+      </span>
+      <span className="route-meta">
+        {route.minOutputAmount < route.outputAmount &&
+          `${t('Minimum')} ${formatDisplayAmount(route.minOutputAmount, token.decimals)} · `}
+        {delivery(route.estimatedSeconds)}
+      </span>
+      {route.gasOnArrival && (
+        <span className="route-meta">
+          <span data-testid="route-gas-on-arrival">
+            {route.gasOnArrival.status === 'included'
+              ? t('+{{amount}} {{symbol}} gas on arrival', {
+                  amount: formatDisplayAmount(route.gasOnArrival.amount, route.gasOnArrival.token.decimals),
+                  symbol: route.gasOnArrival.token.symbol,
+                })
+              : t('No gas option')}
+          </span>
+          {usd?.gasOnArrival && (
+            <span className="usd-value" data-testid="route-gas-usd">
+              {' '}
+              {usd.gasOnArrival}
+            </span>
+          )}
+        </span>
+      )}
+      {route.deliveredToken && (
+        <span className="route-meta" data-testid="route-delivered-token">
+          {t('Arrives as {{symbol}}, not {{asked}}', {
+            symbol: route.deliveredToken.symbol,
+            asked: route.request.destination.symbol,
+          })}
+        </span>
+      )}
+    </button>
+  )
+}
+
+/** `children`: more rows of the same list (the person's own network cost). */
+export function RouteDetails({ route, children }: { route: Route; children?: ReactNode }) {
   const { t } = useTranslation()
   const manifest = useManifest()
   const delivery = useDeliveryText()
@@ -138,6 +168,7 @@ export function RouteDetails({ route }: { route: Route }) {
     ? `1 ${destination.symbol} = ${exchangeRate(route.outputAmount, destination.decimals, amount, origin.decimals)} ${origin.symbol}`
     : `1 ${origin.symbol} = ${exchangeRate(amount, origin.decimals, route.outputAmount, destination.decimals)} ${destination.symbol}`
   const slippage = `${(route.slippageBps / 100).toFixed(2)}%`
+  const usd = useRouteUsd(route)
   return (
     <dl className="details route-details" data-testid="route-details">
       <div className="details-row">
@@ -152,6 +183,7 @@ export function RouteDetails({ route }: { route: Route }) {
         <dt>{t('Receivable Amount (Estimated)')}</dt>
         <dd data-testid="route-receivable">
           {formatDisplayAmount(route.outputAmount, destination.decimals)} {destination.symbol}
+          {usd?.output && <span className="usd-value"> {usd.output}</span>}
           <span className="muted small">
             {' '}
             ({t('Minimum')} {formatDisplayAmount(route.minOutputAmount, destination.decimals)})
@@ -161,9 +193,12 @@ export function RouteDetails({ route }: { route: Route }) {
       {route.gasOnArrival?.status === 'included' && (
         <div className="details-row">
           <dt>{t('Gas on arrival')}</dt>
-          <dd data-testid="route-gas">
-            {formatDisplayAmount(route.gasOnArrival.amount, route.gasOnArrival.token.decimals)}{' '}
-            {route.gasOnArrival.token.symbol}
+          <dd>
+            <span data-testid="route-gas">
+              {formatDisplayAmount(route.gasOnArrival.amount, route.gasOnArrival.token.decimals)}{' '}
+              {route.gasOnArrival.token.symbol}
+            </span>
+            {usd?.gasOnArrival && <span className="usd-value"> {usd.gasOnArrival}</span>}
           </dd>
         </div>
       )}
@@ -186,14 +221,16 @@ export function RouteDetails({ route }: { route: Route }) {
           {chainName(destination.chainId)})
         </dd>
       </div>
-      {route.fees.map((fee) => (
+      {route.fees.map((fee, index) => (
         <div className="details-row" key={fee.label}>
           <dt>{t(fee.label)}</dt>
-          <dd>
+          <dd data-testid="route-fee">
             {formatDisplayAmount(fee.amount, fee.token.decimals)} {fee.token.symbol}
+            {usd?.fees[index] && <span className="usd-value"> {usd.fees[index]}</span>}
           </dd>
         </div>
       ))}
+      {children}
     </dl>
   )
 }

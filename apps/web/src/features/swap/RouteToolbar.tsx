@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
+import { SlippageWarning } from '../../lib/MoneyWarnings.tsx'
 import type { RefreshPause } from './quoteRefresh.ts'
-import type { SwapForm } from './useSwapForm.ts'
+import { parseSlippage, type SwapForm } from './useSwapForm.ts'
 
 /** Why the quotes stand still (i18n keys): any input, or the button, brings them back. */
 const PAUSED: Record<NonNullable<RefreshPause>, string> = {
@@ -48,6 +49,7 @@ export function RouteToolbar({ form }: { form: SwapForm }) {
           {t('Slippage must be a percentage from 0 to 50, like 0.5')}
         </p>
       )}
+      <SlippageWarning bps={parseSlippage(form.slippageText).bps} />
       {form.routes.paused ? (
         <span className="muted small" role="status" data-testid="quotes-paused">
           {t(PAUSED[form.routes.paused])}{' '}
@@ -59,6 +61,11 @@ export function RouteToolbar({ form }: { form: SwapForm }) {
         <span className="muted small" aria-live="off" data-testid="quote-countdown">
           {t('Refresh in {{s}}s', { s: form.routes.refreshIn })}
         </span>
+      )}
+      {form.preference === 'most-received' && (
+        <p className="ranking-note muted small" data-testid="ranking-note">
+          {t('Ranked by the estimated amount received, not the minimum; gas on arrival counts at its value')}
+        </p>
       )}
     </div>
   )

@@ -1,3 +1,5 @@
+import { NOT_ENOUGH_GAS } from './gasCheck.ts'
+
 /** What the swap form's main button says, and whether it can be pressed: the first thing missing, in order. */
 export type MainButtonInput = {
   wallet: 'connected' | 'connecting' | 'disconnected'
@@ -10,9 +12,19 @@ export type MainButtonInput = {
   slippageValid: boolean
   hasRoute: boolean
   loadingRoutes: boolean
+  /**
+   * The recipient on the destination chain (useRecipientSafety): still being read, or a contract the person has not
+   * confirmed yet. Absent: nothing to wait for.
+   */
+  recipientCheck?: 'checking' | 'needsConsent' | 'ok'
+  /**
+   * The route's network cost against the native balance: being estimated (the first time), or short, with the
+   * values of the sentence. Absent or `ok`: nothing stops the swap (an estimate that failed leaves it to the wallet).
+   */
+  gas?: 'estimating' | 'ok' | { short: Record<string, string> }
 }
 
-export type MainButton = { label: string; enabled: boolean }
+export type MainButton = { label: string; enabled: boolean; values?: Record<string, string> }
 
 export function mainButton(input: MainButtonInput): MainButton {
   if (input.wallet !== 'connected') return { label: 'Connect a wallet to start', enabled: false }
@@ -24,9 +36,13 @@ export function mainButton(input: MainButtonInput): MainButton {
       enabled: false,
     }
   }
+  if (input.recipientCheck === 'checking') return { label: 'Checking the recipient…', enabled: false }
+  if (input.recipientCheck === 'needsConsent') return { label: 'Confirm the contract recipient', enabled: false }
   if (input.notEnoughBalance) return { label: 'Not enough balance', enabled: false }
   if (!input.slippageValid) return { label: 'Check the slippage', enabled: false }
   // Routes of another input (or another account) are never on screen: no route yet means none to swap with.
   if (!input.hasRoute) return { label: input.loadingRoutes ? 'Finding routes…' : 'No route available', enabled: false }
+  if (input.gas === 'estimating') return { label: 'Estimating the network cost…', enabled: false }
+  if (typeof input.gas === 'object') return { label: NOT_ENOUGH_GAS, enabled: false, values: input.gas.short }
   return { label: 'Swap', enabled: true }
 }

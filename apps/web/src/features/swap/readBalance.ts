@@ -1,4 +1,4 @@
-import { NATIVE_TOKEN_ADDRESS, type TokenRef } from '@multi-bridge/core'
+import { NATIVE_TOKEN_ADDRESS, readChain, type TokenRef } from '@multi-bridge/core'
 import { type Address, type Client, erc20Abi, isAddressEqual } from 'viem'
 import { getBalance, readContract } from 'viem/actions'
 
@@ -11,7 +11,21 @@ export function readBalance(client: Client, token: TokenRef, owner: Address): Pr
   return readContract(client, { address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 }
 
-export { getCode, getGasPrice } from 'viem/actions'
+/**
+ * The balance, or the chain's `ChainUnreachableError` once `timeoutMs` have passed without an answer: viem's own
+ * transport waits 10 s per attempt and retries three times, about two minutes with the query's retries.
+ */
+export function readBalanceInTime(
+  client: Client,
+  token: TokenRef,
+  owner: Address,
+  chain: { id: number; name: string },
+  timeoutMs: number,
+): Promise<bigint> {
+  return readChain(chain, () => readBalance(client, token, owner), timeoutMs)
+}
+
+export { getCode } from 'viem/actions'
 
 // In this chunk too: ENS is read when a name is typed, like the balances.
 export { resolveEnsName } from './resolveEnsName.ts'

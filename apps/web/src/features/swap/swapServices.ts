@@ -10,7 +10,7 @@ import {
   refundSwap,
   type SwapTracker,
 } from '@multi-bridge/core'
-import { historyStore } from '../history/index.ts'
+import { historyStore, trackProblemStore } from '../history/index.ts'
 import { wagmiWalletAdapter } from './wagmiWallet.ts'
 
 export type SwapServices = {
@@ -38,6 +38,8 @@ export async function createSwapServices(manifest: Manifest): Promise<SwapServic
     providers,
     manifest,
     onError: (error, record) => console.warn('[tracker] look failed; retrying', record.id, error),
+    // The screens say which chain or service does not answer (features/history/swapStatus.ts).
+    problems: trackProblemStore,
   })
   return { clients, providers, tracker, executeRoute, prepareDeposit, refundSwap, walletAdapter: wagmiWalletAdapter }
 }

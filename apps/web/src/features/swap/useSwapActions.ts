@@ -7,6 +7,7 @@ import { balanceKeys } from '../../lib/queryKeys.ts'
 import { historyStore } from '../history/index.ts'
 import { notify } from '../notifications/index.ts'
 import { useWalletConfig, useWalletConnection } from '../wallet/index.ts'
+import { disarmKeptForm } from './keptForm.ts'
 import { loadSwapServices, type SwapServices } from './useSwapServices.ts'
 
 type SwapVariables = { route: Route; refreshRoute: () => Promise<Route | undefined> }
@@ -47,6 +48,8 @@ export function useSwapActions() {
           onUpdate: (next) => {
             setLive(next)
             historyStore.getState().upsert(next)
+            // Sent: the form lets go of this amount, so that a second click cannot send the same swap again.
+            if (next.depositTx) disarmKeptForm(route.request)
           },
         })
         services.tracker.track(record.key)

@@ -11,10 +11,13 @@ import { useMemo, useState } from 'react'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import type { PickerToken } from '../picker/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
+import { useKeptForm } from './keptForm.ts'
 import { mainButton } from './mainButton.ts'
 import { useRecipient } from './useRecipient.ts'
+import { useRecipientSafety } from './useRecipientSafety.ts'
 import { useRoutes } from './useRoutes.ts'
-import { useGasReserve, useTokenBalance } from './useTokenBalance.ts'
+import { useSwapGas } from './useSwapGas.ts'
+import { useTokenBalance } from './useTokenBalance.ts'
 
 export const toTokenRef = (token: PickerToken): TokenRef => ({
   chainId: token.chainId,
@@ -39,10 +42,9 @@ export function parseSlippage(text: string): { valid: boolean; bps: number | und
  */
 export function useSwapForm() {
   const { address, status } = useWalletConnection()
-  const [origin, setOrigin] = useState<TokenRef | undefined>()
-  const [destination, setDestination] = useState<TokenRef | undefined>()
-  const [amountText, setAmountText] = useState('')
-  const [recipientText, setRecipientText] = useState('')
+  // Tokens, amount and recipient outlive the page (History and back, a reload) and are in its address.
+  const { origin, setOrigin, destination, setDestination, amountText, setAmountText, recipientText, setRecipientText } =
+    useKeptForm()
   const [preference, setPreference] = useState<RoutePreference>('most-received')
   const [slippageText, setSlippageText] = useState('')
   // The person's choice is a provider: each refresh brings that provider's new quote under a new id.
@@ -52,30 +54,33 @@ export function useSwapForm() {
   const manifest = useManifest()
 
   const balance = useTokenBalance(origin, address)
-  const gasReserve = useGasReserve(origin)
   const parsed = origin ? parseAmountInput(amountText, origin.decimals) : undefined
   const amount = parsed?.ok ? parsed.value : undefined
   const recipient = useRecipient(recipientText, destination?.chainId)
-  const recipientAddress = recipient.status === 'ok' ? recipient.address : undefined
+  // What the recipient is on the destination: a token's or a bridge's contract is refused (no address to send to);
+  // any other contract needs the person's "I understand", given for that address on that chain only.
+  const typedRecipient = recipient.status === 'ok' ? recipient.address : undefined
+  const recipientSafety = useRecipientSafety(typedRecipient ?? address, destination)
+  const [contractConsent, setContractConsent] = useState<string | undefined>()
+  const consentKey = typedRecipient && destination ? `${destination.chainId}:${typedRecipient}` : undefined
+  const contractConsented = consentKey !== undefined && contractConsent === consentKey
+  const recipientAddress = recipientSafety.status === 'refused' ? undefined : typedRecipient
   const slippage = parseSlippage(slippageText)
   // A balance that cannot be read is unknown ("—"), not an old figure: Max is off until it reads again.
   const balanceData = balance.isError ? undefined : balance.data
-  const spendable =
-    balanceData === undefined
-      ? undefined
-      : origin?.kind === 'native'
-        ? balanceData - (gasReserve.data ?? 0n)
-        : balanceData
-  const notEnough = amount !== undefined && spendable !== undefined && amount > spendable
+  // The amount itself; what the native coin must also pay for gas is said apart (useSwapGas).
+  const notEnough = amount !== undefined && balanceData !== undefined && amount > balanceData
 
   // Gas on arrival: offered for a token destination on a network whose native coin is listed; on by default
-  // when the recipient has none of it there, never for a native-coin destination.
+  // when the recipient, a wallet, has none of it there; never for a native-coin destination, and never by itself for a
+  // contract (the coin would be lost with it).
   const destinationNative = useMemo(() => {
     if (!destination || destination.kind === 'native') return undefined
     return listedTokenRef(manifest, destination.chainId, NATIVE_TOKEN_ADDRESS)
   }, [destination, manifest])
   const recipientGas = useTokenBalance(destinationNative, recipientAddress ?? address)
-  const gasOnArrival = destinationNative !== undefined && (gasChoice ?? recipientGas.data === 0n)
+  const gasOnArrival =
+    destinationNative !== undefined && (gasChoice ?? (recipientGas.data === 0n && recipientSafety.status === 'wallet'))
 
   const request = useMemo<QuoteRequest | undefined>(() => {
     if (!origin || !destination || amount === undefined || !address) return undefined
@@ -91,6 +96,15 @@ export function useSwapForm() {
   }, [origin, destination, amount, address, recipientAddress, slippage.bps, gasOnArrival])
   const routes = useRoutes(request, preference)
   const selected: Route | undefined = routes.routes.find((r) => r.providerId === selectedProvider) ?? routes.routes[0]
+  const gas = useSwapGas({
+    account: address,
+    origin,
+    amount,
+    amountText,
+    setAmountText,
+    balance: balanceData,
+    selected,
+  })
 
   const button = mainButton({
     wallet: status === 'connected' ? 'connected' : status === 'disconnected' ? 'disconnected' : 'connecting',
@@ -102,6 +116,15 @@ export function useSwapForm() {
     slippageValid: slippage.valid,
     hasRoute: selected !== undefined,
     loadingRoutes: routes.loading,
+    recipientCheck:
+      typedRecipient === undefined || recipientSafety.status === 'refused'
+        ? undefined
+        : recipientSafety.status === 'checking'
+          ? 'checking'
+          : recipientSafety.status === 'contract' && !contractConsented
+            ? 'needsConsent'
+            : 'ok',
+    gas: gas.gasButton,
   })
 
   return {
@@ -119,11 +142,19 @@ export function useSwapForm() {
     /** The balance could not be read (the chain's RPC does not answer); reads go on and clear this. */
     balanceFailed: balance.isError,
     retryBalance: () => void balance.refetch(),
-    spendable,
+    ...gas,
     recipientText,
-    setRecipientText,
+    // Another address (even the same one typed again) needs its own "I understand".
+    setRecipientText: (text: string) => {
+      setContractConsent(undefined)
+      setRecipientText(text)
+    },
     recipient,
     recipientAddress,
+    recipientSafety,
+    /** The person's "I understand" for a contract recipient (this address, on this chain). */
+    contractConsented,
+    setContractConsented: (consented: boolean) => setContractConsent(consented ? consentKey : undefined),
     preference,
     setPreference,
     slippageText,

@@ -129,8 +129,30 @@ const zh: Record<string, string> = {
   'Enter a valid address (0x followed by 40 hex digits)': '請輸入有效地址（0x 後接 40 位十六進位數字）',
   'This address has a wrong checksum': '此地址的校驗和錯誤',
   'The zero address cannot receive funds': '零地址無法接收資金',
-  'This address is a contract on {{network}}. Make sure it can receive these tokens.':
-    '此地址是 {{network}} 上的合約，請確認它能接收這些代幣。',
+  // Recipient safety (issue #28): token and bridge contracts refused, any other contract confirmed
+  'This is the {{symbol}} token contract on {{network}}, not a wallet: tokens sent to it are lost. Enter the address of the wallet that should receive them.':
+    '這是 {{network}} 上 {{symbol}} 代幣本身的合約，不是錢包：發送到這裡的代幣會遺失。請輸入要接收代幣的錢包地址。',
+  'This is the {{name}} contract on {{network}}, not a wallet: tokens sent to it are lost. Enter the address of the wallet that should receive them.':
+    '這是 {{network}} 上的 {{name}} 合約，不是錢包：發送到這裡的代幣會遺失。請輸入要接收代幣的錢包地址。',
+  'This address is a contract on {{network}}, not a wallet. Unless it was made to receive {{symbol}}, the tokens are lost.':
+    '此地址是 {{network}} 上的合約，不是錢包。除非它能接收 {{symbol}}，否則代幣會遺失。',
+  'I understand: this contract can receive {{symbol}}': '我了解：此合約能接收 {{symbol}}',
+  "Couldn't check this address on {{network}}: its RPC did not answer.":
+    '無法在 {{network}} 上檢查此地址：其 RPC 沒有回應。',
+  'Checking the recipient…': '正在檢查接收地址…',
+  'Confirm the contract recipient': '請確認合約接收地址',
+  'To another wallet': '發送到另一個錢包',
+  // Gas before signing (issue #28): the person's own network cost on the origin
+  'Not enough {{coin}} on {{network}} for gas (about {{amount}} needed)':
+    '{{network}} 上的 {{coin}} 不足以支付 Gas（約需 {{amount}}）',
+  'Not enough {{coin}} on {{network}} for gas': '{{network}} 上的 {{coin}} 不足以支付 Gas',
+  "Not enough of the network's coin to pay for gas": '此網路的原生幣不足以支付 Gas',
+  'Estimating the network cost…': '正在估算網路成本…',
+  'Approval reset': '授權歸零',
+  'estimated until the approval is made': '完成授權前為估計值',
+  estimated: '估計值',
+  "Couldn't estimate it": '無法估算',
+  'Up to {{amount}}': '最多 {{amount}}',
   'The amount is too long': '金額過長',
   'Enter a number, like 1.5': '請輸入數字，例如 1.5',
   'Use a dot for decimals, like 1.5': '請用小數點表示小數，例如 1.5',
@@ -230,6 +252,112 @@ const zh: Record<string, string> = {
   'If not delivered': '若未交付',
   '{{provider}} returns the tokens by itself': '{{provider}} 會自行退回代幣',
   'You refund it here once its deadline has passed': '截止時間過後，您可在此退款',
+  // A swap never out of sight: the pending count, the word when one ends, its ending (issue #28)
+  '{{count}} pending': '{{count}} 筆進行中',
+  '(money is waiting for your refund)': '（有款項等您退款）',
+  'Swaps in progress': '進行中的兌換',
+  'Refund available': '可退款',
+  'You received {{amount}} {{token}} on {{network}}': '您已在 {{network}} 收到 {{amount}} {{token}}',
+  'You received at least {{amount}} {{token}} on {{network}}': '您已在 {{network}} 收到至少 {{amount}} {{token}}',
+  'and {{amount}} {{token}} for gas': '另有 {{amount}} {{token}} 作為 Gas',
+  'Delivered in about {{n}} {{unit}}': '約 {{n}} {{unit}}內送達',
+  Done: '完成',
+  'New swap': '新的兌換',
+  Copy: '複製',
+  Copied: '已複製',
+  "Couldn't copy": '無法複製',
+  'Copy transaction hash': '複製交易雜湊',
+  '(opens the explorer)': '（開啟區塊瀏覽器）',
+  'Swap completed: {{amount}} {{token}} received on {{network}}':
+    '兌換完成：已在 {{network}} 收到 {{amount}} {{token}}',
+  'Swap completed: at least {{amount}} {{token}} received on {{network}}':
+    '兌換完成：已在 {{network}} 收到至少 {{amount}} {{token}}',
+  'Refund available: {{amount}} {{token}} was not delivered and can be refunded now':
+    '可退款：{{amount}} {{token}} 未被交付，現在可以退款',
+  'Swap refunded: {{amount}} {{token}} is back on {{network}}': '兌換已退款：{{amount}} {{token}} 已退回 {{network}}',
+  'Swap failed: {{amount}} {{token}} to {{network}}': '兌換失敗：{{amount}} {{token}} 發往 {{network}}',
+  // The form kept and in its address; links; unknown addresses (issue #28)
+  'Part of this link could not be used:': '此連結有部分內容無法使用：',
+  Dismiss: '關閉',
+  'Unknown network {{network}} in the link': '連結中的網路 {{network}} 不存在',
+  'Unknown token {{token}} on {{network}} in the link': '連結中的代幣 {{token}} 不在 {{network}} 上',
+  'The link names the token {{token}} but not its network': '連結指定了代幣 {{token}}，但沒有指定其網路',
+  'The link’s token {{token}} is not the only one of that name on {{network}}: use its address':
+    '連結中的代幣 {{token}} 在 {{network}} 上有多個同名代幣：請改用其合約地址',
+  'The amount {{amount}} in the link is not a valid amount': '連結中的數量 {{amount}} 不是有效的數量',
+  'The amount {{amount}} in the link has more decimals than {{token}} has ({{decimals}})':
+    '連結中的數量 {{amount}} 的小數位數超過 {{token}} 的上限（{{decimals}} 位）',
+  'The recipient {{address}} in the link is not a valid address': '連結中的接收地址 {{address}} 不是有效的地址',
+  'Page not found': '找不到頁面',
+  'There is no page at {{path}}.': '{{path}} 沒有對應的頁面。',
+  'Go to Swap': '前往兌換',
+  'Open History': '開啟歷史記錄',
+  // Money waiting, stuck is told, restore per chain (issue #28)
+  'No solver filled it before the deadline; your {{amount}} is safe in escrow':
+    '截止時間前沒有求解者完成交付；您的 {{amount}} 安全地保管在託管合約中',
+  'The pool did not release it before the deadline; your {{amount}} is safe in escrow':
+    '截止時間前資金池沒有放款；您的 {{amount}} 安全地保管在託管合約中',
+  'It was not delivered before the deadline; your {{amount}} is safe in escrow':
+    '截止時間前未完成交付；您的 {{amount}} 安全地保管在託管合約中',
+  '{{count}} refunds available': '{{count}} 筆可退款',
+  '{{amount}} is waiting on {{network}}: this swap was not delivered in time, and its refund is yours to make.':
+    '{{amount}} 正在 {{network}} 上等您取回：這筆兌換未能及時交付，需由您自行退款。',
+  '{{amounts}} are waiting: these swaps were not delivered in time, and their refunds are yours to make.':
+    '{{amounts}} 正在等您取回：這些兌換未能及時交付，需由您自行退款。',
+  'Review refund': '查看退款',
+  'Show them': '查看全部',
+  'Needs action': '待處理',
+  Now: '現在',
+  'Checking whether it was delivered…': '正在確認是否已交付…',
+  "The bridge's attester is not answering: the refund opens without it after {{time}}":
+    '跨鏈橋的證明者沒有回應：{{time}} 之後無需其證明即可退款',
+  'Waiting for {{network}} to pass the deadline': '正在等待 {{network}} 越過截止時間',
+  '{{network}} is not answering': '{{network}} 沒有回應',
+  "{{network}} is not answering, so this swap can't be checked there. The transfer goes on by itself; this page updates as soon as the network answers.":
+    '{{network}} 沒有回應，暫時無法在該鏈上確認這筆兌換。轉帳會自行繼續；網路恢復回應後，本頁會立即更新。',
+  "The bridge's solver is not answering": '跨鏈橋的求解者沒有回應',
+  "The bridge's attester is not answering": '跨鏈橋的證明者沒有回應',
+  "The bridge's relayer is not answering": '跨鏈橋的中繼者沒有回應',
+  "The bridge's service is not answering": '跨鏈橋的服務沒有回應',
+  "The bridge's solver is not answering; the transfer will continue when it is back.":
+    '跨鏈橋的求解者沒有回應；待其恢復後轉帳會繼續。',
+  "The bridge's attester is not answering; the transfer will continue when it is back.":
+    '跨鏈橋的證明者沒有回應；待其恢復後轉帳會繼續。',
+  "The bridge's relayer is not answering; the transfer will continue when it is back.":
+    '跨鏈橋的中繼者沒有回應；待其恢復後轉帳會繼續。',
+  "The bridge's solver is temporarily unavailable; the transfer will continue":
+    '跨鏈橋的求解者暫時無法使用，轉帳稍後會繼續',
+  "The bridge's attester is temporarily unavailable; the transfer will continue":
+    '跨鏈橋的證明者暫時無法使用，轉帳稍後會繼續',
+  "The bridge's relayer is temporarily unavailable; the transfer will continue":
+    '跨鏈橋的中繼者暫時無法使用，轉帳稍後會繼續',
+  'No solver will fill this order; you can refund it once its deadline has passed':
+    '沒有求解者會完成這筆訂單；截止時間過後您可以退款',
+  'The relayer declined this transfer; you can refund it once its deadline has passed':
+    '中繼者拒絕了這筆轉帳；截止時間過後您可以退款',
+  "This swap couldn't be checked just now; trying again": '暫時無法確認這筆兌換，正在重試',
+  "This swap couldn't be checked just now; trying again.": '暫時無法確認這筆兌換，正在重試。',
+  'Taking longer than usual: {{elapsed}} so far, usually about {{expected}}.':
+    '比平常久：目前已 {{elapsed}}，通常約 {{expected}}。',
+  'Taking longer than usual ({{elapsed}} so far)': '比平常久（目前已 {{elapsed}}）',
+  '{{n}} {{unit}}': '{{n}} {{unit}}',
+  "Couldn't read {{networks}}: swaps deposited there were not restored. They will be as soon as it answers.":
+    '無法讀取 {{networks}}：在該鏈上存入的兌換尚未恢復，待其恢復回應後會自動恢復。',
+  'Reading again…': '正在重新讀取…',
+  'No swap needs your action: nothing is waiting for a refund.': '沒有需要您處理的兌換：目前沒有等待退款的款項。',
+  'No swap is under way.': '目前沒有進行中的兌換。',
+  'No completed swaps yet.': '還沒有已完成的兌換。',
+  'No failed swaps.': '沒有失敗的兌換。',
+  "Looking for this wallet's swaps on the chains…": '正在鏈上尋找此錢包的兌換…',
+  'Swapped with this wallet on another device? Connect it and its swaps are restored from the chains: they are found by its address.':
+    '曾在其他裝置上用此錢包兌換？連接錢包後，會依其地址從鏈上恢復兌換記錄。',
+  'Connect a wallet to restore': '連接錢包以恢復',
+  'No swaps of this wallet were found on the chains.': '在鏈上沒有找到此錢包的兌換。',
+  'Restore needs a wallet: its swaps are found by its address': '恢復需要連接錢包：會依錢包地址尋找兌換',
+  'No answer within {{seconds}} seconds': '{{seconds}} 秒內沒有回應',
+  '{{provider}} is not answering': '{{provider}} 沒有回應',
+  "{{provider}} is not answering, so this swap can't be checked with it. The transfer goes on by itself; this page updates as soon as it answers.":
+    '{{provider}} 沒有回應，暫時無法向其確認這筆兌換。轉帳會自行繼續；其恢復回應後，本頁會立即更新。',
   // Relay
   'Relay is waiting to see the deposit': 'Relay 正在等待看到存入',
   'Relay is confirming the deposit': 'Relay 正在確認存入',
@@ -283,5 +411,20 @@ const zh: Record<string, string> = {
   // App updates (service worker)
   'A new version of Multi-Bridge is ready.': 'Multi-Bridge 有新版本可用。',
   Reload: '重新載入',
+  // Money context: USD values, value lost, slippage, ranking, the review's summary
+  'About {{percent}} of the value you send is lost to fees and the exchange rate':
+    '您發送的價值中約有 {{percent}} 會被費用和匯率吃掉',
+  'High slippage: you accept up to {{percent}} less than the estimate': '滑點偏高：您接受比預估最多少收 {{percent}}',
+  'Very high slippage: you accept up to {{percent}} less than the estimate, and a worse price becomes likely':
+    '滑點非常高：您接受比預估最多少收 {{percent}}，成交價格很可能變差',
+  'I understand I lose about {{percent}}': '我了解我會損失約 {{percent}}',
+  'Ranked by the estimated amount received, not the minimum; gas on arrival counts at its value':
+    '依預估收到的數量排序（而非最少數量）；到帳 Gas 按其價值計入',
+  'Review swap': '確認兌換',
+  'You send': '您發送',
+  'You receive (estimated)': '您收到（預估）',
+  'Minimum received': '最少收到',
+  'Network cost': '網路成本',
+  'Estimating…': '估算中…',
 }
 export default zh

@@ -4,94 +4,98 @@ import {
   getManifestChain,
   listSwaps,
   receivedAmount,
-  type SwapProgress,
   type SwapRecord,
-  swapProgress,
 } from '@multi-bridge/core'
-import { useMutation } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
-import type { Address } from 'viem'
-import { historyCsv, historyStore, useHistory } from '../../features/history/index.ts'
-import {
-  notificationsAllowed,
-  notify,
-  setSwapNotifications,
-  toast,
-  useAlerts,
-} from '../../features/notifications/index.ts'
+import { useNavigate } from 'react-router'
+import { historyCsv, needsAction, RefundBanner, statusWord, useHistory } from '../../features/history/index.ts'
+import { notificationsAllowed, notify, setSwapNotifications, useAlerts } from '../../features/notifications/index.ts'
 import { useStatusDetail } from '../../features/progress/index.ts'
-import { loadSwapServices, prefetchSwapServices, useSwapActions } from '../../features/swap/index.ts'
+import { prefetchSwapServices, useSwapActions } from '../../features/swap/index.ts'
 import { useWalletConnection } from '../../features/wallet/index.ts'
 import { reportError } from '../../lib/errorMessages.ts'
+import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../lib/routes.ts'
+import { HistoryEmpty } from './HistoryEmpty.tsx'
+import { filterFromOption, HISTORY_FILTERS, type HistoryFilterKey } from './historyFilters.ts'
+import { RestoreStatus } from './RestoreStatus.tsx'
+import { SwapRowNotes } from './SwapRowNotes.tsx'
+import { useRestore } from './useRestore.ts'
 
 const ProgressDialog = lazy(() =>
   import('../../features/progress/ProgressDialog.tsx').then((m) => ({ default: m.ProgressDialog })),
 )
+const ConnectDialog = lazy(() =>
+  import('../../features/wallet/ConnectDialog.tsx').then((m) => ({ default: m.ConnectDialog })),
+)
 
-const FILTERS: { label: string; progress: SwapProgress | undefined }[] = [
-  { label: 'All', progress: undefined },
-  { label: 'Swapping...', progress: 'swapping' },
-  { label: 'Completed', progress: 'completed' },
-  { label: 'Failed', progress: 'failed' },
-]
-
-/** SPEC §5's three words; a refunded swap is Failed (not delivered) and the note beside it says the funds came back. */
-const progressLabel: Record<SwapProgress, string> = {
-  swapping: 'Swapping...',
-  completed: 'Completed',
-  failed: 'Failed',
+/** The time in seconds, every few seconds while a swap is under way (how long it has been, against its estimate). */
+function useSlowNow(enabled: boolean) {
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000))
+  useEffect(() => {
+    if (!enabled) return
+    setNow(Math.floor(Date.now() / 1000))
+    const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), 5_000)
+    return () => clearInterval(timer)
+  }, [enabled])
+  return now
 }
 
 /** History: every swap of the connected account and of this device, newest first. `?id=` opens one. */
 export default function HistoryPage({ options }: { options: PageOptions }) {
   const { t } = useTranslation()
+  const format = useIntlFormat()
   const manifest = useManifest()
   // History follows unfinished swaps: the tracker comes with the swap services.
   useEffect(() => prefetchSwapServices(manifest), [manifest])
   const navigate = useNavigate()
-  const { address } = useWalletConnection()
+  const { address, status: walletStatus } = useWalletConnection()
+  const connected = walletStatus === 'connected' && address !== undefined
+  // Not known yet (the wallet layer loads, or wagmi reconnects): no Connect, which could add a second connection.
+  const walletKnown = walletStatus === 'connected' || walletStatus === 'disconnected'
   const swaps = useHistory((s) => s.swaps)
-  const [filter, setFilter] = useState(0)
+  // `?filter=needs-action` (the refund banner's link) opens History on that filter.
+  const [filter, setFilter] = useState<HistoryFilterKey>(() => filterFromOption(options.filter))
+  useEffect(() => {
+    if (options.filter) setFilter(filterFromOption(options.filter))
+  }, [options.filter])
+  const [connecting, setConnecting] = useState(false)
   const actions = useSwapActions()
   const statusDetail = useStatusDetail()
   const all = useMemo(() => listSwaps({ swaps }), [swaps])
-  const progress = FILTERS[filter]?.progress
-  const shown = all.filter((swap) => !progress || swapProgress(swap.status) === progress)
+  const test = HISTORY_FILTERS.find((f) => f.key === filter)?.test ?? (() => true)
+  const shown = all.filter(test)
+  const waitingCount = all.filter(needsAction).length
+  const now = useSlowNow(all.some((swap) => swap.status === 'deposited'))
   const requested = options.id
   const open = requested
     ? all.find((s) => s.id.toLowerCase() === requested.toLowerCase() || s.key === requested)
     : undefined
   const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
 
-  const restore = useMutation({
-    mutationKey: ['restore'],
-    mutationFn: async (owner: Address) => {
-      const { providers, tracker } = await loadSwapServices(manifest)
-      const list = [...providers.values()]
-      // Each provider on its own: one that fails (a 429, a dead RPC) does not cost the others' swaps.
-      const results = await Promise.allSettled(list.map((p) => p.findSwaps(owner)))
-      const found = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
-      const added = historyStore.getState().merge(found)
-      tracker.resume()
-      toast('Restored {{count}} swaps from chain', { count: added })
-      const failed = list.filter((_, i) => results[i]?.status === 'rejected')
-      for (const [i, result] of results.entries()) {
-        if (result.status === 'rejected') console.error(`[restore] ${list[i]?.name}`, result.reason)
-      }
-      if (failed.length > 0) {
-        notify("Couldn't read {{providers}}: their swaps were not restored", {
-          providers: failed.map((p) => p.name).join(', '),
-        })
-      }
-    },
-    onError: (error) => {
-      const { message, values } = reportError('restore', error)
-      notify(message, values)
-    },
+  // Chain by chain; an empty History with a wallet connected restores by itself (see useRestore).
+  const restore = useRestore(connected ? address : undefined)
+  const report = (error: unknown) => {
+    const { message, values } = reportError('restore', error)
+    notify(message, values)
+  }
+  // Restore asked without a wallet: it connects one first, then restores its swaps.
+  const [restoreOnConnect, setRestoreOnConnect] = useState(false)
+  const restoreNow = () => {
+    if (!connected) {
+      setRestoreOnConnect(true)
+      setConnecting(true)
+      return
+    }
+    restore.restore(address).catch(report)
+  }
+  useEffect(() => {
+    if (!restoreOnConnect || !connected) return
+    setRestoreOnConnect(false)
+    setConnecting(false)
+    restore.restore(address).catch(report)
   })
 
   const openSwap = (swap: SwapRecord) => navigate(`${ROUTES.history}?id=${swap.id}`)
@@ -122,15 +126,19 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
         <h2 id="history-heading" className="card-title">
           {t('History')}
         </h2>
+        {/* Without a wallet it asks for one (Restore finds swaps by the wallet's address), then restores. */}
         <button
           type="button"
           className="button-secondary button-small"
-          disabled={!address || restore.isPending}
-          onClick={() => address && restore.mutate(address)}
+          disabled={restore.running !== undefined || !walletKnown}
+          onClick={restoreNow}
+          title={connected ? undefined : t('Restore needs a wallet: its swaps are found by its address')}
         >
-          {restore.isPending ? t('In Progress') : t('Restore from chain')}
+          {restore.running ? t('In Progress') : t('Restore from chain')}
         </button>
       </div>
+      <RefundBanner onShowAll={() => setFilter('needs-action')} />
+      <RestoreStatus onRetryChains={() => restore.retryChains().catch(report)} onRetryAll={restoreNow} />
       <div className="history-tools">
         <button
           type="button"
@@ -150,11 +158,22 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
           {t('Export CSV')}
         </button>
       </div>
-      <fieldset className="segmented">
+      <fieldset className="segmented history-filters">
         <legend className="visually-hidden">{t('Filter by status')}</legend>
-        {FILTERS.map((f, index) => (
-          <button key={f.label} type="button" aria-pressed={filter === index} onClick={() => setFilter(index)}>
+        {HISTORY_FILTERS.map((f) => (
+          <button
+            key={f.key}
+            type="button"
+            aria-pressed={filter === f.key}
+            onClick={() => setFilter(f.key)}
+            className={f.key === 'needs-action' && waitingCount > 0 ? 'segmented-alert' : undefined}
+          >
             {t(f.label)}
+            {f.key === 'needs-action' && waitingCount > 0 && (
+              <span className="segmented-count" aria-hidden="true">
+                {waitingCount}
+              </span>
+            )}
           </button>
         ))}
       </fieldset>
@@ -164,23 +183,29 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
         </p>
       )}
       {shown.length === 0 ? (
-        <div className="empty-state">
-          <p className="empty-title">{t('No swaps yet')}</p>
-          <p>{t('Swaps you make appear here.')}</p>
-          <Link to={ROUTES.swap} className="button-secondary">
-            {t('Back to Swap')}
-          </Link>
-        </div>
+        <HistoryEmpty
+          filter={filter}
+          historyEmpty={all.length === 0}
+          connected={connected}
+          address={address}
+          walletKnown={walletKnown}
+          onConnect={() => setConnecting(true)}
+        />
       ) : (
         <ul className="history-list">
           {shown.map((swap) => {
             const detail = statusDetail(swap)
             return (
               <li key={swap.key}>
-                <button type="button" className="history-row" onClick={() => openSwap(swap)} data-testid="history-row">
+                <button
+                  type="button"
+                  className={`history-row${needsAction(swap) ? ' history-row-action' : ''}`}
+                  onClick={() => openSwap(swap)}
+                  data-testid="history-row"
+                >
                   <span className="status-line">
                     <span className={`status status-${swap.status}`} data-testid="history-status">
-                      {t(progressLabel[swapProgress(swap.status)])}
+                      {t(statusWord(swap).label)}
                     </span>
                     {detail && (
                       <span className="status-detail" data-testid="history-status-detail" title={swap.statusDetail}>
@@ -206,12 +231,13 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
                     {chainName(swap.origin.token.chainId)} → {chainName(swap.destination.token.chainId)} ·{' '}
                     {swap.providerName}
                   </span>
-                  <span className="muted small">
-                    {new Date(
+                  <SwapRowNotes swap={swap} now={now} />
+                  <span className="muted small" data-testid="history-date">
+                    {format.dateTime(
                       (swap.status === 'signing'
                         ? swap.createdAt / 1000
                         : (swap.depositedAt ?? swap.createdAt / 1000)) * 1000,
-                    ).toLocaleString()}
+                    )}
                   </span>
                 </button>
               </li>
@@ -228,6 +254,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
             refunding={actions.refunding === open.key}
           />
         )}
+        {connecting && !connected && <ConnectDialog open onOpenChange={(isOpen) => setConnecting(isOpen)} />}
       </Suspense>
     </section>
   )

@@ -1,18 +1,25 @@
 import { formatDisplayAmount, newSwapRecord, type Route } from '@multi-bridge/core'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RefundBanner } from '../../features/history/index.ts'
 import {
   AmountField,
   GasOnArrivalField,
+  LinkProblems,
   loadSwapServices,
+  NetworkCostRow,
   prefetchSwapServices,
+  ReceiveUsd,
   RecipientField,
   RouteDetails,
   RouteList,
   RouteToolbar,
+  RouteValueWarning,
   recipientStore,
+  reviewNetworkCost,
   TokenButton,
   toTokenRef,
+  useFormLink,
   useSignedPreview,
   useSwapActions,
   useSwapForm,
@@ -30,10 +37,12 @@ const ProgressDialog = lazy(() =>
 )
 
 /** SPEC §4 swap screen: the layout; the form's state lives in `useSwapForm`, its fields in features/swap. */
-export default function SwapPage(_props: { options: PageOptions }) {
+export default function SwapPage({ options }: { options: PageOptions }) {
   const { t } = useTranslation()
   const manifest = useManifest()
   const form = useSwapForm()
+  // A link's options prefill the form; the form is written back into the address.
+  const link = useFormLink(options)
   const { origin, destination, selected, request, walletStatus, account } = form
   const [picker, setPicker] = useState<'origin' | 'destination' | undefined>()
   const [reviewing, setReviewing] = useState<Route | undefined>()
@@ -71,6 +80,9 @@ export default function SwapPage(_props: { options: PageOptions }) {
       <h2 id="swap-heading" className="visually-hidden">
         {t('Swap')}
       </h2>
+      {/* Money waiting for the person's refund comes before any new swap. */}
+      <RefundBanner />
+      <LinkProblems problems={link.problems} onDismiss={link.dismiss} />
       <AmountField form={form} onPickToken={() => setPicker('origin')} />
       <div className="swap-field">
         <div className="swap-field-top">
@@ -88,6 +100,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
             earlyAction={EARLY_ACTIONS.destinationPicker}
           />
         </div>
+        <ReceiveUsd route={selected} />
       </div>
       <RecipientField
         value={form.recipientText}
@@ -95,6 +108,10 @@ export default function SwapPage(_props: { options: PageOptions }) {
         recipient={form.recipient}
         connected={account}
         destinationChainId={destination?.chainId}
+        safety={form.recipientSafety}
+        destinationSymbol={destination?.symbol}
+        consented={form.contractConsented}
+        onConsentChange={form.setContractConsented}
       />
       <GasOnArrivalField form={form} />
       {request && (
@@ -108,7 +125,12 @@ export default function SwapPage(_props: { options: PageOptions }) {
             onSelect={(route) => form.selectProvider(route.providerId)}
             sent={request.origin}
           />
-          {selected && <RouteDetails route={selected} />}
+          {selected && (
+            <RouteDetails route={selected}>
+              <NetworkCostRow form={form} route={selected} />
+            </RouteDetails>
+          )}
+          <RouteValueWarning route={selected} />
         </>
       )}
       <button
@@ -118,7 +140,7 @@ export default function SwapPage(_props: { options: PageOptions }) {
         onClick={startReview}
         data-testid="main-button"
       >
-        {t(form.button.label)}
+        {t(form.button.label, form.button.values)}
       </button>
       <Suspense fallback={null}>
         {picker && (
@@ -145,6 +167,8 @@ export default function SwapPage(_props: { options: PageOptions }) {
             }
             confirming={actions.confirming}
             signed={signed}
+            route={reviewing}
+            networkCost={reviewNetworkCost(form)}
             error={actions.error}
             onRefund={actions.refund}
             refunding={actions.refunding === reviewRecord.key}

@@ -140,6 +140,41 @@ describe('intent quotes with gas on arrival', () => {
     expect(gasAmount).toBe(0n)
   })
 
+  it("prices the route's tokens from the solver's price table (GET /v1/prices), read once a minute at most", async () => {
+    server.setRoutes({
+      '/v1/quote': (asked) => ({ body: solverQuote(asked.query) }),
+      '/v1/prices': {
+        body: {
+          prices: [
+            { chainId: A, address: USDC_A, symbol: 'USDC', usd: '1' },
+            { chainId: B, address: USDC_B, symbol: 'USDC', usd: '1' },
+            { chainId: B, address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', usd: '3000' },
+            { chainId: A, address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', usd: '3000' },
+          ],
+        },
+      },
+    })
+    const asked = () => server.requests.filter((entry) => entry.path === '/v1/prices').length
+    const before = asked()
+    const route = (await intent.getQuote(request({ gasOnArrival: true }))) as Route
+    // What is sent, received, the gas on arrival, and the origin's coin (the person's own gas).
+    expect(route.prices).toEqual([
+      { chainId: A, address: USDC_A, usd: '1' },
+      { chainId: B, address: USDC_B, usd: '1' },
+      { chainId: A, address: NATIVE_TOKEN_ADDRESS, usd: '3000' },
+      { chainId: B, address: NATIVE_TOKEN_ADDRESS, usd: '3000' },
+    ])
+    await intent.getQuote(request())
+    expect(asked() - before).toBe(1)
+  })
+
+  it('quotes without prices when the solver does not serve them', async () => {
+    server.setRoutes({ '/v1/prices': { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No route' } } } })
+    const route = (await intent.getQuote(request())) as Route
+    expect(route.outputAmount).toBe(99_800_000n)
+    expect(route.prices).toBeUndefined()
+  })
+
   it('refuses a quote that adds gas nobody asked for: it would be paid from the output', async () => {
     server.setRoutes({ '/v1/quote': (asked) => ({ body: solverQuote(asked.query, { gasAmount: GAS.toString() }) }) })
     await expect(intent.getQuote(request())).rejects.toThrow(InvalidQuoteError)

@@ -7,16 +7,27 @@ import {
 import { type Address, encodeFunctionData, getAbiItem, type Hex, isAddressEqual, parseEventLogs } from 'viem'
 import { z } from 'zod'
 import { clientFor } from '../../chains/chainClients.ts'
+import { readChain } from '../../chains/readChain.ts'
 import { getManifestChain, listedTokenRef, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
-import { HttpStatusError } from '../../http/httpErrors.ts'
+import { ServiceUnreachableError } from '../../errors/unreachableErrors.ts'
+import { HttpNetworkError, HttpStatusError, HttpTimeoutError } from '../../http/httpErrors.ts'
 import { httpRequest } from '../../http/request.ts'
+import { createSolverPriceSource } from '../../prices/solverPrices.ts'
+import { withRoutePrices } from '../../prices/usdValue.ts'
 import { buildOnchainOrder, decodeIntentOriginData } from '../../protocols/intent.ts'
 import { InvalidQuoteError, QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
-import { applySwapEvent } from '../../swaps/swapMachine.ts'
-import type { SwapRecord } from '../../swaps/types.ts'
-import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
+import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../../swaps/types.ts'
+import {
+  askService,
+  foundSwapRecord,
+  isOverdue,
+  refundAvailableAfter,
+  refundSignatures,
+  settlementStatus,
+  withFirstLook,
+} from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
 import { decodeIntentOpen } from './intentCalldata.ts'
 
@@ -42,6 +53,13 @@ const quoteSchema = z.object({
 })
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
 
+/** The solver's words, once a swap is overdue, for why it is not filled (`statusDetail`, worded in the module). */
+const SOLVER_WORDS: Record<string, string> = {
+  declined: 'SOLVER_DECLINED',
+  missed: 'SOLVER_DECLINED',
+  lost: 'SOLVER_DECLINED',
+}
+
 const BPS = 10_000n
 const randomNonce = () => {
   const bytes = new Uint8Array(16)
@@ -64,6 +82,24 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
   // Tokens of restored swaps: an unlisted one is read from its chain once for as long as the provider lives.
   const tokenRef = createTokenRefResolver(manifest, clients)
   const nativeTokenRef = (chainId: number) => listedTokenRef(manifest, chainId, NATIVE_TOKEN_ADDRESS)
+  /** The chain as the person knows it, for a read that says which one did not answer. */
+  const chainOf = (chainId: number) => ({
+    id: chainId,
+    name: getManifestChain(manifest, chainId)?.name ?? String(chainId),
+  })
+  /** One read of one chain, bounded in time (see `readChain`). */
+  const read = <T>(chainId: number, work: (client: ReturnType<typeof clientFor>) => Promise<T>, timeoutMs?: number) =>
+    readChain(chainOf(chainId), () => work(clientFor(clients, chainId)), timeoutMs)
+
+  /** The solver's word on an overdue order that is still not filled: it declined it, or it does not answer. */
+  async function solverWord(record: TrackedSwap): Promise<SwapEvent> {
+    const answer = await askService({ url: `${solverUrl}/v1/orders/${record.id}` })
+    if (answer === 'unreachable') return { type: 'pending', statusDetail: 'SOLVER_NOT_AVAILABLE' }
+    const word = answer?.status === undefined ? undefined : SOLVER_WORDS[answer.status]
+    return word ? { type: 'pending', statusDetail: word } : { type: 'pending' }
+  }
+  // USD values on the local network: the solver's own price table.
+  const priceSource = createSolverPriceSource(solverUrl)
 
   const provider: RouteProvider = {
     id: INTENT_PROVIDER_ID,
@@ -75,6 +111,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
       if (!originSettler || !destinationSettler || request.origin.chainId === request.destination.chainId) {
         return undefined
       }
+      const prices = priceSource.prices()
       let raw: unknown
       try {
         raw = await httpRequest(`${solverUrl}/v1/quote`, {
@@ -86,10 +123,13 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
             amount: request.amount,
             ...(request.gasOnArrival ? { gasOnArrival: 'true' } : {}),
           },
-          timeoutMs: 15_000,
+          timeoutMs: 10_000,
           ...(options.signal ? { signal: options.signal } : {}),
         })
       } catch (error) {
+        if (error instanceof HttpTimeoutError || error instanceof HttpNetworkError) {
+          throw new ServiceUnreachableError('solver', error)
+        }
         const parsed = error instanceof HttpStatusError ? errorSchema.safeParse(error.body) : undefined
         const code = parsed?.success ? parsed.data.error.code : undefined
         if (code === 'AMOUNT_TOO_LOW') throw new RouteUnavailableError(INTENT_PROVIDER_ID, 'amountTooLow')
@@ -125,7 +165,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
       const slippageBps = request.slippageBps ?? 0
       const minOutputAmount = (outputAmount * (BPS - BigInt(slippageBps))) / BPS
       const now = Date.now()
-      return {
+      const route: Route = {
         id: `${INTENT_PROVIDER_ID}:${now}:${quote.outputAmount}`,
         providerId: INTENT_PROVIDER_ID,
         providerName: provider.name,
@@ -147,7 +187,8 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
         depositAddress: originSettler,
         data: { fillDeadline: quote.fillDeadline, expires: quote.expires },
         ...(nativeToken ? { gasOnArrival: { status: 'included', token: nativeToken, amount: gasAmount } } : {}),
-      } satisfies Route
+      }
+      return withRoutePrices(route, await prices)
     },
 
     async planDeposit(route) {
@@ -188,9 +229,8 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
       decodeIntentOpen(transaction, route, (chainId) => settlers(chainId).destination),
 
     async onDepositMined(record) {
-      const origin = clientFor(clients, record.origin.token.chainId)
-      const destination = clientFor(clients, record.destination.token.chainId)
-      const receipt = await origin.getTransactionReceipt({ hash: record.depositTx })
+      const originChain = record.origin.token.chainId
+      const receipt = await read(originChain, (origin) => origin.getTransactionReceipt({ hash: record.depositTx }))
       if (receipt.status !== 'success') return { type: 'depositFailed', error: 'depositReverted' }
       const [opened] = parseEventLogs({ abi: intentOriginSettlerAbi, eventName: 'Open', logs: receipt.logs }).filter(
         (log) => isAddressEqual(log.address, record.depositAddress),
@@ -198,8 +238,9 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
       if (!opened) return { type: 'depositFailed', error: 'depositReverted' }
       const originData = decodeIntentOriginData(opened.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x')
       const [block, destinationBlock] = await Promise.all([
-        origin.getBlock({ blockNumber: receipt.blockNumber }),
-        destination.getBlockNumber(),
+        read(originChain, (origin) => origin.getBlock({ blockNumber: receipt.blockNumber })),
+        // Only where to search for the fill from: a destination that does not answer now is searched from its start.
+        read(record.destination.token.chainId, (destination) => destination.getBlockNumber(), 2_000).catch(() => 0n),
       ])
       return {
         type: 'depositMined',
@@ -224,40 +265,49 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
       const destination = clientFor(clients, destinationChain)
       const originSettler = settlers(originChain).origin as Address
       const destinationSettler = settlers(destinationChain).destination as Address
+      // Each chain read on its own and bounded: a chain that does not answer is named (ChainUnreachableError).
       const [escrow, fills, head] = await Promise.all([
-        origin.readContract({
-          address: originSettler,
-          abi: intentOriginSettlerAbi,
-          functionName: 'escrows',
-          args: [orderId],
-        }),
-        destination.getLogs({
-          address: destinationSettler,
-          event: getAbiItem({ abi: intentDestinationSettlerAbi, name: 'Filled' }),
-          args: { orderId },
-          fromBlock: BigInt(record.data?.destinationFromBlock ?? 0),
-          strict: true,
-        }),
-        destination.getBlock({ blockTag: 'latest' }),
+        read(originChain, () =>
+          origin.readContract({
+            address: originSettler,
+            abi: intentOriginSettlerAbi,
+            functionName: 'escrows',
+            args: [orderId],
+          }),
+        ),
+        read(destinationChain, () =>
+          destination.getLogs({
+            address: destinationSettler,
+            event: getAbiItem({ abi: intentDestinationSettlerAbi, name: 'Filled' }),
+            args: { orderId },
+            fromBlock: BigInt(record.data?.destinationFromBlock ?? 0),
+            strict: true,
+          }),
+        ),
+        read(destinationChain, () => destination.getBlock({ blockTag: 'latest' })),
       ])
       const [fill] = fills
-      return settlementStatus({
-        destination,
+      const event = await settlementStatus({
+        destination: { getBlock: (block) => read(destinationChain, () => destination.getBlock(block)) },
         delivery: fill && { ...fill, amount: fill.args.outputAmount, gasAmount: fill.args.gasAmount },
         refunded: escrowFromTuple(escrow).status === intentOriginSettlerStatus.Refunded,
         findRefundTx: async () => {
-          const [refunded] = await origin.getLogs({
-            address: originSettler,
-            event: getAbiItem({ abi: intentOriginSettlerAbi, name: 'Refunded' }),
-            args: { orderId },
-            fromBlock: BigInt(record.data?.originBlock ?? 0),
-            strict: true,
-          })
+          const [refunded] = await read(originChain, () =>
+            origin.getLogs({
+              address: originSettler,
+              event: getAbiItem({ abi: intentOriginSettlerAbi, name: 'Refunded' }),
+              args: { orderId },
+              fromBlock: BigInt(record.data?.originBlock ?? 0),
+              strict: true,
+            }),
+          )
           return refunded?.transactionHash
         },
         destinationTime: Number(head.timestamp),
         deadline: Number(record.data?.fillDeadline ?? record.refundableAfter ?? 0),
       })
+      // Not filled well past its estimate: the solver says why (it declined), or that it does not answer.
+      return event.type === 'pending' && record.status === 'deposited' && isOverdue(record) ? solverWord(record) : event
     },
 
     async planRefund(record) {
@@ -267,8 +317,12 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
         notDeliveredStatus: 'not-filled',
         record,
         origin: clientFor(clients, record.origin.token.chainId),
+        originChain: chainOf(record.origin.token.chainId),
       })
-      if (signatures === undefined) return { availableAfter: refundAvailableAfter(record) }
+      if (signatures === undefined) {
+        const destination = clientFor(clients, record.destination.token.chainId)
+        return { availableAfter: await refundAvailableAfter(record, destination, manifest) }
+      }
       return {
         transaction: {
           chainId: record.origin.token.chainId,
@@ -285,46 +339,57 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
 
     async findSwaps(owner) {
       const records: SwapRecord[] = []
-      for (const chain of manifest.chains) {
-        const settler = chain.contracts.intentOriginSettler
-        if (!settler) continue
-        const client = clientFor(clients, chain.id)
-        const logs = await client.getLogs({
+      for (const chainId of provider.restoreChains?.() ?? []) {
+        records.push(...(await provider.findSwapsOnChain!(owner, chainId)))
+      }
+      return records
+    },
+
+    restoreChains: () =>
+      manifest.chains.filter((chain) => chain.contracts.intentOriginSettler).map((chain) => chain.id),
+
+    async findSwapsOnChain(owner, chainId) {
+      const settler = settlers(chainId).origin
+      if (!settler) return []
+      const logs = await read(chainId, (client) =>
+        client.getLogs({
           address: settler,
           event: getAbiItem({ abi: intentOriginSettlerAbi, name: 'Open' }),
           fromBlock: 0n,
           strict: true,
+        }),
+      )
+      const found: DepositedSwap[] = []
+      for (const log of logs) {
+        if (!isAddressEqual(log.args.resolvedOrder.user, owner)) continue
+        const data = decodeIntentOriginData(log.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x')
+        const block = await read(chainId, (client) => client.getBlock({ blockNumber: log.blockNumber }))
+        const destinationChainId = Number(data.destinationChainId)
+        const record = foundSwapRecord({
+          id: log.args.orderId,
+          providerId: INTENT_PROVIDER_ID,
+          providerName: provider.name,
+          owner: data.user,
+          recipient: data.recipient,
+          origin: await tokenRef(chainId, data.inputToken),
+          amount: data.inputAmount,
+          destination: await tokenRef(destinationChainId, data.outputToken),
+          outputAmount: data.outputAmount,
+          ...(data.gasAmount > 0n
+            ? { gas: { token: await tokenRef(destinationChainId, NATIVE_TOKEN_ADDRESS), amount: data.gasAmount } }
+            : {}),
+          depositAddress: settler,
+          depositTx: log.transactionHash,
+          depositBlock: log.blockNumber,
+          depositedAt: Number(block.timestamp),
+          deadline: data.fillDeadline,
+          expires: data.expires,
+          deadlineKey: 'fillDeadline',
         })
-        for (const log of logs) {
-          if (!isAddressEqual(log.args.resolvedOrder.user, owner)) continue
-          const data = decodeIntentOriginData(log.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x')
-          const block = await client.getBlock({ blockNumber: log.blockNumber })
-          const destinationChainId = Number(data.destinationChainId)
-          const record = foundSwapRecord({
-            id: log.args.orderId,
-            providerId: INTENT_PROVIDER_ID,
-            providerName: provider.name,
-            owner: data.user,
-            recipient: data.recipient,
-            origin: await tokenRef(chain.id, data.inputToken),
-            amount: data.inputAmount,
-            destination: await tokenRef(destinationChainId, data.outputToken),
-            outputAmount: data.outputAmount,
-            ...(data.gasAmount > 0n
-              ? { gas: { token: await tokenRef(destinationChainId, NATIVE_TOKEN_ADDRESS), amount: data.gasAmount } }
-              : {}),
-            depositAddress: settler,
-            depositTx: log.transactionHash,
-            depositBlock: log.blockNumber,
-            depositedAt: Number(block.timestamp),
-            deadline: data.fillDeadline,
-            expires: data.expires,
-            deadlineKey: 'fillDeadline',
-          })
-          records.push(applySwapEvent(record, await provider.track(record)))
-        }
+        found.push(record)
       }
-      return records
+      // The first looks side by side: a destination that does not answer delays them all once, not once each.
+      return Promise.all(found.map((record) => withFirstLook(record, provider)))
     },
 
     knownContracts(chainId) {

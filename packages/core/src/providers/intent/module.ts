@@ -4,7 +4,10 @@ import type { ProviderModule } from '../module.ts'
 export const intentModule: ProviderModule<'intent', never> = {
   id: 'intent',
   name: 'Intent Bridge',
-  statusWording: {},
+  statusWording: {
+    SOLVER_NOT_AVAILABLE: "The bridge's solver is temporarily unavailable; the transfer will continue",
+    SOLVER_DECLINED: 'No solver will fill this order; you can refund it once its deadline has passed',
+  },
   feeLabels: ['Solver fee', 'Network fee', 'Gas on arrival fee'],
   refunds: 'person',
   isConfigured: (manifest) => Boolean(manifest.services.solver && manifest.services.attester),

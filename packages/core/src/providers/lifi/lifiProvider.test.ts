@@ -79,6 +79,39 @@ describe('LI.FI quotes', () => {
       { label: 'Network fee', token: bed.token(42161, 'native'), amount: 1_860_000_000_000n },
     ])
     expect(route.expiresAt - route.quotedAt).toBe(60_000)
+    // LI.FI's own prices, for the USD values beside the amounts: USDC on both sides, and ETH for its gas cost.
+    expect(route.prices).toEqual([
+      { chainId: 42161, address: bed.usdcRequest.origin.address, usd: '0.99985' },
+      { chainId: 8453, address: bed.usdcRequest.destination.address, usd: '0.99985' },
+      { chainId: 42161, address: bed.token(42161, 'native').address, usd: '3290.14' },
+    ])
+  })
+
+  it('shows no price that LI.FI does not give, or gives oddly', async () => {
+    const { action } = quote
+    bed.server.setRoutes({
+      '/v1/quote': {
+        body: {
+          ...quote,
+          action: {
+            ...action,
+            fromToken: { ...action.fromToken, priceUSD: 1 },
+            toToken: { ...action.toToken, priceUSD: '' },
+          },
+          estimate: {
+            ...quote.estimate,
+            feeCosts: quote.estimate.feeCosts.map((fee) => ({ ...fee, token: { ...fee.token, priceUSD: '-1' } })),
+            gasCosts: quote.estimate.gasCosts.map(({ token: { priceUSD: _price, ...token }, ...gas }) => ({
+              ...gas,
+              token,
+            })),
+          },
+        },
+      },
+    })
+    const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    expect(route.outputAmount).toBe(99_963_809n)
+    expect(route.prices).toBeUndefined()
   })
 
   it("passes the person's slippage as a fraction", async () => {
@@ -109,6 +142,8 @@ describe('LI.FI quotes', () => {
       token: bed.usdcRequest.origin,
       amount: 2_428_000n,
     })
+    // The gas is priced at what LI.FI's suggestion says ETH on Base is worth.
+    expect(route.prices).toContainEqual({ chainId: 8453, address: bed.token(8453, 'native').address, usd: '3016.27' })
     // Not asked: no suggestion is read and the quote has no gas.
     const before = bed.server.requests.length
     const plain = (await bed.lifi.getQuote(bed.usdcRequest)) as Route

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { getManifestChain, listedTokenRef, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
+import { parseUsd } from '../../prices/usdValue.ts'
 import {
   InvalidQuoteError,
   InvalidResponseError,
@@ -11,7 +12,7 @@ import {
   RouteUnavailableError,
   type RouteUnavailableReason,
 } from '../../routes/routeErrors.ts'
-import type { DepositPlan, QuoteRequest, Route, RouteFee, TokenRef } from '../../routes/types.ts'
+import type { DepositPlan, QuoteRequest, Route, RouteFee, TokenPrice, TokenRef } from '../../routes/types.ts'
 import { checkDeposit } from '../../signing/checkDeposit.ts'
 import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { DepositedSwap, SwapRecord, TrackedSwap } from '../../swaps/types.ts'
@@ -150,11 +151,13 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       if (!parsed.success) throw new InvalidQuoteError(LIFI_PROVIDER_ID, describeIssues(parsed.error))
       const route = routeFromQuote(parsed.data, request)
       if (!gas) return checkedAtQuote(route)
+      const prices = withPrice(route.prices, gas.token, gas.priceUSD)
       return checkedAtQuote({
         ...route,
         data: { ...route.data, gasFromAmount: gas.fromAmount.toString() },
         fees: [...route.fees, { label: 'Gas on arrival fee', token: request.origin, amount: gas.fromAmount }],
         gasOnArrival: { status: 'included', token: gas.token, amount: gas.amount },
+        ...(prices ? { prices } : {}),
       })
     },
 
@@ -266,7 +269,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
   async function gasSuggestion(
     request: QuoteRequest,
     signal: AbortSignal | undefined,
-  ): Promise<{ fromAmount: bigint; amount: bigint; token: TokenRef } | undefined> {
+  ): Promise<{ fromAmount: bigint; amount: bigint; token: TokenRef; priceUSD: unknown } | undefined> {
     const token = listedTokenRef(manifest, request.destination.chainId, NATIVE_TOKEN_ADDRESS)
     if (!token || isNativeAddress(request.destination.address)) return undefined
     if (!gasZipPeriphery(request.origin.chainId) || GAS_ZIP_CHAIN_IDS[request.destination.chainId] === undefined) {
@@ -301,7 +304,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
     ) {
       return undefined
     }
-    return { fromAmount: cost, amount, token }
+    return { fromAmount: cost, amount, token, priceUSD: recommended.priceUSD }
   }
 
   /** The quote as a route, after checking it is about this very request and sends only to known contracts. */
@@ -334,6 +337,15 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       })),
     ]
     const slippageBps = request.slippageBps ?? (action.slippage === undefined ? 0 : Math.round(action.slippage * BPS))
+    // LI.FI's own prices (`priceUSD` on each token) for the USD values shown beside the amounts.
+    const prices = [
+      { token: request.origin, priceUSD: action.fromToken.priceUSD },
+      { token: request.destination, priceUSD: action.toToken.priceUSD },
+      ...[...(estimate.feeCosts ?? []), ...(estimate.gasCosts ?? [])].map((cost) => ({
+        token: apiTokenRef(manifest, cost.token),
+        priceUSD: cost.token.priceUSD,
+      })),
+    ].reduce<TokenPrice[] | undefined>((list, { token, priceUSD }) => withPrice(list, token, priceUSD), undefined)
     const now = Date.now()
     return {
       id: `${LIFI_PROVIDER_ID}:${quote.id}:${now}`,
@@ -358,6 +370,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       },
       // `/status` is asked with the route's bridge (`bridge=<tool>`), as LI.FI recommends.
       ...(quote.tool ? { trackingData: { tool: quote.tool } } : {}),
+      ...(prices ? { prices } : {}),
     }
   }
 
@@ -513,4 +526,12 @@ function unavailable(error: unknown): RouteUnavailableError | undefined {
         ? 'insufficientLiquidity'
         : 'unsupportedRoute'
   return new RouteUnavailableError(LIFI_PROVIDER_ID, reason, undefined, message)
+}
+
+/** `prices` with LI.FI's `priceUSD` for `token` added (a token's first price is kept; an odd one is skipped). */
+function withPrice(prices: TokenPrice[] | undefined, token: TokenRef, priceUSD: unknown): TokenPrice[] | undefined {
+  const known = prices?.some((price) => price.chainId === token.chainId && isAddressEqual(price.address, token.address))
+  const usd = parseUsd(priceUSD)
+  if (known || usd === undefined || usd === 0n) return prices
+  return [...(prices ?? []), { chainId: token.chainId, address: token.address, usd: String(priceUSD).trim() }]
 }

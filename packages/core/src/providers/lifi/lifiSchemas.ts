@@ -10,6 +10,8 @@ export const lifiTokenSchema = z.object({
   decimals: z.number().int().min(0).max(36),
   name: z.string().optional(),
   logoURI: z.string().optional(),
+  /** USD per whole token, decimal text; read with `parseUsd` (an odd one shows no USD value, never refuses). */
+  priceUSD: z.unknown().optional(),
 })
 
 const quantity = z.union([uintString, z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'not a quantity')])

@@ -4,7 +4,11 @@ import type { ProviderModule } from '../module.ts'
 export const poolModule: ProviderModule<'pool', never> = {
   id: 'pool',
   name: 'Liquidity Pool Bridge',
-  statusWording: {},
+  statusWording: {
+    ATTESTER_NOT_AVAILABLE: "The bridge's attester is temporarily unavailable; the transfer will continue",
+    RELAYER_NOT_AVAILABLE: "The bridge's relayer is temporarily unavailable; the transfer will continue",
+    RELAYER_DECLINED: 'The relayer declined this transfer; you can refund it once its deadline has passed',
+  },
   feeLabels: ['Bridge fee'],
   refunds: 'person',
   isConfigured: (manifest) => Boolean(manifest.services.attester),

@@ -10,13 +10,23 @@ import {
 } from 'viem'
 import { clientFor } from '../../chains/chainClients.ts'
 import { finalityBlocks } from '../../chains/finality.ts'
+import { readChain } from '../../chains/readChain.ts'
 import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
+import { createSolverPriceSource } from '../../prices/solverPrices.ts'
+import { withRoutePrices } from '../../prices/usdValue.ts'
 import { QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { Route } from '../../routes/types.ts'
-import { applySwapEvent } from '../../swaps/swapMachine.ts'
-import type { SwapRecord } from '../../swaps/types.ts'
-import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
+import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../../swaps/types.ts'
+import {
+  askService,
+  foundSwapRecord,
+  isOverdue,
+  refundAvailableAfter,
+  refundSignatures,
+  settlementStatus,
+  withFirstLook,
+} from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
 import { decodePoolSend } from './poolCalldata.ts'
 
@@ -29,10 +39,37 @@ const QUOTE_TTL_MS = 60_000
  */
 export function createPoolProvider({ manifest, clients }: ProviderContext): RouteProvider | undefined {
   const attesterUrl = manifest.services.attester?.url
+  const relayerUrl = manifest.services.relayer?.url
   if (!attesterUrl) return undefined
   const poolOf = (chainId: number) => getManifestChain(manifest, chainId)?.contracts.poolBridge
   // Tokens of restored swaps: an unlisted one is read from its chain once for as long as the provider lives.
   const tokenRef = createTokenRefResolver(manifest, clients)
+  /** The chain as the person knows it, for a read that says which one did not answer. */
+  const chainOf = (chainId: number) => ({
+    id: chainId,
+    name: getManifestChain(manifest, chainId)?.name ?? String(chainId),
+  })
+  /** One read of one chain, bounded in time (see `readChain`). */
+  const read = <T>(chainId: number, work: (client: ReturnType<typeof clientFor>) => Promise<T>, timeoutMs?: number) =>
+    readChain(chainOf(chainId), () => work(clientFor(clients, chainId)), timeoutMs)
+
+  /**
+   * Why an overdue transfer is not released yet, from the bridge's services: the attester (whose signature the
+   * release needs) or the relayer does not answer, or the relayer declined it (it will be refundable).
+   */
+  async function serviceWord(record: TrackedSwap): Promise<SwapEvent> {
+    const [attester, relayer] = await Promise.all([
+      askService({ url: `${attesterUrl}/v1/transfers/${record.id}` }),
+      relayerUrl ? askService({ url: `${relayerUrl}/v1/transfers/${record.id}` }) : undefined,
+    ])
+    if (attester === 'unreachable') return { type: 'pending', statusDetail: 'ATTESTER_NOT_AVAILABLE' }
+    if (relayer === 'unreachable') return { type: 'pending', statusDetail: 'RELAYER_NOT_AVAILABLE' }
+    if (relayer?.status === 'declined') return { type: 'pending', statusDetail: 'RELAYER_DECLINED' }
+    return { type: 'pending' }
+  }
+  // USD values on the local network: the solver's price table, the network's one reference for prices.
+  const solverUrl = manifest.services.solver?.url
+  const priceSource = solverUrl ? createSolverPriceSource(solverUrl) : undefined
 
   const provider: RouteProvider = {
     id: POOL_PROVIDER_ID,
@@ -45,16 +82,20 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
       const originPool = poolOf(request.origin.chainId)
       const destinationPool = poolOf(request.destination.chainId)
       if (!originPool || !destinationPool || request.origin.chainId === request.destination.chainId) return undefined
-      const origin = clientFor(clients, request.origin.chainId)
-      const destination = clientFor(clients, request.destination.chainId)
+      const prices = priceSource?.prices()
+      // Each chain read bounded in time: a chain that does not answer ends the quote naming it.
       const [route, feeBps] = await Promise.all([
-        origin.readContract({
-          address: originPool,
-          abi: poolBridgeAbi,
-          functionName: 'routes',
-          args: [BigInt(request.destination.chainId), request.origin.address],
-        }),
-        origin.readContract({ address: originPool, abi: poolBridgeAbi, functionName: 'feeBps' }),
+        read(request.origin.chainId, (origin) =>
+          origin.readContract({
+            address: originPool,
+            abi: poolBridgeAbi,
+            functionName: 'routes',
+            args: [BigInt(request.destination.chainId), request.origin.address],
+          }),
+        ),
+        read(request.origin.chainId, (origin) =>
+          origin.readContract({ address: originPool, abi: poolBridgeAbi, functionName: 'feeBps' }),
+        ),
       ])
       signal?.throwIfAborted()
       const [remoteToken, remotePool] = route
@@ -66,12 +107,14 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
       const fee = (request.amount * BigInt(feeBps)) / 10_000n
       const outputAmount = request.amount - fee
       if (outputAmount <= 0n) throw new RouteUnavailableError(POOL_PROVIDER_ID, 'amountTooLow')
-      const liquidity = await destination.readContract({
-        address: destinationPool,
-        abi: poolBridgeAbi,
-        functionName: 'liquidity',
-        args: [remoteToken],
-      })
+      const liquidity = await read(request.destination.chainId, (destination) =>
+        destination.readContract({
+          address: destinationPool,
+          abi: poolBridgeAbi,
+          functionName: 'liquidity',
+          args: [remoteToken],
+        }),
+      )
       signal?.throwIfAborted()
       if (liquidity < outputAmount)
         throw new RouteUnavailableError(POOL_PROVIDER_ID, 'insufficientLiquidity', liquidity)
@@ -84,7 +127,7 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         (originChain?.blockTime ?? 2) * (confirmations + 1) + (destinationChain?.blockTime ?? 2) * 2 + 2,
       )
       const now = Date.now()
-      return {
+      const quoted: Route = {
         id: `${POOL_PROVIDER_ID}:${now}:${outputAmount}`,
         providerId: POOL_PROVIDER_ID,
         providerName: provider.name,
@@ -99,7 +142,8 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         expiresAt: now + QUOTE_TTL_MS,
         depositAddress: originPool,
         data: { feeBps: Number(feeBps) },
-      } satisfies Route
+      }
+      return withRoutePrices(quoted, await prices)
     },
 
     async planDeposit(route) {
@@ -133,17 +177,17 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
     decodeDeposit: (transaction) => decodePoolSend(transaction),
 
     async onDepositMined(record) {
-      const origin = clientFor(clients, record.origin.token.chainId)
-      const destination = clientFor(clients, record.destination.token.chainId)
-      const receipt = await origin.getTransactionReceipt({ hash: record.depositTx })
+      const originChain = record.origin.token.chainId
+      const receipt = await read(originChain, (origin) => origin.getTransactionReceipt({ hash: record.depositTx }))
       if (receipt.status !== 'success') return { type: 'depositFailed', error: 'depositReverted' }
       const [sent] = parseEventLogs({ abi: poolBridgeAbi, eventName: 'Sent', logs: receipt.logs }).filter((log) =>
         isAddressEqual(log.address, record.depositAddress),
       )
       if (!sent) return { type: 'depositFailed', error: 'depositReverted' }
       const [block, destinationBlock] = await Promise.all([
-        origin.getBlock({ blockNumber: receipt.blockNumber }),
-        destination.getBlockNumber(),
+        read(originChain, (origin) => origin.getBlock({ blockNumber: receipt.blockNumber })),
+        // Only where to search for the release from: a destination that does not answer now is searched from its start.
+        read(record.destination.token.chainId, (destination) => destination.getBlockNumber(), 2_000).catch(() => 0n),
       ])
       return {
         type: 'depositMined',
@@ -162,39 +206,55 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
 
     async track(record) {
       const transferId = record.id as Hex
-      const origin = clientFor(clients, record.origin.token.chainId)
-      const destination = clientFor(clients, record.destination.token.chainId)
+      const originChain = record.origin.token.chainId
+      const destinationChain = record.destination.token.chainId
       const originPool = record.depositAddress
-      const destinationPool = poolOf(record.destination.token.chainId) as Address
+      const destinationPool = poolOf(destinationChain) as Address
+      // Each chain read on its own and bounded: a chain that does not answer is named (ChainUnreachableError).
       const [deposit, releases, head] = await Promise.all([
-        origin.readContract({ address: originPool, abi: poolBridgeAbi, functionName: 'deposits', args: [transferId] }),
-        destination.getLogs({
-          address: destinationPool,
-          event: getAbiItem({ abi: poolBridgeAbi, name: 'ReleasedOnDestination' }),
-          args: { transferId },
-          fromBlock: BigInt(record.data?.destinationFromBlock ?? 0),
-          strict: true,
-        }),
-        destination.getBlock({ blockTag: 'latest' }),
+        read(originChain, (origin) =>
+          origin.readContract({
+            address: originPool,
+            abi: poolBridgeAbi,
+            functionName: 'deposits',
+            args: [transferId],
+          }),
+        ),
+        read(destinationChain, (destination) =>
+          destination.getLogs({
+            address: destinationPool,
+            event: getAbiItem({ abi: poolBridgeAbi, name: 'ReleasedOnDestination' }),
+            args: { transferId },
+            fromBlock: BigInt(record.data?.destinationFromBlock ?? 0),
+            strict: true,
+          }),
+        ),
+        read(destinationChain, (destination) => destination.getBlock({ blockTag: 'latest' })),
       ])
       const [release] = releases
-      return settlementStatus({
-        destination,
+      const event = await settlementStatus({
+        destination: { getBlock: (block) => read(destinationChain, (destination) => destination.getBlock(block)) },
         delivery: release && { ...release, amount: release.args.amount },
         refunded: depositFromTuple(deposit).status === poolBridgeStatus.Refunded,
         findRefundTx: async () => {
-          const [refunded] = await origin.getLogs({
-            address: originPool,
-            event: getAbiItem({ abi: poolBridgeAbi, name: 'Refunded' }),
-            args: { transferId },
-            fromBlock: BigInt(record.data?.originBlock ?? 0),
-            strict: true,
-          })
+          const [refunded] = await read(originChain, (origin) =>
+            origin.getLogs({
+              address: originPool,
+              event: getAbiItem({ abi: poolBridgeAbi, name: 'Refunded' }),
+              args: { transferId },
+              fromBlock: BigInt(record.data?.originBlock ?? 0),
+              strict: true,
+            }),
+          )
           return refunded?.transactionHash
         },
         destinationTime: Number(head.timestamp),
         deadline: Number(record.data?.deadline ?? record.refundableAfter ?? 0),
       })
+      // Not released well past its estimate: the attester or relayer says why, or that it does not answer.
+      return event.type === 'pending' && record.status === 'deposited' && isOverdue(record)
+        ? serviceWord(record)
+        : event
     },
 
     async planRefund(record) {
@@ -204,8 +264,12 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         notDeliveredStatus: 'not-released',
         record,
         origin: clientFor(clients, record.origin.token.chainId),
+        originChain: chainOf(record.origin.token.chainId),
       })
-      if (signatures === undefined) return { availableAfter: refundAvailableAfter(record) }
+      if (signatures === undefined) {
+        const destination = clientFor(clients, record.destination.token.chainId)
+        return { availableAfter: await refundAvailableAfter(record, destination, manifest) }
+      }
       return {
         transaction: {
           chainId: record.origin.token.chainId,
@@ -218,42 +282,52 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
 
     async findSwaps(owner) {
       const records: SwapRecord[] = []
-      for (const chain of manifest.chains) {
-        const pool = chain.contracts.poolBridge
-        if (!pool) continue
-        const client = clientFor(clients, chain.id)
-        const logs = await client.getLogs({
+      for (const chainId of provider.restoreChains?.() ?? []) {
+        records.push(...(await provider.findSwapsOnChain!(owner, chainId)))
+      }
+      return records
+    },
+
+    restoreChains: () => manifest.chains.filter((chain) => chain.contracts.poolBridge).map((chain) => chain.id),
+
+    async findSwapsOnChain(owner, chainId) {
+      const pool = poolOf(chainId)
+      if (!pool) return []
+      const logs = await read(chainId, (client) =>
+        client.getLogs({
           address: pool,
           event: getAbiItem({ abi: poolBridgeAbi, name: 'Sent' }),
           args: { sender: owner },
           fromBlock: 0n,
           strict: true,
+        }),
+      )
+      const found: DepositedSwap[] = []
+      for (const log of logs) {
+        const block = await read(chainId, (client) => client.getBlock({ blockNumber: log.blockNumber }))
+        const destinationChainId = Number(log.args.destinationChainId)
+        const record = foundSwapRecord({
+          id: log.args.transferId,
+          providerId: POOL_PROVIDER_ID,
+          providerName: provider.name,
+          owner: log.args.sender,
+          recipient: log.args.recipient,
+          origin: await tokenRef(chainId, log.args.token),
+          amount: log.args.amount,
+          destination: await tokenRef(destinationChainId, log.args.destinationToken),
+          outputAmount: log.args.amountOut,
+          depositAddress: pool,
+          depositTx: log.transactionHash,
+          depositBlock: log.blockNumber,
+          depositedAt: Number(block.timestamp),
+          deadline: log.args.deadline,
+          expires: log.args.expires,
+          deadlineKey: 'deadline',
         })
-        for (const log of logs) {
-          const block = await client.getBlock({ blockNumber: log.blockNumber })
-          const destinationChainId = Number(log.args.destinationChainId)
-          const record = foundSwapRecord({
-            id: log.args.transferId,
-            providerId: POOL_PROVIDER_ID,
-            providerName: provider.name,
-            owner: log.args.sender,
-            recipient: log.args.recipient,
-            origin: await tokenRef(chain.id, log.args.token),
-            amount: log.args.amount,
-            destination: await tokenRef(destinationChainId, log.args.destinationToken),
-            outputAmount: log.args.amountOut,
-            depositAddress: pool,
-            depositTx: log.transactionHash,
-            depositBlock: log.blockNumber,
-            depositedAt: Number(block.timestamp),
-            deadline: log.args.deadline,
-            expires: log.args.expires,
-            deadlineKey: 'deadline',
-          })
-          records.push(applySwapEvent(record, await provider.track(record)))
-        }
+        found.push(record)
       }
-      return records
+      // The first looks side by side: a destination that does not answer delays them all once, not once each.
+      return Promise.all(found.map((record) => withFirstLook(record, provider)))
     },
 
     knownContracts(chainId) {

@@ -150,6 +150,29 @@ describe('Relay quotes', () => {
       { label: 'Network fee', token: token(ARBITRUM, 'native'), amount: 1_680_272_000_000n },
     ])
     expect(route.gasOnArrival).toBeUndefined()
+    // Relay gives USD values beside its amounts: the prices they imply ($99.985 for 100 USDC in, …).
+    expect(route.prices).toEqual([
+      { chainId: ARBITRUM, address: token(ARBITRUM, 'usdc').address, usd: '0.99985' },
+      { chainId: BASE, address: token(BASE, 'usdc').address, usd: '0.999847164575783568' },
+      { chainId: ARBITRUM, address: token(ARBITRUM, 'native').address, usd: '2647.19045487873391927' },
+    ])
+  })
+
+  it('shows no price where Relay gives no USD value, or a zero or odd one', async () => {
+    const { details } = quote
+    const unpriced = {
+      ...quote,
+      fees: undefined,
+      details: {
+        ...details,
+        currencyIn: { ...details.currencyIn, amountUsd: '0' },
+        currencyOut: { ...details.currencyOut, amountUsd: 99.9 },
+      },
+    }
+    server.setRoutes({ 'POST /quote/v2': { body: unpriced } })
+    const route = (await relay.getQuote(usdcRequest())) as Route
+    expect(route.outputAmount).toBe(99_970_279n)
+    expect(route.prices).toBeUndefined()
   })
 
   it("passes the person's slippage in basis points", async () => {

@@ -1,8 +1,9 @@
 import { type Address, decodeFunctionData, erc20Abi, type Hex, isAddressEqual } from 'viem'
 import type { z } from 'zod'
 import { listedTokenRef, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
+import { impliedPrice } from '../../prices/usdValue.ts'
 import { InvalidQuoteError } from '../../routes/routeErrors.ts'
-import type { QuoteRequest, Route, RouteFee } from '../../routes/types.ts'
+import type { QuoteRequest, Route, RouteFee, TokenPrice, TokenRef } from '../../routes/types.ts'
 import { apiTokenRef, assertListed, describeIssues, isNativeAddress, sameToken } from '../apiSupport.ts'
 import { RELAY_PROVIDER_ID } from './module.ts'
 import type { RelayContext } from './relayContext.ts'
@@ -116,6 +117,29 @@ function gasTopup(context: RelayContext, quote: RelayQuote, request: QuoteReques
 }
 
 /**
+ * Relay's prices, implied by the USD values it gives beside its amounts (`amountUsd`): of the token sent, the token
+ * received, the gas top-up and the fee currencies. A zero, negative or odd value gives no price.
+ */
+function pricesOf(context: RelayContext, quote: RelayQuote, request: QuoteRequest): TokenPrice[] {
+  const { details } = quote
+  const priced: { token: TokenRef; amount: string; amountUsd?: unknown }[] = [
+    { token: request.origin, ...details.currencyIn },
+    { token: request.destination, ...details.currencyOut },
+    ...[details.currencyGasTopup, quote.fees?.relayer, quote.fees?.gas].flatMap((line) =>
+      line ? [{ token: apiTokenRef(context.manifest, line.currency), ...line }] : [],
+    ),
+  ]
+  const prices: TokenPrice[] = []
+  for (const { token, amount, amountUsd } of priced) {
+    if (prices.some((price) => price.chainId === token.chainId && isAddressEqual(price.address, token.address)))
+      continue
+    const usd = amount.startsWith('-') ? undefined : impliedPrice(BigInt(amount), token.decimals, amountUsd)
+    if (usd) prices.push({ chainId: token.chainId, address: token.address, usd })
+  }
+  return prices
+}
+
+/**
  * The quote as a route, after checking it is about this very request and sends only to known contracts. The route
  * carries the deposit transaction and the protocol order it commits to; the caller decodes and checks them
  * (`prepareDeposit`) before the route is shown.
@@ -131,6 +155,7 @@ export function routeFromQuote(context: RelayContext, quote: RelayQuote, request
   if (outputAmount <= 0n || minOutputAmount > outputAmount) throw invalid('the quoted amounts are inconsistent')
   const gas = request.gasOnArrival ? gasTopup(context, quote, request) : undefined
   const protocol = quote.protocol?.v2
+  const prices = pricesOf(context, quote, request)
   const now = Date.now()
   return {
     id: `${RELAY_PROVIDER_ID}:${requestId}:${now}`,
@@ -155,5 +180,6 @@ export function routeFromQuote(context: RelayContext, quote: RelayQuote, request
     },
     trackingData: { requestId },
     ...(gas ? { gasOnArrival: { status: 'included', token: gas.token, amount: gas.amount } } : {}),
+    ...(prices.length > 0 ? { prices } : {}),
   }
 }

@@ -19,6 +19,8 @@ export const relayAmountSchema = z.object({
   currency: relayCurrencySchema,
   amount: uintString,
   minimumAmount: uintString.optional(),
+  /** The amount's USD value, decimal text; read with `parseUsd` (an odd one shows no USD value, never refuses). */
+  amountUsd: z.unknown().optional(),
 })
 
 /** An integer in base units that may be negative. */
@@ -32,6 +34,7 @@ export const relayFeeSchema = z.object({
   currency: relayCurrencySchema,
   amount: intString,
   minimumAmount: intString.optional(),
+  amountUsd: z.unknown().optional(),
 })
 
 const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'not 32 bytes')

@@ -1,0 +1,64 @@
+import { getManifestChain, listSwaps, type SwapRecord } from '@multi-bridge/core'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useManifest } from '../../lib/ManifestContext.tsx'
+import { ROUTES } from '../../lib/routes.ts'
+import { useIsHydrated } from '../../lib/useIsHydrated.ts'
+import { useHistory } from './historyStore.ts'
+import { needsAction, waitingAmount } from './swapStatus.ts'
+
+/** History's address for the swaps waiting for their refund (the "Needs action" filter). */
+export const NEEDS_ACTION_PATH = `${ROUTES.history}?filter=needs-action`
+
+/**
+ * Money waiting for the person: the swaps whose refund is theirs to make, above the Swap form and History, in
+ * amber, each one a click from its Refund. On History, `onShowAll` shows them in the list instead of a link.
+ */
+export function RefundBanner({ onShowAll }: { onShowAll?: () => void }) {
+  const { t } = useTranslation()
+  const manifest = useManifest()
+  // History is this browser's: not in the prerendered page.
+  const hydrated = useIsHydrated()
+  const swaps = useHistory((state) => state.swaps)
+  const waiting = useMemo(() => listSwaps({ swaps }).filter(needsAction), [swaps])
+  if (!hydrated || waiting.length === 0) return null
+  const chainName = (swap: SwapRecord) =>
+    getManifestChain(manifest, swap.origin.token.chainId)?.name ?? String(swap.origin.token.chainId)
+  const [first] = waiting
+  if (!first) return null
+  const one = waiting.length === 1
+  return (
+    <section className="refund-banner" aria-labelledby="refund-banner-title" data-testid="refund-banner">
+      <p id="refund-banner-title" className="refund-banner-title">
+        {one ? t('Refund available') : t('{{count}} refunds available', { count: waiting.length })}
+      </p>
+      <p className="refund-banner-text">
+        {one
+          ? t(
+              '{{amount}} is waiting on {{network}}: this swap was not delivered in time, and its refund is yours to make.',
+              {
+                amount: waitingAmount(first),
+                network: chainName(first),
+              },
+            )
+          : t('{{amounts}} are waiting: these swaps were not delivered in time, and their refunds are yours to make.', {
+              amounts: waiting.map(waitingAmount).join(', '),
+            })}
+      </p>
+      {one ? (
+        <Link className="button-refund" to={`${ROUTES.history}?id=${first.id}`} data-testid="refund-banner-action">
+          {t('Review refund')}
+        </Link>
+      ) : onShowAll ? (
+        <button type="button" className="button-refund" onClick={onShowAll} data-testid="refund-banner-action">
+          {t('Show them')}
+        </button>
+      ) : (
+        <Link className="button-refund" to={NEEDS_ACTION_PATH} data-testid="refund-banner-action">
+          {t('Show them')}
+        </Link>
+      )}
+    </section>
+  )
+}

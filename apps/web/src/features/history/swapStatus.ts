@@ -1,0 +1,96 @@
+import {
+  ChainUnreachableError,
+  formatDisplayAmount,
+  HttpNetworkError,
+  HttpStatusError,
+  HttpTimeoutError,
+  isUnreachable,
+  providerModule,
+  ServiceUnreachableError,
+  type SwapRecord,
+  swapProgress,
+  type TrackProblem,
+} from '@multi-bridge/core'
+import type { UserMessage } from '../../lib/errorMessages.ts'
+
+/**
+ * The word for a swap's state, and its class (`status-<tone>`). SPEC §5's three words, except a swap whose refund
+ * waits for the person: that is "Refund available" (amber), the loudest state, never a bare "Failed".
+ */
+export function statusWord(record: Pick<SwapRecord, 'status'>): { label: string; tone: string } {
+  if (record.status === 'refundable') return { label: 'Refund available', tone: 'refundable' }
+  const progress = swapProgress(record.status)
+  if (progress === 'completed') return { label: 'Completed', tone: 'completed' }
+  if (progress === 'swapping') return { label: 'Swapping...', tone: record.status }
+  return { label: 'Failed', tone: record.status }
+}
+
+/** A swap that waits for the person: its refund is theirs to make (the "Needs action" filter, the banner). */
+export const needsAction = (record: Pick<SwapRecord, 'status' | 'providerId'>) =>
+  record.status === 'refundable' && providerModule(record.providerId)?.refunds !== 'provider'
+
+const amountOf = (record: SwapRecord) =>
+  `${formatDisplayAmount(BigInt(record.origin.amount), record.origin.token.decimals)} ${record.origin.token.symbol}`
+
+/** Why a refundable swap waits for the person, in words, with what is safe and where. */
+export function refundReason(record: SwapRecord): UserMessage | undefined {
+  if (record.status !== 'refundable') return undefined
+  const values = { amount: amountOf(record) }
+  if (record.statusDetail === 'SOLVER_DECLINED' || record.providerId === 'intent') {
+    return { message: 'No solver filled it before the deadline; your {{amount}} is safe in escrow', values }
+  }
+  if (record.providerId === 'pool') {
+    return { message: 'The pool did not release it before the deadline; your {{amount}} is safe in escrow', values }
+  }
+  return { message: 'It was not delivered before the deadline; your {{amount}} is safe in escrow', values }
+}
+
+/** The amount waiting in a refundable swap, as the banner says it ("100 USDC"). */
+export const waitingAmount = amountOf
+
+/** The grace past a route's estimate before a swap is "taking longer than usual" (a block late is not). */
+const graceSeconds = (estimate: number) => Math.max(10, estimate / 2)
+
+/**
+ * How long a swap under way has been with the bridge, against the route's estimate: `late` once it is well past
+ * it. Undefined for a swap that is not under way, or has no estimate (one restored from chain).
+ */
+export function elapsedAgainstEstimate(
+  record: SwapRecord,
+  nowSeconds: number,
+): { elapsed: number; expected: number; late: boolean } | undefined {
+  if (record.status !== 'deposited' || record.estimatedSeconds === undefined) return undefined
+  const elapsed = Math.max(0, nowSeconds - record.depositedAt)
+  const expected = record.estimatedSeconds
+  return { elapsed, expected, late: elapsed > expected + graceSeconds(expected) }
+}
+
+/** A provider's own API (LI.FI, Across, Relay) that does not answer: no connection, a time-out, a 5xx. */
+export const isApiDown = (error: unknown) =>
+  error instanceof HttpNetworkError ||
+  error instanceof HttpTimeoutError ||
+  (error instanceof HttpStatusError && error.status >= 500)
+
+/**
+ * What to say about a swap whose looks fail: the chain, service or provider API that does not answer, at once;
+ * any other failure only once it repeats (a single slow answer is not news). Short, for a History row.
+ */
+export function problemText(problem: TrackProblem | undefined, providerName?: string): UserMessage | undefined {
+  if (!problem) return undefined
+  const { error } = problem
+  if (error instanceof ChainUnreachableError) {
+    return { message: '{{network}} is not answering', values: { network: error.chainName } }
+  }
+  if (error instanceof ServiceUnreachableError) return { message: SERVICE_DOWN[error.service] }
+  if (isUnreachable(error) || problem.failures < 2) return undefined
+  if (providerName && isApiDown(error)) {
+    return { message: '{{provider}} is not answering', values: { provider: providerName } }
+  }
+  return { message: "This swap couldn't be checked just now; trying again" }
+}
+
+const SERVICE_DOWN: Record<ServiceUnreachableError['service'], string> = {
+  solver: "The bridge's solver is not answering",
+  attester: "The bridge's attester is not answering",
+  relayer: "The bridge's relayer is not answering",
+}

@@ -1,0 +1,74 @@
+import { type DepositedSwap, type RefundableSwap, ServiceUnreachableError } from '@multi-bridge/core'
+import { describe, expect, it } from 'vitest'
+import { revocationText } from './refundWait.ts'
+
+const usdc = {
+  chainId: 1337001,
+  address: '0x00000000000000000000000000000000000000a1' as const,
+  symbol: 'USDC',
+  decimals: 6,
+  kind: 'usdc' as const,
+}
+const deposited: DepositedSwap = {
+  key: 'k',
+  id: `0x${'1'.repeat(64)}`,
+  providerId: 'intent',
+  providerName: 'Intent Bridge',
+  owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+  recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+  origin: { token: usdc, amount: '100000000' },
+  destination: { token: { ...usdc, chainId: 1337002 }, estimatedAmount: '99000000', minAmount: '98000000' },
+  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
+  status: 'deposited',
+  depositTx: `0x${'2'.repeat(64)}`,
+  depositedAt: 1_000,
+  refundableAfter: 1_030,
+  expiresAt: 4_630,
+  createdAt: 999_000,
+  updatedAt: 1_000_000,
+}
+const refundable: RefundableSwap = { ...deposited, status: 'refundable' }
+const base = {
+  opensAt: 1_041,
+  ready: false,
+  error: undefined,
+  problem: undefined,
+  destinationName: 'Local Chain B',
+  formatTime: (ms: number) => new Date(ms).toISOString(),
+}
+
+describe('"Revocation available after"', () => {
+  it('counts down to when the refund really opens, not to the deadline', () => {
+    // 1030 is the deadline; the refund opens at 1041 (a block past it, then 4 confirmations on B).
+    expect(revocationText({ ...base, record: deposited, now: 1_030 })).toEqual({ text: '0:11' })
+    expect(revocationText({ ...base, record: refundable, now: 1_040 })).toEqual({ text: '0:01' })
+  })
+
+  it('says "Now" once the refund is open', () => {
+    expect(revocationText({ ...base, record: refundable, now: 1_041, ready: true })).toEqual({ message: 'Now' })
+  })
+
+  it('never stops at a bare "0:00": it says what it still waits for', () => {
+    expect(revocationText({ ...base, record: refundable, now: 1_042 })).toEqual({
+      message: 'Waiting for {{network}} to pass the deadline',
+      values: { network: 'Local Chain B' },
+    })
+    // Not seen past the deadline yet: it may have been delivered.
+    expect(revocationText({ ...base, record: deposited, now: 1_042 })).toEqual({
+      message: 'Checking whether it was delivered…',
+    })
+    const down = { message: '{{network}} is not answering', values: { network: 'Local Chain B' } }
+    expect(revocationText({ ...base, record: deposited, now: 1_100, problem: down })).toEqual(down)
+    expect(
+      revocationText({ ...base, record: refundable, now: 1_100, error: new ServiceUnreachableError('attester') }),
+    ).toEqual({
+      message: "The bridge's attester is not answering: the refund opens without it after {{time}}",
+      values: { time: new Date(4_630_000).toISOString() },
+    })
+  })
+
+  it('is not shown for a swap that is over or has no deadline', () => {
+    expect(revocationText({ ...base, record: { ...refundable, status: 'refunded' }, now: 0 })).toBeUndefined()
+    expect(revocationText({ ...base, record: deposited, now: 0, opensAt: undefined })).toBeUndefined()
+  })
+})

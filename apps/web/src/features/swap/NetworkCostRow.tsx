@@ -1,0 +1,50 @@
+import { formatDisplayAmount, formatDisplayAmountUp, type NetworkCostStepKind, type Route } from '@multi-bridge/core'
+import { useTranslation } from 'react-i18next'
+import { UNEXPECTED } from '../../lib/errorMessages.ts'
+import { useRouteUsd } from './usdValue.ts'
+import type { SwapForm } from './useSwapForm.ts'
+
+const STEP_LABELS: Record<NetworkCostStepKind, string> = {
+  resetApproval: 'Approval reset',
+  approval: 'Approval',
+  deposit: 'Deposit',
+}
+
+/**
+ * "Network cost": what the person pays in gas on the origin for the selected route (approvals the allowance still needs,
+ * and the deposit), in the native coin and in USD where the route's provider prices it. A row of the route details.
+ */
+export function NetworkCostRow({ form, route }: { form: SwapForm; route: Route }) {
+  const { t } = useTranslation()
+  const usd = useRouteUsd(route)
+  const { networkCost: cost, coin } = form
+  const usdText = cost && usd?.networkCost(cost.fee)
+  // Not estimated: the chain named when it does not answer, otherwise only that it could not be.
+  const error = form.networkCostError
+  const failure =
+    error && (error.message === UNEXPECTED.message ? t("Couldn't estimate it") : t(error.message, error.values))
+  // A deposit that pulls an allowance not given yet cannot be simulated: it counts at a typical gas use.
+  const approving = cost?.steps.some((step) => step.kind !== 'deposit')
+  const value = cost && coin && (
+    <>
+      <span data-testid="network-cost-amount" data-wei={cost.fee.toString()} data-max-wei={cost.maxFee.toString()}>
+        {formatDisplayAmount(cost.fee, coin.decimals)} {coin.symbol}
+      </span>
+      {usdText && <span className="usd-value"> {usdText}</span>}
+      <span className="muted small network-cost-steps" data-testid="network-cost-steps">
+        {cost.steps.map((step) => t(STEP_LABELS[step.kind])).join(' + ')}
+        {cost.approximate && ` · ${approving ? t('estimated until the approval is made') : t('estimated')}`}
+      </span>
+      {/* What the wallet may ask at most (its max fee): what the balance must hold, and what Max keeps. */}
+      <span className="muted small network-cost-steps" data-testid="network-cost-max">
+        {t('Up to {{amount}}', { amount: `${formatDisplayAmountUp(cost.maxFee, coin.decimals)} ${coin.symbol}` })}
+      </span>
+    </>
+  )
+  return (
+    <div className="details-row" data-testid="network-cost">
+      <dt>{t('Network cost')}</dt>
+      <dd>{value ?? <span className="muted">{failure ?? t('Estimating…')}</span>}</dd>
+    </div>
+  )
+}

@@ -1,0 +1,77 @@
+import { getManifestChain, type NetworkCost, type Route, readChain, type TokenRef } from '@multi-bridge/core'
+import { skipToken, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useManifest } from '../../lib/ManifestContext.tsx'
+import { networkCostKeys } from '../../lib/queryKeys.ts'
+import type { NativeCoin } from './gasCheck.ts'
+import { loadSwapServices } from './useSwapServices.ts'
+
+const networkCostReads = () => import('./networkCostReads.ts')
+
+/** Fees move with every block: the figure is estimated again this often while the page is visible. */
+const REFRESH_MS = 15_000
+
+/**
+ * The person's own cost on the origin chain for a route (core's `estimateNetworkCost`): the approvals the allowance
+ * still needs and the deposit, at the current fee, through the app's chain clients. A refreshed quote of the same
+ * request keeps the figure while it is estimated again (the key leaves the quote's id out).
+ */
+export function useNetworkCost(route: Route | undefined) {
+  const manifest = useManifest()
+  return useQuery<NetworkCost>({
+    queryKey: route ? networkCostKeys.route(route) : ['balances', 'networkCost', 'none'],
+    staleTime: REFRESH_MS,
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: false,
+    // Bounded (readChain): a chain that does not answer is named, and Swap is not held back by it for long.
+    retry: false,
+    queryFn: route
+      ? async () => {
+          const [services, { estimateNetworkCost }] = await Promise.all([
+            loadSwapServices(manifest),
+            networkCostReads(),
+          ])
+          const provider = services.providers.get(route.providerId)
+          if (!provider) throw new Error(`no provider ${route.providerId}`)
+          // The plan the swap would sign, checked as executeRoute checks it: its approval and deposit are estimated.
+          const { plan } = await services.prepareDeposit(provider, route)
+          const chainId = route.request.origin.chainId
+          const chain = { id: chainId, name: getManifestChain(manifest, chainId)?.name ?? String(chainId) }
+          return readChain(chain, () =>
+            estimateNetworkCost({ clients: services.clients, account: route.request.sender, plan }),
+          )
+        }
+      : skipToken,
+  })
+}
+
+/** What Max on a native coin keeps for gas before there is a route to estimate (one deposit at its fallback gas). */
+export function useDepositReserve(origin: TokenRef | undefined) {
+  const manifest = useManifest()
+  const chainId = origin?.kind === 'native' ? origin.chainId : undefined
+  return useQuery<NetworkCost>({
+    queryKey: networkCostKeys.reserve(chainId),
+    staleTime: REFRESH_MS,
+    queryFn:
+      chainId === undefined
+        ? skipToken
+        : async () => {
+            const [services, { estimateDepositReserve }] = await Promise.all([
+              loadSwapServices(manifest),
+              networkCostReads(),
+            ])
+            return estimateDepositReserve({ clients: services.clients, chainId })
+          },
+  })
+}
+
+/** A chain's native coin and name, as the gas messages say them. */
+export function useNativeCoin(chainId: number | undefined): NativeCoin | undefined {
+  const manifest = useManifest()
+  return useMemo(() => {
+    const chain = chainId === undefined ? undefined : getManifestChain(manifest, chainId)
+    return chain
+      ? { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals, network: chain.name }
+      : undefined
+  }, [manifest, chainId])
+}

@@ -1,0 +1,307 @@
+import { HISTORY_STORE_VERSION, type RefundableSwap, type TokenRef } from '@multi-bridge/core'
+import type { Locator, Page } from '@playwright/test'
+import { type AppSession, expect, type TestNetwork, test } from './fixtures/index.ts'
+import { HISTORY_PATH } from './pages/History.ts'
+import { balanceOf } from './support/chainReads.ts'
+import { screenshot } from './support/screenshot.ts'
+import { emptySolverBalance } from './support/solverInventory.ts'
+
+const DESKTOP = { width: 1280, height: 900 }
+const PHONE = { width: 390, height: 844 }
+/** The amber of "Refund available" (styles.css `.status-refundable`). */
+const AMBER = 'rgb(253, 230, 138)'
+
+type Words = {
+  lang: 'en' | 'zh'
+  connect: string
+  send: string
+  myAddress: string
+  swap: string
+  refundAvailable: string
+  reason: (amount: string) => string
+  banner: (amount: string, network: string) => string
+  review: string
+  needsAction: string
+  failed: string
+  filterGroup: string
+  nothingNeedsAction: string
+  takingLonger: string
+  solverDeclined: string
+  refunded: string
+}
+
+const EN: Words = {
+  lang: 'en',
+  connect: 'Connect Wallet',
+  send: 'Send',
+  myAddress: 'My address',
+  swap: 'Swap',
+  refundAvailable: 'Refund available',
+  reason: (amount) => `No solver filled it before the deadline; your ${amount} is safe in escrow`,
+  banner: (amount, network) =>
+    `${amount} is waiting on ${network}: this swap was not delivered in time, and its refund is yours to make.`,
+  review: 'Review refund',
+  needsAction: 'Needs action',
+  failed: 'Failed',
+  filterGroup: 'Filter by status',
+  nothingNeedsAction: 'No swap needs your action: nothing is waiting for a refund.',
+  takingLonger: 'Taking longer than usual',
+  solverDeclined: 'No solver will fill this order; you can refund it once its deadline has passed',
+  refunded: 'Refunded',
+}
+
+const ZH: Words = {
+  lang: 'zh',
+  connect: '連接錢包',
+  send: '發送',
+  myAddress: '我的地址',
+  swap: '兌換',
+  refundAvailable: '可退款',
+  reason: (amount) => `截止時間前沒有求解者完成交付；您的 ${amount} 安全地保管在託管合約中`,
+  banner: (amount, network) => `${amount} 正在 ${network} 上等您取回：這筆兌換未能及時交付，需由您自行退款。`,
+  review: '查看退款',
+  needsAction: '待處理',
+  failed: '失敗',
+  filterGroup: '按狀態篩選',
+  nothingNeedsAction: '沒有需要您處理的兌換：目前沒有等待退款的款項。',
+  takingLonger: '比平常久',
+  solverDeclined: '沒有求解者會完成這筆訂單；截止時間過後您可以退款',
+  refunded: '已退款',
+}
+
+type Sample = { at: number; countdown: string; button: string; enabled: boolean }
+
+/**
+ * Watches the dialog from now until Refund is enabled: what "Revocation available after" and the button say,
+ * five times a second. The countdown must end when the refund really opens, not seconds before it.
+ */
+async function watchRefundOpening(dialog: Locator, refund: Locator): Promise<Sample[]> {
+  const samples: Sample[] = []
+  const started = Date.now()
+  for (;;) {
+    const [countdown, button, enabled] = await Promise.all([
+      dialog
+        .getByTestId('revocation-countdown')
+        .textContent({ timeout: 1_000 })
+        .catch(() => ''),
+      refund.textContent({ timeout: 1_000 }).catch(() => ''),
+      refund.isEnabled({ timeout: 1_000 }).catch(() => false),
+    ])
+    samples.push({ at: Date.now(), countdown: countdown ?? '', button: button ?? '', enabled })
+    if (enabled) return samples
+    if (Date.now() - started > 120_000) throw new Error(`Refund never enabled: ${JSON.stringify(samples.at(-1))}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/**
+ * A real swap nobody fills (the solver's inventory of the output token is emptied on chain C), followed from the
+ * Swap form to its refund: stuck is told, then "Refund available" in amber with its reason, the countdown to the
+ * real opening, the banners, the "Needs action" filter, and the refund.
+ */
+async function unfilledSwapToRefund(
+  session: AppSession,
+  network: TestNetwork,
+  owner: `0x${string}`,
+  words: Words,
+  output: 'USDT' | 'WETH',
+  shot: string,
+) {
+  const { chains, manifest } = network
+  const { page, form, history, goto } = session
+  await form.pickToken('origin', chains[0]!.name, 'USDC')
+  await form.pickToken('destination', chains[2]!.name, output)
+  await form.amountLabelled(words.send).fill('100')
+  await form.myAddressButton(words.myAddress).click()
+  await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+  await form.route('intent').click()
+  const before = await balanceOf(manifest, 0, 'USDC', owner)
+  const putBack = await emptySolverBalance(manifest, 2, output)
+  try {
+    const dialog = await form.swap(words.swap)
+    // Stuck is told: past the route's estimate the dialog says so, and the solver's own word on it.
+    const late = dialog.getByTestId('taking-longer')
+    await expect(late).toContainText(words.takingLonger, { timeout: 45_000 })
+    await expect(dialog.getByTestId('status-detail')).toHaveText(words.solverDeclined, { timeout: 15_000 })
+    await screenshot(page, `${shot}-1-stuck`)
+
+    // Not delivered by its deadline: the loudest state, amber, with its reason.
+    await expect(form.progress()).toHaveText(words.refundAvailable, { timeout: 90_000 })
+    await expect(form.progress()).toHaveCSS('background-color', AMBER)
+    await expect(dialog.getByTestId('refund-reason')).toHaveText(words.reason('100 USDC'))
+    expect(await balanceOf(manifest, 0, 'USDC', owner)).toBe(before - 100_000_000n)
+
+    // The countdown ends when the refund really opens: Refund is enabled as it ends, never "0:00" for seconds.
+    const refund = form.refundButton()
+    const samples = await watchRefundOpening(dialog, refund)
+    const counting = samples.filter((s) => /^\d+:\d{2}$/.test(s.countdown))
+    const lastCounting = counting.at(-1)
+    const enabledAt = samples.at(-1)!.at
+    const gap = lastCounting ? enabledAt - lastCounting.at : 0
+    const timing = `countdown last showed ${lastCounting?.countdown ?? '(none)'}; Refund enabled ${gap} ms later; "Preparing refund…" seen in ${samples.filter((s) => /Preparing|正在準備/.test(s.button)).length} samples (every 200 ms)`
+    test.info().annotations.push({ type: 'refund timing', description: timing })
+    console.log(`[refund timing] ${shot}: ${timing}`)
+    expect(counting.length).toBeGreaterThan(0)
+    expect(samples.some((s) => s.countdown === '0:00')).toBe(false)
+    expect(gap).toBeLessThanOrEqual(3_000)
+    await screenshot(page, `${shot}-2-refund-open`)
+
+    // Closed, the money waiting is still impossible to miss: the Swap page's banner leads back to it.
+    await page.keyboard.press('Escape')
+    await expect(form.dialog).toHaveCount(0)
+    const banner = history.refundBanner
+    await expect(banner).toContainText(words.refundAvailable)
+    await expect(banner).toContainText(words.banner('100 USDC', chains[0]!.name))
+    await screenshot(page, `${shot}-3-swap-banner`)
+    await banner.getByRole('link', { name: words.review }).click()
+    await expect(page).toHaveURL(/#\/pages\/log\/index\?id=0x/)
+    await expect(form.progress()).toHaveText(words.refundAvailable)
+    await page.keyboard.press('Escape')
+
+    // History: the row in amber with its reason, the banner, and the "Needs action" filter.
+    const row = history.rows.first()
+    await expect(row.getByTestId('history-status')).toHaveText(words.refundAvailable)
+    await expect(row.getByTestId('history-status')).toHaveCSS('background-color', AMBER)
+    await expect(row.getByTestId('history-refund-reason')).toHaveText(words.reason('100 USDC'))
+    await expect(history.refundBanner).toBeVisible()
+    await history.filter(words.needsAction, words.filterGroup).click()
+    await expect(history.rows).toHaveCount(1)
+    await screenshot(page, `${shot}-4-history-needs-action`)
+    await history.filter(words.failed, words.filterGroup).click()
+    await expect(history.rows).toHaveCount(0)
+
+    // The refund itself: money back, nothing waits any more.
+    await history.filter(words.needsAction, words.filterGroup).click()
+    await history.rows.first().click()
+    await form.refundButton().click()
+    await expect(dialog.getByTestId('status-detail')).toHaveText(words.refunded, { timeout: 60_000 })
+    expect(await balanceOf(manifest, 0, 'USDC', owner)).toBe(before)
+    await page.keyboard.press('Escape')
+    await expect(history.refundBanner).toHaveCount(0)
+    await expect(history.rows).toHaveCount(0)
+    await expect(page.getByText(words.nothingNeedsAction)).toBeVisible()
+    await goto('#/')
+    await expect(history.refundBanner).toHaveCount(0)
+  } finally {
+    await putBack()
+  }
+}
+
+test.describe('money waiting is impossible to miss', () => {
+  test('a swap nobody fills: stuck told, "Refund available" in amber with its reason, banners, filter, refund at the real time (desktop, en)', async ({
+    app,
+    account,
+    wallet,
+    network,
+  }) => {
+    test.setTimeout(300_000)
+    const session = await app.openConnected({ wallet, viewport: DESKTOP })
+    await unfilledSwapToRefund(session, network, account.address, EN, 'USDT', 'money-waiting-desktop-en')
+  })
+
+  test('the same on a phone, in Traditional Chinese', async ({ app, account, wallet, network }) => {
+    test.setTimeout(300_000)
+    const session = await app.openConnected({
+      wallet,
+      viewport: PHONE,
+      storage: { lang: 'zh' },
+      connectLabel: ZH.connect,
+    })
+    await unfilledSwapToRefund(session, network, account.address, ZH, 'WETH', 'money-waiting-phone-zh')
+  })
+
+  for (const [layout, viewport, words] of [
+    ['phone', PHONE, EN],
+    ['desktop', DESKTOP, ZH],
+  ] as const) {
+    test(`a refundable swap found in storage is amber, with its reason, banners and filter (${layout}, ${words.lang})`, async ({
+      app,
+      network,
+    }) => {
+      const swap = refundableSwap(network, '7c')
+      const { page, history, goto } = await app.open({ viewport, storage: storageWith(words.lang, swap) })
+      await expect(history.refundBanner).toContainText(words.banner('42 USDC', network.chains[0]!.name))
+      await screenshot(page, `money-waiting-seeded-${layout}-${words.lang}-swap`)
+      await goto(HISTORY_PATH)
+      const row = history.rows.first()
+      await expect(row.getByTestId('history-status')).toHaveText(words.refundAvailable)
+      await expect(row.getByTestId('history-status')).toHaveCSS('background-color', AMBER)
+      await expect(row.getByTestId('history-refund-reason')).toHaveText(words.reason('42 USDC'))
+      await expect(history.filter(words.needsAction, words.filterGroup).locator('.segmented-count')).toHaveText('1')
+      await history.filter(words.needsAction, words.filterGroup).click()
+      await expect(history.rows).toHaveCount(1)
+      await screenshot(page, `money-waiting-seeded-${layout}-${words.lang}-history`)
+      // On a phone too: the banner, the filters and the row fit the screen's width.
+      for (const part of [history.refundBanner, page.getByRole('group', { name: words.filterGroup }), row]) {
+        await expectWithinWidth(page, part)
+      }
+    })
+  }
+})
+
+test.describe('a refund that waits for the bridge', () => {
+  for (const [layout, viewport, lang, said] of [
+    ['desktop', DESKTOP, 'en', /^The bridge's attester is not answering: the refund opens without it after .+/],
+    ['phone', PHONE, 'zh', /^跨鏈橋的證明者沒有回應：.+ 之後無需其證明即可退款$/],
+  ] as const) {
+    test(`names the attester that does not answer, and when the refund opens without it (${layout}, ${lang})`, async ({
+      app,
+      network,
+    }) => {
+      const swap = refundableSwap(network, '8d')
+      const attester = network.manifest.services.attester!.url
+      const { page, form } = await app.open({
+        viewport,
+        storage: storageWith(lang, swap),
+        path: `${HISTORY_PATH}?id=${swap.id}`,
+        // This page cannot reach the attester (the refund's signature comes from it).
+        initScripts: [(p) => p.route(`${attester}/**`, (route) => route.abort('connectionrefused'))],
+      })
+      await expect(form.progress()).toHaveText(lang === 'en' ? EN.refundAvailable : ZH.refundAvailable)
+      await expect(form.dialog.getByTestId('revocation-countdown')).toHaveText(said, { timeout: 20_000 })
+      await screenshot(page, `money-waiting-attester-down-${layout}-${lang}`)
+    })
+  }
+})
+
+/** An intent swap of nobody on this network (an order id no one opened), refundable, of 42 USDC from chain A. */
+function refundableSwap(network: TestNetwork, byte: string): RefundableSwap {
+  const { chains } = network
+  const ref = (i: number): TokenRef => {
+    const t = chains[i]!.tokens.find((token) => token.symbol === 'USDC')!
+    return { chainId: chains[i]!.id, address: t.address, symbol: t.symbol, decimals: t.decimals, kind: t.kind }
+  }
+  const now = Math.floor(Date.now() / 1000)
+  const owner = '0x000000000000000000000000000000000000bEEF'
+  return {
+    key: `local-waiting-${byte}`,
+    id: `0x${byte.repeat(32)}`,
+    providerId: 'intent',
+    providerName: 'Intent Bridge',
+    owner,
+    recipient: owner,
+    origin: { token: ref(0), amount: '42000000' },
+    destination: { token: ref(1), estimatedAmount: '41900000', minAmount: '41800000' },
+    depositAddress: chains[0]!.contracts.intentOriginSettler!,
+    status: 'refundable',
+    depositTx: `0x${byte.slice(0, 1)}e${'0'.repeat(62)}`,
+    depositedAt: now - 600,
+    refundableAfter: now - 300,
+    expiresAt: now + 86_400,
+    createdAt: (now - 600) * 1000,
+    updatedAt: (now - 300) * 1000,
+  }
+}
+
+const storageWith = (lang: string, swap: RefundableSwap) => ({
+  lang,
+  __persist__history: JSON.stringify({ state: { swaps: { [swap.key]: swap } }, version: HISTORY_STORE_VERSION }),
+})
+
+async function expectWithinWidth(page: Page, part: Locator) {
+  const box = await part.boundingBox()
+  const width = page.viewportSize()?.width ?? 0
+  expect(box, String(part)).not.toBeNull()
+  expect(box!.x).toBeGreaterThanOrEqual(0)
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width)
+}
