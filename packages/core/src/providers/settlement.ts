@@ -1,4 +1,5 @@
-import type { Chain, Hex, PublicClient, Transport } from 'viem'
+import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
+import type { Address, Chain, Hex, PublicClient, Transport } from 'viem'
 import { z } from 'zod'
 import { httpRequest } from '../http/request.ts'
 import type { DepositedSwap, SwapEvent, TrackedSwap } from '../swaps/types.ts'
@@ -12,23 +13,45 @@ type Client = PublicClient<Transport, Chain>
 
 /**
  * The signatures a refund needs now: the attester's "not delivered" attestation when it has
- * signed one, `0x` (none) once the origin chain is past `expires`, or undefined when neither yet.
+ * signed one, `0x` (none) once the origin chain is past the unattested refund's time, or undefined when neither yet.
  */
 export async function refundSignatures(parameters: {
   attestationUrl: string
   notDeliveredStatus: string
-  record: TrackedSwap
   origin: Client
+  /** When the contract refunds without an attestation (`unattestedRefundAfter`); undefined while it would not. */
+  unattestedAfter: () => Promise<number | undefined>
 }): Promise<Hex | undefined> {
   const raw = await httpRequest(parameters.attestationUrl, { timeoutMs: 10_000 }).catch(() => undefined)
   const attested = attestationSchema.safeParse(raw)
   if (attested.success && attested.data.status === parameters.notDeliveredStatus && attested.data.attestation) {
     return attested.data.attestation.signatures as Hex
   }
-  const head = await parameters.origin.getBlock({ blockTag: 'latest' })
-  // Without the attester, the contract refunds anyone's call after `expires`.
-  const expiresAt = parameters.record.expiresAt
-  return expiresAt !== undefined && Number(head.timestamp) > expiresAt ? '0x' : undefined
+  // Without the attester, the contract refunds anyone's call after `expires`, moved by its brake.
+  const [head, after] = await Promise.all([
+    parameters.origin.getBlock({ blockTag: 'latest' }),
+    parameters.unattestedAfter(),
+  ])
+  return after !== undefined && Number(head.timestamp) > after ? '0x' : undefined
+}
+
+/**
+ * When `contract` (an intent settler or a pool: both carry the guardian's brake) refunds a deposit without an
+ * attestation, as it computes it: `expires` moved later by the seconds its brake was on since the deposit
+ * (`pausedAtDeposit`, the escrow's `pausedAtOpen` or the deposit's `pausedAtSend`). Undefined while the brake is on:
+ * the contract refuses the unattested refund then, and a transaction would only revert.
+ */
+export async function unattestedRefundAfter(
+  origin: Client,
+  contract: Address,
+  expires: number,
+  pausedAtDeposit: bigint,
+): Promise<number | undefined> {
+  const read = (functionName: 'settlementPaused' | 'pausedSeconds') =>
+    origin.readContract({ address: contract, abi: intentOriginSettlerAbi, functionName })
+  const [paused, pausedSeconds] = await Promise.all([read('settlementPaused'), read('pausedSeconds')])
+  if (paused) return undefined
+  return expires + Number(BigInt(pausedSeconds) - pausedAtDeposit)
 }
 
 /** The seconds after which a refund will be possible, when it is not yet. */

@@ -16,7 +16,13 @@ import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
 import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
-import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
+import {
+  foundSwapRecord,
+  refundAvailableAfter,
+  refundSignatures,
+  settlementStatus,
+  unattestedRefundAfter,
+} from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
 import { decodeIntentOpen } from './intentCalldata.ts'
 
@@ -42,7 +48,6 @@ const quoteSchema = z.object({
 })
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
 
-const BPS = 10_000n
 const randomNonce = () => {
   const bytes = new Uint8Array(16)
   crypto.getRandomValues(bytes)
@@ -121,9 +126,9 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
       if (gasAmount > 0n && !nativeToken) {
         throw new InvalidQuoteError(INTENT_PROVIDER_ID, 'gas on arrival on a network without a native coin listed')
       }
+      // The solver delivers the order's output exactly, or nothing and the input is refunded: the order asks for
+      // the quoted amount, and a slippage the person set would only be a gift to the solver.
       const outputAmount = BigInt(quote.outputAmount)
-      const slippageBps = request.slippageBps ?? 0
-      const minOutputAmount = (outputAmount * (BPS - BigInt(slippageBps))) / BPS
       const now = Date.now()
       return {
         id: `${INTENT_PROVIDER_ID}:${now}:${quote.outputAmount}`,
@@ -131,9 +136,9 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
         providerName: provider.name,
         request,
         outputAmount,
-        minOutputAmount,
-        slippageBps,
-        slippageMode: request.slippageBps === undefined ? 'auto' : 'custom',
+        minOutputAmount: outputAmount,
+        slippageBps: 0,
+        slippageMode: 'fixed',
         fees: [
           { label: 'Solver fee', token: request.destination, amount: BigInt(quote.fees.spread) },
           { label: 'Network fee', token: request.destination, amount: BigInt(quote.fees.gas) },
@@ -162,7 +167,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
           inputToken: request.origin.address,
           inputAmount: request.amount,
           outputToken: request.destination.address,
-          outputAmount: route.minOutputAmount,
+          outputAmount: route.outputAmount,
           gasAmount: route.gasOnArrival?.status === 'included' ? route.gasOnArrival.amount : 0n,
           destinationChainId: BigInt(request.destination.chainId),
           destinationSettler,
@@ -262,11 +267,22 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
 
     async planRefund(record) {
       const orderId = record.id as Hex
+      const origin = clientFor(clients, record.origin.token.chainId)
       const signatures = await refundSignatures({
         attestationUrl: `${attesterUrl}/v1/intents/${orderId}`,
         notDeliveredStatus: 'not-filled',
-        record,
-        origin: clientFor(clients, record.origin.token.chainId),
+        origin,
+        unattestedAfter: async () => {
+          const escrow = escrowFromTuple(
+            await origin.readContract({
+              address: record.depositAddress,
+              abi: intentOriginSettlerAbi,
+              functionName: 'escrows',
+              args: [orderId],
+            }),
+          )
+          return unattestedRefundAfter(origin, record.depositAddress, escrow.expires, escrow.pausedAtOpen)
+        },
       })
       if (signatures === undefined) return { availableAfter: refundAvailableAfter(record) }
       return {

@@ -16,7 +16,13 @@ import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { Route } from '../../routes/types.ts'
 import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { SwapRecord } from '../../swaps/types.ts'
-import { foundSwapRecord, refundAvailableAfter, refundSignatures, settlementStatus } from '../settlement.ts'
+import {
+  foundSwapRecord,
+  refundAvailableAfter,
+  refundSignatures,
+  settlementStatus,
+  unattestedRefundAfter,
+} from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
 import { decodePoolSend } from './poolCalldata.ts'
 
@@ -91,8 +97,9 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         request,
         outputAmount,
         minOutputAmount: outputAmount,
+        // The pool pays the amount its fee leaves, or refunds: `send` refuses less than quoted.
         slippageBps: 0,
-        slippageMode: request.slippageBps === undefined ? 'auto' : 'custom',
+        slippageMode: 'fixed',
         fees: [{ label: 'Bridge fee', token: request.origin, amount: fee }],
         estimatedSeconds,
         quotedAt: now,
@@ -199,11 +206,22 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
 
     async planRefund(record) {
       const transferId = record.id as Hex
+      const origin = clientFor(clients, record.origin.token.chainId)
       const signatures = await refundSignatures({
         attestationUrl: `${attesterUrl}/v1/transfers/${transferId}`,
         notDeliveredStatus: 'not-released',
-        record,
-        origin: clientFor(clients, record.origin.token.chainId),
+        origin,
+        unattestedAfter: async () => {
+          const deposit = depositFromTuple(
+            await origin.readContract({
+              address: record.depositAddress,
+              abi: poolBridgeAbi,
+              functionName: 'deposits',
+              args: [transferId],
+            }),
+          )
+          return unattestedRefundAfter(origin, record.depositAddress, deposit.expires, deposit.pausedAtSend)
+        },
       })
       if (signatures === undefined) return { availableAfter: refundAvailableAfter(record) }
       return {
