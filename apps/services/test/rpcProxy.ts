@@ -7,21 +7,21 @@ export type RpcProxy = {
   down: () => void
   up: () => void
   /**
-   * From now on `eth_call`s to `to` get no answer at all, as from a node that answers block numbers and logs but
-   * whose state reads hang; `up` cuts the held ones and answers again.
+   * From now on `eth_call`s (to `to` only, when given) get no answer at all, as from a node that answers block
+   * numbers and logs but whose state reads hang; `up` cuts the held ones and answers again.
    */
-  holdCalls: (to: string) => void
+  holdCalls: (to?: string) => void
   /** `eth_call`s held now (not answered, not given up by the caller), and the most held at once. */
   held: () => { now: number; most: number }
   stop: () => Promise<void>
 }
 
-/** True when `body` is a single `eth_call` to `to`. */
+/** True when `body` is a single `eth_call` to `to` (`'*'`: to any contract). */
 function isCallTo(body: string, to: string | undefined): boolean {
   if (!to) return false
   try {
     const request = JSON.parse(body) as { method?: string; params?: [{ to?: string }] }
-    return request.method === 'eth_call' && request.params?.[0]?.to?.toLowerCase() === to
+    return request.method === 'eth_call' && (to === '*' || request.params?.[0]?.to?.toLowerCase() === to)
   } catch {
     return false
   }
@@ -83,7 +83,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       held.clear()
     },
     holdCalls: (to) => {
-      holdTo = to.toLowerCase()
+      holdTo = to?.toLowerCase() ?? '*'
     },
     held: () => ({ now: held.size, most }),
     stop: () =>
