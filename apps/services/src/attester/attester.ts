@@ -23,7 +23,13 @@ import { pollLogs } from '../shared/logPoller.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
 import { parseBytes32 } from '../shared/validation.ts'
-import { createDecisions, DEFAULT_DECISION_LIMITS, type DecisionLimits } from './decisions.ts'
+import {
+  createChainDecisions,
+  DEFAULT_DECISION_LIMITS,
+  type DecisionContext,
+  type DecisionLimits,
+  decideKnown,
+} from './decisions.ts'
 import { type OrphanLimits, pruneOrphans } from './orphans.ts'
 import {
   type AttesterState,
@@ -189,13 +195,13 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
 
   // ---- decisions ----
 
-  const decisions = createDecisions({
+  const decisionContext: DecisionContext = {
     store,
     chains: context.chains,
     log,
     failures,
     limits: parameters.decisionLimits ?? DEFAULT_DECISION_LIMITS,
-  })
+  }
 
   function pruneAll() {
     const now = Date.now()
@@ -391,7 +397,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
       controller.signal,
       pollIntervalMs,
       () => {
-        decisions.decideKnown()
+        decideKnown(decisionContext)
         pruneAll()
       },
       (error) => failures.failed('decisions', 'a decision round failed', error),
@@ -399,14 +405,10 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
   )
   for (const chain of context.chains.values()) {
     loops.push(
-      repeat(
-        controller.signal,
-        pollIntervalMs,
-        () => decisions.decideOn(chain),
-        (error) =>
-          failures.failed(`decisions:${chain.config.id}`, 'a decision round failed', error, {
-            chainId: chain.config.id,
-          }),
+      repeat(controller.signal, pollIntervalMs, createChainDecisions(decisionContext, chain), (error) =>
+        failures.failed(`decisions:${chain.config.id}`, 'a decision round failed', error, {
+          chainId: chain.config.id,
+        }),
       ),
     )
   }
