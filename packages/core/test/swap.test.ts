@@ -251,9 +251,13 @@ describe('routes', () => {
       providers: [...providers.values()],
     })
     expect(plain.routes.every((r) => r.gasOnArrival === undefined)).toBe(true)
-    // The gas is paid from the output: the same input gives that much less token.
+    // The gas is paid from the output: the same input gives that much less token, and the fill's larger gas too.
     const plainIntent = plain.routes.find((r) => r.providerId === INTENT_PROVIDER_ID)!
-    expect(intent!.outputAmount).toBe(plainIntent.outputAmount - usdc('3'))
+    const networkFee = (route: Route) => route.fees.find((fee) => fee.label === 'Network fee')!.amount
+    expect(networkFee(intent!)).toBeGreaterThan(networkFee(plainIntent))
+    expect(intent!.outputAmount + networkFee(intent!)).toBe(
+      plainIntent.outputAmount + networkFee(plainIntent) - usdc('3'),
+    )
   })
 
   it('reports amounts beyond the limits as a reason, not a crash', async () => {

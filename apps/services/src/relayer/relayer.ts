@@ -26,8 +26,9 @@ import {
 const sentEvent = getAbiItem({ abi: poolBridgeAbi, name: 'Sent' })
 const FINAL: ReadonlySet<TransferStatus> = new Set(['finalized', 'not-released', 'refunded', 'missing', 'declined'])
 /**
- * Most gas a release may cost: the pool pays native coin with a fixed stipend, so a release costs well under
- * 150,000 whoever the recipient; one the estimate puts above this is declined (the sender is refunded), not paid.
+ * Most gas a release may cost: the pool pays native coin with a fixed stipend, so a release costs about 135,000 at
+ * most whoever the recipient (estimated at about 170,000, the stipend's headroom included); one the estimate puts
+ * above this is declined (the sender is refunded), not paid.
  */
 export const RELEASE_GAS_CAP = 200_000n
 
