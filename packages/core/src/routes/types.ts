@@ -48,11 +48,7 @@ export type Route = {
   /** What the recipient gets at least, or the swap is refunded. */
   minOutputAmount: bigint
   slippageBps: number
-  /**
-   * `fixed`: the route delivers exactly `outputAmount` or refunds (an intent order asks for that amount, a pool
-   * send refuses less), so no slippage applies and a custom one is not used.
-   */
-  slippageMode: 'auto' | 'custom' | 'fixed'
+  slippageMode: 'auto' | 'custom'
   fees: RouteFee[]
   estimatedSeconds: number
   /** Epoch milliseconds. */
