@@ -599,7 +599,8 @@ describe('swaps', () => {
     await attester?.stop()
     try {
       const head = Number((await clients.get(origin.chainId)!.getBlock()).timestamp)
-      const fillDeadline = head + 4
+      // Room for the approval and the open to be mined before the deadline, also on a loaded machine.
+      const fillDeadline = head + 8
       const route = unfillable(quoted, sender.address, {
         fillDeadline,
         expires: fillDeadline + SAFETY_DELAYS.minRefundDelay,
@@ -609,7 +610,7 @@ describe('swaps', () => {
       const record = await execute(route, wallet)
       expect(await balance(origin, sender.address)).toBe(before - usdc('300000'))
       // The attester stays down past `expires` (at least the settler's minRefundDelay after the deadline).
-      await advanceClocks(SAFETY_DELAYS.minRefundDelay + 10)
+      await advanceClocks(SAFETY_DELAYS.minRefundDelay + 15)
       const refund = await refundWhenAvailable(record, wallet)
       const refundCall = await clients.get(origin.chainId)!.getTransaction({ hash: refund.refundTx as `0x${string}` })
       const { functionName, args } = decodeFunctionData({ abi: intentOriginSettlerAbi, data: refundCall.input })
