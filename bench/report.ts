@@ -21,7 +21,7 @@ export function finish(figure: Figure): Figure {
 const format = (value: number, unit: string) =>
   `${Number.isFinite(value) ? (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(unit === '×' ? 2 : 1)) : 'n/a'} ${unit}`
 
-/** The table `npm run bench` prints (and the README copies). */
+/** The table `npm run bench` prints (and docs/measurements.md copies). */
 export function printTable(figures: readonly Figure[]): void {
   const rows = figures.map((raw) => {
     const figure = raw.pass === undefined ? finish(raw) : raw

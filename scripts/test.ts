@@ -12,7 +12,7 @@ import type { TestCounts } from './playwrightCounts.ts'
  *   projects (unit, contracts, integration);
  * - `e2e`: the browser tests on Playwright's runner, which build the app and start their own network.
  * Most of the time of both lanes is spent waiting for blocks, deadlines and restarts on local chains, so two
- * lanes finish in little more than the longer one (README "Measured"). Each line a step prints is prefixed with
+ * lanes finish in little more than the longer one (docs/measurements.md). Each line a step prints is prefixed with
  * its name. Each test runner writes its counts to a file (scripts/summaryReporter.ts, scripts/playwrightCounts.ts);
  * this prints one `Tests:` line for both and fails when any step did.
  */
