@@ -48,7 +48,7 @@ export const escrowFromTuple: (tuple: EscrowTuple) => Escrow = namedOutputs(inte
 
 /** What `PoolBridge.deposits(transferId)` returns, as viem decodes it. */
 export type DepositTuple = OutputTuple<typeof poolBridgeAbi, 'deposits'>
-/** A transfer's deposit on the origin pool: `{ sender, token, amount, deadline, expires, status }`. */
+/** A transfer's deposit on the origin pool: `{ sender, token, amount, deadline, expires, status, pausedAtSend }`. */
 export type Deposit = NamedOutputs<typeof poolBridgeAbi, 'deposits'>
 /** Names the values of `deposits(transferId)`; `status` is one of `poolBridgeStatus`. */
 export const depositFromTuple: (tuple: DepositTuple) => Deposit = namedOutputs(poolBridgeAbi, 'deposits')

@@ -1,20 +1,33 @@
 /**
  * Randomized runs of the whole bridge: opens, pool sends, the services' fills, releases, claims and
- * finalizes, user refunds, service crashes, an RPC cut off from the services, and reorgs shallower
- * than each chain's finality, interleaved on the three chains in real time. After the run, every
- * deadline is passed and everything settled; then, for every order and transfer: delivered or
- * refunded, never both; nobody paid for a deposit that was refunded or that a reorg took back; every
- * pool's books balance and nothing is left in escrow. The seed is printed; rerun a failure with
- * CROSSCHAIN_SEED=<seed> (and CROSSCHAIN_STEPS=<n>).
+ * finalizes, user refunds, service crashes, an RPC cut off from the services, a chain whose state reads hang,
+ * deliveries to a recipient that burns the payer's gas, a stolen attester key tried under the brake, and reorgs
+ * shallower than each chain's finality (one of them taking back an open the solver already filled), interleaved
+ * on the three chains in real time. After the run, every deadline is passed and everything settled; then, for
+ * every order and transfer: delivered or refunded, never both; nobody paid for a deposit that was refunded, and
+ * only the solver (within its cap, alerted) for an open a reorg took back; no delivery cost its payer more than
+ * the gas cap; every pool's books balance and nothing is left in escrow. The seed is printed; rerun a failure
+ * with CROSSCHAIN_SEED=<seed> (and CROSSCHAIN_STEPS=<n>).
  */
 import {
   poolBridgeStatus as DepositStatus,
   intentOriginSettlerStatus as EscrowStatus,
+  gasBurnerAbi,
+  gasBurnerBytecode,
   intentOriginSettlerAbi,
   poolBridgeAbi,
   tetherLikeTokenAbi,
 } from '@multi-bridge/contracts'
-import { createRandom, testSeed } from '@multi-bridge/devnet'
+import {
+  intentSettlerDomain,
+  NATIVE_TOKEN_ADDRESS,
+  noFillAttestationTypes,
+  notReleasedTypes,
+  packSignatures,
+  poolDomain,
+  releasedTypes,
+} from '@multi-bridge/core'
+import { createRandom, DEVNET_ACCOUNTS, testSeed } from '@multi-bridge/devnet'
 import {
   type Account,
   type Address,
@@ -24,9 +37,11 @@ import {
   http,
   parseEventLogs,
   parseUnits,
+  type TransactionReceipt,
 } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { ServiceName } from '../src/process.ts'
+import { RELEASE_GAS_CAP } from '../src/relayer/relayer.ts'
 import {
   type AttesterIntent,
   advanceTime,
@@ -44,6 +59,7 @@ import {
   serviceUrl,
   solverQuote,
   startTestNetwork,
+  TEST_PRICING,
   type TestNetwork,
   user,
   waitFor,
@@ -58,17 +74,42 @@ const SERVICES: readonly ServiceName[] = ['solver', 'attester', 'relayer']
 let network: TestNetwork
 let chains: ChainClients[]
 
+/** What the solver may deliver against opens that are not final: a reorg can make it pay up to this, alerted. */
+const MAX_UNCONFIRMED_USD = '2000'
+/** Gas the hostile recipients' `receive` demands before burning it all. */
+const GRIEF_GAS = 10_000_000n
+const guardian = user(DEVNET_ACCOUNTS.guardian)
+const owner = user(DEVNET_ACCOUNTS.deployer)
+/** The attester's key, as a thief who stole it would sign with it. */
+const stolenKey = user(DEVNET_ACCOUNTS.attester)
+
 beforeAll(async () => {
-  // The solver fills nothing before its open is final, so no reorg can make it pay for a vanished deposit.
-  network = await startTestNetwork({ rpcProxies: true, pricing: { maxUnconfirmedUsd: '0' } })
+  network = await startTestNetwork({ rpcProxies: true, pricing: { maxUnconfirmedUsd: MAX_UNCONFIRMED_USD } })
   chains = [0, 1, 2].map((i) => clientsFor(network.manifest, i))
 })
 afterAll(async () => {
   await network?.stop()
 })
 
-type Intent = { orderId: Hex; origin: ChainClients; destination: ChainClients; greedy: boolean }
-type Transfer = { transferId: Hex; origin: ChainClients; destination: ChainClients }
+type Intent = { orderId: Hex; origin: ChainClients; destination: ChainClients; greedy: boolean; toBurner?: true }
+type Transfer = { transferId: Hex; origin: ChainClients; destination: ChainClients; toBurner?: true }
+
+/** A contract whose `receive` burns the payer's gas, on `chain`. */
+async function deployBurner(chain: ChainClients): Promise<Address> {
+  const hash = await chain
+    .wallet(owner)
+    .deployContract({ abi: gasBurnerAbi, bytecode: gasBurnerBytecode, args: [GRIEF_GAS] })
+  return (await chain.public.waitForTransactionReceipt({ hash })).contractAddress as Address
+}
+
+/** Sends a guardian's or the owner's brake call to the settler and the pool of `chain`. */
+async function brake(chain: ChainClients, functionName: 'pauseSettlement' | 'unpauseSettlement') {
+  const account = functionName === 'pauseSettlement' ? guardian : owner
+  for (const address of [chain.config.contracts.intentOriginSettler, chain.config.contracts.poolBridge] as Address[]) {
+    const hash = await chain.wallet(account).writeContract({ address, abi: poolBridgeAbi, functionName })
+    expect((await chain.public.waitForTransactionReceipt({ hash })).status).toBe('success')
+  }
+}
 
 /** The exact allowance, through zero first where a reorg left one behind (USDT refuses non-zero to non-zero). */
 async function approve(chain: ChainClients, account: Account, token: Address, spender: Address, amount: bigint) {
@@ -98,6 +139,8 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   const intents: Intent[] = []
   const transfers: Transfer[] = []
   const history: string[] = []
+  /** Forged calls that would have paid out while the brake was on. */
+  const forged: string[] = []
   const note = (entry: string) => history.push(entry)
   const attesterUrl = serviceUrl(network, 'attester')
 
@@ -182,6 +225,177 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
     note(`reorg ${chain.config.shortName} ${depth}`)
   }
 
+  const burners = new Map<ChainClients, Address>()
+  for (const chain of chains) burners.set(chain, await deployBurner(chain))
+
+  /** A delivery to a recipient that burns the payer's gas: an intent paying native coin, or a native pool send. */
+  async function grief() {
+    const { origin, destination } = route()
+    const burner = burners.get(destination)!
+    const account = random.pick(USERS)
+    if (random.chance(0.5)) {
+      const amount = parseUnits(String(random.int(10, 100)), 6)
+      const inputToken = origin.token('usdc')
+      const q = await solverQuote(network, {
+        origin,
+        destination,
+        inputToken,
+        outputToken: NATIVE_TOKEN_ADDRESS,
+        amount,
+      })
+      await approve(origin, account, inputToken, origin.config.contracts.intentOriginSettler as Address, amount)
+      const hash = await sendOpenIntent({
+        origin,
+        destination,
+        account,
+        inputToken,
+        inputAmount: amount,
+        outputToken: NATIVE_TOKEN_ADDRESS,
+        outputAmount: BigInt(q.outputAmount),
+        recipient: burner,
+        fillDeadline: q.fillDeadline,
+        expires: q.expires,
+      })
+      const receipt = await origin.public.waitForTransactionReceipt({ hash })
+      const [opened] = parseEventLogs({ abi: intentOriginSettlerAbi, eventName: 'Open', logs: receipt.logs })
+      intents.push({ orderId: opened!.args.orderId, origin, destination, greedy: false, toBurner: true })
+      note(`grief open ${origin.config.shortName}→${destination.config.shortName}`)
+    } else {
+      const amount = parseUnits(String(random.int(1, 50)), 15)
+      const hash = await sendPoolTx({
+        origin,
+        destination,
+        account,
+        token: NATIVE_TOKEN_ADDRESS,
+        amount,
+        recipient: burner,
+      })
+      const receipt = await origin.public.waitForTransactionReceipt({ hash })
+      const [sent] = parseEventLogs({ abi: poolBridgeAbi, eventName: 'Sent', logs: receipt.logs })
+      transfers.push({ transferId: sent!.args.transferId, origin, destination, toBurner: true })
+      note(`grief send ${origin.config.shortName}→${destination.config.shortName}`)
+    }
+  }
+
+  /** A node that answers block numbers and logs, but whose state reads hang for a while. */
+  async function hang() {
+    const chain = random.pick(chains)
+    const proxy = network.rpc.get(chain.config.id)!
+    proxy.holdCalls()
+    await new Promise((resolve) => setTimeout(resolve, random.int(2_000, 6_000)))
+    proxy.up()
+    note(`hang ${chain.config.shortName}`)
+  }
+
+  /**
+   * The attester's key is stolen: the guardian pulls the brake on a chain, and the thief's refunds and finalizes
+   * of that chain's deposits, signed with the key, must all be refused while it is on. Then the owner lifts it.
+   */
+  async function theft() {
+    const chain = random.pick(chains)
+    await brake(chain, 'pauseSettlement')
+    let refused = 0
+    try {
+      for (const { orderId, origin } of intents.filter((i) => i.origin === chain)) {
+        const settler = origin.config.contracts.intentOriginSettler as Address
+        const message = { orderId }
+        const signature = await stolenKey.signTypedData({
+          domain: intentSettlerDomain(origin.config.id, settler),
+          types: noFillAttestationTypes,
+          primaryType: 'NoFillAttestation',
+          message,
+        })
+        const signatures = packSignatures([{ signer: stolenKey.address, signature }])
+        refused += await forgedRefused(origin, {
+          address: settler,
+          abi: intentOriginSettlerAbi,
+          functionName: 'refund',
+          args: [orderId, signatures],
+        })
+      }
+      for (const { transferId, origin } of transfers.filter((t) => t.origin === chain)) {
+        const pool = origin.config.contracts.poolBridge as Address
+        const domain = poolDomain(origin.config.id, pool)
+        const message = { transferId }
+        const [notReleased, released] = await Promise.all([
+          stolenKey.signTypedData({ domain, types: notReleasedTypes, primaryType: 'NotReleased', message }),
+          stolenKey.signTypedData({ domain, types: releasedTypes, primaryType: 'Released', message }),
+        ])
+        const pack = (signature: Hex) => packSignatures([{ signer: stolenKey.address, signature }])
+        refused += await forgedRefused(origin, {
+          address: pool,
+          abi: poolBridgeAbi,
+          functionName: 'refund',
+          args: [transferId, pack(notReleased)],
+        })
+        refused += await forgedRefused(origin, {
+          address: pool,
+          abi: poolBridgeAbi,
+          functionName: 'finalize',
+          args: [transferId, pack(released)],
+        })
+      }
+    } finally {
+      await brake(chain, 'unpauseSettlement')
+    }
+    note(`theft ${chain.config.shortName} (${refused} forged calls refused)`)
+  }
+
+  /** Simulates a forged call while the brake is on: it must revert. Returns 1 (counted). */
+  async function forgedRefused(origin: ChainClients, call: Record<string, unknown>): Promise<number> {
+    const outcome = await origin.public.simulateContract({ ...call, account: USERS[0]! } as never).then(
+      () => 'paid out',
+      () => 'refused',
+    )
+    if (outcome !== 'refused') forged.push(`${String(call.functionName)} of ${String((call.args as unknown[])[0])}`)
+    return 1
+  }
+
+  /** An open the solver fills before it is final, then taken back by a reorg on its origin: the solver's capped risk. */
+  async function reorgFilledOpen() {
+    const { origin, destination } = route()
+    const account = random.pick(USERS)
+    const amount = parseUnits(String(random.int(10, 200)), 6)
+    const inputToken = origin.token('usdc')
+    const outputToken = destination.token('usdc')
+    const q = await solverQuote(network, { origin, destination, inputToken, outputToken, amount })
+    await approve(origin, account, inputToken, origin.config.contracts.intentOriginSettler as Address, amount)
+    const test = createTestClient({ mode: 'anvil', chain: origin.chain, transport: http(origin.config.rpcUrls[0]) })
+    await test.setIntervalMining({ interval: 0 })
+    try {
+      const hash = await sendOpenIntent({
+        origin,
+        destination,
+        account,
+        inputToken,
+        inputAmount: amount,
+        outputToken,
+        outputAmount: BigInt(q.outputAmount),
+        recipient: random.pick(USERS).address,
+        fillDeadline: q.fillDeadline,
+        expires: q.expires,
+      })
+      await test.mine({ blocks: 1 })
+      const receipt = await origin.public.waitForTransactionReceipt({ hash })
+      const [opened] = parseEventLogs({ abi: intentOriginSettlerAbi, eventName: 'Open', logs: receipt.logs })
+      const orderId = opened!.args.orderId
+      intents.push({ orderId, origin, destination, greedy: false })
+      const filled = await waitFor(
+        () => fillsOf(destination, orderId),
+        (fills) => fills.length > 0,
+        'an unconfirmed fill',
+        20_000,
+      ).then(
+        () => true,
+        () => false, // the cap was full (other unconfirmed fills): nothing to take back
+      )
+      await test.request({ method: 'anvil_reorg' as never, params: [1, []] as never })
+      note(`reorg filled open ${origin.config.shortName}${filled ? '' : ' (not filled)'}`)
+    } finally {
+      await test.setIntervalMining({ interval: origin.config.blockTime })
+    }
+  }
+
   /** Refunds whatever the attester already says was not delivered, as a user would. */
   async function refundDue() {
     await refundAll(false)
@@ -226,6 +440,10 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
     [10, restart],
     [10, outage],
     [15, reorg],
+    [8, grief],
+    [6, hang],
+    [5, theft],
+    [5, reorgFilledOpen],
   ]
   // Every kind of action at least once, in a random order among the others.
   const mustRun = new Set(actions.map(([, action]) => action))
@@ -241,8 +459,14 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   await advanceTime(chains, 400)
   const decided = async () => {
     const pending: string[] = []
-    for (const { orderId, origin } of intents) {
+    for (const { orderId, origin, destination } of intents) {
       const escrow = await escrowStatus(origin, orderId)
+      if (escrow === EscrowStatus.None && (await fillsOf(destination, orderId)).length > 0) {
+        const order = await getJson<{ status: string }>(`${serviceUrl(network, 'solver')}/v1/orders/${orderId}`)
+        if (order.body.status !== 'reorged')
+          pending.push(`intent ${orderId} (open reorged away, solver ${order.body.status})`)
+        continue
+      }
       if (escrow === EscrowStatus.None || escrow === EscrowStatus.Refunded) continue
       const answer = await getJson<AttesterIntent>(`${attesterUrl}/v1/intents/${orderId}`)
       if (answer.body.status === 'not-filled') continue
@@ -262,6 +486,8 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   await refundAll(true)
 
   // ---- the invariants ----
+  const reorgAlerted = (orderId: Hex) =>
+    network.logs.some((line) => line.startsWith('[solver]') && line.includes('"alert":true') && line.includes(orderId))
   const intentOutcome: Record<number, string> = {
     [EscrowStatus.None]: 'taken back by a reorg',
     [EscrowStatus.Open]: 'open',
@@ -287,13 +513,15 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
     if (escrow === EscrowStatus.Claimed && delivered !== 1)
       problems.push(`intent ${orderId} claimed without a delivery`)
     if (escrow === EscrowStatus.Refunded && delivered) problems.push(`intent ${orderId} delivered AND refunded`)
-    if (escrow === EscrowStatus.None && delivered)
-      problems.push(`intent ${orderId} delivered for an open a reorg took back`)
+    // The solver's accepted risk: it filled before the open was final (within its cap), and says so with an alert.
+    if (escrow === EscrowStatus.None && delivered && !reorgAlerted(orderId))
+      problems.push(`intent ${orderId} delivered for an open a reorg took back, without the solver's alert`)
     if (greedy && escrow !== EscrowStatus.Refunded && escrow !== EscrowStatus.None)
       problems.push(`intent ${orderId} above the solver's price was not refunded`)
   }
   for (const { transferId, origin, destination } of transfers) {
-    const released = (await releasesOf(destination, transferId)).length
+    const releases = await releasesOf(destination, transferId)
+    const released = releases.length
     const deposit = await depositStatus(origin, transferId)
     const outcome = transferOutcome[deposit]
     count(`transfer ${outcome}${released ? ', released' : ''}`)
@@ -305,6 +533,28 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
     if (deposit === DepositStatus.None && released)
       problems.push(`transfer ${transferId} released for a deposit a reorg took back`)
   }
+  // Nobody paid a hostile recipient's gas: every delivery to a burner within the cap, paid in WETH, never the coin.
+  const gasOf = async (chain: ChainClients, hash: Hex): Promise<TransactionReceipt> =>
+    chain.public.getTransactionReceipt({ hash })
+  for (const { orderId, destination, toBurner } of intents) {
+    if (!toBurner) continue
+    for (const fill of await fillsOf(destination, orderId)) {
+      const { gasUsed } = await gasOf(destination, fill.transactionHash)
+      if (gasUsed > BigInt(TEST_PRICING.maxFillGas)) problems.push(`fill of ${orderId} to a burner cost ${gasUsed} gas`)
+    }
+  }
+  for (const { transferId, destination, toBurner } of transfers) {
+    if (!toBurner) continue
+    for (const release of await releasesOf(destination, transferId)) {
+      const { gasUsed } = await gasOf(destination, release.transactionHash)
+      if (gasUsed > RELEASE_GAS_CAP) problems.push(`release of ${transferId} to a burner cost ${gasUsed} gas`)
+    }
+  }
+  for (const [chain, burner] of burners) {
+    const coin = await balanceOf(chain, NATIVE_TOKEN_ADDRESS, burner)
+    if (coin !== 0n) problems.push(`${chain.config.shortName} burner holds ${coin} of the coin`)
+  }
+  for (const call of forged) problems.push(`a forged ${call} would have paid out under the brake`)
   for (const chain of chains) {
     const pool = chain.config.contracts.poolBridge as Address
     const settler = chain.config.contracts.intentOriginSettler as Address

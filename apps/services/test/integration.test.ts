@@ -15,7 +15,7 @@ import { type ServiceName, spawnService } from '../src/process.ts'
 import { startRelayer } from '../src/relayer/relayer.ts'
 import type { Logger } from '../src/shared/logger.ts'
 import { CorruptStateError } from '../src/shared/stateStore.ts'
-import { quoteOutput } from '../src/solver/pricing.ts'
+import { minimumGasFee, quoteOutput } from '../src/solver/pricing.ts'
 import { startSolver } from '../src/solver/solver.ts'
 import {
   type AttesterIntent,
@@ -84,10 +84,11 @@ describe('the local multichain network', () => {
     const amount = usdc('300')
     const q = await quote(A, B, A.token('usdc'), NATIVE_TOKEN_ADDRESS, amount)
     const outputAmount = BigInt(q.outputAmount)
-    // Priced from the solver's pricing file (ETH at $2,500, 20 bps spread), not its defaults.
+    // Priced from the solver's pricing file (ETH at $2,500, 20 bps spread), not its defaults, less B's gas.
     expect(outputAmount).toBe(
-      quoteOutput(TEST_PRICING, amount, tokenInfo(A, 'usdc'), tokenInfo(B, 'native')).outputAmount,
+      quoteOutput(TEST_PRICING, amount, tokenInfo(A, 'usdc'), tokenInfo(B, 'native'), BigInt(q.fees.gas)).outputAmount,
     )
+    expect(BigInt(q.fees.gas)).toBeGreaterThanOrEqual(minimumGasFee(TEST_PRICING, tokenInfo(B, 'native')))
     const solver = (await getJson<{ solver: Address }>(`${solverUrl()}/health`)).body.solver
 
     const senderBefore = await balanceOf(A, A.token('usdc'), sender.address)
@@ -247,6 +248,8 @@ describe('the local multichain network', () => {
       recipientBefore.set(chain, await balanceOf(chain, chain.token('usdt'), recipient))
       solverBefore.set(chain, await balanceOf(chain, chain.token('usdt'), solver))
     }
+    /** The network fee each destination's last quote charged: what the solver would charge while it is down. */
+    const networkFees = new Map<ChainClients, bigint>()
     /** With the solver up, at its quote; with it down, straight on chain at the price it would quote. */
     const openOne = async (i: number, solverUp: boolean) => {
       const [origin, destination] = routes[i % routes.length]!
@@ -254,12 +257,13 @@ describe('the local multichain network', () => {
       let terms: { outputAmount: bigint; fillDeadline: number; expires: number }
       if (solverUp) {
         const q = await quote(origin, destination, origin.token('usdt'), destination.token('usdt'), input)
+        networkFees.set(destination, BigInt(q.fees.gas))
         terms = { outputAmount: BigInt(q.outputAmount), fillDeadline: q.fillDeadline, expires: q.expires }
       } else {
         const fillDeadline = (await chainTime(destination)) + TEST_PRICING.fillWindowSeconds
+        const [input_, output] = [tokenInfo(origin, 'usdt'), tokenInfo(destination, 'usdt')]
         terms = {
-          outputAmount: quoteOutput(TEST_PRICING, input, tokenInfo(origin, 'usdt'), tokenInfo(destination, 'usdt'))
-            .outputAmount,
+          outputAmount: quoteOutput(TEST_PRICING, input, input_, output, networkFees.get(destination)).outputAmount,
           fillDeadline,
           expires: fillDeadline + TEST_PRICING.refundGraceSeconds,
         }
@@ -336,7 +340,9 @@ describe('the local multichain network', () => {
     const amount = usdc('100')
     const usdcA = tokenInfo(A, 'usdc')
     const usdcB = tokenInfo(B, 'usdc')
-    const fair = quoteOutput(TEST_PRICING, amount, usdcA, usdcB).outputAmount
+    // The solver's own price, with the network fee it charges now.
+    const { fees } = await quote(A, B, usdcA.address, usdcB.address, amount)
+    const fair = quoteOutput(TEST_PRICING, amount, usdcA, usdcB, BigInt(fees.gas)).outputAmount
     const deadline = (await chainTime(B)) + 30
     const open = (outputAmount: bigint) =>
       openIntent({

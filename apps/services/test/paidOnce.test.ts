@@ -434,75 +434,52 @@ describe('paid once, across chains', () => {
     await claimed(orderId)
   })
 
-  it('(7) a pool release that would revert for good is declined by the relayer, and the sender is refunded', async () => {
+  it('(7) a pool release to a recipient that refuses the coin is paid in WETH and finalized, not declined and refunded', async () => {
     const sender = user(8)
     const amount = parseUnits('0.5', 18)
-    const before = await balanceOf(A, A.token('native'), sender.address)
-    // Native coin to a contract that refuses it (the USDC token on B): every release reverts.
-    const { transferId } = await sendPool({
+    // A contract that refuses native coin (the USDC token on B): before, every release reverted and was declined.
+    const refuser = B.token('usdc')
+    const wethBefore = await balanceOf(B, B.token('weth'), refuser)
+    const { transferId, amountOut } = await sendPool({
       origin: A,
       destination: B,
       account: sender,
       token: A.token('native'),
       amount,
-      recipient: B.token('usdc'),
+      recipient: refuser,
     })
-    const relayer = await waitFor(
-      () =>
-        getJson<{ status: string; reason?: string }>(`${serviceUrl(network, 'relayer')}/v1/transfers/${transferId}`),
-      (r) => r.body.status === 'declined',
-      'the relayer declining the release',
-      30_000,
-    )
-    expect(relayer.body.reason).toMatch(/^the release would revert/)
-    expect(await releasesOf(B, transferId)).toEqual([])
-    const { deadline } = await depositOf(A, transferId)
-    await advanceTime([A, B, C], deadline - (await chainTime(A)) + 1)
-    const answer = await waitFor(
-      () => getJson<AttesterIntent>(`${serviceUrl(network, 'attester')}/v1/transfers/${transferId}`),
-      (r) => r.body.status === 'not-released',
-      'the not-released attestation',
-    )
-    const hash = await A.wallet(sender).writeContract({
-      address: A.config.contracts.poolBridge as Address,
-      abi: poolBridgeAbi,
-      functionName: 'refund',
-      args: [transferId, answer.body.attestation!.signatures],
-    })
-    const receipt = await A.public.waitForTransactionReceipt({ hash })
-    expect(receipt.status).toBe('success')
-    // Back whole but for gas: the deposit, not a penny of it delivered.
-    const spent = before - (await balanceOf(A, A.token('native'), sender.address))
-    expect(spent).toBeLessThan(parseUnits('0.01', 18))
+    await finalized(A, transferId)
+    expect(await releasesOf(B, transferId)).toHaveLength(1)
+    expect(await balanceOf(B, B.token('weth'), refuser)).toBe(wethBefore + amountOut)
+    expect(await tryUnattestedRefund(A, 'pool', transferId, sender)).toBe('DepositNotPending')
   })
 
-  it('(7) a fill that would revert is declined at once, not retried until the deadline with inventory held', async () => {
+  it('(7) a fill of native coin to a recipient that refuses it is paid in WETH and claimed, not declined', async () => {
     const sender = user(5)
-    const amount = usdc('300')
-    const eth = tokenInfo(B, 'native')
-    const output = quoteOutput(TEST_PRICING, amount, tokenInfo(A, 'usdc'), eth).outputAmount
-    const fillDeadline = (await chainTime(B)) + TEST_PRICING.fillWindowSeconds
-    // Native coin to a contract that refuses it (the USDC token on B): every fill reverts.
+    const refuser = B.token('usdc')
+    const wethBefore = await balanceOf(B, B.token('weth'), refuser)
+    const q = await solverQuote(network, {
+      origin: A,
+      destination: B,
+      inputToken: A.token('usdc'),
+      outputToken: NATIVE_TOKEN_ADDRESS,
+      amount: usdc('300'),
+    })
     const { orderId } = await openIntent({
       origin: A,
       destination: B,
       account: sender,
       inputToken: A.token('usdc'),
-      inputAmount: amount,
-      outputToken: eth.address,
-      outputAmount: output,
-      recipient: B.token('usdc'),
-      fillDeadline,
-      expires: fillDeadline + TEST_PRICING.refundGraceSeconds,
+      inputAmount: usdc('300'),
+      outputToken: NATIVE_TOKEN_ADDRESS,
+      outputAmount: BigInt(q.outputAmount),
+      recipient: refuser,
+      fillDeadline: q.fillDeadline,
+      expires: q.expires,
     })
-    const decided = await waitFor(
-      () => solverOrder(orderId),
-      (r) => r.body.status === 'declined',
-      'the solver declining the unfillable order',
-      20_000,
-    )
-    expect(decided.body.reason).toMatch(/^the fill would revert/)
-    expect(await fillsOf(B, orderId)).toEqual([])
+    await claimed(orderId)
+    expect(await fillsOf(B, orderId)).toHaveLength(1)
+    expect(await balanceOf(B, B.token('weth'), refuser)).toBe(wethBefore + BigInt(q.outputAmount))
   })
 
   it('(8) gas on arrival: both outputs arrive in one fill and are claimed once; more gas than offered is declined and refunded whole', async () => {
@@ -525,8 +502,10 @@ describe('paid once, across chains', () => {
     const { orderId, quote: q } = await quotedOrder(B, '100', sender, { gasOnArrival: true, recipient })
     const gasAmount = BigInt(q.gasAmount)
     expect(gasAmount).toBeGreaterThan(0n)
-    // The gas is paid for from the output, at the solver's price.
-    expect(BigInt(q.outputAmount)).toBe(BigInt(plain.outputAmount) - BigInt(q.fees.gasOnArrival))
+    // The gas is paid for from the output, at the solver's price, and so is the fill's larger network fee.
+    expect(BigInt(q.outputAmount) + BigInt(q.fees.gas) + BigInt(q.fees.gasOnArrival)).toBe(
+      BigInt(plain.outputAmount) + BigInt(plain.fees.gas),
+    )
     await claimed(orderId)
     const [fill, ...more] = await fillsOf(B, orderId)
     expect(more).toEqual([])

@@ -6,7 +6,25 @@ export type RpcProxy = {
   /** From now on every connection is cut at once, as a dead RPC endpoint does. */
   down: () => void
   up: () => void
+  /**
+   * From now on `eth_call`s (to `to` only, when given) get no answer at all, as from a node that answers block
+   * numbers and logs but whose state reads hang; `up` cuts the held ones and answers again.
+   */
+  holdCalls: (to?: string) => void
+  /** `eth_call`s held now (not answered, not given up by the caller), and the most held at once. */
+  held: () => { now: number; most: number }
   stop: () => Promise<void>
+}
+
+/** True when `body` is a single `eth_call` to `to` (`'*'`: to any contract). */
+function isCallTo(body: string, to: string | undefined): boolean {
+  if (!to) return false
+  try {
+    const request = JSON.parse(body) as { method?: string; params?: [{ to?: string }] }
+    return request.method === 'eth_call' && (to === '*' || request.params?.[0]?.to?.toLowerCase() === to)
+  } catch {
+    return false
+  }
 }
 
 const readBody = (request: IncomingMessage) =>
@@ -23,16 +41,26 @@ const readBody = (request: IncomingMessage) =>
 /** A JSON-RPC pass-through to `target` on a free port, which a test can switch off and on. */
 export async function startRpcProxy(target: string): Promise<RpcProxy> {
   let isDown = false
+  let holdTo: string | undefined
+  const held = new Set<IncomingMessage>()
+  let most = 0
   const server = createServer(async (request, response) => {
     if (isDown) {
       request.socket.destroy()
       return
     }
     try {
+      const body = await readBody(request)
+      if (isCallTo(body, holdTo)) {
+        held.add(request)
+        most = Math.max(most, held.size)
+        request.socket.once('close', () => held.delete(request))
+        return
+      }
       const upstream = await fetch(target, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: await readBody(request),
+        body,
       })
       response.writeHead(upstream.status, { 'content-type': 'application/json' })
       response.end(await upstream.text())
@@ -50,7 +78,14 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     },
     up: () => {
       isDown = false
+      holdTo = undefined
+      for (const request of held) request.socket.destroy()
+      held.clear()
     },
+    holdCalls: (to) => {
+      holdTo = to?.toLowerCase() ?? '*'
+    },
+    held: () => ({ now: held.size, most }),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

@@ -81,6 +81,10 @@ export const POOL_REFUND_DELAY = 3600
 export const MIN_REFUND_DELAY = 3600
 /** Delay of scheduled owner changes (routes, parameters, signer sets). */
 export const ADMIN_DELAY = 86_400
+/** How long a scheduled change may still be applied once its delay has passed (DelayedAdmin.CHANGE_WINDOW). */
+export const CHANGE_WINDOW = 7 * 86_400
+/** Longest a guardian's pause holds attested refunds and finalize. */
+export const ATTESTED_HOLD = 7_200
 /** Every test account starts with this much of each ERC-20 (6 decimals for USDC/USDT). */
 export const TOKEN_FUNDING = 1_000_000_000_000n
 export const WETH_FUNDING = 1_000n * 10n ** 18n
@@ -261,40 +265,6 @@ async function deployAll(client: Client): Promise<Deployment> {
   const { deployer } = accounts
   // The order is fixed: the same deployer nonces give the same addresses on every chain.
   const { guardian } = accounts
-  const verifier = await deploy(client, thresholdAttestationVerifierAbi, thresholdAttestationVerifierBytecode, [
-    [attester.address],
-    1n,
-    deployer,
-    ADMIN_DELAY,
-  ])
-  const verifier2of3 = await deploy(client, thresholdAttestationVerifierAbi, thresholdAttestationVerifierBytecode, [
-    attesters.map((a) => a.address),
-    2n,
-    deployer,
-    ADMIN_DELAY,
-  ])
-  const settlerArgs = (v: Address) => [v, deployer, guardian, MIN_REFUND_DELAY]
-  const origin = await deploy(client, intentOriginSettlerAbi, intentOriginSettlerBytecode, settlerArgs(verifier))
-  const origin2of3 = await deploy(
-    client,
-    intentOriginSettlerAbi,
-    intentOriginSettlerBytecode,
-    settlerArgs(verifier2of3),
-  )
-  const destination = await deploy(client, intentDestinationSettlerAbi, intentDestinationSettlerBytecode)
-  const destination2 = await deploy(client, intentDestinationSettlerAbi, intentDestinationSettlerBytecode)
-  const pool = await deploy(client, poolBridgeAbi, poolBridgeBytecode, [
-    verifier,
-    deployer,
-    guardian,
-    {
-      feeBps: POOL_FEE_BPS,
-      releaseWindow: POOL_RELEASE_WINDOW,
-      refundDelay: POOL_REFUND_DELAY,
-      minRefundDelay: MIN_REFUND_DELAY,
-      adminDelay: ADMIN_DELAY,
-    },
-  ])
   const usdc = await deploy(client, devTokenAbi, devTokenBytecode, ['USD Coin (local)', 'USDC', 6, deployer])
   const usdt = await deploy(client, tetherLikeTokenAbi, tetherLikeTokenBytecode, [
     'Tether USD (local)',
@@ -302,6 +272,44 @@ async function deployAll(client: Client): Promise<Deployment> {
     deployer,
   ])
   const weth = await deploy(client, wrappedNativeAbi, wrappedNativeBytecode)
+  const verifier = await deploy(client, thresholdAttestationVerifierAbi, thresholdAttestationVerifierBytecode, [
+    [attester.address],
+    1n,
+    deployer,
+    guardian,
+    ADMIN_DELAY,
+  ])
+  const verifier2of3 = await deploy(client, thresholdAttestationVerifierAbi, thresholdAttestationVerifierBytecode, [
+    attesters.map((a) => a.address),
+    2n,
+    deployer,
+    guardian,
+    ADMIN_DELAY,
+  ])
+  const settlerArgs = (v: Address) => [v, deployer, guardian, MIN_REFUND_DELAY, ATTESTED_HOLD]
+  const origin = await deploy(client, intentOriginSettlerAbi, intentOriginSettlerBytecode, settlerArgs(verifier))
+  const origin2of3 = await deploy(
+    client,
+    intentOriginSettlerAbi,
+    intentOriginSettlerBytecode,
+    settlerArgs(verifier2of3),
+  )
+  const destination = await deploy(client, intentDestinationSettlerAbi, intentDestinationSettlerBytecode, [weth])
+  const destination2 = await deploy(client, intentDestinationSettlerAbi, intentDestinationSettlerBytecode, [weth])
+  const pool = await deploy(client, poolBridgeAbi, poolBridgeBytecode, [
+    verifier,
+    deployer,
+    guardian,
+    weth,
+    {
+      feeBps: POOL_FEE_BPS,
+      releaseWindow: POOL_RELEASE_WINDOW,
+      refundDelay: POOL_REFUND_DELAY,
+      minRefundDelay: MIN_REFUND_DELAY,
+      adminDelay: ADMIN_DELAY,
+      attestedHold: ATTESTED_HOLD,
+    },
+  ])
   const fot = await deploy(client, feeOnTransferTokenAbi, feeOnTransferTokenBytecode)
   const reentrant = await deploy(client, reentrantTokenAbi, reentrantTokenBytecode)
   const multicall = await deploy(client, multicall3Abi, multicall3Bytecode)

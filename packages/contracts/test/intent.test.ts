@@ -463,7 +463,7 @@ describe('fill', () => {
     expect(await balanceOf(b.client, NATIVE, b.contracts.destination)).toBe(0n)
 
     const erc20 = await openOrder(a, b)
-    await expectRevert(b.client, fillRequest(b, erc20, { value: 1n }), 'UnexpectedNativeValue')
+    await expectRevert(b.client, fillRequest(b, erc20, { value: 1n }), 'NativeAmountMismatch')
   })
 
   test('repays the solver at the address named in fillerData', async () => {
@@ -541,14 +541,13 @@ describe('gas on arrival: an order with two outputs', () => {
     await expectRevert(b.client, fillRequest(b, order), 'AlreadyFilled')
   })
 
-  test('partial delivery never happens and never attests: a recipient that refuses the gas makes the fill revert whole, and the refund returns the whole input', async () => {
+  test('partial delivery never happens and never attests: a fill short of the gas reverts whole, and the refund returns the whole input', async () => {
     const { a, b, d } = chains()
-    // A token contract has no receive(): it refuses native coin.
-    const refusing = b.contracts.usdt
+    const refusing = accounts.recipient
     const order = await openOrder(a, b, { gasAmount: GAS, recipient: refusing })
     const tokenBefore = await balanceOf(b.client, d.usdc, refusing)
     const solverTokenBefore = await balanceOf(b.client, d.usdc, accounts.solver)
-    await expectRevert(b.client, fillRequest(b, order), 'FailedCall')
+    await expectRevert(b.client, fillRequest(b, order, { value: GAS - 1n }), 'NativeAmountMismatch')
     // Nothing of the first output moved, and the settler has no fill to attest.
     expect(await balanceOf(b.client, d.usdc, refusing)).toBe(tokenBefore)
     expect(await balanceOf(b.client, d.usdc, accounts.solver)).toBe(solverTokenBefore)
@@ -968,6 +967,7 @@ describe('attestation verifier', () => {
         signers,
         threshold,
         accounts.deployer,
+        accounts.guardian,
         ADMIN_DELAY,
       ])
     expect(await deployError([zeroAddress], 1n)).toBe('InvalidSigner')

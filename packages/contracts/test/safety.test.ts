@@ -5,6 +5,9 @@
  */
 import {
   escrowFromTuple,
+  gasBurnerAbi,
+  gasBurnerBytecode,
+  intentDestinationSettlerAbi,
   intentOriginSettlerAbi,
   intentOriginSettlerBytecode,
   intentOriginSettlerStatus,
@@ -13,17 +16,24 @@ import {
   poolBridgeStatus,
   thresholdAttestationVerifierAbi,
 } from '@multi-bridge/contracts'
-import type { Address, Hex } from 'viem'
+import { type Address, concat, type Hex, parseEventLogs } from 'viem'
+import type { PrivateKeyAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import {
   ADMIN_DELAY,
+  ATTESTED_HOLD,
   accounts,
   attester,
+  attesters,
   balanceOf,
+  CHANGE_WINDOW,
+  deploy,
   deployRevertName,
   expectRevert,
   impostor,
+  latestTimestamp,
   MIN_REFUND_DELAY,
+  NATIVE,
   signFill,
   signNoFill,
   signNotReleased,
@@ -117,14 +127,23 @@ describe('the unattested refund waits for a dead attester, not a slow one', () =
         accounts.deployer,
         accounts.guardian,
         0,
+        ATTESTED_HOLD,
       ]),
     ).toBe('InvalidOrder')
-    const settings = { feeBps: 30, releaseWindow: 600, refundDelay: 3600, minRefundDelay: 3600, adminDelay: 60 }
+    const settings = {
+      feeBps: 30,
+      releaseWindow: 600,
+      refundDelay: 3600,
+      minRefundDelay: 3600,
+      adminDelay: 60,
+      attestedHold: ATTESTED_HOLD,
+    }
     const pool = (s: typeof settings) =>
       deployRevertName(a.client, poolBridgeAbi, poolBridgeBytecode, [
         d.verifier,
         accounts.deployer,
         accounts.guardian,
+        d.weth,
         s,
       ])
     expect(await pool({ ...settings, minRefundDelay: 0 })).toBe('InvalidParameters')
@@ -234,7 +253,7 @@ describe('quote versus send', () => {
     await expectRevert(
       a.client,
       { ...admin, functionName: 'cancelChange', args: [scheduled!.args.changeId], account: accounts.stranger },
-      'OwnableUnauthorizedAccount',
+      'NotAllowedToCancel',
     )
     await write(a.client, { ...admin, functionName: 'cancelChange', args: [scheduled!.args.changeId] })
     await warp(a.client, ADMIN_DELAY)
@@ -245,7 +264,7 @@ describe('quote versus send', () => {
 })
 
 describe('the guardian brake on attested outflows', () => {
-  test('release is paused at once by the guardian (one attester signature no longer drains the pool); refunds still pay', async () => {
+  test('release is paused at once by the guardian (one attester signature no longer drains the pool); refunds pay once the hold ends', async () => {
     const { a, b, d } = chains()
     const transfer = await sendTransfer(a, b)
     const pool = b.contracts.pool
@@ -267,10 +286,10 @@ describe('the guardian brake on attested outflows', () => {
       'OwnableUnauthorizedAccount',
     )
 
-    // The sender is refunded on the origin with the not-released attestation, brake or not.
+    // The sender is refunded on the origin with the not-released attestation, the brake on or not, once its hold ends.
     await write(a.client, guardianCall(d.pool, 'pauseSettlement', accounts.guardian))
     const senderBefore = await balanceOf(a.client, d.usdc, accounts.user)
-    await warpTo(a.client, transfer.deadline + 1)
+    await warpTo(a.client, Math.max(transfer.deadline + 1, (await latestTimestamp(a.client)) + ATTESTED_HOLD))
     await write(
       a.client,
       poolCall(a, 'refund', transfer.transferId, await signNotReleased(a.chainId, d.pool, transfer.transferId)),
@@ -283,7 +302,7 @@ describe('the guardian brake on attested outflows', () => {
     await write(b.client, await releaseCall(b, second))
   })
 
-  test('claim is paused at once by the guardian; the user refund with a no-fill attestation still pays', async () => {
+  test('claim is paused at once by the guardian; the user refund with a no-fill attestation pays once the hold ends', async () => {
     const { a, b, d } = chains()
     const filled = await openOrder(a, b)
     const { fillTime } = await fillOrder(b, filled)
@@ -301,7 +320,7 @@ describe('the guardian brake on attested outflows', () => {
     )
 
     const userBefore = await balanceOf(a.client, d.usdc, accounts.user)
-    await warpTo(a.client, unfilled.data.fillDeadline + 1)
+    await warpTo(a.client, Math.max(unfilled.data.fillDeadline + 1, (await latestTimestamp(a.client)) + ATTESTED_HOLD))
     await write(a.client, refundRequest(a, unfilled.orderId, await signNoFill(a.chainId, d.origin, unfilled.orderId)))
     expect(await balanceOf(a.client, d.usdc, accounts.user)).toBe(userBefore + unfilled.data.inputAmount)
 
@@ -380,6 +399,282 @@ describe('attester signer rotation', () => {
     await write(a.client, { ...verifier, functionName: 'setSignerSet', args: next })
     expect(await verify(attester)).toBe(false)
     expect(await verify(impostor)).toBe(true)
+    expect(await a.client.readContract({ ...verifier, functionName: 'signers' })).toEqual([impostor.address])
+  })
+})
+
+// ---- round two (issue 29): gas griefing, a stolen key under the brake, changes that never expire ----
+
+/** Gas the recipient's `receive` demands before it burns it all: the issue's attack used more than 10M. */
+const GRIEF_GAS = 10_000_000n
+/** The most a fill or a release to any recipient may cost (a token fill costs about 70,000 gas). */
+const DELIVERY_GAS_BOUND = 250_000n
+
+async function deployBurner(chain: TestChain): Promise<Address> {
+  return deploy(chain.client, gasBurnerAbi, gasBurnerBytecode, [GRIEF_GAS])
+}
+
+describe('native coin delivery cannot be griefed', () => {
+  test('a recipient whose receive burns gas costs the filler a stipend, and gets WETH; the token output is unchanged', async () => {
+    const { a, b } = chains()
+    const burner = await deployBurner(b)
+    const native = await openOrder(a, b, { outputToken: NATIVE, outputAmount: 10n ** 15n, recipient: burner })
+    const { receipt } = await fillOrder(b, native)
+    // Before: the settler forwarded all the gas and the fill cost the solver about GRIEF_GAS.
+    expect(receipt.gasUsed).toBeLessThan(DELIVERY_GAS_BOUND)
+    expect(await balanceOf(b.client, b.contracts.weth, burner)).toBe(10n ** 15n)
+    expect(await balanceOf(b.client, NATIVE, burner)).toBe(0n)
+
+    const gas = await openOrder(a, b, { gasAmount: 10n ** 15n, recipient: burner })
+    const usdcBefore = await balanceOf(b.client, b.contracts.usdc, burner)
+    const filled = await fillOrder(b, gas)
+    expect(filled.receipt.gasUsed).toBeLessThan(DELIVERY_GAS_BOUND)
+    expect(await balanceOf(b.client, b.contracts.usdc, burner)).toBe(usdcBefore + gas.data.outputAmount)
+    expect(await balanceOf(b.client, b.contracts.weth, burner)).toBe(2n * 10n ** 15n)
+  })
+
+  test('a recipient that refuses the coin gets WETH instead of a reverted fill or release; a wallet still gets the coin', async () => {
+    const { a, b } = chains()
+    // The USDC token has no receive: before, every fill and release to it reverted.
+    const refuser = b.contracts.usdc
+    const order = await openOrder(a, b, { outputToken: NATIVE, outputAmount: 10n ** 15n, recipient: refuser })
+    const { receipt } = await fillOrder(b, order)
+    expect(receipt.status).toBe('success')
+    expect(await balanceOf(b.client, b.contracts.weth, refuser)).toBe(10n ** 15n)
+    const [wrapped] = parseEventLogs({
+      abi: intentDestinationSettlerAbi,
+      logs: receipt.logs,
+      eventName: 'PaidInWrappedNative',
+    })
+    expect(wrapped?.args).toMatchObject({ id: order.orderId, recipient: refuser, amount: 10n ** 15n })
+
+    const transfer = await sendTransfer(a, b, { token: NATIVE, amount: 10n ** 16n, recipient: refuser })
+    const released = await write(b.client, await releaseCall(b, transfer))
+    expect(await balanceOf(b.client, b.contracts.weth, refuser)).toBe(10n ** 15n + transfer.amountOut)
+    expect(parseEventLogs({ abi: poolBridgeAbi, logs: released.logs, eventName: 'PaidInWrappedNative' })).toHaveLength(
+      1,
+    )
+
+    const wallet = await sendTransfer(a, b, { token: NATIVE, amount: 10n ** 16n, recipient: accounts.recipient })
+    const before = await balanceOf(b.client, NATIVE, accounts.recipient)
+    await write(b.client, await releaseCall(b, wallet))
+    expect(await balanceOf(b.client, NATIVE, accounts.recipient)).toBe(before + wallet.amountOut)
+  })
+
+  test('a native pool release to a gas-burning recipient costs the relayer a stipend', async () => {
+    const { a, b } = chains()
+    const burner = await deployBurner(b)
+    const transfer = await sendTransfer(a, b, { token: NATIVE, amount: 1_000n, recipient: burner })
+    const receipt = await write(b.client, await releaseCall(b, transfer))
+    expect(receipt.gasUsed).toBeLessThan(DELIVERY_GAS_BOUND)
+    expect(await balanceOf(b.client, b.contracts.weth, burner)).toBe(transfer.amountOut)
+  })
+})
+
+describe('a stolen attester key under the brake', () => {
+  /** Every brake on both chains, as the guardian would pull them when a key is reported stolen. */
+  async function pullEveryBrake(a: TestChain, b: TestChain) {
+    for (const chain of [a, b]) {
+      await write(chain.client, guardianCall(chain.contracts.origin, 'pauseSettlement', accounts.guardian))
+      await write(chain.client, guardianCall(chain.contracts.pool, 'pauseSettlement', accounts.guardian))
+    }
+  }
+
+  test('forged refunds and a forged finalize are held by the brake; the guardian removes the key at once', async () => {
+    const { a, b, d } = chains()
+    const filled = await openOrder(a, b)
+    await fillOrder(b, filled)
+    const released = await sendTransfer(a, b)
+    await write(b.client, await releaseCall(b, released))
+    const honest = await sendTransfer(a, b, { sender: accounts.user2 })
+    await pullEveryBrake(a, b)
+    await warpTo(a.client, Math.max(filled.data.fillDeadline, released.deadline, honest.deadline) + 1)
+
+    // The thief signs with the attester's key: each of these paid out before, brake or not.
+    const noFill = refundRequest(a, filled.orderId, await signNoFill(a.chainId, d.origin, filled.orderId))
+    const notReleased = poolCall(
+      a,
+      'refund',
+      released.transferId,
+      await signNotReleased(a.chainId, d.pool, released.transferId),
+    )
+    const finalized = poolCall(
+      a,
+      'finalize',
+      honest.transferId,
+      await signReleased(a.chainId, d.pool, honest.transferId),
+    )
+    const expectAll = async (errorName: string) => {
+      await expectRevert(a.client, noFill, errorName)
+      await expectRevert(a.client, notReleased, errorName)
+      await expectRevert(a.client, finalized, errorName)
+    }
+    await expectAll('SettlementIsPaused')
+
+    // Removing a signer only takes power away: the guardian does it at once, no delay.
+    const verifier = { address: d.verifier, abi: thresholdAttestationVerifierAbi } as const
+    await expectRevert(
+      a.client,
+      { ...verifier, functionName: 'removeSigner', args: [attester.address], account: accounts.stranger },
+      'NotGuardian',
+    )
+    await write(a.client, {
+      ...verifier,
+      functionName: 'removeSigner',
+      args: [attester.address],
+      account: accounts.guardian,
+    })
+    expect(await a.client.readContract({ ...verifier, functionName: 'isSigner', args: [attester.address] })).toBe(false)
+
+    // The hold ends; the forged attestations no longer verify, and nothing was paid twice.
+    await warp(a.client, ATTESTED_HOLD + 1)
+    await expectAll('InvalidAttestation')
+    expect(await escrowStatus(a, filled.orderId)).toBe(intentOriginSettlerStatus.Open)
+    expect(await depositStatus(a.client, d.pool, released.transferId)).toBe(poolBridgeStatus.Pending)
+    expect(await depositStatus(a.client, d.pool, honest.transferId)).toBe(poolBridgeStatus.Pending)
+  })
+
+  test('the hold on attested refunds is bounded, and the unattested refund moves later by the pause', async () => {
+    const { a, b, d } = chains()
+    const unfilled = await openOrder(a, b)
+    const transfer = await sendTransfer(a, b)
+    await write(a.client, guardianCall(d.origin, 'pauseSettlement', accounts.guardian))
+    await write(a.client, guardianCall(d.pool, 'pauseSettlement', accounts.guardian))
+    const pausedAt = await latestTimestamp(a.client)
+    await warpTo(a.client, Math.max(unfilled.data.fillDeadline, transfer.deadline) + 1)
+    const noFill = refundRequest(a, unfilled.orderId, await signNoFill(a.chainId, d.origin, unfilled.orderId))
+    const notReleased = poolCall(
+      a,
+      'refund',
+      transfer.transferId,
+      await signNotReleased(a.chainId, d.pool, transfer.transferId),
+    )
+    await expectRevert(a.client, noFill, 'SettlementIsPaused')
+    await expectRevert(a.client, notReleased, 'SettlementIsPaused')
+    // Past the hold the attested refunds pay again, though claims and releases stay paused.
+    await warpTo(a.client, pausedAt + ATTESTED_HOLD)
+    await write(a.client, noFill)
+    await write(a.client, notReleased)
+    expect(await a.client.readContract({ address: d.pool, abi: poolBridgeAbi, functionName: 'settlementPaused' })).toBe(
+      true,
+    )
+
+    // A pool deposit's unattested refund waits out the brake like an escrow's: moved by the pause's length.
+    const later = await sendTransfer(a, b)
+    await warp(a.client, 500)
+    const unpaused = await write(a.client, guardianCall(d.pool, 'unpauseSettlement', accounts.deployer))
+    await write(a.client, guardianCall(d.origin, 'unpauseSettlement', accounts.deployer))
+    const unpausedAt = Number((await a.client.getBlock({ blockNumber: unpaused.blockNumber })).timestamp)
+    const sentAt = Number((await a.client.getBlock({ blockNumber: later.receipt.blockNumber })).timestamp)
+    const [availableAfter] = await expectRevert(
+      a.client,
+      poolCall(a, 'refund', later.transferId, '0x'),
+      'RefundNotYetAvailable',
+    )
+    expect(Number(availableAfter)).toBe(later.expires + (unpausedAt - sentAt))
+  })
+
+  test('the pool refuses an unattested refund while its brake is on', async () => {
+    const { a, b, d } = chains()
+    const transfer = await sendTransfer(a, b)
+    await write(a.client, guardianCall(d.pool, 'pauseSettlement', accounts.guardian))
+    await warpTo(a.client, transfer.expires + 10)
+    await expectRevert(a.client, poolCall(a, 'refund', transfer.transferId, '0x'), 'SettlementIsPaused')
+  })
+
+  test('the guardian can remove a signer and cancel a scheduled set, never add one; removal keeps the threshold', async () => {
+    const { a, d } = chains()
+    const verifier = { address: d.verifier2of3, abi: thresholdAttestationVerifierAbi } as const
+    const [first, second, third] = attesters as [PrivateKeyAccount, PrivateKeyAccount, PrivateKeyAccount]
+    await write(a.client, {
+      ...verifier,
+      functionName: 'removeSigner',
+      args: [third.address],
+      account: accounts.guardian,
+    })
+    await expectRevert(
+      a.client,
+      { ...verifier, functionName: 'removeSigner', args: [third.address], account: accounts.guardian },
+      'InvalidSigner',
+    )
+    expect(await a.client.readContract({ ...verifier, functionName: 'threshold' })).toBe(2n)
+    expect(await a.client.readContract({ ...verifier, functionName: 'signers' })).toEqual([
+      first.address,
+      second.address,
+    ])
+    // Adding still waits: the guardian cannot schedule, and cancels what the owner scheduled.
+    const back = [[first.address, second.address, third.address], 2n] as const
+    await expectRevert(
+      a.client,
+      { ...verifier, functionName: 'scheduleSignerSet', args: back, account: accounts.guardian },
+      'OwnableUnauthorizedAccount',
+    )
+    const receipt = await write(a.client, {
+      ...verifier,
+      functionName: 'scheduleSignerSet',
+      args: back,
+      account: accounts.deployer,
+    })
+    const [scheduled] = parseEventLogs({
+      abi: thresholdAttestationVerifierAbi,
+      logs: receipt.logs,
+      eventName: 'ChangeScheduled',
+    })
+    await write(a.client, {
+      ...verifier,
+      functionName: 'cancelChange',
+      args: [scheduled!.args.changeId],
+      account: accounts.guardian,
+    })
+    await warp(a.client, ADMIN_DELAY)
+    await expectRevert(
+      a.client,
+      { ...verifier, functionName: 'setSignerSet', args: back, account: accounts.deployer },
+      'ChangeNotScheduled',
+    )
+    // Below the threshold nothing verifies: a key taken out can only stop attested payouts, never forge one.
+    await write(a.client, {
+      ...verifier,
+      functionName: 'removeSigner',
+      args: [second.address],
+      account: accounts.guardian,
+    })
+    const digest = `0x${'22'.repeat(32)}` as Hex
+    const signature = await first.sign({ hash: digest })
+    expect(
+      await a.client.readContract({
+        ...verifier,
+        functionName: 'verify',
+        args: [digest, concat([signature, signature])],
+      }),
+    ).toBe(false)
+  })
+})
+
+describe('scheduled changes expire', () => {
+  test('a signer set or a pool change announced once cannot be applied long after its window', async () => {
+    const { a, d } = chains()
+    const verifier = { address: d.verifier, abi: thresholdAttestationVerifierAbi, account: accounts.deployer } as const
+    const next = [[impostor.address], 1n] as const
+    await write(a.client, { ...verifier, functionName: 'scheduleSignerSet', args: next })
+    const pool = { address: d.pool, abi: poolBridgeAbi, account: accounts.deployer } as const
+    await write(a.client, { ...pool, functionName: 'scheduleParameters', args: [1000, 600, 3600] })
+    // A year later, everyone has forgotten the announcement: before, it could still be applied.
+    await warp(a.client, 365 * 86_400)
+    await expectRevert(a.client, { ...verifier, functionName: 'setSignerSet', args: next }, 'ChangeExpired')
+    await expectRevert(a.client, { ...pool, functionName: 'setParameters', args: [1000, 600, 3600] }, 'ChangeExpired')
+    expect(await a.client.readContract({ ...verifier, functionName: 'signers' })).toEqual([attester.address])
+
+    // Within its window it applies, and the window is public.
+    const receipt = await write(a.client, { ...verifier, functionName: 'scheduleSignerSet', args: next })
+    const [scheduled] = parseEventLogs({
+      abi: thresholdAttestationVerifierAbi,
+      logs: receipt.logs,
+      eventName: 'ChangeScheduled',
+    })
+    expect(scheduled!.args.expiresAt - scheduled!.args.readyAt).toBe(BigInt(CHANGE_WINDOW))
+    await warpTo(a.client, Number(scheduled!.args.expiresAt))
+    await write(a.client, { ...verifier, functionName: 'setSignerSet', args: next })
     expect(await a.client.readContract({ ...verifier, functionName: 'signers' })).toEqual([impostor.address])
   })
 })

@@ -251,9 +251,13 @@ describe('routes', () => {
       providers: [...providers.values()],
     })
     expect(plain.routes.every((r) => r.gasOnArrival === undefined)).toBe(true)
-    // The gas is paid from the output: the same input gives that much less token.
+    // The gas is paid from the output: the same input gives that much less token, and the fill's larger gas too.
     const plainIntent = plain.routes.find((r) => r.providerId === INTENT_PROVIDER_ID)!
-    expect(intent!.outputAmount).toBe(plainIntent.outputAmount - usdc('3'))
+    const networkFee = (route: Route) => route.fees.find((fee) => fee.label === 'Network fee')!.amount
+    expect(networkFee(intent!)).toBeGreaterThan(networkFee(plainIntent))
+    expect(intent!.outputAmount + networkFee(intent!)).toBe(
+      plainIntent.outputAmount + networkFee(plainIntent) - usdc('3'),
+    )
   })
 
   it('reports amounts beyond the limits as a reason, not a crash', async () => {
@@ -617,6 +621,49 @@ describe('swaps', () => {
       expect(functionName).toBe('refund')
       expect(args?.at(-1)).toBe('0x') // no signatures: the contract's own rule after `expires`
       expect(await balance(origin, sender.address)).toBe(before)
+      expect(await lookOnce(record)).toMatchObject({ status: 'refunded', refundTx: refund.refundTx })
+    } finally {
+      await network.startService('attester')
+    }
+  })
+
+  it('offers the unattested refund only once the brake is off and its time is made up, as the settler counts it', async () => {
+    const sender = devnetAccount(7)
+    const origin = token(0, 'usdc')
+    const settler = chain(0).contracts.intentOriginSettler as Address
+    const intent = provider(INTENT_PROVIDER_ID)
+    const quoted = (await intent.getQuote(
+      request({ origin, destination: token(1, 'usdc'), amount: usdc('100'), sender: sender.address }),
+    ))!
+    const brake = async (index: number, functionName: 'pauseSettlement' | 'unpauseSettlement') => {
+      const { wallet } = createNodeWallet(manifest, devnetAccount(index), origin.chainId)
+      const data = encodeFunctionData({ abi: intentOriginSettlerAbi, functionName })
+      const hash = await wallet.sendTransaction({ chainId: origin.chainId, to: settler, data, value: 0n })
+      const receipt = await clients.get(origin.chainId)!.waitForTransactionReceipt({ hash: hash as `0x${string}` })
+      expect(receipt.status).toBe('success')
+    }
+    const attester = network.services.get('attester')
+    await attester?.stop()
+    try {
+      const head = Number((await clients.get(origin.chainId)!.getBlock()).timestamp)
+      const route = unfillable(quoted, sender.address, {
+        fillDeadline: head + 4,
+        expires: head + 4 + SAFETY_DELAYS.minRefundDelay,
+      })
+      const { wallet } = createNodeWallet(manifest, sender, origin.chainId)
+      const executed = await execute(route, wallet)
+      await brake(DEVNET_ACCOUNTS.guardian, 'pauseSettlement')
+      // Past `expires` under the brake: before, the app sent a refund the settler refuses (SettlementIsPaused).
+      await advanceClocks(SAFETY_DELAYS.minRefundDelay + 10)
+      const record = await lookOnce(executed)
+      expect(record.status).toBe('refundable')
+      const tryRefund = () => refundSwap({ record, provider: intent, wallet, clients }).catch((error) => error)
+      expect(await tryRefund()).toBeInstanceOf(RefundNotAvailableError)
+      await brake(DEVNET_ACCOUNTS.deployer, 'unpauseSettlement')
+      // Released: `expires` moved by as long as the brake was on, not offered before then.
+      expect(await tryRefund()).toBeInstanceOf(RefundNotAvailableError)
+      await advanceClocks(SAFETY_DELAYS.minRefundDelay + 30)
+      const refund = await refundWhenAvailable(record, wallet)
       expect(await lookOnce(record)).toMatchObject({ status: 'refunded', refundTx: refund.refundTx })
     } finally {
       await network.startService('attester')

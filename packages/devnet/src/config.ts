@@ -27,7 +27,7 @@ export const DEVNET_ACCOUNTS = {
   solver: 1,
   relayer: 2,
   attester: 3,
-  /** May pause claims and releases at once (never refunds). */
+  /** May pause claims and releases at once (attested refunds for `attestedHold` at most) and remove a signer. */
   guardian: 10,
   users: [0, 4, 5, 6, 7, 8, 9],
   wallet: 4,
@@ -59,6 +59,11 @@ export const SAFETY_DELAYS = {
   minRefundDelay: 3600,
   /** Time between scheduling a route, parameter or signer-set change and applying it. */
   adminDelay: 3600,
+  /**
+   * Longest a guardian's brake holds attested refunds and a pool's finalize (claims and releases stay paused until
+   * the owner lifts it): the time to take a stolen attester key out of every chain's verifier. A day in production.
+   */
+  attestedHold: 3600,
 } as const
 
 export const POOL_PARAMETERS = {

@@ -104,6 +104,7 @@ export async function deployChain(config: DevnetChainConfig, rpcUrl: string): Pr
     [attester.address],
     1n,
     owner,
+    guardian,
     SAFETY_DELAYS.adminDelay,
   ])
   const usdc = await deploy(devTokenAbi, devTokenBytecode, ['USD Coin (Local)', 'USDC', 6, owner])
@@ -114,12 +115,14 @@ export async function deployChain(config: DevnetChainConfig, rpcUrl: string): Pr
     owner,
     guardian,
     SAFETY_DELAYS.minRefundDelay,
+    SAFETY_DELAYS.attestedHold,
   ])
-  const destinationSettler = await deploy(intentDestinationSettlerAbi, intentDestinationSettlerBytecode)
+  const destinationSettler = await deploy(intentDestinationSettlerAbi, intentDestinationSettlerBytecode, [weth])
   const poolBridge = await deploy(poolBridgeAbi, poolBridgeBytecode, [
     verifier,
     owner,
     guardian,
+    weth,
     { ...POOL_PARAMETERS, ...SAFETY_DELAYS },
   ])
 

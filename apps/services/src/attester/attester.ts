@@ -3,7 +3,6 @@ import { intentDestinationSettlerAbi, intentOriginSettlerAbi, poolBridgeAbi } fr
 import {
   computeIntentOrderId,
   decodeIntentOriginData,
-  type FinalHead,
   fillAttestationTypes,
   intentSettlerDomain,
   type Manifest,
@@ -24,55 +23,22 @@ import { pollLogs } from '../shared/logPoller.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
 import { parseBytes32 } from '../shared/validation.ts'
+import {
+  createChainDecisions,
+  DEFAULT_DECISION_LIMITS,
+  type DecisionContext,
+  type DecisionLimits,
+  decideKnown,
+} from './decisions.ts'
 import { type OrphanLimits, pruneOrphans } from './orphans.ts'
-
-type IntentRecord = {
-  originChainId: number
-  originSettler: Address
-  destinationChainId: number
-  destinationSettler: Address
-  fillDeadline: number
-  /** Names a destination chain or settler outside the manifest: nothing there counts as its fill. */
-  unfillable?: true
-  /** The first final Filled event for this order on its destination settler. */
-  fill?: { solver: Address; fillTime: number; txHash?: Hex }
-  /**
-   * Written once, before any signature leaves the service: a fill and a no-fill are never both signed.
-   * Signatures are made from it when asked, with the service's current key, so a rotated signer set
-   * (ThresholdAttestationVerifier) attests what was decided before the rotation too.
-   */
-  decision?: { kind: 'fill'; solver: Address; fillTime: number } | { kind: 'no-fill' }
-}
-
-type TransferRecord = {
-  originChainId: number
-  originPool: Address
-  destinationChainId: number
-  destinationPool: Address
-  token: Address
-  recipient: Address
-  amount: string
-  deadline: number
-  sender: Address
-  /** False when the transfer names a pool outside the manifest: it is never authorized, never released. */
-  releasable: boolean
-  releasedTx?: Hex
-  /** Written once, like an intent's decision; signed when asked. */
-  decision?: { kind: 'released' | 'not-released' }
-}
-
-type OrphanFill = { chainId: number; settler: Address; solver: Address; fillTime: number; txHash: Hex; seenAt: number }
-type OrphanRelease = { chainId: number; txHash: Hex; seenAt: number }
-
-type AttesterState = {
-  cursors: Record<string, string>
-  intents: Record<string, IntentRecord>
-  transfers: Record<string, TransferRecord>
-  /** Final fills whose order was not seen (yet): bounded, see orphans.ts. */
-  orphanFills: Record<string, OrphanFill>
-  /** Final releases whose transfer was not seen (yet): bounded likewise. */
-  orphanReleases: Record<string, OrphanRelease>
-}
+import {
+  type AttesterState,
+  attesterStateSchema,
+  emptyAttesterState,
+  type IntentRecord,
+  type OrphanFill,
+  type TransferRecord,
+} from './state.ts'
 
 const openEvent = getAbiItem({ abi: intentOriginSettlerAbi, name: 'Open' })
 const filledEvent = getAbiItem({ abi: intentDestinationSettlerAbi, name: 'Filled' })
@@ -81,9 +47,6 @@ const releasedEvent = getAbiItem({ abi: poolBridgeAbi, name: 'ReleasedOnDestinat
 
 const DEFAULT_ORPHAN_LIMITS: OrphanLimits = { ttlMs: 24 * 3600_000, max: 10_000 }
 
-/** A chain whose final head could not be read this round: only the items that need it wait. */
-const isChainUnreachable = (error: unknown) => error instanceof ServiceError && error.code === 'CHAIN_UNREACHABLE'
-
 export type StartAttesterParameters = {
   manifest: Manifest
   dataDir: string
@@ -91,13 +54,23 @@ export type StartAttesterParameters = {
   log: Logger
   pollIntervalMs?: number
   orphanLimits?: OrphanLimits
+  decisionLimits?: DecisionLimits
+}
+
+/** The attester's state file, every entry checked (a malformed one stops the start, named). */
+export function openAttesterStore(dataDir: string): JsonStateStore<AttesterState> {
+  // Saves are coalesced (many logs, many decisions, one write); every answer flushes first.
+  return new JsonStateStore<AttesterState>(join(dataDir, 'attester-state.json'), emptyAttesterState, {
+    coalesceMs: 100,
+    schema: attesterStateSchema,
+  })
 }
 
 /**
  * Watches every chain at its final head (the manifest's finality) and signs what happened there: a
  * fill or a no-fill for each intent, a release authorization and then released / not-released for
- * each pool transfer. Each item is decided on its own: an order naming contracts outside the
- * manifest, a failing read or an unreachable chain delays only the items that need it.
+ * each pool transfer. Each item is decided on its own (decisions.ts): an order naming contracts outside the
+ * manifest, a failing read, or a chain that is unreachable or whose reads hang delays only the items that need it.
  */
 export async function startAttester(parameters: StartAttesterParameters): Promise<ServiceHandle> {
   const { manifest, log } = parameters
@@ -105,12 +78,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
   const signer = context.account
   if (!signer.signTypedData) throw new ServiceError('the attester needs a local signing key', { code: 'KEY_MISSING' })
   const signTypedData = signer.signTypedData.bind(signer)
-  // Saves are coalesced (many logs, many decisions, one write); every answer flushes first.
-  const store = new JsonStateStore<AttesterState>(
-    join(parameters.dataDir, 'attester-state.json'),
-    () => ({ cursors: {}, intents: {}, transfers: {}, orphanFills: {}, orphanReleases: {} }),
-    { coalesceMs: 100 },
-  )
+  const store = openAttesterStore(parameters.dataDir)
   const controller = new AbortController()
   const pollIntervalMs = parameters.pollIntervalMs ?? 300
   const orphanLimits = parameters.orphanLimits ?? DEFAULT_ORPHAN_LIMITS
@@ -227,123 +195,15 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
 
   // ---- decisions ----
 
-  /** Final heads, read once per chain per round; a chain that cannot be read is reported once. */
-  function roundHeads() {
-    const heads = new Map<number, Promise<FinalHead>>()
-    return (chainId: number): Promise<FinalHead> => {
-      let head = heads.get(chainId)
-      if (!head) {
-        const chain = context.chains.get(chainId)
-        head = chain
-          ? chain.finalHead().then(
-              (value) => {
-                failures.succeeded(`chain:${chainId}`)
-                return value
-              },
-              (error: unknown) => {
-                failures.failed(`chain:${chainId}`, 'cannot read the final head of a chain', error, { chainId })
-                throw new ServiceError(`chain ${chainId} is unreachable`, { code: 'CHAIN_UNREACHABLE', cause: error })
-              },
-            )
-          : Promise.reject(new ServiceError(`chain ${chainId} is not in the manifest`, { code: 'CHAIN_UNREACHABLE' }))
-        head.catch(() => undefined)
-        heads.set(chainId, head)
-      }
-      return head
-    }
-  }
-  type Heads = ReturnType<typeof roundHeads>
-
-  function decideFill(orderId: Hex, intent: IntentRecord, solver: Address, fillTime: number) {
-    store.update(() => {
-      intent.decision ??= { kind: 'fill', solver, fillTime }
-    })
-    log.info('signed fill attestation', { orderId, solver })
+  const decisionContext: DecisionContext = {
+    store,
+    chains: context.chains,
+    log,
+    failures,
+    limits: parameters.decisionLimits ?? DEFAULT_DECISION_LIMITS,
   }
 
-  function decideNoFill(orderId: Hex, intent: IntentRecord) {
-    store.update(() => {
-      intent.decision ??= { kind: 'no-fill' }
-    })
-    log.info('signed no-fill attestation', { orderId })
-  }
-
-  async function decideIntent(orderId: Hex, intent: IntentRecord, headOf: Heads) {
-    if (intent.unfillable) {
-      // Nothing can fill it: it is refundable once its deadline is final on its own chain.
-      const origin = await headOf(intent.originChainId)
-      if (origin.timestamp > intent.fillDeadline) decideNoFill(orderId, intent)
-      return
-    }
-    if (intent.fill) {
-      if (intent.fill.fillTime <= intent.fillDeadline)
-        decideFill(orderId, intent, intent.fill.solver, intent.fill.fillTime)
-      return // a later fill cannot happen on our settler; never sign it
-    }
-    const destination = context.chains.get(intent.destinationChainId)
-    const head = await headOf(intent.destinationChainId)
-    if (!destination || head.timestamp <= intent.fillDeadline) return
-    // The settler refuses fills after the deadline, so the final state past it is the answer. Read from
-    // the chain, not from events: a fill whose event was missed or dropped still counts.
-    const [solver, fillTime] = await destination.publicClient.readContract({
-      address: intent.destinationSettler,
-      abi: intentDestinationSettlerAbi,
-      functionName: 'fills',
-      args: [orderId],
-      blockNumber: head.number,
-    })
-    if (fillTime !== 0 && fillTime <= intent.fillDeadline) decideFill(orderId, intent, solver, fillTime)
-    else if (fillTime === 0) decideNoFill(orderId, intent)
-  }
-
-  function decideTransferOutcome(transferId: Hex, transfer: TransferRecord, kind: 'released' | 'not-released') {
-    store.update(() => {
-      transfer.decision ??= { kind }
-    })
-    log.info(`signed ${kind} attestation`, { transferId })
-  }
-
-  async function decideTransfer(transferId: Hex, transfer: TransferRecord, headOf: Heads) {
-    if (!transfer.releasable) {
-      const origin = await headOf(transfer.originChainId)
-      if (origin.timestamp > transfer.deadline) decideTransferOutcome(transferId, transfer, 'not-released')
-      return
-    }
-    if (transfer.releasedTx) return decideTransferOutcome(transferId, transfer, 'released')
-    const destination = context.chains.get(transfer.destinationChainId)
-    const head = await headOf(transfer.destinationChainId)
-    if (!destination || head.timestamp <= transfer.deadline) return
-    const wasReleased = await destination.publicClient.readContract({
-      address: transfer.destinationPool,
-      abi: poolBridgeAbi,
-      functionName: 'released',
-      args: [transferId],
-      blockNumber: head.number,
-    })
-    decideTransferOutcome(transferId, transfer, wasReleased ? 'released' : 'not-released')
-  }
-
-  /** One pass over every undecided item; each failure stays with its item. */
-  async function decideAll() {
-    const headOf = roundHeads()
-    const items: [string, () => Promise<void>][] = []
-    for (const [orderId, intent] of Object.entries(store.value.intents)) {
-      if (!intent.decision) items.push([`intent:${orderId}`, () => decideIntent(orderId as Hex, intent, headOf)])
-    }
-    for (const [transferId, transfer] of Object.entries(store.value.transfers)) {
-      if (!transfer.decision) {
-        items.push([`transfer:${transferId}`, () => decideTransfer(transferId as Hex, transfer, headOf)])
-      }
-    }
-    for (const [key, decide] of items) {
-      if (controller.signal.aborted) return
-      try {
-        await decide()
-        failures.succeeded(key)
-      } catch (error) {
-        if (!isChainUnreachable(error)) failures.failed(key, 'deciding failed', error)
-      }
-    }
+  function pruneAll() {
     const now = Date.now()
     const dropped =
       pruneOrphans(store.value.orphanFills, now, orphanLimits) +
@@ -531,11 +391,27 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
       )
     }
   }
+  // What the final logs answer is decided at once; each chain decides the rest on its own loop.
   loops.push(
-    repeat(controller.signal, pollIntervalMs, decideAll, (error) =>
-      failures.failed('decisions', 'a decision round failed', error),
+    repeat(
+      controller.signal,
+      pollIntervalMs,
+      () => {
+        decideKnown(decisionContext)
+        pruneAll()
+      },
+      (error) => failures.failed('decisions', 'a decision round failed', error),
     ),
   )
+  for (const chain of context.chains.values()) {
+    loops.push(
+      repeat(controller.signal, pollIntervalMs, createChainDecisions(decisionContext, chain), (error) =>
+        failures.failed(`decisions:${chain.config.id}`, 'a decision round failed', error, {
+          chainId: chain.config.id,
+        }),
+      ),
+    )
+  }
   log.info('attester started', {
     attester: signer.address,
     port: parameters.port,

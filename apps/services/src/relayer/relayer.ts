@@ -1,11 +1,12 @@
 import { join } from 'node:path'
 import { depositFromTuple, poolBridgeAbi, poolBridgeStatus } from '@multi-bridge/contracts'
 import type { Manifest } from '@multi-bridge/core'
-import { type Address, BaseError, ContractFunctionRevertedError, getAbiItem, type Hex } from 'viem'
+import { type Address, getAbiItem, type Hex } from 'viem'
 import { createAttesterClient } from '../shared/attesterClient.ts'
 import { type ChainContext, createServiceContext } from '../shared/context.ts'
 import { ServiceError } from '../shared/errors.ts'
 import { createFailureTracker } from '../shared/failures.ts'
+import { cappedGas } from '../shared/gasCap.ts'
 import { createApi, HttpError, json, serveApi } from '../shared/http.ts'
 import type { Logger } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
@@ -13,42 +14,30 @@ import { settlementMarginSeconds } from '../shared/margins.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { JsonStateStore } from '../shared/stateStore.ts'
 import { parseBytes32 } from '../shared/validation.ts'
-
-type TransferStatus =
-  | 'pending' // final on the origin; waiting for the release authorization
-  | 'released' // paid on the destination; waiting to finalize on the origin
-  | 'finalized' // deposit became origin liquidity (final)
-  | 'not-released' // deadline passed unreleased; the sender can refund (final for the relayer)
-  | 'refunded' // the sender took the deposit back on the origin (final)
-  | 'missing' // the origin no longer has the deposit (a reorg deeper than its finality; final)
-  | 'declined' // the release would revert for good (a recipient refusing the coin); the sender is refunded
-
-type RelayerTransfer = {
-  transferId: Hex
-  status: TransferStatus
-  originChainId: number
-  destinationChainId: number
-  /** Release deadline and the unattested-refund time of the deposit (origin chain seconds). */
-  deadline: number
-  expires: number
-  releaseTx?: Hex
-  finalizeTx?: Hex
-  /** Why the relayer did not release (too little time left before `expires`, say). */
-  reason?: string
-  lastError?: string
-  updatedAt: number
-}
-
-type RelayerState = { cursors: Record<string, string>; transfers: Record<string, RelayerTransfer> }
+import { releaseDeclineReason } from './releaseDecline.ts'
+import {
+  emptyRelayerState,
+  type RelayerState,
+  type RelayerTransfer,
+  relayerStateSchema,
+  type TransferStatus,
+} from './state.ts'
 
 const sentEvent = getAbiItem({ abi: poolBridgeAbi, name: 'Sent' })
 const FINAL: ReadonlySet<TransferStatus> = new Set(['finalized', 'not-released', 'refunded', 'missing', 'declined'])
-/** Reverts of `release` that can pass later (liquidity added, brake released): retried, not declined. */
-const RETRYABLE_REVERTS: ReadonlySet<string> = new Set([
-  'InsufficientLiquidity',
-  'SettlementIsPaused',
-  'AlreadyReleased',
-])
+/**
+ * Most gas a release may cost: the pool pays native coin with a fixed stipend, so a release costs about 135,000 at
+ * most whoever the recipient (estimated at about 170,000, the stipend's headroom included); one the estimate puts
+ * above this is declined (the sender is refunded), not paid.
+ */
+export const RELEASE_GAS_CAP = 200_000n
+
+/** The relayer's state file, every transfer checked (a malformed one stops the start, named). */
+export function openRelayerStore(dataDir: string): JsonStateStore<RelayerState> {
+  return new JsonStateStore<RelayerState>(join(dataDir, 'relayer-state.json'), emptyRelayerState, {
+    schema: relayerStateSchema,
+  })
+}
 
 export type StartRelayerParameters = {
   manifest: Manifest
@@ -66,10 +55,7 @@ export type StartRelayerParameters = {
 export async function startRelayer(parameters: StartRelayerParameters): Promise<ServiceHandle> {
   const { manifest, log } = parameters
   const context = createServiceContext(manifest, 'relayer')
-  const store = new JsonStateStore<RelayerState>(join(parameters.dataDir, 'relayer-state.json'), () => ({
-    cursors: {},
-    transfers: {},
-  }))
+  const store = openRelayerStore(parameters.dataDir)
   const controller = new AbortController()
   const inFlight = new Set<string>()
   const pollIntervalMs = parameters.pollIntervalMs ?? 300
@@ -91,10 +77,18 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
       if (transfer) Object.assign(transfer, change, { updatedAt: Date.now() })
     })
 
-  async function send(chain: ChainContext, request: Parameters<ChainContext['walletClient']['writeContract']>[0]) {
+  /** Sends `request` after estimating it (a revert surfaces decoded); with `cap`, never with more gas than that. */
+  async function send(
+    chain: ChainContext,
+    request: Parameters<ChainContext['walletClient']['writeContract']>[0],
+    cap?: bigint,
+  ) {
     const hash = await chain.sendQueue.run(async () => {
-      await chain.publicClient.simulateContract(request as never)
-      return chain.walletClient.writeContract(request)
+      const estimate = await chain.publicClient.estimateContractGas(request as never)
+      if (cap === undefined) return chain.walletClient.writeContract(request)
+      const capped = cappedGas(estimate, cap)
+      if ('problem' in capped) throw new ServiceError(capped.problem, { code: 'GAS_ABOVE_CAP' })
+      return chain.walletClient.writeContract({ ...request, gas: capped.gas })
     })
     const receipt = await chain.waitForReceipt(hash)
     if (receipt.status !== 'success') {
@@ -142,12 +136,10 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
     request: Parameters<ChainContext['walletClient']['writeContract']>[0],
   ): Promise<Hex | undefined> {
     try {
-      return await send(chain, request)
+      return await send(chain, request, RELEASE_GAS_CAP)
     } catch (error) {
-      const reverted = error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError)
-      const name = (reverted as ContractFunctionRevertedError | null)?.data?.errorName
-      if (!reverted || (name && RETRYABLE_REVERTS.has(name))) throw error
-      const reason = `the release would revert (${name ?? 'reverted'})`
+      const reason = releaseDeclineReason(error)
+      if (reason === undefined) throw error
       record(transfer.transferId, { status: 'declined', reason })
       log.warn('transfer declined', { transferId: transfer.transferId, reason })
       return undefined

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { BaseError } from '@multi-bridge/core'
+import type { z } from 'zod'
 
 const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)
 
@@ -20,14 +21,22 @@ export class CorruptStateError extends BaseError {
   }
 }
 
-export type StateStoreOptions = {
+export type StateStoreOptions<State = unknown> = {
   /**
    * Coalesce the saves of this many milliseconds into one (default 0: every update is on disk before
    * `update` returns). A store that coalesces must `flush()` before anything it holds leaves the
    * process (an answer, a transaction), so what was shown is never forgotten by a crash.
    */
   coalesceMs?: number
+  /**
+   * Every entry's shape. A file that parses but holds one malformed entry (a hand edit, another version's file)
+   * is refused at start, naming the entry, instead of failing every round that reads it.
+   */
+  schema?: z.ZodType<State>
 }
+
+/** Where a schema issue is, as `intents.0x12….fillDeadline`. */
+const entryPath = (path: readonly PropertyKey[]) => path.map(String).join('.') || '(the whole file)'
 
 /**
  * A service's progress on disk: one JSON document, replaced atomically (write, fsync, rename) on
@@ -42,7 +51,7 @@ export class JsonStateStore<State extends object> {
   constructor(
     readonly path: string,
     initial: () => State,
-    options: StateStoreOptions = {},
+    options: StateStoreOptions<State> = {},
   ) {
     this.coalesceMs = options.coalesceMs ?? 0
     const empty = initial()
@@ -62,7 +71,7 @@ export class JsonStateStore<State extends object> {
       const found = kind((parsed as Record<string, unknown>)[key])
       if (found !== kind(value)) throw new CorruptStateError(path, `"${key}" should be ${kind(value)}, found ${found}`)
     }
-    this.state = parsed as State
+    this.state = options.schema ? checked(path, options.schema, parsed) : (parsed as State)
   }
 
   get value(): State {
@@ -98,4 +107,14 @@ export class JsonStateStore<State extends object> {
     }
     renameSync(temporary, this.path)
   }
+}
+
+function checked<State>(path: string, schema: z.ZodType<State>, parsed: unknown): State {
+  const result = schema.safeParse(parsed)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  throw new CorruptStateError(
+    path,
+    `entry ${entryPath(issue?.path ?? [])} is malformed: ${issue?.message ?? 'unknown'}`,
+  )
 }

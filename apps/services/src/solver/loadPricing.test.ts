@@ -74,6 +74,7 @@ describe('solver pricing configuration', () => {
       [{ pricesUsd: {} }, /pricesUsd must price at least one token/],
       [{ gasFeeUsd: '0.1.0' }, /gasFeeUsd must be decimal text/],
       [{ fillWindowSeconds: 0 }, /fillWindowSeconds must be a whole number from 1/],
+      [{ maxFillGas: 21_000 }, /maxFillGas must be a whole number from 50000 to 10000000/],
       [{ spred: 5 }, /Unrecognized key.*spred/],
       [{ minOrderUsd: '10', maxOrderUsd: '5' }, /minOrderUsd \(10\) is above maxOrderUsd \(5\)/],
       [[1, 2], /expected object/],

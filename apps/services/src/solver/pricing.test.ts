@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import {
   convert,
   DEFAULT_PRICING,
+  FILL_GAS,
   isAcceptablePrice,
   maxInputForOutput,
+  networkFee,
   priceTable,
   quoteGasOnArrival,
   quoteOutput,
@@ -62,6 +64,24 @@ describe('solver pricing', () => {
     const doubled = { amount: gasAmount * 2n, native: ETH }
     expect(isAcceptablePrice(config, input, fair - cost * 2n, USDC, USDC, doubled)).toBe(false)
     expect(isAcceptablePrice(config, input, fair - cost, USDC, USDC, { amount: 0n, native: ETH })).toBe(true)
+  })
+
+  it('prices the destination gas a fill really spends: its kind at the gas price there, never under the flat fee', () => {
+    // 160,000 gas at 2 gwei is 0.00032 ETH, $0.96 at $3000: the flat $0.10 covered a tenth of it.
+    const withGas = { units: FILL_GAS.tokenWithGas, price: 2_000_000_000n, native: ETH }
+    expect(networkFee(config, USDC, withGas)).toBe(960_000n)
+    expect(quoteOutput(config, 100_000_000n, USDC, USDC, networkFee(config, USDC, withGas)).outputAmount).toBe(
+      98_940_000n,
+    )
+    // Rounded up, in the output's units; an order asking for the flat-fee output is then above the price.
+    expect(networkFee(config, USDC, { ...withGas, price: 1n })).toBe(100_000n)
+    expect(networkFee(config, ETH, { units: FILL_GAS.native, price: 2_000_000_000n, native: ETH })).toBe(
+      240_000_000_000_000n,
+    )
+    const flatOutput = quoteOutput(config, 100_000_000n, USDC, USDC).outputAmount
+    expect(isAcceptablePrice(config, 100_000_000n, flatOutput, USDC, USDC, undefined, 960_000n)).toBe(false)
+    // No price for the native coin: the flat fee alone.
+    expect(networkFee(config, USDC, { ...withGas, native: { symbol: 'POL', decimals: 18 } })).toBe(100_000n)
   })
 
   it('refuses tokens it has no price for', () => {

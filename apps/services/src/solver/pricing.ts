@@ -7,7 +7,10 @@ export type SolverPricingConfig = {
   pricesUsd: Record<string, string>
   /** Kept by the solver on every fill, in basis points of the output. */
   spreadBps: number
-  /** Flat fee per fill covering destination gas, in USD. */
+  /**
+   * The least fee per fill for destination gas, in USD. The fee is the gas a fill of its kind spends at most
+   * (FILL_GAS) at the destination's current gas price, when that is more.
+   */
   gasFeeUsd: string
   /**
    * Gas on arrival: how much of the destination's native coin, in USD, the solver delivers beside the output
@@ -33,6 +36,12 @@ export type SolverPricingConfig = {
    * Orders beyond it wait for their open to be final before they are filled.
    */
   maxUnconfirmedUsd: string
+  /**
+   * Most gas the solver lets one fill cost: a fill whose estimate is above it is declined, and every fill is sent
+   * with at most this gas limit. The settler pays native coin with a fixed stipend, so a fill costs under 200,000
+   * whoever the recipient; the cap keeps a recipient or a token from making the solver pay for more.
+   */
+  maxFillGas: number
 }
 
 /** Used for every setting the pricing file and the environment leave out (see loadPricing.ts). */
@@ -48,7 +57,15 @@ export const DEFAULT_PRICING: SolverPricingConfig = {
   fillWindowSeconds: 180,
   refundGraceSeconds: 3600,
   maxUnconfirmedUsd: '10000',
+  maxFillGas: 250_000,
 }
+
+/**
+ * Gas a fill spends at most, by what it delivers, with the worst recipient (one that refuses the coin and is paid
+ * in WETH): measured on the devnet's settler (94,000 / 114,000 / 152,000 used), rounded up. What the quote prices.
+ */
+export const FILL_GAS = { token: 100_000n, native: 120_000n, tokenWithGas: 160_000n } as const
+export type FillKind = keyof typeof FILL_GAS
 
 const USD_DECIMALS = 18
 const BPS = 10_000n
@@ -99,15 +116,40 @@ export type OutputQuote = {
   outputAmount: bigint
 }
 
+/** The flat least fee for destination gas, in the output token. */
+export const minimumGasFee = (config: SolverPricingConfig, output: Priced) =>
+  usdToToken(config, config.gasFeeUsd, output)
+
+export type DestinationGas = {
+  /** Gas the fill spends at most (FILL_GAS). */
+  units: bigint
+  /** Wei per gas the solver expects to pay there (the node's maxFeePerGas). */
+  price: bigint
+  native: Priced
+}
+
+/**
+ * The fee for a fill's destination gas, in the output token, rounded up: what the gas costs at the destination's
+ * price, and never less than `gasFeeUsd`. Without a price for the native coin, the flat fee alone.
+ */
+export function networkFee(config: SolverPricingConfig, output: Priced, gas?: DestinationGas): bigint {
+  const flat = minimumGasFee(config, output)
+  if (!gas || !(gas.native.symbol in config.pricesUsd)) return flat
+  const spent = gasCostInOutput(config, gas.units * gas.price, gas.native, output)
+  // biome-ignore lint/complexity/useMathMinMax: Math.max does not take bigint
+  return spent > flat ? spent : flat
+}
+
+/** The output for `inputAmount`: converted, less the spread and `gasFee` (the flat least fee when not given). */
 export function quoteOutput(
   config: SolverPricingConfig,
   inputAmount: bigint,
   input: Priced,
   output: Priced,
+  gasFee: bigint = minimumGasFee(config, output),
 ): OutputQuote {
   const grossOutput = convert(config, inputAmount, input, output)
   const spreadFee = (grossOutput * BigInt(config.spreadBps) + BPS - 1n) / BPS
-  const gasFee = usdToToken(config, config.gasFeeUsd, output)
   return { grossOutput, spreadFee, gasFee, outputAmount: grossOutput - spreadFee - gasFee }
 }
 
@@ -115,12 +157,17 @@ export function quoteOutput(
  * The largest input whose output fits in `available` output inventory: the inverse of
  * quoteOutput, rounded down so the quote for it never exceeds the inventory.
  */
-export function maxInputForOutput(config: SolverPricingConfig, available: bigint, input: Priced, output: Priced) {
+export function maxInputForOutput(
+  config: SolverPricingConfig,
+  available: bigint,
+  input: Priced,
+  output: Priced,
+  gasFee: bigint = minimumGasFee(config, output),
+) {
   if (available <= 0n) return 0n
-  const gasFee = usdToToken(config, config.gasFeeUsd, output)
   const gross = ((available + gasFee) * BPS) / (BPS - BigInt(config.spreadBps))
   let candidate = convert(config, gross, output, input)
-  while (candidate > 0n && quoteOutput(config, candidate, input, output).outputAmount > available) {
+  while (candidate > 0n && quoteOutput(config, candidate, input, output, gasFee).outputAmount > available) {
     candidate -= candidate / 1_000_000n + 1n
   }
   return candidate
@@ -142,7 +189,7 @@ function gasCostInOutput(config: SolverPricingConfig, gasAmount: bigint, native:
 /**
  * True when a requested output, and the gas on arrival asked beside it, are within what the solver would
  * pay for this input: the gas is valued in the output token and must fit in the same fair output, and never
- * exceed the amount the solver offers (with the same tolerance).
+ * exceed the amount the solver offers (with the same tolerance). `gasFee` is the fill's network fee.
  */
 export function isAcceptablePrice(
   config: SolverPricingConfig,
@@ -151,8 +198,9 @@ export function isAcceptablePrice(
   input: Priced,
   output: Priced,
   gas?: { amount: bigint; native: Priced },
+  gasFee: bigint = minimumGasFee(config, output),
 ): boolean {
-  const fair = quoteOutput(config, inputAmount, input, output).outputAmount
+  const fair = quoteOutput(config, inputAmount, input, output, gasFee).outputAmount
   if (fair <= 0n) return false
   let asked = requestedOutput
   if (gas && gas.amount > 0n) {

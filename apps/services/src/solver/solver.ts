@@ -30,6 +30,7 @@ import { createAttesterClient } from '../shared/attesterClient.ts'
 import { type ChainContext, createServiceContext, type ServiceContext } from '../shared/context.ts'
 import { ServiceError } from '../shared/errors.ts'
 import { createFailureTracker } from '../shared/failures.ts'
+import { cappedGas } from '../shared/gasCap.ts'
 import { createApi, HttpError, json, serveApi } from '../shared/http.ts'
 import type { Logger } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
@@ -48,8 +49,11 @@ import {
 import { fillTimingProblem, orderTermsProblem } from './admission.ts'
 import { resolvePricing, type SolverPricingSettings } from './loadPricing.ts'
 import {
+  type DestinationGas,
+  FILL_GAS,
   isAcceptablePrice,
   maxInputForOutput,
+  networkFee,
   priceTable,
   quoteGasOnArrival,
   quoteOutput,
@@ -58,52 +62,23 @@ import {
   usd,
   usdToToken,
 } from './pricing.ts'
+import { emptySolverState, type OrderStatus, type SolverOrder, type SolverState, solverStateSchema } from './state.ts'
 
-export type OrderStatus =
-  | 'accepted' // will be filled; inventory reserved
-  | 'filling' // fill sent
-  | 'filled' // fill mined; waiting for the attestation to claim
-  | 'claimed' // repaid on the origin chain (final)
-  | 'declined' // never filled (final); also an accepted order that can no longer be filled safely
-  | 'missed' // accepted but the deadline passed before a fill landed (final)
-  | 'filled-by-other' // someone else filled it first (final)
-  | 'lost' // filled but refunded to the user before we claimed (final)
+export type { OrderStatus, SolverOrder } from './state.ts'
 
-export type SolverOrder = {
-  orderId: Hex
-  status: OrderStatus
-  reason?: string
-  originChainId: number
-  destinationChainId: number
-  inputToken: Address
-  inputAmount: string
-  outputToken: Address
-  outputAmount: string
-  /** Native coin delivered beside the output (gas on arrival), in base units; absent for none. */
-  gasAmount?: string
-  recipient: Address
-  fillDeadline: number
-  /** When the user can take the escrow back without attestation: the claim must be final before. */
-  expires: number
-  /** USD value of the output (1e18-scaled, as text): the solver's exposure while the open is not final. */
-  outputUsd: string
-  originData: Hex
-  fillTx?: Hex
-  claimTx?: Hex
-  openBlock: string
-  openSeenAt: number
-  /** The open was seen in the origin's final state: no reorg the solver guards against can take it back. */
-  openFinal?: true
-  filledAt?: number
-  updatedAt: number
+/** The solver's state file, every order checked (a malformed one stops the start, named). */
+export function openSolverStore(dataDir: string): JsonStateStore<SolverState> {
+  return new JsonStateStore<SolverState>(join(dataDir, 'solver-state.json'), emptySolverState, {
+    schema: solverStateSchema,
+  })
 }
 
-type SolverState = { cursors: Record<string, string>; orders: Record<string, SolverOrder> }
-
-const FINAL: ReadonlySet<OrderStatus> = new Set(['claimed', 'declined', 'missed', 'filled-by-other', 'lost'])
+const FINAL: ReadonlySet<OrderStatus> = new Set(['claimed', 'declined', 'missed', 'filled-by-other', 'lost', 'reorged'])
 const openEvent = getAbiItem({ abi: intentOriginSettlerAbi, name: 'Open' })
 /** The solver keeps this much native coin back for gas. */
 const NATIVE_GAS_RESERVE = parseEther('1')
+/** A chain's gas price is read again after this long: one read serves the quotes of a few seconds. */
+const GAS_PRICE_TTL_MS = 5_000
 
 export type StartSolverParameters = {
   manifest: Manifest
@@ -120,10 +95,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
   const pricing: SolverPricingConfig = resolvePricing(parameters.pricing)
   const context = createServiceContext(manifest, 'solver')
   const solverAddress = context.account.address
-  const store = new JsonStateStore<SolverState>(join(parameters.dataDir, 'solver-state.json'), () => ({
-    cursors: {},
-    orders: {},
-  }))
+  const store = openSolverStore(parameters.dataDir)
   const controller = new AbortController()
   const inFlight = new Set<string>()
   const pollIntervalMs = parameters.pollIntervalMs ?? 250
@@ -175,6 +147,30 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
   const estimatedFillSeconds = (origin: ChainContext, destination: ChainContext) =>
     Math.ceil(origin.config.blockTime + destination.config.blockTime * 2)
 
+  const gasPrices = new Map<number, { price: Promise<bigint>; readAt: number }>()
+  /** The most the solver expects to pay per gas on `chain` now (its maxFeePerGas), read at most every few seconds. */
+  function gasPrice(chain: ChainContext): Promise<bigint> {
+    const cached = gasPrices.get(chain.config.id)
+    if (cached && Date.now() - cached.readAt < GAS_PRICE_TTL_MS) return cached.price
+    const price = chain.publicClient.estimateFeesPerGas().then((fees) => fees.maxFeePerGas)
+    price.catch(() => gasPrices.delete(chain.config.id))
+    gasPrices.set(chain.config.id, { price, readAt: Date.now() })
+    return price
+  }
+
+  /** The network fee of a fill on `destination`, in `output`: its kind's gas at the price there, or the flat least fee. */
+  async function fillNetworkFee(destination: ChainContext, output: ManifestToken, withGas: boolean): Promise<bigint> {
+    const native = findManifestToken(destination.config, NATIVE_TOKEN_ADDRESS)
+    if (!native) return networkFee(pricing, output)
+    const units = isAddressEqual(output.address, NATIVE_TOKEN_ADDRESS)
+      ? FILL_GAS.native
+      : withGas
+        ? FILL_GAS.tokenWithGas
+        : FILL_GAS.token
+    const gas: DestinationGas = { units, price: await gasPrice(destination), native }
+    return networkFee(pricing, output, gas)
+  }
+
   // ---- quotes ----
 
   async function quote(query: Query) {
@@ -194,8 +190,10 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       throw new HttpError(400, 'UNSUPPORTED_TOKEN', 'The solver does not trade this token pair')
     }
     const available = await availableInventory(destination.id, outputToken.address)
+    const gas = gasOnArrival ? await gasOnArrivalQuote(destination, outputToken) : undefined
+    const gasFee = await fillNetworkFee(chainOf(destination.id), outputToken, gas !== undefined)
     const minInput = usdToToken(pricing, pricing.minOrderUsd, inputToken)
-    const inventoryMax = maxInputForOutput(pricing, available, inputToken, outputToken)
+    const inventoryMax = maxInputForOutput(pricing, available, inputToken, outputToken, gasFee)
     const configuredMax = usdToToken(pricing, pricing.maxOrderUsd, inputToken)
     // biome-ignore lint/complexity/useMathMinMax: Math.min does not take bigint
     const maxInput = inventoryMax < configuredMax ? inventoryMax : configuredMax
@@ -206,8 +204,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     if (inputAmount > maxInput) {
       throw new HttpError(400, 'AMOUNT_TOO_HIGH', `amount is above the maximum of ${maxInput} base units`)
     }
-    const priced = quoteOutput(pricing, inputAmount, inputToken, outputToken)
-    const gas = gasOnArrival ? await gasOnArrivalQuote(destination, outputToken) : undefined
+    const priced = quoteOutput(pricing, inputAmount, inputToken, outputToken, gasFee)
     const outputAmount = priced.outputAmount - (gas?.cost ?? 0n)
     if (outputAmount <= 0n) throw new HttpError(400, 'AMOUNT_TOO_LOW', 'amount does not cover the fees')
     const now = await chainTime(chainOf(destination.id))
@@ -374,7 +371,8 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     const native = findManifestToken(destination.config, NATIVE_TOKEN_ADDRESS)
     if (data.gasAmount > 0n && (!native || !(native.symbol in pricing.pricesUsd))) return 'no gas on arrival here'
     const gas = data.gasAmount > 0n && native ? { amount: data.gasAmount, native } : undefined
-    if (!isAcceptablePrice(pricing, data.inputAmount, data.outputAmount, input, output, gas)) {
+    const gasFee = await fillNetworkFee(destination, output, gas !== undefined)
+    if (!isAcceptablePrice(pricing, data.inputAmount, data.outputAmount, input, output, gas, gasFee)) {
       return 'price not acceptable'
     }
     // The quote's limits hold for orders opened without a quote too: size, fill window, time to be repaid.
@@ -517,23 +515,28 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       account: context.account,
     } as const
     const hash = await destination.sendQueue.run(async () => {
+      let estimate: bigint
       try {
-        await destination.publicClient.simulateContract(request)
+        estimate = await destination.publicClient.estimateContractGas(request)
       } catch (error) {
         const reverted = error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError)
         if (!reverted) throw error // the RPC, not the fill: try again
         return { reverted: (reverted as ContractFunctionRevertedError).data?.errorName ?? 'reverted' }
       }
-      const sent = await destination.walletClient.writeContract(request)
+      // Never more gas than priced: a fill the estimate puts above the cap is declined, not paid for.
+      const capped = cappedGas(estimate, BigInt(pricing.maxFillGas))
+      if ('problem' in capped) return { tooCostly: capped.problem }
+      const sent = await destination.walletClient.writeContract({ ...request, gas: capped.gas })
       record(order.orderId, { status: 'filling', fillTx: sent, reason: undefined })
       return sent
     })
     if (typeof hash !== 'string') {
+      if ('tooCostly' in hash) return decline(order, `the fill would cost too much gas: ${hash.tooCostly}`)
       // Filled meanwhile (by us, seen late by a lagging node, or by another solver): the next round reads who.
       if (hash.reverted === 'AlreadyFilled') {
         throw new ServiceError('the order is already filled; reading the fill again', { code: 'ALREADY_FILLED' })
       }
-      // Simulated before every attempt: a fill that would revert is never sent, nor retried until the deadline.
+      // Estimated before every attempt: a fill that would revert is never sent, nor retried until the deadline.
       return decline(order, `the fill would revert (${hash.reverted})`)
     }
     log.info('fill sent', { orderId: order.orderId, chainId: destination.config.id, tx: hash })
@@ -579,6 +582,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
       log.error('order was refunded before the solver claimed it', { orderId: order.orderId, alert: true })
       return record(order.orderId, { status: 'lost' })
     }
+    if (status === intentOriginSettlerStatus.None) return settleVanishedOpen(order, origin)
     const answer = await attester.intent(order.orderId)
     const attestation = answer?.status === 'filled' ? answer.attestation : undefined
     if (attestation?.kind !== 'fill' || !isAddressEqual(attestation.solver, solverAddress)) {
@@ -603,6 +607,32 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     })
     record(order.orderId, { claimTx: hash })
     await origin.waitForReceipt(hash)
+  }
+
+  /**
+   * A filled order whose open is gone from the origin: a reorg took it back after the fill (the risk
+   * `maxUnconfirmedUsd` caps). Once the origin's final head is past the fill deadline the open can never come
+   * back (`open` refuses a passed deadline): the loss is final, alerted, and no longer counts against the cap.
+   */
+  async function settleVanishedOpen(order: SolverOrder, origin: ChainContext) {
+    const head = await origin.finalHead()
+    if (head.timestamp <= order.fillDeadline) return
+    const escrow = await origin.publicClient.readContract({
+      address: origin.config.contracts.intentOriginSettler as Address,
+      abi: intentOriginSettlerAbi,
+      functionName: 'escrows',
+      args: [order.orderId],
+      blockNumber: head.number,
+    })
+    if (escrowFromTuple(escrow).status !== intentOriginSettlerStatus.None) return
+    record(order.orderId, { status: 'reorged', reason: 'a reorg took back the open after the fill' })
+    log.error('filled an order whose open a reorg took back', {
+      orderId: order.orderId,
+      originChainId: order.originChainId,
+      outputUsd: order.outputUsd,
+      fillTx: order.fillTx,
+      alert: true,
+    })
   }
 
   async function isFilled(order: SolverOrder): Promise<boolean> {

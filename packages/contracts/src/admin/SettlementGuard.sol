@@ -3,10 +3,12 @@ pragma solidity ^0.8.24;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 
-/// @notice An emergency brake on attested outflows (a solver's claim, a pool's release): the guardian
-/// or the owner can pull it at once, only the owner releases it. Refunds with an attestation are never
-/// behind this brake. The brake's time is counted (`pausedSeconds`), so that a contract can hold back
-/// the unattested refund of an escrow by as long as the brake kept its claim from landing.
+/// @notice An emergency brake, for a stolen attester key above all: the guardian or the owner pulls it at once,
+/// only the owner releases it. It stops attested outflows (a solver's claim, a pool's release) until released,
+/// and holds the other attested paths (refunds with an attestation, a pool's finalize) for at most
+/// `attestedHold` from the pull, long enough to take the key out of the verifier (`removeSigner`), never so long
+/// that an honest refund waits for the owner. The brake's time is counted (`pausedSeconds`), so that a contract
+/// can move the unattested refund of an escrow later by as long as the brake held its attested ending back.
 abstract contract SettlementGuard is Ownable {
     address public guardian;
     bool public settlementPaused;
@@ -14,6 +16,8 @@ abstract contract SettlementGuard is Ownable {
     uint64 public pausedSince;
     /// @notice Seconds of all finished pauses.
     uint64 public pausedTotal;
+    /// @notice Longest a pause holds attested refunds and finalize (a deployment parameter).
+    uint32 public immutable attestedHold;
 
     event GuardianSet(address guardian);
     event SettlementPaused(address by);
@@ -22,8 +26,9 @@ abstract contract SettlementGuard is Ownable {
     error NotGuardian(address account);
     error SettlementIsPaused();
 
-    constructor(address guardian_) {
+    constructor(address guardian_, uint32 attestedHold_) {
         guardian = guardian_;
+        attestedHold = attestedHold_;
         emit GuardianSet(guardian_);
     }
 
@@ -32,13 +37,17 @@ abstract contract SettlementGuard is Ownable {
         _;
     }
 
+    modifier onlyGuardianOrOwner() {
+        if (msg.sender != guardian && msg.sender != owner()) revert NotGuardian(msg.sender);
+        _;
+    }
+
     function setGuardian(address guardian_) external onlyOwner {
         guardian = guardian_;
         emit GuardianSet(guardian_);
     }
 
-    function pauseSettlement() external {
-        if (msg.sender != guardian && msg.sender != owner()) revert NotGuardian(msg.sender);
+    function pauseSettlement() external onlyGuardianOrOwner {
         if (settlementPaused) return;
         settlementPaused = true;
         pausedSince = uint64(block.timestamp);
@@ -56,5 +65,22 @@ abstract contract SettlementGuard is Ownable {
     /// @notice Seconds settlement has been paused since deployment, the current pause included.
     function pausedSeconds() public view returns (uint64) {
         return pausedTotal + (settlementPaused ? uint64(block.timestamp) - pausedSince : 0);
+    }
+
+    /// @notice True while a pause holds attested refunds and finalize: from the pull, for `attestedHold` at most.
+    function attestedHeld() public view returns (bool) {
+        return settlementPaused && block.timestamp < uint256(pausedSince) + attestedHold;
+    }
+
+    /// @dev Attested refunds and finalize: a forged attestation under the brake waits while the key is taken out.
+    function _requireAttestedNotHeld() internal view {
+        if (attestedHeld()) revert SettlementIsPaused();
+    }
+
+    /// @dev The unattested refund: refused while paused, and `after_` moved by the time paused since `pausedAt`,
+    /// so a brake never turns a delivered transfer into a refunded one. Returns the moved time.
+    function _unattestedRefundAfter(uint256 after_, uint64 pausedAt) internal view returns (uint256) {
+        if (settlementPaused) revert SettlementIsPaused();
+        return after_ + pausedSeconds() - pausedAt;
     }
 }

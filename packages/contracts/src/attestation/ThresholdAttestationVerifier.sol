@@ -8,25 +8,54 @@ import {IAttestationVerifier} from "./IAttestationVerifier.sol";
 
 /// @notice m-of-n attestation: `signatures` is exactly `threshold` 65-byte ECDSA signatures,
 /// ordered by strictly ascending signer address (which also rules out counting a signer twice).
-/// The signer set can be rotated (a lost or retired key) only through a change scheduled
-/// `adminDelay` in advance, so no admin can swap in a forging key without everyone seeing it coming.
+/// A new signer set (a lost or retired key) comes only through a change scheduled `adminDelay` in advance,
+/// so no admin can swap in a forging key without everyone seeing it coming. Taking a key out only takes power
+/// away, so the guardian (or the owner) does it at once, for a stolen key; the threshold stays, so fewer signers
+/// never means fewer signatures (below the threshold nothing verifies until the owner adds a set).
 contract ThresholdAttestationVerifier is IAttestationVerifier, DelayedAdmin {
     uint256 private constant SIGNATURE_LENGTH = 65;
 
     uint256 public threshold;
+    address public guardian;
     mapping(address signer => bool) public isSigner;
     address[] private _signers;
 
     event SignerSetChanged(address[] signers, uint256 threshold);
+    event SignerRemoved(address indexed signer, address by);
+    event GuardianSet(address guardian);
 
     error InvalidThreshold();
     error InvalidSigner(address signer);
+    error NotGuardian(address account);
 
-    constructor(address[] memory signers_, uint256 threshold_, address owner_, uint32 adminDelay_)
+    constructor(address[] memory signers_, uint256 threshold_, address owner_, address guardian_, uint32 adminDelay_)
         Ownable(owner_)
         DelayedAdmin(adminDelay_)
     {
         _setSigners(signers_, threshold_);
+        guardian = guardian_;
+        emit GuardianSet(guardian_);
+    }
+
+    function setGuardian(address guardian_) external onlyOwner {
+        guardian = guardian_;
+        emit GuardianSet(guardian_);
+    }
+
+    /// @notice Takes a (stolen) key out of the signer set at once. Only the guardian or the owner.
+    function removeSigner(address signer) external {
+        if (msg.sender != guardian && msg.sender != owner()) revert NotGuardian(msg.sender);
+        if (!isSigner[signer]) revert InvalidSigner(signer);
+        isSigner[signer] = false;
+        uint256 last = _signers.length - 1;
+        for (uint256 i = 0; i < last; i++) {
+            if (_signers[i] == signer) {
+                _signers[i] = _signers[last];
+                break;
+            }
+        }
+        _signers.pop();
+        emit SignerRemoved(signer, msg.sender);
     }
 
     function signers() external view returns (address[] memory) {
@@ -60,6 +89,11 @@ contract ThresholdAttestationVerifier is IAttestationVerifier, DelayedAdmin {
             previous = signer;
         }
         return true;
+    }
+
+    /// @dev A scheduled set that would bring a removed key back can be cancelled by the guardian too.
+    function _mayCancel(address account) internal view override returns (bool) {
+        return account == owner() || account == guardian;
     }
 
     function _checkSigners(address[] memory signers_, uint256 threshold_) private pure {

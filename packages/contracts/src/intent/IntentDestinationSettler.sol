@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Address} from "@openzeppelin/contracts/utils/Address.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {TokenTransfers} from "../utils/TokenTransfers.sol";
 import {IDestinationSettler} from "./ERC7683.sol";
@@ -9,13 +8,16 @@ import {IntentOriginData, IntentTypes} from "./IntentTypes.sol";
 
 /// @notice ERC-7683 destination settler: a solver delivers the order's outputs to its recipient in one call,
 /// once per order, on the named chain and settler, no later than the fill deadline.
-/// It holds no funds and has no admin.
+/// Native coin reaches the recipient with a fixed gas stipend, or as the wrapped coin when the recipient refuses
+/// it: no recipient can make a fill revert or make the solver pay for its gas. It holds no funds and has no admin.
 contract IntentDestinationSettler is IDestinationSettler, ReentrancyGuard {
     struct FillRecord {
         address solver; // repayment address on the origin chain
         uint32 fillTime;
     }
 
+    /// @notice The chain's wrapped native coin, paid to a recipient whose `receive` refuses the coin.
+    address public immutable wrappedNative;
     mapping(bytes32 orderId => FillRecord) public fills;
 
     event Filled(
@@ -34,6 +36,15 @@ contract IntentDestinationSettler is IDestinationSettler, ReentrancyGuard {
     error FillDeadlinePassed(uint32 fillDeadline);
     error AlreadyFilled(bytes32 orderId);
     error InvalidRepaymentAddress();
+    error ZeroAddress();
+
+    /// @notice The native coin of a delivery went out as `wrappedNative`: the recipient refused the coin itself.
+    event PaidInWrappedNative(bytes32 indexed id, address indexed recipient, uint256 amount);
+
+    constructor(address wrappedNative_) {
+        if (wrappedNative_ == address(0)) revert ZeroAddress();
+        wrappedNative = wrappedNative_;
+    }
 
     /// @param fillerData empty, or abi.encode(address) naming where the solver is repaid on the origin chain.
     function fill(bytes32 orderId, bytes calldata originData, bytes calldata fillerData)
@@ -54,13 +65,14 @@ contract IntentDestinationSettler is IDestinationSettler, ReentrancyGuard {
         // Status first, transfer last: a reentrant token cannot fill twice.
         fills[orderId] = FillRecord({solver: solver, fillTime: fillTime});
         emit Filled(orderId, solver, data.recipient, data.outputToken, data.outputAmount, data.gasAmount, fillTime);
-        // Every output or none: a recipient that refuses the native coin, or a short value, reverts the whole fill.
-        if (data.gasAmount == 0) {
-            TokenTransfers.forwardExact(data.outputToken, msg.sender, data.recipient, data.outputAmount);
-        } else {
-            if (msg.value != data.gasAmount) revert TokenTransfers.NativeAmountMismatch(data.gasAmount, msg.value);
+        // Every output or none: a short value reverts the whole fill; a recipient refusing the coin gets it wrapped.
+        uint256 native = data.outputToken == TokenTransfers.NATIVE ? data.outputAmount : data.gasAmount;
+        if (msg.value != native) revert TokenTransfers.NativeAmountMismatch(native, msg.value);
+        if (data.outputToken != TokenTransfers.NATIVE) {
             TokenTransfers.forwardTokenExact(data.outputToken, msg.sender, data.recipient, data.outputAmount);
-            Address.sendValue(payable(data.recipient), data.gasAmount);
+        }
+        if (native != 0 && TokenTransfers.sendNativeOrWrap(data.recipient, native, wrappedNative)) {
+            emit PaidInWrappedNative(orderId, data.recipient, native);
         }
     }
 

@@ -23,8 +23,8 @@ import {IntentOrderData, IntentOriginData, IntentTypes} from "./IntentTypes.sol"
 /// none after `expires`). Each order ends in exactly one of Claimed or Refunded.
 /// `expires` is at least `minRefundDelay` after the fill deadline: the unattested refund is an escape
 /// hatch for a dead attester, never a race against a solver whose fill is still being attested.
-/// The owner can only pause new orders, and the guardian can pause claims (never refunds); nothing
-/// lets an admin move escrowed funds.
+/// The owner can only pause new orders, and the guardian can pause claims, holding attested refunds for a
+/// bounded time only (`attestedHold`); nothing lets an admin move escrowed funds.
 contract IntentOriginSettler is IOriginSettler, EIP712, SettlementGuard, Pausable, ReentrancyGuard {
     enum Status {
         None,
@@ -68,11 +68,13 @@ contract IntentOriginSettler is IOriginSettler, EIP712, SettlementGuard, Pausabl
     error RefundNotYetAvailable(uint32 availableAfter);
     error ZeroAddress();
 
-    constructor(IAttestationVerifier verifier_, address owner_, address guardian_, uint32 minRefundDelay_)
-        EIP712("MultiBridge Intent Settler", "1")
-        Ownable(owner_)
-        SettlementGuard(guardian_)
-    {
+    constructor(
+        IAttestationVerifier verifier_,
+        address owner_,
+        address guardian_,
+        uint32 minRefundDelay_,
+        uint32 attestedHold_
+    ) EIP712("MultiBridge Intent Settler", "1") Ownable(owner_) SettlementGuard(guardian_, attestedHold_) {
         if (address(verifier_) == address(0)) revert ZeroAddress();
         if (minRefundDelay_ == 0) revert InvalidOrder("zero refund delay");
         verifier = verifier_;
@@ -136,19 +138,20 @@ contract IntentOriginSettler is IOriginSettler, EIP712, SettlementGuard, Pausabl
     }
 
     /// @notice Returns the escrow to the order's user. With a no-fill attestation, once the fill deadline
-    /// passed (the brake does not hold it back). With `signatures` empty, once `expires` passed, moved
-    /// later by the time claims were paused since the order was opened, and not while they are paused.
+    /// passed (a brake holds it back for `attestedHold` at most: a forged no-fill waits while the key is taken
+    /// out). With `signatures` empty, once `expires` passed, moved later by the time claims were paused since the
+    /// order was opened, and not while they are paused.
     function refund(bytes32 orderId, bytes calldata signatures) external nonReentrant {
         Escrow storage escrow = escrows[orderId];
         if (escrow.status != Status.Open) revert OrderNotOpen(orderId);
         bool attested = signatures.length != 0;
         if (attested) {
             if (block.timestamp <= escrow.fillDeadline) revert RefundNotYetAvailable(escrow.fillDeadline);
+            _requireAttestedNotHeld();
             if (!verifier.verify(noFillAttestationDigest(orderId), signatures)) revert InvalidAttestation();
         } else {
             // A brake that kept the solver's claim from landing moves the escape hatch by as long.
-            if (settlementPaused) revert SettlementIsPaused();
-            uint256 availableAfter = uint256(escrow.expires) + pausedSeconds() - escrow.pausedAtOpen;
+            uint256 availableAfter = _unattestedRefundAfter(escrow.expires, escrow.pausedAtOpen);
             if (block.timestamp <= availableAfter) revert RefundNotYetAvailable(uint32(availableAfter));
         }
         escrow.status = Status.Refunded;

@@ -18,7 +18,9 @@ import {TokenTransfers} from "../utils/TokenTransfers.sol";
 /// `send` names the destination token and the least the recipient accepts, so no change of route or
 /// fee between quote and send can deliver something else. Route and parameter changes wait behind
 /// `adminDelay`; `expires` is at least `minRefundDelay` after the release deadline; the guardian can
-/// pause releases (never refunds).
+/// pause releases, and hold finalize and attested refunds for `attestedHold` at most (the unattested refund
+/// then moves later by the pause). Native coin is released with a fixed gas stipend, or wrapped when the
+/// recipient refuses it: no recipient can make a release revert or make the relayer pay for its gas.
 contract PoolBridge is EIP712, DelayedAdmin, SettlementGuard, Pausable, ReentrancyGuard {
     enum Status {
         None,
@@ -39,6 +41,8 @@ contract PoolBridge is EIP712, DelayedAdmin, SettlementGuard, Pausable, Reentran
         uint32 deadline;
         uint32 expires;
         Status status;
+        /// @dev pausedSeconds() when the deposit was made: the brake's time since then delays `expires`.
+        uint64 pausedAtSend;
     }
 
     /// @notice What the destination pool pays out; signed by the attesters in the destination's domain.
@@ -60,6 +64,8 @@ contract PoolBridge is EIP712, DelayedAdmin, SettlementGuard, Pausable, Reentran
     uint16 public constant MAX_FEE_BPS = 1000;
 
     IAttestationVerifier public immutable verifier;
+    /// @notice The chain's wrapped native coin, paid to a recipient whose `receive` refuses the coin.
+    address public immutable wrappedNative;
     /// @notice Least `refundDelay` any parameter change may set (a deployment parameter).
     uint32 public immutable minRefundDelay;
     uint16 public feeBps;
@@ -92,6 +98,8 @@ contract PoolBridge is EIP712, DelayedAdmin, SettlementGuard, Pausable, Reentran
     event RouteSet(uint256 indexed chainId, address indexed token, address remoteToken, address remotePool);
     event LiquidityChanged(address indexed token, int256 delta, uint256 liquidity);
     event ParametersSet(uint16 feeBps, uint32 releaseWindow, uint32 refundDelay);
+    /// @notice The native coin of a release went out as `wrappedNative`: the recipient refused the coin itself.
+    event PaidInWrappedNative(bytes32 indexed id, address indexed recipient, uint256 amount);
 
     error NoRoute(uint256 chainId, address token);
     error InvalidAmount();
@@ -112,17 +120,25 @@ contract PoolBridge is EIP712, DelayedAdmin, SettlementGuard, Pausable, Reentran
         uint32 refundDelay;
         uint32 minRefundDelay;
         uint32 adminDelay;
+        uint32 attestedHold;
     }
 
-    constructor(IAttestationVerifier verifier_, address owner_, address guardian_, Settings memory settings)
+    constructor(
+        IAttestationVerifier verifier_,
+        address owner_,
+        address guardian_,
+        address wrappedNative_,
+        Settings memory settings
+    )
         EIP712("MultiBridge Pool", "1")
         Ownable(owner_)
         DelayedAdmin(settings.adminDelay)
-        SettlementGuard(guardian_)
+        SettlementGuard(guardian_, settings.attestedHold)
     {
-        if (address(verifier_) == address(0)) revert ZeroAddress();
+        if (address(verifier_) == address(0) || wrappedNative_ == address(0)) revert ZeroAddress();
         if (settings.minRefundDelay == 0) revert InvalidParameters();
         verifier = verifier_;
+        wrappedNative = wrappedNative_;
         minRefundDelay = settings.minRefundDelay;
         _setParameters(settings.feeBps, settings.releaseWindow, settings.refundDelay);
     }
@@ -188,7 +204,8 @@ contract PoolBridge is EIP712, DelayedAdmin, SettlementGuard, Pausable, Reentran
             amount: amount,
             deadline: deadline,
             expires: expires,
-            status: Status.Pending
+            status: Status.Pending,
+            pausedAtSend: pausedSeconds()
         });
         escrowed[token] += amount;
         emit Sent(
@@ -206,10 +223,12 @@ contract PoolBridge is EIP712, DelayedAdmin, SettlementGuard, Pausable, Reentran
         );
     }
 
-    /// @notice After an attested release on the destination, the deposit becomes pool liquidity.
+    /// @notice After an attested release on the destination, the deposit becomes pool liquidity. A brake holds it
+    /// for `attestedHold` at most: a forged `Released` cannot take an honest sender's refund while the key is removed.
     function finalize(bytes32 transferId, bytes calldata signatures) external nonReentrant {
         Deposit storage deposit = deposits[transferId];
         if (deposit.status != Status.Pending) revert DepositNotPending(transferId);
+        _requireAttestedNotHeld();
         if (!verifier.verify(releasedDigest(transferId), signatures)) revert InvalidAttestation();
         deposit.status = Status.Finalized;
         escrowed[deposit.token] -= deposit.amount;
@@ -217,17 +236,20 @@ contract PoolBridge is EIP712, DelayedAdmin, SettlementGuard, Pausable, Reentran
         emit Finalized(transferId);
     }
 
-    /// @notice Returns a deposit that was not released: with a not-released attestation after the
-    /// deadline, or with no attestation after `expires`. Always paid to the sender; anyone may call.
+    /// @notice Returns a deposit that was not released: with a not-released attestation after the deadline
+    /// (held by a brake for `attestedHold` at most), or with no attestation after `expires`, moved later by the
+    /// time this pool was paused since the deposit (its finalize was held as long). Always paid to the sender.
     function refund(bytes32 transferId, bytes calldata signatures) external nonReentrant {
         Deposit storage deposit = deposits[transferId];
         if (deposit.status != Status.Pending) revert DepositNotPending(transferId);
         bool attested = signatures.length != 0;
         if (attested) {
             if (block.timestamp <= deposit.deadline) revert RefundNotYetAvailable(deposit.deadline);
+            _requireAttestedNotHeld();
             if (!verifier.verify(notReleasedDigest(transferId), signatures)) revert InvalidAttestation();
-        } else if (block.timestamp <= deposit.expires) {
-            revert RefundNotYetAvailable(deposit.expires);
+        } else {
+            uint256 availableAfter = _unattestedRefundAfter(deposit.expires, deposit.pausedAtSend);
+            if (block.timestamp <= availableAfter) revert RefundNotYetAvailable(uint32(availableAfter));
         }
         deposit.status = Status.Refunded;
         escrowed[deposit.token] -= deposit.amount;
@@ -247,7 +269,11 @@ contract PoolBridge is EIP712, DelayedAdmin, SettlementGuard, Pausable, Reentran
         released[r.transferId] = true;
         liquidity[r.token] = available - r.amount;
         emit ReleasedOnDestination(r.transferId, r.recipient, r.token, r.amount);
-        TokenTransfers.push(r.token, r.recipient, r.amount);
+        if (r.token != TokenTransfers.NATIVE) {
+            TokenTransfers.push(r.token, r.recipient, r.amount);
+        } else if (TokenTransfers.sendNativeOrWrap(r.recipient, r.amount, wrappedNative)) {
+            emit PaidInWrappedNative(r.transferId, r.recipient, r.amount);
+        }
     }
 
     // ---- digests ----
@@ -328,6 +354,11 @@ contract PoolBridge is EIP712, DelayedAdmin, SettlementGuard, Pausable, Reentran
 
     function unpause() external onlyOwner {
         _unpause();
+    }
+
+    /// @dev Cancelling a scheduled route or parameter change only takes it away: the guardian may too.
+    function _mayCancel(address account) internal view override returns (bool) {
+        return account == owner() || account == guardian;
     }
 
     function _routeChange(uint256 chainId, address token, address remoteToken, address remotePool)

@@ -42,6 +42,19 @@ describe('parseManifest', () => {
     expect(() => parseManifest(input)).toThrow(/^Invalid manifest: version: .*; chains\.0\.rpcUrls: needs at least one/)
   })
 
+  it('refuses a chain whose finality is zero confirmations: the latest block is not final', () => {
+    const input = valid()
+    const chain = input.chains[0] as { confirmations?: number; finalityTag?: string }
+    delete chain.finalityTag
+    chain.confirmations = 0
+    const checked = checkManifest(input)
+    expect('problems' in checked && checked.problems).toEqual([
+      'chains.0.confirmations: at least 1 (0 would treat the latest block as final)',
+    ])
+    chain.confirmations = 1
+    expect(checkManifest(input)).not.toHaveProperty('problems')
+  })
+
   it('refuses what is not a manifest at all', () => {
     for (const input of [undefined, null, 'manifest', [], { version: 1 }]) {
       expect(() => parseManifest(input)).toThrow(/^Invalid manifest: /)

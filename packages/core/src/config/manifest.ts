@@ -54,7 +54,8 @@ const chainSchema = v.object({
    * node's `safe` / `finalized` block where the chain has one (`finalityTag` wins when both are set).
    * The attester signs and the relayer releases only there. Required on chains with bridge contracts.
    */
-  confirmations: v.optional(v.pipe(int, v.minValue(0, 'at least 0'))),
+  // 0 would take the latest block as final: any reorg at all could make someone pay twice.
+  confirmations: v.optional(v.pipe(int, v.minValue(1, 'at least 1 (0 would treat the latest block as final)'))),
   finalityTag: v.optional(v.picklist(['safe', 'finalized'])),
   nativeCurrency: v.object({ name: v.string(), symbol: v.string(), decimals: int }),
   blockExplorerUrl: v.optional(url),

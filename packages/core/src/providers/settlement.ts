@@ -1,4 +1,5 @@
-import type { Chain, Hex, PublicClient, Transport } from 'viem'
+import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
+import type { Address, Chain, Hex, PublicClient, Transport } from 'viem'
 import { z } from 'zod'
 import { readChain, withTimeout } from '../chains/readChain.ts'
 import { getManifestChain, type Manifest } from '../config/manifest.ts'
@@ -21,15 +22,16 @@ export type NamedChain = { id: number; name: string }
 
 /**
  * The signatures a refund needs now: the attester's "not delivered" attestation when it has
- * signed one, `0x` (none) once the origin chain is past `expires`, or undefined when neither yet.
- * An attester that does not answer (while `expires` is still ahead) is said: `ServiceUnreachableError`.
+ * signed one, `0x` (none) once the origin chain is past the unattested refund's time, or undefined when neither yet.
+ * An attester that does not answer (while that time is still ahead) is said: `ServiceUnreachableError`.
  */
 export async function refundSignatures(parameters: {
   attestationUrl: string
   notDeliveredStatus: string
-  record: TrackedSwap
   origin: Client
   originChain: NamedChain
+  /** When the contract refunds without an attestation (`unattestedRefundAfter`); undefined while it would not. */
+  unattestedAfter: () => Promise<number | undefined>
 }): Promise<Hex | undefined> {
   let attesterDown: unknown
   const raw = await httpRequest(parameters.attestationUrl, { timeoutMs: ATTESTER_TIMEOUT_MS }).catch((error) => {
@@ -41,12 +43,33 @@ export async function refundSignatures(parameters: {
   if (attested.success && attested.data.status === parameters.notDeliveredStatus && attested.data.attestation) {
     return attested.data.attestation.signatures as Hex
   }
-  const head = await readChain(parameters.originChain, () => parameters.origin.getBlock({ blockTag: 'latest' }))
-  // Without the attester, the contract refunds anyone's call after `expires`.
-  const expiresAt = parameters.record.expiresAt
-  if (expiresAt !== undefined && Number(head.timestamp) > expiresAt) return '0x'
+  // Without the attester, the contract refunds anyone's call after `expires`, moved by its brake.
+  const [head, after] = await Promise.all([
+    readChain(parameters.originChain, () => parameters.origin.getBlock({ blockTag: 'latest' })),
+    readChain(parameters.originChain, parameters.unattestedAfter),
+  ])
+  if (after !== undefined && Number(head.timestamp) > after) return '0x'
   if (attesterDown !== undefined) throw new ServiceUnreachableError('attester', attesterDown)
   return undefined
+}
+
+/**
+ * When `contract` (an intent settler or a pool: both carry the guardian's brake) refunds a deposit without an
+ * attestation, as it computes it: `expires` moved later by the seconds its brake was on since the deposit
+ * (`pausedAtDeposit`, the escrow's `pausedAtOpen` or the deposit's `pausedAtSend`). Undefined while the brake is on:
+ * the contract refuses the unattested refund then, and a transaction would only revert.
+ */
+export async function unattestedRefundAfter(
+  origin: Client,
+  contract: Address,
+  expires: number,
+  pausedAtDeposit: bigint,
+): Promise<number | undefined> {
+  const read = (functionName: 'settlementPaused' | 'pausedSeconds') =>
+    origin.readContract({ address: contract, abi: intentOriginSettlerAbi, functionName })
+  const [paused, pausedSeconds] = await Promise.all([read('settlementPaused'), read('pausedSeconds')])
+  if (paused) return undefined
+  return expires + Number(BigInt(pausedSeconds) - pausedAtDeposit)
 }
 
 /** How long the app waits for the attester's answer before saying it does not answer. */

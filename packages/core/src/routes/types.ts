@@ -48,7 +48,11 @@ export type Route = {
   /** What the recipient gets at least, or the swap is refunded. */
   minOutputAmount: bigint
   slippageBps: number
-  slippageMode: 'auto' | 'custom'
+  /**
+   * `fixed`: the route delivers exactly `outputAmount` or refunds (an intent order asks for that amount, a pool
+   * send refuses less), so no slippage applies and a custom one is not used.
+   */
+  slippageMode: 'auto' | 'custom' | 'fixed'
   fees: RouteFee[]
   estimatedSeconds: number
   /** Epoch milliseconds. */

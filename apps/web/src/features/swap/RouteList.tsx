@@ -177,7 +177,13 @@ export function RouteDetails({ route, children }: { route: Route; children?: Rea
       </div>
       <div className="details-row">
         <dt>{t('Slippage')}</dt>
-        <dd>{route.slippageMode === 'auto' ? `${t('Auto')} · ${slippage}` : slippage}</dd>
+        <dd data-testid="route-slippage">
+          {route.slippageMode === 'fixed'
+            ? t('Not applied: exactly the quoted amount, or a refund')
+            : route.slippageMode === 'auto'
+              ? `${t('Auto')} · ${slippage}`
+              : slippage}
+        </dd>
       </div>
       <div className="details-row">
         <dt>{t('Receivable Amount (Estimated)')}</dt>

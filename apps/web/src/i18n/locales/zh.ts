@@ -106,6 +106,7 @@ const zh: Record<string, string> = {
   'Most received': '收到最多',
   Fastest: '最快',
   Auto: '自動',
+  'Not applied: exactly the quoted amount, or a refund': '不適用：正好為報價金額，否則退款',
   'Refresh in {{s}}s': '{{s}} 秒後刷新',
   'Routes paused: no input for a minute': '路由已暫停：一分鐘內沒有操作',
   'Routes paused while this tab is hidden': '此分頁隱藏期間，路由已暫停',

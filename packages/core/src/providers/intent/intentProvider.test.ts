@@ -30,7 +30,7 @@ const chain = (id: number, usdc: Address, withNative: boolean) => ({
   shortName: `l${id}`,
   rpcUrls: ['http://127.0.0.1:1'],
   blockTime: 1,
-  confirmations: 0,
+  confirmations: 1,
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   testnet: true,
   contracts: {
@@ -106,6 +106,20 @@ afterAll(() => server.close())
 beforeEach(() => {
   startIntent()
   server.setRoutes({ '/v1/quote': (asked) => ({ body: solverQuote(asked.query) }) })
+})
+
+describe('the amount an intent order asks for', () => {
+  it('is the quoted amount whatever slippage the person set: the solver delivers exactly that or refunds', async () => {
+    const route = (await intent.getQuote(request({ slippageBps: 100 }))) as Route
+    // Before: a 1 % slippage made the order ask 1 % less, and the solver kept the difference.
+    expect(route).toMatchObject({ outputAmount: 99_800_000n, minOutputAmount: 99_800_000n, slippageMode: 'fixed' })
+    const call = decodeFunctionData({
+      abi: intentOriginSettlerAbi,
+      data: (await intent.planDeposit(route)).transaction.data,
+    })
+    const [order] = call.args as unknown as [{ orderData: `0x${string}` }]
+    expect(decodeIntentOrderData(order.orderData).outputAmount).toBe(99_800_000n)
+  })
 })
 
 describe('intent quotes with gas on arrival', () => {

@@ -26,6 +26,7 @@ import {
   refundAvailableAfter,
   refundSignatures,
   settlementStatus,
+  unattestedRefundAfter,
   withFirstLook,
 } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
@@ -60,7 +61,6 @@ const SOLVER_WORDS: Record<string, string> = {
   lost: 'SOLVER_DECLINED',
 }
 
-const BPS = 10_000n
 const randomNonce = () => {
   const bytes = new Uint8Array(16)
   crypto.getRandomValues(bytes)
@@ -161,9 +161,9 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
       if (gasAmount > 0n && !nativeToken) {
         throw new InvalidQuoteError(INTENT_PROVIDER_ID, 'gas on arrival on a network without a native coin listed')
       }
+      // The solver delivers the order's output exactly, or nothing and the input is refunded: the order asks for
+      // the quoted amount, and a slippage the person set would only be a gift to the solver.
       const outputAmount = BigInt(quote.outputAmount)
-      const slippageBps = request.slippageBps ?? 0
-      const minOutputAmount = (outputAmount * (BPS - BigInt(slippageBps))) / BPS
       const now = Date.now()
       const route: Route = {
         id: `${INTENT_PROVIDER_ID}:${now}:${quote.outputAmount}`,
@@ -171,9 +171,9 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
         providerName: provider.name,
         request,
         outputAmount,
-        minOutputAmount,
-        slippageBps,
-        slippageMode: request.slippageBps === undefined ? 'auto' : 'custom',
+        minOutputAmount: outputAmount,
+        slippageBps: 0,
+        slippageMode: 'fixed',
         fees: [
           { label: 'Solver fee', token: request.destination, amount: BigInt(quote.fees.spread) },
           { label: 'Network fee', token: request.destination, amount: BigInt(quote.fees.gas) },
@@ -203,7 +203,7 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
           inputToken: request.origin.address,
           inputAmount: request.amount,
           outputToken: request.destination.address,
-          outputAmount: route.minOutputAmount,
+          outputAmount: route.outputAmount,
           gasAmount: route.gasOnArrival?.status === 'included' ? route.gasOnArrival.amount : 0n,
           destinationChainId: BigInt(request.destination.chainId),
           destinationSettler,
@@ -312,12 +312,23 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
 
     async planRefund(record) {
       const orderId = record.id as Hex
+      const origin = clientFor(clients, record.origin.token.chainId)
       const signatures = await refundSignatures({
         attestationUrl: `${attesterUrl}/v1/intents/${orderId}`,
         notDeliveredStatus: 'not-filled',
-        record,
-        origin: clientFor(clients, record.origin.token.chainId),
+        origin,
         originChain: chainOf(record.origin.token.chainId),
+        unattestedAfter: async () => {
+          const escrow = escrowFromTuple(
+            await origin.readContract({
+              address: record.depositAddress,
+              abi: intentOriginSettlerAbi,
+              functionName: 'escrows',
+              args: [orderId],
+            }),
+          )
+          return unattestedRefundAfter(origin, record.depositAddress, escrow.expires, escrow.pausedAtOpen)
+        },
       })
       if (signatures === undefined) {
         const destination = clientFor(clients, record.destination.token.chainId)

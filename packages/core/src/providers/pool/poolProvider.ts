@@ -25,6 +25,7 @@ import {
   refundAvailableAfter,
   refundSignatures,
   settlementStatus,
+  unattestedRefundAfter,
   withFirstLook,
 } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
@@ -134,8 +135,9 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         request,
         outputAmount,
         minOutputAmount: outputAmount,
+        // The pool pays the amount its fee leaves, or refunds: `send` refuses less than quoted.
         slippageBps: 0,
-        slippageMode: request.slippageBps === undefined ? 'auto' : 'custom',
+        slippageMode: 'fixed',
         fees: [{ label: 'Bridge fee', token: request.origin, amount: fee }],
         estimatedSeconds,
         quotedAt: now,
@@ -259,12 +261,23 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
 
     async planRefund(record) {
       const transferId = record.id as Hex
+      const origin = clientFor(clients, record.origin.token.chainId)
       const signatures = await refundSignatures({
         attestationUrl: `${attesterUrl}/v1/transfers/${transferId}`,
         notDeliveredStatus: 'not-released',
-        record,
-        origin: clientFor(clients, record.origin.token.chainId),
+        origin,
         originChain: chainOf(record.origin.token.chainId),
+        unattestedAfter: async () => {
+          const deposit = depositFromTuple(
+            await origin.readContract({
+              address: record.depositAddress,
+              abi: poolBridgeAbi,
+              functionName: 'deposits',
+              args: [transferId],
+            }),
+          )
+          return unattestedRefundAfter(origin, record.depositAddress, deposit.expires, deposit.pausedAtSend)
+        },
       })
       if (signatures === undefined) {
         const destination = clientFor(clients, record.destination.token.chainId)
