@@ -227,9 +227,11 @@ describe('paid once, round two', () => {
       })
       await claimed(orderId)
       await finalized(transferId)
-      // Decided while C's reads were still hanging, and C's reads held to the attester's pool of four.
+      // Decided while C's reads were still hanging. The attester holds at most 4 reads on C, each with at most 3
+      // attempts (a time-out and two retries); under load an abandoned attempt's socket may close after the next
+      // attempt arrives, so the proxy may briefly see up to 12 of them, never the hundred orders.
       expect(proxy.held().now).toBeGreaterThan(0)
-      expect(proxy.held().most).toBeLessThanOrEqual(4)
+      expect(proxy.held().most).toBeLessThanOrEqual(4 * 3)
       expect((await attesterIntent(toC[0]!)).status).toBe('open')
       await waitFor(
         () => Promise.resolve(network.logs.filter((line) => line.includes(`"key":"reads:${C.config.id}"`))),
