@@ -10,7 +10,8 @@ afterEach(() => vi.unstubAllGlobals())
 
 const originChain = { id: 1337001, name: 'Local Chain A' }
 const origin = (timestamp: number) => ({ getBlock: async () => ({ timestamp: BigInt(timestamp) }) }) as never
-const record = { expiresAt: 2_000, depositedAt: 100 } as TrackedSwap
+/** The contract's unattested refund time, as `unattestedRefundAfter` reads it (no brake: `expires`). */
+const unattestedAfter = async () => 2_000
 
 describe('refundSignatures: an attester that does not answer is said', () => {
   it('gives the no-fill attestation when the attester has signed one', async () => {
@@ -21,7 +22,7 @@ describe('refundSignatures: an attester that does not answer is said', () => {
       refundSignatures({
         attestationUrl: 'http://a/1',
         notDeliveredStatus: 'not-filled',
-        record,
+        unattestedAfter,
         origin: origin(1_000),
         originChain,
       }),
@@ -34,7 +35,7 @@ describe('refundSignatures: an attester that does not answer is said', () => {
       refundSignatures({
         attestationUrl: 'http://a/1',
         notDeliveredStatus: 'not-filled',
-        record,
+        unattestedAfter,
         origin: origin(1_000),
         originChain,
       }),
@@ -49,7 +50,7 @@ describe('refundSignatures: an attester that does not answer is said', () => {
       refundSignatures({
         attestationUrl: 'http://a/1',
         notDeliveredStatus: 'not-filled',
-        record,
+        unattestedAfter,
         origin: origin(1_000),
         originChain,
       }),
@@ -62,11 +63,24 @@ describe('refundSignatures: an attester that does not answer is said', () => {
       refundSignatures({
         attestationUrl: 'http://a/1',
         notDeliveredStatus: 'not-filled',
-        record,
+        unattestedAfter,
         origin: origin(2_001),
         originChain,
       }),
     ).resolves.toBe('0x')
+  })
+  it('does not offer the unattested refund while the brake holds it, even past `expires`', async () => {
+    vi.stubGlobal('fetch', async () => answer(404, { error: { code: 'UNKNOWN_ORDER', message: 'not yet' } }))
+    const braked = async () => undefined
+    await expect(
+      refundSignatures({
+        attestationUrl: 'http://a/1',
+        notDeliveredStatus: 'not-filled',
+        unattestedAfter: braked,
+        origin: origin(9_999),
+        originChain,
+      }),
+    ).resolves.toBeUndefined()
   })
 })
 
