@@ -46,6 +46,7 @@ describe('a state file that parses but holds one malformed entry', () => {
     const store = openAttesterStore(dir)
     store.update((s) => {
       s.intents[id(1)] = {
+        status: 'open',
         originChainId: 1,
         originSettler: ADDRESS,
         destinationChainId: 2,
@@ -58,6 +59,10 @@ describe('a state file that parses but holds one malformed entry', () => {
     expectRefused(dir, 'attester-state.json', openAttesterStore, 'intents', (entry) => {
       entry.fillDeadline = 'soon'
     })
+    // A combination the intent's machine never makes: a fill decided without its fill.
+    expectRefused(dir, 'attester-state.json', openAttesterStore, 'intents', (entry) => {
+      entry.status = 'decided-fill'
+    })
   })
 
   it('stops the solver at start, naming the entry', () => {
@@ -67,15 +72,17 @@ describe('a state file that parses but holds one malformed entry', () => {
         orderId: id(1),
         status: 'accepted',
         originChainId: 1,
-        destinationChainId: 2,
-        inputToken: ADDRESS,
-        inputAmount: '1000',
-        outputToken: ADDRESS,
-        outputAmount: '990',
-        recipient: ADDRESS,
-        fillDeadline: 100,
-        expires: 3700,
-        outputUsd: '990',
+        terms: {
+          destinationChainId: 2,
+          inputToken: ADDRESS,
+          inputAmount: '1000',
+          outputToken: ADDRESS,
+          outputAmount: '990',
+          recipient: ADDRESS,
+          fillDeadline: 100,
+          expires: 3700,
+          outputUsd: '990',
+        },
         originData: '0x',
         openBlock: '7',
         openSeenAt: 1,
@@ -85,6 +92,10 @@ describe('a state file that parses but holds one malformed entry', () => {
     expect(openSolverStore(dir).value.orders[id(1)]?.status).toBe('accepted')
     expectRefused(dir, 'solver-state.json', openSolverStore, 'orders', (entry) => {
       entry.status = 'fillling'
+    })
+    // A combination the order's machine never makes: a fill being sent without its transaction.
+    expectRefused(dir, 'solver-state.json', openSolverStore, 'orders', (entry) => {
+      entry.status = 'filling'
     })
   })
 
@@ -104,6 +115,10 @@ describe('a state file that parses but holds one malformed entry', () => {
     expect(openRelayerStore(dir).value.transfers[id(1)]?.status).toBe('pending')
     expectRefused(dir, 'relayer-state.json', openRelayerStore, 'transfers', (entry) => {
       entry.deadline = -5
+    })
+    // A combination the transfer's machine never makes: declined without saying why.
+    expectRefused(dir, 'relayer-state.json', openRelayerStore, 'transfers', (entry) => {
+      entry.status = 'declined'
     })
   })
 })

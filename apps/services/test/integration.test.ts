@@ -15,7 +15,7 @@ import { type ServiceName, spawnService } from '../src/process.ts'
 import { startRelayer } from '../src/relayer/relayer.ts'
 import type { Logger } from '../src/shared/logger.ts'
 import { CorruptStateError } from '../src/shared/stateStore.ts'
-import { minimumGasFee, quoteOutput } from '../src/solver/pricing.ts'
+import { minimumGasFee, parsePricing, quoteOutput } from '../src/solver/pricing.ts'
 import { startSolver } from '../src/solver/solver.ts'
 import {
   type AttesterIntent,
@@ -86,9 +86,10 @@ describe('the local multichain network', () => {
     const outputAmount = BigInt(q.outputAmount)
     // Priced from the solver's pricing file (ETH at $2,500, 20 bps spread), not its defaults, less B's gas.
     expect(outputAmount).toBe(
-      quoteOutput(TEST_PRICING, amount, tokenInfo(A, 'usdc'), tokenInfo(B, 'native'), BigInt(q.fees.gas)).outputAmount,
+      quoteOutput(parsePricing(TEST_PRICING), amount, tokenInfo(A, 'usdc'), tokenInfo(B, 'native'), BigInt(q.fees.gas))
+        .outputAmount,
     )
-    expect(BigInt(q.fees.gas)).toBeGreaterThanOrEqual(minimumGasFee(TEST_PRICING, tokenInfo(B, 'native')))
+    expect(BigInt(q.fees.gas)).toBeGreaterThanOrEqual(minimumGasFee(parsePricing(TEST_PRICING), tokenInfo(B, 'native')))
     const solver = (await getJson<{ solver: Address }>(`${solverUrl()}/health`)).body.solver
 
     const senderBefore = await balanceOf(A, A.token('usdc'), sender.address)
@@ -263,7 +264,8 @@ describe('the local multichain network', () => {
         const fillDeadline = (await chainTime(destination)) + TEST_PRICING.fillWindowSeconds
         const [input_, output] = [tokenInfo(origin, 'usdt'), tokenInfo(destination, 'usdt')]
         terms = {
-          outputAmount: quoteOutput(TEST_PRICING, input, input_, output, networkFees.get(destination)).outputAmount,
+          outputAmount: quoteOutput(parsePricing(TEST_PRICING), input, input_, output, networkFees.get(destination))
+            .outputAmount,
           fillDeadline,
           expires: fillDeadline + TEST_PRICING.refundGraceSeconds,
         }
@@ -342,7 +344,7 @@ describe('the local multichain network', () => {
     const usdcB = tokenInfo(B, 'usdc')
     // The solver's own price, with the network fee it charges now.
     const { fees } = await quote(A, B, usdcA.address, usdcB.address, amount)
-    const fair = quoteOutput(TEST_PRICING, amount, usdcA, usdcB, BigInt(fees.gas)).outputAmount
+    const fair = quoteOutput(parsePricing(TEST_PRICING), amount, usdcA, usdcB, BigInt(fees.gas)).outputAmount
     const deadline = (await chainTime(B)) + 30
     const open = (outputAmount: bigint) =>
       openIntent({
@@ -524,11 +526,14 @@ describe('the local multichain network', () => {
     expect(priceOf(A, A.token('usdc'))).toBe(TEST_PRICING.pricesUsd.USDC)
     expect(priceOf(B, NATIVE_TOKEN_ADDRESS)).toBe(TEST_PRICING.pricesUsd.ETH)
     expect(body.prices).toHaveLength(network.manifest.chains.flatMap((chain) => chain.tokens).length)
-    // The quote is at those prices: 100 USDC → ETH at $2500, less the spread and the flat gas fee.
+    // The quote is at those prices: 100 USDC → ETH at $2500, less the spread and the fill's gas fee (never less
+    // than the flat least fee).
     const quoted = await quote(A, B, A.token('usdc'), NATIVE_TOKEN_ADDRESS, usdc('100'))
     const eth = { symbol: 'ETH', decimals: 18 }
+    const gasFee = BigInt(quoted.fees.gas)
+    expect(gasFee).toBeGreaterThanOrEqual(minimumGasFee(parsePricing(TEST_PRICING), eth))
     expect(BigInt(quoted.outputAmount)).toBe(
-      quoteOutput(TEST_PRICING, usdc('100'), { symbol: 'USDC', decimals: 6 }, eth).outputAmount,
+      quoteOutput(parsePricing(TEST_PRICING), usdc('100'), { symbol: 'USDC', decimals: 6 }, eth, gasFee).outputAmount,
     )
     const posted = await fetch(`${solverUrl()}/v1/prices`, { method: 'POST' })
     expect(posted.status).toBe(405)

@@ -12,7 +12,7 @@ import {
 import { NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
 import { type Address, createTestClient, type Hex, http, parseEventLogs, parseUnits } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { quoteOutput } from '../src/solver/pricing.ts'
+import { parsePricing, quoteOutput } from '../src/solver/pricing.ts'
 import {
   type AttesterIntent,
   advanceTime,
@@ -193,7 +193,12 @@ describe('paid once, across chains', () => {
   it('(1) a chain whose RPC is down delays only the items that need it; they are decided once it is back', async () => {
     const sender = user(6)
     const amount = usdc('100')
-    const fair = quoteOutput(TEST_PRICING, amount, tokenInfo(A, 'usdc'), tokenInfo(C, 'usdc')).outputAmount
+    const fair = quoteOutput(
+      parsePricing(TEST_PRICING),
+      amount,
+      tokenInfo(A, 'usdc'),
+      tokenInfo(C, 'usdc'),
+    ).outputAmount
     const deadline = (await chainTime(C)) + 20
     // Declined by the solver (asks 2 % above its price): undecided until its deadline is final on C.
     const { orderId: toC } = await openIntent({
@@ -252,7 +257,12 @@ describe('paid once, across chains', () => {
   it('(2)(3) an order whose refund could race its claim cannot be opened; a filled one outlives an attester outage past the old grace', async () => {
     const sender = user(7)
     const amount = usdc('100')
-    const output = quoteOutput(TEST_PRICING, amount, tokenInfo(A, 'usdc'), tokenInfo(B, 'usdc')).outputAmount
+    const output = quoteOutput(
+      parsePricing(TEST_PRICING),
+      amount,
+      tokenInfo(A, 'usdc'),
+      tokenInfo(B, 'usdc'),
+    ).outputAmount
     const fillDeadline = (await chainTime(B)) + TEST_PRICING.fillWindowSeconds
     await expect(
       openIntent({

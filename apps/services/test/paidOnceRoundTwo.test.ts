@@ -15,7 +15,7 @@ import { NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
 import { type Address, createTestClient, type Hex, http, parseEventLogs, parseUnits } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { RELEASE_GAS_CAP } from '../src/relayer/relayer.ts'
-import { minimumGasFee } from '../src/solver/pricing.ts'
+import { minimumGasFee, parsePricing } from '../src/solver/pricing.ts'
 import {
   type AttesterIntent,
   advanceTime,
@@ -133,14 +133,18 @@ describe('paid once, round two', () => {
 
     // Before: a flat $0.10 whatever the fill; now the gas of its kind at B's price, never less than that.
     const plain = await quotedOrder('100', { recipient: burner, outputKind: 'native' })
-    expect(BigInt(plain.quote.fees.gas)).toBeGreaterThan(minimumGasFee(TEST_PRICING, tokenInfo(B, 'native')))
+    expect(BigInt(plain.quote.fees.gas)).toBeGreaterThan(
+      minimumGasFee(parsePricing(TEST_PRICING), tokenInfo(B, 'native')),
+    )
     // The settler pays the coin with a stipend: before, this fill cost the solver about GRIEF_GAS.
     expect(await fillGasUsed(plain.orderId)).toBeLessThan(BigInt(TEST_PRICING.maxFillGas))
     await claimed(plain.orderId)
     expect(await balanceOf(B, weth, burner)).toBe(BigInt(plain.quote.outputAmount))
 
     const withGas = await quotedOrder('100', { recipient: burner, gasOnArrival: true })
-    expect(BigInt(withGas.quote.fees.gas)).toBeGreaterThan(minimumGasFee(TEST_PRICING, tokenInfo(B, 'usdc')))
+    expect(BigInt(withGas.quote.fees.gas)).toBeGreaterThan(
+      minimumGasFee(parsePricing(TEST_PRICING), tokenInfo(B, 'usdc')),
+    )
     expect(await fillGasUsed(withGas.orderId)).toBeLessThan(BigInt(TEST_PRICING.maxFillGas))
     await claimed(withGas.orderId)
     expect(await balanceOf(B, B.token('usdc'), burner)).toBe(BigInt(withGas.quote.outputAmount))

@@ -2,28 +2,12 @@ import { intentDestinationSettlerAbi, poolBridgeAbi } from '@multi-bridge/contra
 import type { FinalHead } from '@multi-bridge/core'
 import type { Hex } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
-import type { FailureTracker } from '../shared/failures.ts'
-import type { Logger } from '../shared/logger.ts'
 import { createReadPool, type ReadPool, ReadTimeoutError, runRound } from '../shared/readPool.ts'
-import type { JsonStateStore } from '../shared/stateStore.ts'
-import type { AttesterState, IntentRecord, TransferRecord } from './state.ts'
+import { type AttesterContext, recordIntentEvent, recordTransferEvent } from './context.ts'
+import { type IntentEvent, type IntentRecord, isIntentDecided } from './intentMachine.ts'
+import { isTransferDecided, type TransferEvent, type TransferRecord } from './transferMachine.ts'
 
-export type DecisionLimits = {
-  /** Reads in flight per chain, answered or abandoned: what a chain whose reads hang can hold. */
-  readsPerChain: number
-  /** Each read's deadline; after a chain's first time-out its other items wait for the next round. */
-  readTimeoutMs: number
-}
-
-export const DEFAULT_DECISION_LIMITS: DecisionLimits = { readsPerChain: 4, readTimeoutMs: 5_000 }
-
-export type DecisionContext = {
-  store: JsonStateStore<AttesterState>
-  chains: ReadonlyMap<number, ChainContext>
-  log: Logger
-  failures: FailureTracker
-  limits: DecisionLimits
-}
+export type DecisionContext = Pick<AttesterContext, 'store' | 'chains' | 'log' | 'failures' | 'limits'>
 
 /** An undecided item that needs a chain: decided once that chain's final head is past `after`. */
 type Waiting = {
@@ -34,29 +18,19 @@ type Waiting = {
   decide: (head: FinalHead) => Promise<void> | void
 }
 
-/** Records an intent's decision, once: a fill and a no-fill are never both signed. */
-function decideIntent(
-  context: DecisionContext,
-  orderId: Hex,
-  intent: IntentRecord,
-  decision: NonNullable<IntentRecord['decision']>,
-) {
-  context.store.update(() => {
-    intent.decision ??= decision
-  })
-  const solver = decision.kind === 'fill' ? { solver: decision.solver } : {}
-  context.log.info(`signed ${decision.kind} attestation`, { orderId, ...solver })
+/** Records an intent's decision (the machine keeps the first one: a fill and a no-fill are never both signed). */
+function decideIntent(context: DecisionContext, orderId: Hex, event: IntentEvent) {
+  const recorded = recordIntentEvent(context, orderId, event)
+  if (!recorded || recorded.before === recorded.after) return
+  const { after } = recorded
+  const solver = after.status === 'decided-fill' ? { solver: after.fill.solver } : {}
+  context.log.info(`signed ${after.status === 'decided-fill' ? 'fill' : 'no-fill'} attestation`, { orderId, ...solver })
 }
 
-function decideTransfer(
-  context: DecisionContext,
-  transferId: Hex,
-  transfer: TransferRecord,
-  kind: 'released' | 'not-released',
-) {
-  context.store.update(() => {
-    transfer.decision ??= { kind }
-  })
+function decideTransfer(context: DecisionContext, transferId: Hex, event: TransferEvent) {
+  const recorded = recordTransferEvent(context, transferId, event)
+  if (!recorded || recorded.before === recorded.after) return
+  const kind = recorded.after.status === 'decided-released' ? 'released' : 'not-released'
   context.log.info(`signed ${kind} attestation`, { transferId })
 }
 
@@ -64,25 +38,24 @@ function decideTransfer(
 export function decideKnown(context: DecisionContext) {
   for (const [orderId, intent] of Object.entries(context.store.value.intents)) {
     // A later fill cannot happen on our settler (it refuses them): never signed.
-    if (intent.decision || intent.unfillable || !intent.fill || intent.fill.fillTime > intent.fillDeadline) continue
+    if (intent.status !== 'fill-seen' || intent.fill.fillTime > intent.fillDeadline) continue
     const { solver, fillTime } = intent.fill
-    decideIntent(context, orderId as Hex, intent, { kind: 'fill', solver, fillTime })
+    decideIntent(context, orderId as Hex, { type: 'decidedFill', solver, fillTime })
   }
   for (const [transferId, transfer] of Object.entries(context.store.value.transfers)) {
-    if (!transfer.decision && transfer.releasable && transfer.releasedTx) {
-      decideTransfer(context, transferId as Hex, transfer, 'released')
-    }
+    if (transfer.status === 'release-seen') decideTransfer(context, transferId as Hex, { type: 'decidedReleased' })
   }
 }
 
 function waitingIntent(context: DecisionContext, orderId: Hex, intent: IntentRecord): Waiting | undefined {
   const key = `intent:${orderId}`
   // Nothing can fill it: refundable once its deadline is final on its own chain.
-  if (intent.unfillable) {
-    const decide = () => decideIntent(context, orderId, intent, { kind: 'no-fill' })
+  if (intent.status === 'unfillable') {
+    const decide = (head: FinalHead) =>
+      decideIntent(context, orderId, { type: 'decidedNoFill', finalTime: head.timestamp })
     return { key, chainId: intent.originChainId, after: intent.fillDeadline, decide }
   }
-  if (intent.fill) return undefined
+  if (intent.status !== 'open') return undefined
   // The settler refuses fills after the deadline, so the final state past it is the answer. Read from the
   // chain, not from events: a fill whose event was missed or dropped still counts.
   const decide = async (head: FinalHead) => {
@@ -95,19 +68,20 @@ function waitingIntent(context: DecisionContext, orderId: Hex, intent: IntentRec
       blockNumber: head.number,
     })
     if (fillTime !== 0 && fillTime <= intent.fillDeadline) {
-      decideIntent(context, orderId, intent, { kind: 'fill', solver, fillTime })
-    } else if (fillTime === 0) decideIntent(context, orderId, intent, { kind: 'no-fill' })
+      decideIntent(context, orderId, { type: 'decidedFill', solver, fillTime })
+    } else if (fillTime === 0) decideIntent(context, orderId, { type: 'decidedNoFill', finalTime: head.timestamp })
   }
   return { key, chainId: intent.destinationChainId, after: intent.fillDeadline, decide }
 }
 
 function waitingTransfer(context: DecisionContext, transferId: Hex, transfer: TransferRecord): Waiting | undefined {
   const key = `transfer:${transferId}`
-  if (!transfer.releasable) {
-    const decide = () => decideTransfer(context, transferId, transfer, 'not-released')
+  if (transfer.status === 'unreleasable') {
+    const decide = (head: FinalHead) =>
+      decideTransfer(context, transferId, { type: 'decidedNotReleased', finalTime: head.timestamp })
     return { key, chainId: transfer.originChainId, after: transfer.deadline, decide }
   }
-  if (transfer.releasedTx) return undefined
+  if (transfer.status !== 'pending') return undefined
   const decide = async (head: FinalHead) => {
     const destination = context.chains.get(transfer.destinationChainId) as ChainContext
     const wasReleased = await destination.publicClient.readContract({
@@ -117,7 +91,10 @@ function waitingTransfer(context: DecisionContext, transferId: Hex, transfer: Tr
       args: [transferId],
       blockNumber: head.number,
     })
-    decideTransfer(context, transferId, transfer, wasReleased ? 'released' : 'not-released')
+    const event: TransferEvent = wasReleased
+      ? { type: 'decidedReleased' }
+      : { type: 'decidedNotReleased', finalTime: head.timestamp }
+    decideTransfer(context, transferId, event)
   }
   return { key, chainId: transfer.destinationChainId, after: transfer.deadline, decide }
 }
@@ -126,11 +103,11 @@ function waitingTransfer(context: DecisionContext, transferId: Hex, transfer: Tr
 function waitingOn(context: DecisionContext, chainId: number): Waiting[] {
   const waiting: Waiting[] = []
   for (const [orderId, intent] of Object.entries(context.store.value.intents)) {
-    const item = intent.decision ? undefined : waitingIntent(context, orderId as Hex, intent)
+    const item = isIntentDecided(intent) ? undefined : waitingIntent(context, orderId as Hex, intent)
     if (item?.chainId === chainId) waiting.push(item)
   }
   for (const [transferId, transfer] of Object.entries(context.store.value.transfers)) {
-    const item = transfer.decision ? undefined : waitingTransfer(context, transferId as Hex, transfer)
+    const item = isTransferDecided(transfer) ? undefined : waitingTransfer(context, transferId as Hex, transfer)
     if (item?.chainId === chainId) waiting.push(item)
   }
   return waiting

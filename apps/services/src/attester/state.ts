@@ -1,30 +1,34 @@
+import { join } from 'node:path'
 import { z } from 'zod'
 import { address, bytes32, chainId, cursors, hex, idKey, millis, seconds, uintText } from '../shared/stateSchema.ts'
+import { JsonStateStore } from '../shared/stateStore.ts'
+import type { IntentRecord } from './intentMachine.ts'
+import type { TransferRecord } from './transferMachine.ts'
 
-const intentDecision = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('fill'), solver: address, fillTime: seconds }),
-  z.strictObject({ kind: z.literal('no-fill') }),
-])
-
-const intentRecord = z.strictObject({
+const intentTerms = {
   originChainId: chainId,
   originSettler: address,
   destinationChainId: z.number().int().nonnegative(),
   destinationSettler: address,
   fillDeadline: seconds,
-  /** Names a destination chain or settler outside the manifest: nothing there counts as its fill. */
-  unfillable: z.literal(true).optional(),
-  /** The first final Filled event for this order on its destination settler. */
-  fill: z.strictObject({ solver: address, fillTime: seconds, txHash: bytes32.optional() }).optional(),
-  /**
-   * Written once, before any signature leaves the service: a fill and a no-fill are never both signed.
-   * Signatures are made from it when asked, with the service's current key, so a rotated signer set
-   * (ThresholdAttestationVerifier) attests what was decided before the rotation too.
-   */
-  decision: intentDecision.optional(),
-})
+}
+const fill = z.strictObject({ solver: address, fillTime: seconds, txHash: bytes32.optional() })
+/** A fill decision is a fill in time: our settler refuses later ones, and a fill time is never 0. */
+const inTime = (intent: { fillDeadline: number; fill: { fillTime: number } }) =>
+  intent.fill.fillTime > 0 && intent.fill.fillTime <= intent.fillDeadline
 
-const transferRecord = z.strictObject({
+/** One intent per status, as `IntentRecord` says: a state file cannot hold a combination the machine never makes. */
+export const intentRecordSchema = z.discriminatedUnion('status', [
+  z.strictObject({ ...intentTerms, status: z.literal('open') }),
+  z.strictObject({ ...intentTerms, status: z.literal('unfillable') }),
+  z.strictObject({ ...intentTerms, status: z.literal('fill-seen'), fill: fill.required({ txHash: true }) }),
+  z
+    .strictObject({ ...intentTerms, status: z.literal('decided-fill'), fill })
+    .refine(inTime, { message: 'a fill decision needs a fill by the deadline', path: ['fill', 'fillTime'] }),
+  z.strictObject({ ...intentTerms, status: z.literal('decided-no-fill') }),
+]) satisfies z.ZodType<IntentRecord>
+
+const transferTerms = {
   originChainId: chainId,
   originPool: address,
   destinationChainId: z.number().int().nonnegative(),
@@ -34,12 +38,16 @@ const transferRecord = z.strictObject({
   amount: uintText,
   deadline: seconds,
   sender: address,
-  /** False when the transfer names a pool outside the manifest: it is never authorized, never released. */
-  releasable: z.boolean(),
-  releasedTx: bytes32.optional(),
-  /** Written once, like an intent's decision; signed when asked. */
-  decision: z.strictObject({ kind: z.enum(['released', 'not-released']) }).optional(),
-})
+}
+
+/** One transfer per status, as `TransferRecord` says. */
+export const transferRecordSchema = z.discriminatedUnion('status', [
+  z.strictObject({ ...transferTerms, status: z.literal('pending') }),
+  z.strictObject({ ...transferTerms, status: z.literal('unreleasable') }),
+  z.strictObject({ ...transferTerms, status: z.literal('release-seen'), releasedTx: bytes32 }),
+  z.strictObject({ ...transferTerms, status: z.literal('decided-released'), releasedTx: bytes32.optional() }),
+  z.strictObject({ ...transferTerms, status: z.literal('decided-not-released'), releasable: z.boolean() }),
+]) satisfies z.ZodType<TransferRecord>
 
 const orphanFill = z.strictObject({
   chainId,
@@ -54,18 +62,25 @@ const orphanRelease = z.strictObject({ chainId, txHash: hex, seenAt: millis })
 /** The attester's state file: every entry is checked at start, so one bad entry stops it there, named. */
 export const attesterStateSchema = z.strictObject({
   cursors,
-  intents: z.record(idKey, intentRecord),
-  transfers: z.record(idKey, transferRecord),
+  intents: z.record(idKey, intentRecordSchema),
+  transfers: z.record(idKey, transferRecordSchema),
   /** Final fills whose order was not seen (yet): bounded, see orphans.ts. */
   orphanFills: z.record(idKey, orphanFill),
   /** Final releases whose transfer was not seen (yet): bounded likewise. */
   orphanReleases: z.record(idKey, orphanRelease),
-})
+}) satisfies z.ZodType<AttesterState>
 
-export type AttesterState = z.infer<typeof attesterStateSchema>
-export type IntentRecord = z.infer<typeof intentRecord>
-export type TransferRecord = z.infer<typeof transferRecord>
 export type OrphanFill = z.infer<typeof orphanFill>
+export type OrphanRelease = z.infer<typeof orphanRelease>
+export type AttesterState = {
+  cursors: Record<string, string>
+  intents: Record<string, IntentRecord>
+  transfers: Record<string, TransferRecord>
+  orphanFills: Record<string, OrphanFill>
+  orphanReleases: Record<string, OrphanRelease>
+}
+export type { IntentRecord, TransferRecord }
+
 export const emptyAttesterState = (): AttesterState => ({
   cursors: {},
   intents: {},
@@ -73,3 +88,12 @@ export const emptyAttesterState = (): AttesterState => ({
   orphanFills: {},
   orphanReleases: {},
 })
+
+/** The attester's state file, every entry checked (a malformed one stops the start, named). */
+export function openAttesterStore(dataDir: string): JsonStateStore<AttesterState> {
+  // Saves are coalesced (many logs, many decisions, one write); every answer flushes first.
+  return new JsonStateStore<AttesterState>(join(dataDir, 'attester-state.json'), emptyAttesterState, {
+    coalesceMs: 100,
+    schema: attesterStateSchema,
+  })
+}

@@ -23,6 +23,9 @@ beforeAll(async () => {
   api.get('/v1/teapot', () => {
     throw new HttpError(418, 'TEAPOT', 'short and stout')
   })
+  api.get('/v1/too-low', () => {
+    throw new HttpError(400, 'AMOUNT_TOO_LOW', 'amount is below the minimum', { minInputAmount: 310_000n })
+  })
   api.get('/v1/amounts', (c) => json(c, { amount: 10n ** 30n, list: [1n, 2], nested: { zero: 0n } }))
   api.get('/v1/broken', () => {
     throw new Error('a bug in a handler')
@@ -120,6 +123,11 @@ describe('the services’ HTTP server', () => {
     expect(await get('/v1/teapot')).toEqual({
       status: 418,
       body: { error: { code: 'TEAPOT', message: 'short and stout' } },
+    })
+    // What a client acts on beside the words, amounts as decimal text like every other answer.
+    expect(await get('/v1/too-low')).toEqual({
+      status: 400,
+      body: { error: { code: 'AMOUNT_TOO_LOW', message: 'amount is below the minimum', minInputAmount: '310000' } },
     })
     expect(errors).toEqual([])
   })

@@ -7,7 +7,10 @@ import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Logger } from './logger.ts'
 
-/** An error a handler throws to answer with a 4xx/5xx JSON body `{ error: { code, message } }`. */
+/**
+ * An error a handler throws to answer with a 4xx/5xx JSON body `{ error: { code, message, ...fields } }`: `fields`
+ * are what a client can act on besides the words (the least amount a quote takes, in base units).
+ */
 export class HttpError extends BaseError {
   override name = 'HttpError'
 
@@ -15,6 +18,7 @@ export class HttpError extends BaseError {
     readonly status: ContentfulStatusCode,
     code: string,
     message: string,
+    readonly fields: Readonly<Record<string, unknown>> = {},
   ) {
     super(message, { code })
   }
@@ -30,7 +34,9 @@ const toJson = (value: unknown) =>
 export const json = (c: Context, body: unknown, status: ContentfulStatusCode = 200) =>
   c.body(toJson(body), status, JSON_HEADERS)
 
-const errorBody = (code: string, message: string) => ({ error: { code, message } })
+const errorBody = (code: string, message: string, fields: Readonly<Record<string, unknown>> = {}) => ({
+  error: { ...fields, code, message },
+})
 
 /** The path as the client sent it: not percent-decoded. */
 const rawPath = (c: Context) => new URL(c.req.url).pathname
@@ -66,7 +72,7 @@ export function createApi(log: Logger): Hono {
   })
   app.notFound((c) => json(c, errorBody('NOT_FOUND', `No route for ${rawPath(c)}`), 404))
   app.onError((error, c) => {
-    if (error instanceof HttpError) return json(c, errorBody(error.code, error.message), error.status)
+    if (error instanceof HttpError) return json(c, errorBody(error.code, error.message, error.fields), error.status)
     const url = new URL(c.req.url)
     log.error('request failed', { url: `${url.pathname}${url.search}`, error })
     return json(c, errorBody('INTERNAL', 'Internal error'), 500)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fillTimingProblem, orderTermsProblem } from './admission.ts'
-import { DEFAULT_PRICING } from './pricing.ts'
+import { DEFAULT_PRICING, parsePricing } from './pricing.ts'
 
 const USDC = { symbol: 'USDC', decimals: 6 }
 const now = 1_000_000
@@ -37,7 +37,7 @@ describe('which on-chain orders the solver fills', () => {
     ],
     ['expires exactly at the margin', order({ expires: now + 180 + 60 }), undefined],
   ])('%s', (_name, terms, problem) => {
-    expect(orderTermsProblem(DEFAULT_PRICING, terms, conditions)).toBe(problem)
+    expect(orderTermsProblem(parsePricing(DEFAULT_PRICING), terms, conditions)).toBe(problem)
   })
 
   it('re-checks the timing before each attempt: a late retry is refused', () => {

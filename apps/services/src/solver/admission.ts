@@ -1,5 +1,5 @@
 import type { ManifestToken } from '@multi-bridge/core'
-import { type SolverPricingConfig, tokenToUsd, usd } from './pricing.ts'
+import { type SolverPricing, tokenToUsd } from './pricing.ts'
 
 /** What the solver knows about an opened order when it decides whether to fill it. */
 export type OrderTerms = {
@@ -22,13 +22,13 @@ export type FillConditions = {
  * The same limits as its quotes: an order that could not have come from a quote is not filled.
  */
 export function orderTermsProblem(
-  pricing: SolverPricingConfig,
+  pricing: SolverPricing,
   order: OrderTerms,
   conditions: FillConditions,
 ): string | undefined {
   const inputUsd = tokenToUsd(pricing, order.inputAmount, order.input)
-  if (inputUsd < usd(pricing.minOrderUsd)) return 'below the minimum order size'
-  if (inputUsd > usd(pricing.maxOrderUsd)) return 'above the maximum order size'
+  if (inputUsd < pricing.minOrderUsd) return 'below the minimum order size'
+  if (inputUsd > pricing.maxOrderUsd) return 'above the maximum order size'
   if (order.fillDeadline - conditions.now > pricing.fillWindowSeconds + pricing.quoteTtlSeconds) {
     return 'fill window longer than the solver quotes'
   }

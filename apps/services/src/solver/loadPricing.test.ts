@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { BaseError } from '@multi-bridge/core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadPricing, PricingConfigError, resolvePricing } from './loadPricing.ts'
-import { DEFAULT_PRICING, quoteOutput } from './pricing.ts'
+import { DEFAULT_PRICING, parsePricing, quoteOutput } from './pricing.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'solver-pricing-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -43,7 +43,7 @@ describe('solver pricing configuration', () => {
       spreadBps: 25,
     })
     // The prices are what quotes use: 2500 USDC buys 1 ETH gross, 25 bps spread rounded up.
-    const quote = quoteOutput(config, 2_500_000_000n, USDC, ETH)
+    const quote = quoteOutput(parsePricing(config), 2_500_000_000n, USDC, ETH)
     expect(quote.grossOutput).toBe(10n ** 18n)
     expect(quote.spreadFee).toBe(25n * 10n ** 14n)
     // A token the file does not price is not traded.

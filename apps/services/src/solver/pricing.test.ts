@@ -5,7 +5,9 @@ import {
   FILL_GAS,
   isAcceptablePrice,
   maxInputForOutput,
+  minInputForOutput,
   networkFee,
+  parsePricing,
   priceTable,
   quoteGasOnArrival,
   quoteOutput,
@@ -14,7 +16,7 @@ import {
 
 const USDC = { symbol: 'USDC', decimals: 6 }
 const ETH = { symbol: 'ETH', decimals: 18 }
-const config = DEFAULT_PRICING
+const config = parsePricing(DEFAULT_PRICING)
 
 describe('solver pricing', () => {
   it('converts between decimals at configured prices without floating point', () => {
@@ -41,6 +43,21 @@ describe('solver pricing', () => {
     expect(quoteOutput(config, max, ETH, USDC).outputAmount).toBeLessThanOrEqual(available)
     expect(quoteOutput(config, max + 10n ** 15n, ETH, USDC).outputAmount).toBeGreaterThan(available)
     expect(maxInputForOutput(config, 0n, ETH, USDC)).toBe(0n)
+  })
+
+  it('finds the smallest input that covers the fees, the gas on arrival too: the least it can quote', () => {
+    // 100,102 × (1 − 0.1 %, rounded up) − 0.1 USDC of gas = 1 base unit; one less leaves nothing.
+    expect(minInputForOutput(config, USDC, USDC)).toBe(100_102n)
+    expect(quoteOutput(config, 100_101n, USDC, USDC).outputAmount).toBe(0n)
+    for (const [input, output, gasFee, extra] of [
+      [USDC, USDC, 300_000n, 3_000_000n],
+      [ETH, USDC, 960_000n, 0n],
+      [USDC, ETH, 240_000_000_000_000n, 10n ** 15n],
+    ] as const) {
+      const least = minInputForOutput(config, input, output, gasFee, extra)
+      expect(quoteOutput(config, least, input, output, gasFee).outputAmount - extra).toBeGreaterThan(0n)
+      expect(quoteOutput(config, least - 1n, input, output, gasFee).outputAmount - extra).toBeLessThanOrEqual(0n)
+    }
   })
 
   it('accepts orders at or below its price plus tolerance, refuses greedier ones', () => {
@@ -100,7 +117,7 @@ describe('solver pricing', () => {
       },
       { id: 2, tokens: [{ symbol: 'USDC', address: '0x00000000000000000000000000000000000000b2' }] },
     ]
-    const table = priceTable({ ...config, pricesUsd: { ETH: '2500.5', USDC: '0.9999' } }, {
+    const table = priceTable(parsePricing({ ...DEFAULT_PRICING, pricesUsd: { ETH: '2500.5', USDC: '0.9999' } }), {
       chains,
     } as unknown as Parameters<typeof priceTable>[1])
     expect(table).toEqual([

@@ -1,64 +1,13 @@
 import { BaseError, type Manifest, type ManifestToken } from '@multi-bridge/core'
-import { parseUnits } from 'viem'
+import type { SolverPricing } from './pricingConfig.ts'
 
-/** Solver economics, all from configuration: prices and spread are the solver's own choice. */
-export type SolverPricingConfig = {
-  /** USD price per token symbol, as decimal text (no floats). */
-  pricesUsd: Record<string, string>
-  /** Kept by the solver on every fill, in basis points of the output. */
-  spreadBps: number
-  /**
-   * The least fee per fill for destination gas, in USD. The fee is the gas a fill of its kind spends at most
-   * (FILL_GAS) at the destination's current gas price, when that is more.
-   */
-  gasFeeUsd: string
-  /**
-   * Gas on arrival: how much of the destination's native coin, in USD, the solver delivers beside the output
-   * when asked (paid for from the input, at the reference price). Orders asking for more are declined.
-   */
-  gasOnArrivalUsd: string
-  /** Smallest order the solver quotes, in USD. */
-  minOrderUsd: string
-  /** Largest order the solver quotes, in USD (also capped by inventory). */
-  maxOrderUsd: string
-  /** How far above its own price an order's output may be and still get filled. */
-  acceptToleranceBps: number
-  quoteTtlSeconds: number
-  fillWindowSeconds: number
-  /**
-   * After the fill deadline, how long until the user can refund without any attestation. The origin
-   * settler's `minRefundDelay` wins when it is longer.
-   */
-  refundGraceSeconds: number
-  /**
-   * Most USD the solver has delivered, per origin chain, against opens that are not final there yet.
-   * A reorg can take such an open back after the fill: this is the loss the solver accepts for speed.
-   * Orders beyond it wait for their open to be final before they are filled.
-   */
-  maxUnconfirmedUsd: string
-  /**
-   * Most gas the solver lets one fill cost: a fill whose estimate is above it is declined, and every fill is sent
-   * with at most this gas limit. The settler pays native coin with a fixed stipend, so a fill costs under 200,000
-   * whoever the recipient; the cap keeps a recipient or a token from making the solver pay for more.
-   */
-  maxFillGas: number
-}
-
-/** Used for every setting the pricing file and the environment leave out (see loadPricing.ts). */
-export const DEFAULT_PRICING: SolverPricingConfig = {
-  pricesUsd: { ETH: '3000', WETH: '3000', USDC: '1', USDT: '1' },
-  spreadBps: 10,
-  gasFeeUsd: '0.10',
-  gasOnArrivalUsd: '3',
-  minOrderUsd: '1',
-  maxOrderUsd: '500000',
-  acceptToleranceBps: 50,
-  quoteTtlSeconds: 30,
-  fillWindowSeconds: 180,
-  refundGraceSeconds: 3600,
-  maxUnconfirmedUsd: '10000',
-  maxFillGas: 250_000,
-}
+export {
+  DEFAULT_PRICING,
+  parsePricing,
+  type SolverPricing,
+  type SolverPricingConfig,
+  usd,
+} from './pricingConfig.ts'
 
 /**
  * Gas a fill spends at most, by what it delivers, with the worst recipient (one that refuses the coin and is paid
@@ -67,7 +16,6 @@ export const DEFAULT_PRICING: SolverPricingConfig = {
 export const FILL_GAS = { token: 100_000n, native: 120_000n, tokenWithGas: 160_000n } as const
 export type FillKind = keyof typeof FILL_GAS
 
-const USD_DECIMALS = 18
 const BPS = 10_000n
 
 export class UnpricedTokenError extends BaseError {
@@ -79,32 +27,29 @@ export class UnpricedTokenError extends BaseError {
 }
 
 /** USD price of one whole token, scaled by 1e18. */
-export function priceOf(config: SolverPricingConfig, token: Pick<ManifestToken, 'symbol'>): bigint {
+export function priceOf(config: SolverPricing, token: Pick<ManifestToken, 'symbol'>): bigint {
   const price = config.pricesUsd[token.symbol]
   if (price === undefined) throw new UnpricedTokenError(token.symbol)
-  return parseUnits(price, USD_DECIMALS)
+  return price
 }
 
 type Priced = Pick<ManifestToken, 'symbol' | 'decimals'>
 
 /** Converts base units of `from` into base units of `to` at the configured prices, rounding down. */
-export function convert(config: SolverPricingConfig, amount: bigint, from: Priced, to: Priced): bigint {
+export function convert(config: SolverPricing, amount: bigint, from: Priced, to: Priced): bigint {
   const numerator = amount * priceOf(config, from) * 10n ** BigInt(to.decimals)
   const denominator = priceOf(config, to) * 10n ** BigInt(from.decimals)
   return numerator / denominator
 }
 
 /** The USD value of `amount` base units of `token`, scaled by 1e18, rounding down. */
-export function tokenToUsd(config: SolverPricingConfig, amount: bigint, token: Priced): bigint {
+export function tokenToUsd(config: SolverPricing, amount: bigint, token: Priced): bigint {
   return (amount * priceOf(config, token)) / 10n ** BigInt(token.decimals)
 }
 
-/** Decimal USD text scaled by 1e18. */
-export const usd = (text: string): bigint => parseUnits(text, USD_DECIMALS)
-
-/** USD (as decimal text) into base units of `token`, rounding down. */
-export function usdToToken(config: SolverPricingConfig, usd: string, token: Priced): bigint {
-  return (parseUnits(usd, USD_DECIMALS) * 10n ** BigInt(token.decimals)) / priceOf(config, token)
+/** USD (1e18-scaled) into base units of `token`, rounding down. */
+export function usdToToken(config: SolverPricing, usdAmount: bigint, token: Priced): bigint {
+  return (usdAmount * 10n ** BigInt(token.decimals)) / priceOf(config, token)
 }
 
 export type OutputQuote = {
@@ -117,8 +62,7 @@ export type OutputQuote = {
 }
 
 /** The flat least fee for destination gas, in the output token. */
-export const minimumGasFee = (config: SolverPricingConfig, output: Priced) =>
-  usdToToken(config, config.gasFeeUsd, output)
+export const minimumGasFee = (config: SolverPricing, output: Priced) => usdToToken(config, config.gasFeeUsd, output)
 
 export type DestinationGas = {
   /** Gas the fill spends at most (FILL_GAS). */
@@ -132,7 +76,7 @@ export type DestinationGas = {
  * The fee for a fill's destination gas, in the output token, rounded up: what the gas costs at the destination's
  * price, and never less than `gasFeeUsd`. Without a price for the native coin, the flat fee alone.
  */
-export function networkFee(config: SolverPricingConfig, output: Priced, gas?: DestinationGas): bigint {
+export function networkFee(config: SolverPricing, output: Priced, gas?: DestinationGas): bigint {
   const flat = minimumGasFee(config, output)
   if (!gas || !(gas.native.symbol in config.pricesUsd)) return flat
   const spent = gasCostInOutput(config, gas.units * gas.price, gas.native, output)
@@ -142,14 +86,14 @@ export function networkFee(config: SolverPricingConfig, output: Priced, gas?: De
 
 /** The output for `inputAmount`: converted, less the spread and `gasFee` (the flat least fee when not given). */
 export function quoteOutput(
-  config: SolverPricingConfig,
+  config: SolverPricing,
   inputAmount: bigint,
   input: Priced,
   output: Priced,
   gasFee: bigint = minimumGasFee(config, output),
 ): OutputQuote {
   const grossOutput = convert(config, inputAmount, input, output)
-  const spreadFee = (grossOutput * BigInt(config.spreadBps) + BPS - 1n) / BPS
+  const spreadFee = (grossOutput * config.spreadBps + BPS - 1n) / BPS
   return { grossOutput, spreadFee, gasFee, outputAmount: grossOutput - spreadFee - gasFee }
 }
 
@@ -158,14 +102,14 @@ export function quoteOutput(
  * quoteOutput, rounded down so the quote for it never exceeds the inventory.
  */
 export function maxInputForOutput(
-  config: SolverPricingConfig,
+  config: SolverPricing,
   available: bigint,
   input: Priced,
   output: Priced,
   gasFee: bigint = minimumGasFee(config, output),
 ) {
   if (available <= 0n) return 0n
-  const gross = ((available + gasFee) * BPS) / (BPS - BigInt(config.spreadBps))
+  const gross = ((available + gasFee) * BPS) / (BPS - config.spreadBps)
   let candidate = convert(config, gross, output, input)
   while (candidate > 0n && quoteOutput(config, candidate, input, output, gasFee).outputAmount > available) {
     candidate -= candidate / 1_000_000n + 1n
@@ -173,14 +117,38 @@ export function maxInputForOutput(
   return candidate
 }
 
+/**
+ * The smallest input whose output is at least one base unit once the spread, `gasFee` and `extraCost` (the gas on
+ * arrival's cost, in the output token) are taken: below it an order does not cover its fees. By bisection, as the
+ * output only grows with the input.
+ */
+export function minInputForOutput(
+  config: SolverPricing,
+  input: Priced,
+  output: Priced,
+  gasFee: bigint = minimumGasFee(config, output),
+  extraCost = 0n,
+): bigint {
+  const covers = (amount: bigint) => quoteOutput(config, amount, input, output, gasFee).outputAmount > extraCost
+  let high = 1n
+  while (!covers(high)) high *= 2n
+  let low = high / 2n
+  while (high - low > 1n) {
+    const middle = (low + high) / 2n
+    if (covers(middle)) high = middle
+    else low = middle
+  }
+  return high
+}
+
 /** The native coin the solver delivers as gas on arrival, and what it costs in the output token (rounded up). */
-export function quoteGasOnArrival(config: SolverPricingConfig, native: Priced, output: Priced) {
+export function quoteGasOnArrival(config: SolverPricing, native: Priced, output: Priced) {
   const gasAmount = usdToToken(config, config.gasOnArrivalUsd, native)
   return { gasAmount, cost: gasCostInOutput(config, gasAmount, native, output) }
 }
 
 /** What `gasAmount` of the native coin is worth in the output token, rounded up (the solver never pays for it). */
-function gasCostInOutput(config: SolverPricingConfig, gasAmount: bigint, native: Priced, output: Priced): bigint {
+function gasCostInOutput(config: SolverPricing, gasAmount: bigint, native: Priced, output: Priced): bigint {
   const numerator = gasAmount * priceOf(config, native) * 10n ** BigInt(output.decimals)
   const denominator = priceOf(config, output) * 10n ** BigInt(native.decimals)
   return (numerator + denominator - 1n) / denominator
@@ -192,7 +160,7 @@ function gasCostInOutput(config: SolverPricingConfig, gasAmount: bigint, native:
  * exceed the amount the solver offers (with the same tolerance). `gasFee` is the fill's network fee.
  */
 export function isAcceptablePrice(
-  config: SolverPricingConfig,
+  config: SolverPricing,
   inputAmount: bigint,
   requestedOutput: bigint,
   input: Priced,
@@ -205,10 +173,10 @@ export function isAcceptablePrice(
   let asked = requestedOutput
   if (gas && gas.amount > 0n) {
     const offered = quoteGasOnArrival(config, gas.native, output).gasAmount
-    if (gas.amount * BPS > offered * (BPS + BigInt(config.acceptToleranceBps))) return false
+    if (gas.amount * BPS > offered * (BPS + config.acceptToleranceBps)) return false
     asked += gasCostInOutput(config, gas.amount, gas.native, output)
   }
-  return asked * BPS <= fair * (BPS + BigInt(config.acceptToleranceBps))
+  return asked * BPS <= fair * (BPS + config.acceptToleranceBps)
 }
 
 /** One line of the solver's price table as `GET /v1/prices` serves it: USD per whole token, as decimal text. */
@@ -218,10 +186,10 @@ export type TokenPriceEntry = { chainId: number; address: ManifestToken['address
  * The price table the solver quotes at, per token of the manifest (by chain and address, so the app never has to
  * match symbols): the tokens it has no price for are left out, as it does not trade them.
  */
-export function priceTable(config: SolverPricingConfig, manifest: Pick<Manifest, 'chains'>): TokenPriceEntry[] {
+export function priceTable(config: SolverPricing, manifest: Pick<Manifest, 'chains'>): TokenPriceEntry[] {
   return manifest.chains.flatMap((chain) =>
     chain.tokens.flatMap((token) => {
-      const price = config.pricesUsd[token.symbol]
+      const price = config.settings.pricesUsd[token.symbol]
       return price === undefined
         ? []
         : [{ chainId: chain.id, address: token.address, symbol: token.symbol, usd: price }]

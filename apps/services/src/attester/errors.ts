@@ -1,0 +1,17 @@
+import { BaseError } from '@multi-bridge/core'
+
+/**
+ * A signature asked for against one already made for the same subject (a no-fill after a fill, say): refused, as
+ * the contracts would pay twice on both. Only a state file changed by hand can ask for it.
+ */
+export class ConflictingAttestationError extends BaseError {
+  override name = 'ConflictingAttestationError'
+
+  constructor(
+    readonly subject: string,
+    readonly signed: string,
+    readonly asked: string,
+  ) {
+    super(`refusing to sign ${asked} for ${subject}: ${signed} was signed for it`, { code: 'CONFLICTING_ATTESTATION' })
+  }
+}

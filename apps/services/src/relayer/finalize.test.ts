@@ -1,0 +1,61 @@
+import { poolBridgeStatus } from '@multi-bridge/contracts'
+import { describe, expect, it } from 'vitest'
+import { advanceTransfer } from './advance.ts'
+import { attesterAnswer, ORIGIN, setUp, TRANSFER_ID } from './testContext.ts'
+import { applyRelayerEvent } from './transferMachine.ts'
+
+// The finalize operation run on its own, over fake chains and a fake attester (testContext.ts).
+
+const released = { type: 'released', at: 2 } as const
+
+describe('finalizing a released pool transfer', () => {
+  it('finalizes with the released attestation, and records it finalized once final on the origin', async () => {
+    const { world, context, stored, lines } = setUp({ attester: attesterAnswer('released') }, (seen) =>
+      applyRelayerEvent(seen, released),
+    )
+    await advanceTransfer(context, { transferId: TRANSFER_ID })
+    expect(world.sent).toEqual([
+      expect.objectContaining({
+        chainId: ORIGIN,
+        functionName: 'finalize',
+        args: [TRANSFER_ID, `0x${'ab'.repeat(65)}`],
+      }),
+    ])
+    expect(stored()).toMatchObject({ status: 'released', finalizeTx: expect.any(String) })
+    // Mined, not final yet: nothing recorded, nothing sent again.
+    world.deposit = poolBridgeStatus.Finalized
+    await advanceTransfer(context, { transferId: TRANSFER_ID })
+    expect(stored().status).toBe('released')
+    world.finalDeposit = poolBridgeStatus.Finalized
+    await advanceTransfer(context, { transferId: TRANSFER_ID })
+    expect(stored()).toMatchObject({ status: 'finalized', finalizeTx: expect.any(String) })
+    expect(world.sent).toHaveLength(1)
+    expect(lines.map((line) => line.msg)).toContain('transfer finalized')
+  })
+
+  it('sends no finalize without a released attestation', async () => {
+    const { world, context, stored } = setUp({ attester: attesterAnswer('pending') }, (seen) =>
+      applyRelayerEvent(seen, released),
+    )
+    await advanceTransfer(context, { transferId: TRANSFER_ID })
+    expect(world.sent).toEqual([])
+    expect(stored().status).toBe('released')
+  })
+
+  it('alerts when a deposit it paid out is refunded on the origin, once that is final', async () => {
+    const { world, context, stored, lines } = setUp(
+      { attester: attesterAnswer('released'), deposit: poolBridgeStatus.Refunded },
+      (seen) => applyRelayerEvent(seen, released),
+    )
+    // Refunded at the latest block only (a reorg may take it back): not the end of the transfer yet.
+    await advanceTransfer(context, { transferId: TRANSFER_ID })
+    expect(stored().status).toBe('released')
+    world.finalDeposit = poolBridgeStatus.Refunded
+    await advanceTransfer(context, { transferId: TRANSFER_ID })
+    expect(stored().status).toBe('refunded')
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 'error', fields: expect.objectContaining({ alert: true }) }),
+    )
+    expect(world.sent).toEqual([])
+  })
+})

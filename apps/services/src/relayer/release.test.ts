@@ -1,0 +1,110 @@
+import { poolBridgeAbi, poolBridgeStatus } from '@multi-bridge/contracts'
+import { ContractFunctionExecutionError, ContractFunctionRevertedError, encodeErrorResult } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { advanceTransfer } from './advance.ts'
+import { releaseTransfer } from './release.ts'
+import { RELEASE_GAS_CAP } from './sendRelease.ts'
+import { attesterAnswer, DESTINATION, NOW, setUp, TRANSFER_ID } from './testContext.ts'
+import { applyRelayerEvent } from './transferMachine.ts'
+
+// The release operation run on its own, over fake chains and a fake attester (testContext.ts).
+
+const step = (context: ReturnType<typeof setUp>['context']) => advanceTransfer(context, { transferId: TRANSFER_ID })
+
+describe('releasing a pool transfer', () => {
+  it('pays an authorized transfer once, under the gas cap, and records it released once final', async () => {
+    const { world, context, stored } = setUp({ attester: attesterAnswer('pending') })
+    await step(context)
+    expect(world.sent).toEqual([expect.objectContaining({ chainId: DESTINATION, functionName: 'release' })])
+    expect(world.sent[0]!.gas).toBeLessThanOrEqual(RELEASE_GAS_CAP)
+    expect(stored()).toMatchObject({ status: 'pending', releaseTx: expect.any(String) })
+    // Mined but not final: nothing sent again, still pending.
+    world.released = true
+    await step(context)
+    expect(stored().status).toBe('pending')
+    world.finalReleased = true
+    await step(context)
+    expect(stored()).toMatchObject({ status: 'released', releaseTx: expect.any(String) })
+    expect(world.sent).toHaveLength(1)
+  })
+})
+
+describe('not releasing a pool transfer', () => {
+  it('records a transfer the attester says was not released, and never pays it', async () => {
+    const { world, context, stored, lines } = setUp({ attester: attesterAnswer('not-released') })
+    await step(context)
+    expect(stored().status).toBe('not-released')
+    expect(lines.map((line) => line.msg)).toContain(
+      'transfer was not released before its deadline; the sender can refund',
+    )
+    // Even if the attester's answer were to change, a not-released transfer is final: not asked again, not paid.
+    world.attester = attesterAnswer('pending')
+    const asked = world.attesterAsked
+    await step(context)
+    await releaseTransfer(context, { transfer: stored() })
+    expect(world.attesterAsked).toBe(asked)
+    expect(world.sent).toEqual([])
+  })
+
+  it('skips a transfer already decided not released, before asking anyone', async () => {
+    const { world, context } = setUp({ attester: attesterAnswer('pending') }, (seen) =>
+      applyRelayerEvent(seen, { type: 'notReleased', at: 2 }),
+    )
+    await step(context)
+    expect([world.attesterAsked, world.sent.length]).toEqual([0, 0])
+  })
+
+  it('does not pay a deposit its sender took back on the origin', async () => {
+    const { world, context, stored } = setUp({
+      attester: attesterAnswer('pending'),
+      finalDeposit: poolBridgeStatus.Refunded,
+    })
+    await step(context)
+    expect(stored().status).toBe('refunded')
+    expect(world.sent).toEqual([])
+  })
+
+  it('holds a release that could not be finalized before the sender may refund unattested, saying why once', async () => {
+    // Well before its deadline, but too near its `expires` (NOW + 4,200) for the finalize to land.
+    const { world, context, stored, lines } = setUp(
+      { attester: attesterAnswer('pending'), now: NOW + 4_190 },
+      (seen) => ({
+        ...seen,
+        deadline: NOW + 5_000,
+      }),
+    )
+    await step(context)
+    await step(context)
+    expect(stored()).toMatchObject({ status: 'pending', reason: 'too little time before the sender could refund' })
+    expect(lines.filter((line) => line.msg.startsWith('not releasing'))).toHaveLength(1)
+    expect(world.sent).toEqual([])
+  })
+
+  it('declines a release that would revert for good, and never sends it', async () => {
+    const data = encodeErrorResult({ abi: poolBridgeAbi, errorName: 'ZeroAddress' })
+    const cause = new ContractFunctionRevertedError({ abi: poolBridgeAbi, data, functionName: 'release' })
+    const estimate = new ContractFunctionExecutionError(cause, {
+      abi: poolBridgeAbi,
+      functionName: 'release',
+      args: [],
+    })
+    const { world, context, stored } = setUp({ attester: attesterAnswer('pending'), estimate })
+    await step(context)
+    expect(stored()).toMatchObject({ status: 'declined', reason: 'the release would revert (ZeroAddress)' })
+    expect(world.sent).toEqual([])
+  })
+
+  it('retries a failing step, keeping what failed, and a release above the gas cap is declined', async () => {
+    const { world, context, stored } = setUp({ attester: attesterAnswer('pending') })
+    context.attester.transfer = async () => {
+      throw new Error('socket hang up')
+    }
+    await step(context)
+    expect(stored()).toMatchObject({ status: 'pending', lastError: 'socket hang up' })
+    context.attester.transfer = async () => attesterAnswer('pending')
+    world.estimate = RELEASE_GAS_CAP * 50n
+    await step(context)
+    expect(stored().status).toBe('declined')
+    expect(world.sent).toEqual([])
+  })
+})

@@ -1,0 +1,63 @@
+import { poolBridgeAbi } from '@multi-bridge/contracts'
+import type { Address } from 'viem'
+import type { ChainContext } from '../shared/context.ts'
+import { settlementMarginSeconds } from '../shared/margins.ts'
+import { chainOf, type RelayerContext, recordEvent } from './context.ts'
+import { readDepositStatus, recordDepositGone } from './depositStatus.ts'
+import { sendRelease } from './sendRelease.ts'
+import type { RelayerTransfer } from './transferMachine.ts'
+
+export type ReleaseTransferParameters = { transfer: RelayerTransfer }
+
+/** Whether the destination pool has released the transfer, at `blockNumber` (the latest block without). */
+async function isReleased(destination: ChainContext, transfer: RelayerTransfer, blockNumber?: bigint) {
+  return destination.publicClient.readContract({
+    address: destination.config.contracts.poolBridge as Address,
+    abi: poolBridgeAbi,
+    functionName: 'released',
+    args: [transfer.transferId],
+    ...(blockNumber === undefined ? {} : { blockNumber }),
+  })
+}
+
+/**
+ * One step of a pending transfer towards its release: asks the attester, re-reads the deposit at the origin's
+ * final head, and pays on the destination only while the release can land before the deadline and the finalize
+ * before the sender could refund unattested. A transfer the attester says was not released is recorded so and
+ * never paid; one whose release is final on the destination becomes 'released'.
+ */
+export async function releaseTransfer(context: RelayerContext, { transfer }: ReleaseTransferParameters): Promise<void> {
+  if (transfer.status !== 'pending') return
+  const { transferId } = transfer
+  const attested = await context.attester.transfer(transferId)
+  if (!attested) return
+  if (attested.status === 'not-released') {
+    recordEvent(context, transferId, { type: 'notReleased', at: Date.now() })
+    context.log.warn('transfer was not released before its deadline; the sender can refund', { transferId })
+    return
+  }
+  if (!attested.release) return // a pool outside the manifest: it waits for its not-released attestation
+  // The attester signed at the origin's final head; check it again there before paying.
+  const status = await readDepositStatus(context, { transfer, at: 'final' })
+  if (await recordDepositGone(context, { transfer, status, at: 'final' })) return
+  const destination = chainOf(context, transfer.destinationChainId)
+  if (await isReleased(destination, transfer)) {
+    // 'released' once the release is final: one a reorg drops is sent again before the deadline.
+    if (await isReleased(destination, transfer, await destination.finalBlockNumber())) {
+      recordEvent(context, transferId, { type: 'released', at: Date.now() })
+    }
+    return
+  }
+  const now = Number((await destination.publicClient.getBlock({ blockTag: 'latest' })).timestamp)
+  const margin = settlementMarginSeconds(destination, chainOf(context, transfer.originChainId))
+  if (now + destination.config.blockTime > transfer.deadline) return // too late; the attester will say so
+  if (now + margin > transfer.expires) {
+    const reason = 'too little time before the sender could refund'
+    const recorded = recordEvent(context, transferId, { type: 'held', reason, at: Date.now() })
+    if (recorded && recorded.before !== recorded.after) {
+      context.log.warn('not releasing: the finalize could not land before expires', { transferId })
+    }
+    return
+  }
+  await sendRelease(context, { transfer, destination, authorization: attested.release })
+}

@@ -1,0 +1,163 @@
+import { escrowFromTuple, intentOriginSettlerAbi, intentOriginSettlerStatus } from '@multi-bridge/contracts'
+import {
+  computeIntentOrderId,
+  decodeIntentOriginData,
+  findManifestToken,
+  type IntentOriginData,
+  type ManifestToken,
+  NATIVE_TOKEN_ADDRESS,
+} from '@multi-bridge/core'
+import { type Hex, isAddressEqual } from 'viem'
+import type { ChainContext } from '../shared/context.ts'
+import { settlementMarginSeconds } from '../shared/margins.ts'
+import { orderTermsProblem } from './admission.ts'
+import { chainTime, type SolverContext } from './context.ts'
+import { availableInventory, fillNetworkFee } from './inventory.ts'
+import { acceptedOrder, declinedOrder, type OrderTerms, type SolverOrder } from './order.ts'
+import { isAcceptablePrice, tokenToUsd } from './pricing.ts'
+
+export type AdmitOrderParameters = {
+  origin: ChainContext
+  orderId: Hex
+  /** The origin data of the `Open` event, read again from the chain before anything is decided. */
+  originData: Hex
+  blockNumber: bigint
+}
+
+/**
+ * Decides once whether to fill an order whose `Open` was seen: re-reads it from the chain instead of trusting
+ * the event, and records it accepted or declined. Gives the order when it is new and accepted, to be filled.
+ */
+export async function admitOrder(
+  context: SolverContext,
+  parameters: AdmitOrderParameters,
+): Promise<SolverOrder | undefined> {
+  const { origin, orderId } = parameters
+  if (context.store.value.orders[orderId]) return undefined // already decided (replayed log after a restart)
+  const seen = {
+    orderId,
+    originChainId: origin.config.id,
+    openBlock: parameters.blockNumber.toString(),
+    openSeenAt: Date.now(),
+  }
+  const order = await decide(context, parameters, seen)
+  context.store.update((state) => {
+    state.orders[orderId] = order
+  })
+  const reason = order.status === 'declined' ? order.reason : undefined
+  context.log.info(reason ? 'order declined' : 'order accepted', { orderId, reason, originChainId: origin.config.id })
+  return order.status === 'accepted' ? order : undefined
+}
+
+async function decide(
+  context: SolverContext,
+  parameters: AdmitOrderParameters,
+  seen: Parameters<typeof acceptedOrder>[0],
+): Promise<SolverOrder> {
+  let data: IntentOriginData
+  try {
+    data = decodeIntentOriginData(parameters.originData)
+  } catch {
+    return declinedOrder(seen, 'malformed origin data')
+  }
+  if (!Number.isSafeInteger(Number(data.destinationChainId))) return declinedOrder(seen, 'unknown destination chain')
+  const checked = await checkOrder(context, parameters, data)
+  const terms: OrderTerms = {
+    destinationChainId: Number(data.destinationChainId),
+    inputToken: data.inputToken,
+    inputAmount: data.inputAmount.toString(),
+    outputToken: data.outputToken,
+    outputAmount: data.outputAmount.toString(),
+    ...(data.gasAmount > 0n ? { gasAmount: data.gasAmount.toString() } : {}),
+    recipient: data.recipient,
+    fillDeadline: data.fillDeadline,
+    expires: data.expires,
+    outputUsd: typeof checked === 'string' ? '0' : checked.outputUsd.toString(),
+  }
+  // Only a fill needs the origin data: a declined order does not keep it.
+  return typeof checked === 'string'
+    ? declinedOrder(seen, checked, terms)
+    : acceptedOrder(seen, terms, parameters.originData)
+}
+
+/** Why the order cannot be filled, or what the solver needs to know to fill it. */
+export async function checkOrder(
+  context: SolverContext,
+  parameters: Pick<AdmitOrderParameters, 'origin' | 'orderId' | 'originData'>,
+  data: IntentOriginData,
+): Promise<string | { outputUsd: bigint }> {
+  const { origin } = parameters
+  const problem = await escrowProblem(parameters, data)
+  if (problem) return problem
+  const destination = context.chains.get(Number(data.destinationChainId))
+  const destinationSettler = destination?.config.contracts.intentDestinationSettler
+  if (!destination || !destinationSettler || !isAddressEqual(destinationSettler, data.destinationSettler)) {
+    return 'unknown destination chain or settler'
+  }
+  const input = findManifestToken(origin.config, data.inputToken)
+  const output: ManifestToken | undefined = findManifestToken(destination.config, data.outputToken)
+  if (!input || !output) return 'unsupported token'
+  const { pricing } = context
+  if (!(input.symbol in pricing.pricesUsd) || !(output.symbol in pricing.pricesUsd)) return 'unpriced token'
+  const native = findManifestToken(destination.config, NATIVE_TOKEN_ADDRESS)
+  if (data.gasAmount > 0n && (!native || !(native.symbol in pricing.pricesUsd))) return 'no gas on arrival here'
+  const gas = data.gasAmount > 0n && native ? { amount: data.gasAmount, native } : undefined
+  const gasFee = await fillNetworkFee(context, destination, output, gas !== undefined)
+  if (!isAcceptablePrice(pricing, data.inputAmount, data.outputAmount, input, output, gas, gasFee)) {
+    return 'price not acceptable'
+  }
+  // The quote's limits hold for orders opened without a quote too: size, fill window, time to be repaid.
+  const terms = { input, inputAmount: data.inputAmount, fillDeadline: data.fillDeadline, expires: data.expires }
+  const late = orderTermsProblem(pricing, terms, await fillConditions(destination, origin))
+  if (late) return late
+  if ((await availableInventory(context, destination.config.id, data.outputToken)) < data.outputAmount) {
+    return 'insufficient inventory'
+  }
+  if (gas && (await availableInventory(context, destination.config.id, NATIVE_TOKEN_ADDRESS)) < gas.amount) {
+    return 'insufficient inventory for the gas on arrival'
+  }
+  const gasUsd = gas ? tokenToUsd(pricing, gas.amount, gas.native) : 0n
+  return { outputUsd: tokenToUsd(pricing, data.outputAmount, output) + gasUsd }
+}
+
+/** Why the order's id, origin or escrow do not match what it says, or undefined when they do. */
+async function escrowProblem(
+  parameters: Pick<AdmitOrderParameters, 'origin' | 'orderId' | 'originData'>,
+  data: IntentOriginData,
+): Promise<string | undefined> {
+  const { origin, orderId } = parameters
+  if (computeIntentOrderId(parameters.originData) !== orderId) return 'order id does not match origin data'
+  const originSettler = origin.config.contracts.intentOriginSettler
+  if (
+    !originSettler ||
+    Number(data.originChainId) !== origin.config.id ||
+    !isAddressEqual(data.originSettler, originSettler)
+  ) {
+    return 'origin chain or settler mismatch'
+  }
+  const escrow = escrowFromTuple(
+    await origin.publicClient.readContract({
+      address: originSettler,
+      abi: intentOriginSettlerAbi,
+      functionName: 'escrows',
+      args: [orderId],
+    }),
+  )
+  const matches =
+    escrow.status === intentOriginSettlerStatus.Open &&
+    isAddressEqual(escrow.user, data.user) &&
+    isAddressEqual(escrow.inputToken, data.inputToken) &&
+    escrow.inputAmount === data.inputAmount &&
+    escrow.fillDeadline === data.fillDeadline &&
+    escrow.expires === data.expires
+  return matches ? undefined : 'escrow on the origin chain does not match the order'
+}
+
+/** The destination's time, block time and the margin a claim needs after a fill. */
+export async function fillConditions(destination: ChainContext, origin: ChainContext) {
+  return {
+    now: await chainTime(destination),
+    destinationBlockTime: destination.config.blockTime,
+    marginSeconds: settlementMarginSeconds(destination, origin),
+  }
+}

@@ -1,0 +1,94 @@
+import type { Manifest } from '@multi-bridge/core'
+import type { Account, Address, Hex } from 'viem'
+import { createAttesterClient } from '../shared/attesterClient.ts'
+import { type ChainContext, createServiceContext } from '../shared/context.ts'
+import { ServiceError } from '../shared/errors.ts'
+import { createFailureTracker, type FailureTracker } from '../shared/failures.ts'
+import type { Logger } from '../shared/logger.ts'
+import type { JsonStateStore } from '../shared/stateStore.ts'
+import { applyOrderEvent, type OrderEvent, type SolverOrder } from './order.ts'
+import type { SolverPricing } from './pricing.ts'
+import { openSolverStore, type SolverState } from './state.ts'
+
+/** A chain's gas price as last read, shared by the quotes of a few seconds. */
+export type GasPriceCache = Map<number, { price: Promise<bigint>; readAt: number }>
+
+/**
+ * Everything the solver's operations share, made once at start: each operation takes it as its first argument
+ * instead of reading closure variables, so one can be run (and tested) without starting the service.
+ */
+export type SolverContext = {
+  manifest: Manifest
+  pricing: SolverPricing
+  account: Account
+  /** The solver's address: its inventory, and who its fills name. */
+  solver: Address
+  chains: Map<number, ChainContext>
+  store: JsonStateStore<SolverState>
+  attester: ReturnType<typeof createAttesterClient>
+  log: Logger
+  failures: FailureTracker
+  /** Orders with a step running now: one step per order at a time. */
+  inFlight: Set<string>
+  /** Orders past the exposure check whose fill is not recorded yet: counted, so concurrent checks cannot all pass. */
+  exposureHeld: Set<string>
+  gasPrices: GasPriceCache
+  /** Each origin settler's least gap from fill deadline to expires: quotes never ask for less. */
+  minRefundDelays: Map<number, number>
+}
+
+export type CreateSolverContextParameters = {
+  manifest: Manifest
+  pricing: SolverPricing
+  dataDir: string
+  log: Logger
+}
+
+export function createSolverContext(parameters: CreateSolverContextParameters): SolverContext {
+  const { manifest, log } = parameters
+  const attesterUrl = manifest.services.attester?.url
+  if (!attesterUrl) {
+    throw new ServiceError('the solver needs the attester URL in the manifest', { code: 'ATTESTER_URL_MISSING' })
+  }
+  const service = createServiceContext(manifest, 'solver')
+  return {
+    manifest,
+    pricing: parameters.pricing,
+    account: service.account,
+    solver: service.account.address,
+    chains: service.chains,
+    store: openSolverStore(parameters.dataDir),
+    attester: createAttesterClient(attesterUrl),
+    log,
+    failures: createFailureTracker(log),
+    inFlight: new Set(),
+    exposureHeld: new Set(),
+    gasPrices: new Map(),
+    minRefundDelays: new Map(),
+  }
+}
+
+export function chainOf(context: Pick<SolverContext, 'chains'>, id: number): ChainContext {
+  const chain = context.chains.get(id)
+  if (!chain) throw new ServiceError(`unknown chain ${id}`, { code: 'UNKNOWN_CHAIN' })
+  return chain
+}
+
+/** Applies `event` to the stored order `orderId` (the only way an order changes) and gives the order after it. */
+export function recordEvent(
+  context: Pick<SolverContext, 'store'>,
+  orderId: Hex,
+  event: OrderEvent,
+): SolverOrder | undefined {
+  context.store.update((state) => {
+    const order = state.orders[orderId]
+    if (order) state.orders[orderId] = applyOrderEvent(order, event)
+  })
+  return context.store.value.orders[orderId]
+}
+
+/** The seconds of the later of the chain's latest block and this machine's clock. */
+export async function chainTime(chain: ChainContext): Promise<number> {
+  const block = await chain.publicClient.getBlock({ blockTag: 'latest' })
+  return Math.max(Number(block.timestamp), Math.floor(Date.now() / 1000))
+}

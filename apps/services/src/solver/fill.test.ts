@@ -1,0 +1,175 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
+import type { Address, Hex } from 'viem'
+import { describe, expect, it } from 'vitest'
+import type { ChainContext } from '../shared/context.ts'
+import { createFailureTracker } from '../shared/failures.ts'
+import { createLogger } from '../shared/logger.ts'
+import type { SolverContext } from './context.ts'
+import { type FillableOrder, fill, unconfirmedExposure } from './fill.ts'
+import { acceptedOrder, type SolverOrder } from './order.ts'
+import { DEFAULT_PRICING, parsePricing } from './pricing.ts'
+import { openSolverStore } from './state.ts'
+
+// The fill operation run on its own, over a context of plain objects: two chains whose reads are functions of
+// what the test says the chain holds. Nothing here starts a service or a chain.
+
+const SOLVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address
+const USER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72' as Address
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as Address
+const NOW = 1_800_000_000
+const id = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex
+
+/** What the fake chains hold, changed by each test. */
+type World = {
+  filledBy?: Address
+  escrowStatus: number
+  paused: boolean
+  finalEscrowStatus: number
+  sent: Hex[]
+}
+
+function fakeChain(world: World, id: number): ChainContext {
+  const config = {
+    id,
+    name: `Chain ${id}`,
+    blockTime: 1,
+    contracts: { intentOriginSettler: TOKEN, intentDestinationSettler: TOKEN },
+  }
+  const read = async ({ functionName, blockNumber }: { functionName: string; blockNumber?: bigint }) => {
+    if (functionName === 'fills') return [world.filledBy ?? USER, world.filledBy ? NOW : 0]
+    if (functionName === 'settlementPaused') return world.paused
+    const status = blockNumber === undefined ? world.escrowStatus : world.finalEscrowStatus
+    if (functionName === 'escrows') return [USER, TOKEN, 1_000_000n, NOW + 600, NOW + 4_200, status, 0n]
+    throw new Error(`unexpected read ${functionName}`)
+  }
+  return {
+    config,
+    publicClient: {
+      readContract: read,
+      getBlock: async () => ({ timestamp: BigInt(NOW) }),
+      estimateContractGas: async () => 120_000n,
+    },
+    walletClient: {
+      writeContract: async () => {
+        const hash = `0x${String(world.sent.length + 1).padStart(64, 'f')}` as Hex
+        world.sent.push(hash)
+        return hash
+      },
+    },
+    sendQueue: { run: <T>(task: () => Promise<T>) => task() },
+    finalBlockNumber: async () => 5n,
+    finalitySeconds: 2,
+    waitForReceipt: async () => ({ status: 'success', blockNumber: 9n }),
+  } as unknown as ChainContext
+}
+
+function setUp(world: Partial<World> = {}) {
+  const state: World = {
+    escrowStatus: intentOriginSettlerStatus.Open,
+    finalEscrowStatus: intentOriginSettlerStatus.Open,
+    paused: false,
+    sent: [],
+    ...world,
+  }
+  const log = createLogger('solver', {}, 'error')
+  const context = {
+    pricing: parsePricing(DEFAULT_PRICING),
+    account: { address: SOLVER },
+    solver: SOLVER,
+    chains: new Map([
+      [1, fakeChain(state, 1)],
+      [2, fakeChain(state, 2)],
+    ]),
+    store: openSolverStore(mkdtempSync(join(tmpdir(), 'solver-fill-'))),
+    log,
+    failures: createFailureTracker(log),
+    inFlight: new Set<string>(),
+    exposureHeld: new Set<string>(),
+    gasPrices: new Map(),
+    minRefundDelays: new Map(),
+  } as unknown as SolverContext
+  return { state, context }
+}
+
+function admit(context: SolverContext, n: number, overrides: { fillDeadline?: number; outputUsd?: string } = {}) {
+  const order = acceptedOrder(
+    { orderId: id(n), originChainId: 1, openBlock: '1', openSeenAt: 1 },
+    {
+      destinationChainId: 2,
+      inputToken: TOKEN,
+      inputAmount: '1000000',
+      outputToken: TOKEN,
+      outputAmount: '990000',
+      recipient: USER,
+      fillDeadline: overrides.fillDeadline ?? NOW + 600,
+      expires: NOW + 4_200,
+      outputUsd: overrides.outputUsd ?? '990000000000000000',
+    },
+    '0xabcd',
+  )
+  context.store.update((s) => {
+    s.orders[order.orderId] = order
+  })
+  return order as FillableOrder
+}
+
+const stored = (context: SolverContext, n: number) => context.store.value.orders[id(n)] as SolverOrder
+
+describe('fill, on its own', () => {
+  it('fills an accepted order whose open is final, and records the fill', async () => {
+    const { state, context } = setUp()
+    await fill(context, admit(context, 1))
+    expect(state.sent).toHaveLength(1)
+    expect(stored(context, 1)).toMatchObject({ status: 'filled', openFinal: true, fillTx: state.sent[0] })
+  })
+
+  it('pays nothing for an escrow refunded (or taken back) since admission: declined', async () => {
+    const { state, context } = setUp({ escrowStatus: intentOriginSettlerStatus.Refunded })
+    await fill(context, admit(context, 1))
+    expect(state.sent).toEqual([])
+    expect(stored(context, 1)).toMatchObject({
+      status: 'declined',
+      reason: 'the escrow is no longer open on the origin chain',
+    })
+  })
+
+  it('waits while the guardian holds claims, sending nothing', async () => {
+    const { state, context } = setUp({ paused: true })
+    await fill(context, admit(context, 1))
+    expect(state.sent).toEqual([])
+    expect(stored(context, 1)).toMatchObject({ status: 'accepted', reason: 'claims are paused on the origin chain' })
+  })
+
+  it('records someone else’s fill as theirs, never sending its own', async () => {
+    const { state, context } = setUp({ filledBy: USER })
+    await fill(context, admit(context, 1))
+    expect(state.sent).toEqual([])
+    expect(stored(context, 1)?.status).toBe('filled-by-other')
+  })
+
+  it('declines a fill too close to its deadline to land and be repaid', async () => {
+    const { state, context } = setUp()
+    await fill(context, admit(context, 1, { fillDeadline: NOW + 1 }))
+    expect(state.sent).toEqual([])
+    expect(stored(context, 1)).toMatchObject({ status: 'declined', reason: 'fill deadline too close' })
+  })
+
+  it('fills opens that are not final only up to the cap, and holds the rest until they are', async () => {
+    const { state, context } = setUp({ finalEscrowStatus: intentOriginSettlerStatus.None })
+    const cap = BigInt(DEFAULT_PRICING.maxUnconfirmedUsd) * 10n ** 18n
+    const half = (cap / 2n + 1n).toString()
+    await fill(context, admit(context, 1, { outputUsd: half }))
+    expect(stored(context, 1)?.status).toBe('filled')
+    expect(unconfirmedExposure(context, 1, id(2))).toBe(BigInt(half))
+    await fill(context, admit(context, 2, { outputUsd: half }))
+    expect(state.sent).toHaveLength(1)
+    expect(stored(context, 2)).toMatchObject({ status: 'accepted', reason: 'waiting for the open to be final' })
+    // Concurrent checks cannot all pass the same cap: the held amount counts before the fill is recorded.
+    context.exposureHeld.add(id(3))
+    admit(context, 3, { outputUsd: '1' })
+    expect(unconfirmedExposure(context, 1, id(9))).toBe(BigInt(half) + 1n)
+  })
+})

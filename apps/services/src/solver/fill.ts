@@ -1,0 +1,168 @@
+import { intentDestinationSettlerAbi, intentOriginSettlerStatus } from '@multi-bridge/contracts'
+import { intentFillValue } from '@multi-bridge/core'
+import { BaseError, ContractFunctionRevertedError, type Hex, isAddressEqual } from 'viem'
+import type { ChainContext } from '../shared/context.ts'
+import { ServiceError } from '../shared/errors.ts'
+import { cappedGas } from '../shared/gasCap.ts'
+import { fillTimingProblem } from './admission.ts'
+import { fillConditions } from './admit.ts'
+import { chainOf, recordEvent, type SolverContext } from './context.ts'
+import type { SolverOrder } from './order.ts'
+import { claimsPaused, destinationSettlerOf, readEscrow, readFill } from './reads.ts'
+
+/** An order the solver is filling: accepted, or with a fill sent. */
+export type FillableOrder = Extract<SolverOrder, { status: 'accepted' | 'filling' }>
+
+const PAUSED = 'claims are paused on the origin chain'
+const NOT_FINAL = 'waiting for the open to be final'
+
+/**
+ * Fills an accepted order on its destination, once every check still holds just before paying: not filled yet,
+ * the deadline ahead with room to be repaid, the escrow still open, claims not paused, and the exposure to
+ * opens that are not final within the cap. Safe to run again after a restart or a failed step.
+ */
+export async function fill(context: SolverContext, order: FillableOrder): Promise<void> {
+  const destination = chainOf(context, order.terms.destinationChainId)
+  const onChain = await readFill(destination, order.orderId)
+  if (onChain.fillTime !== 0) {
+    const ours = isAddressEqual(onChain.solver, context.solver)
+    recordEvent(context, order.orderId, { type: ours ? 'filled' : 'filledByOther', at: Date.now() })
+    return
+  }
+  const origin = chainOf(context, order.originChainId)
+  const conditions = await fillConditions(destination, origin)
+  if (conditions.now > order.terms.fillDeadline) {
+    recordEvent(context, order.orderId, {
+      type: 'missed',
+      reason: 'fill deadline passed before the fill landed',
+      at: Date.now(),
+    })
+    context.log.error('missed an accepted order', { orderId: order.orderId })
+    return
+  }
+  const problem = fillTimingProblem(order.terms, conditions) ?? (await escrowProblem(origin, order))
+  if (problem) return decline(context, order, problem)
+  // Claims paused by the guardian: a fill now might not be repaid before the pause ends. Wait.
+  if (await claimsPaused(origin)) return wait(context, order, PAUSED)
+  if (!(await holdExposure(context, order, origin))) return wait(context, order, NOT_FINAL)
+  try {
+    await sendFill(context, order, destination)
+  } finally {
+    context.exposureHeld.delete(order.orderId)
+  }
+}
+
+/** Just before paying: the escrow must still be there (not refunded, not taken back by a reorg). */
+async function escrowProblem(origin: ChainContext, order: FillableOrder): Promise<string | undefined> {
+  const escrow = await readEscrow(origin, order.orderId)
+  const open =
+    escrow.status === intentOriginSettlerStatus.Open && escrow.inputAmount === BigInt(order.terms.inputAmount)
+  return open ? undefined : 'the escrow is no longer open on the origin chain'
+}
+
+function wait(context: SolverContext, order: FillableOrder, reason: string) {
+  if (order.status === 'accepted' && order.reason === reason) return
+  recordEvent(context, order.orderId, { type: 'waiting', reason, at: Date.now() })
+}
+
+/**
+ * A fill against an open that is not final yet is a bet on no reorg; the bet is capped. True when the order's
+ * open is final, or its value fits under the cap and is now held against it (released once the fill is recorded).
+ */
+async function holdExposure(context: SolverContext, order: FillableOrder, origin: ChainContext): Promise<boolean> {
+  if (
+    !order.openFinal &&
+    (await readEscrow(origin, order.orderId, 'final')).status === intentOriginSettlerStatus.Open
+  ) {
+    recordEvent(context, order.orderId, { type: 'openFinal', at: Date.now() })
+    return true
+  }
+  if (order.openFinal) return true
+  // Checked and held with no await in between: concurrent fills cannot all pass the same cap.
+  const exposure = unconfirmedExposure(context, order.originChainId, order.orderId) + BigInt(order.terms.outputUsd)
+  if (exposure > context.pricing.maxUnconfirmedUsd) return false
+  context.exposureHeld.add(order.orderId)
+  return true
+}
+
+/** USD delivered (or being delivered) against opens on `originChainId` that are not final there. */
+export function unconfirmedExposure(
+  context: Pick<SolverContext, 'store' | 'exposureHeld'>,
+  originChainId: number,
+  except: string,
+): bigint {
+  let total = 0n
+  for (const other of Object.values(context.store.value.orders)) {
+    if (other.orderId === except || other.originChainId !== originChainId) continue
+    const working = other.status === 'accepted' || other.status === 'filling' || other.status === 'filled'
+    if (!working || other.openFinal) continue
+    const committed = other.status !== 'accepted' || context.exposureHeld.has(other.orderId)
+    if (committed) total += BigInt(other.terms.outputUsd)
+  }
+  return total
+}
+
+/** Ends an accepted order that cannot be filled safely; its inventory is free again. */
+export function decline(context: SolverContext, order: SolverOrder, reason: string) {
+  recordEvent(context, order.orderId, { type: 'declined', reason, at: Date.now() })
+  context.log.warn('accepted order declined', { orderId: order.orderId, reason })
+}
+
+type SendOutcome = Hex | { reverted: string } | { tooCostly: string }
+
+/** Estimates, caps and sends the fill, then records what its receipt says. */
+async function sendFill(context: SolverContext, order: FillableOrder, destination: ChainContext) {
+  const sent = await destination.sendQueue.run(() => estimateAndSend(context, order, destination))
+  if (typeof sent !== 'string') {
+    if ('tooCostly' in sent) return decline(context, order, `the fill would cost too much gas: ${sent.tooCostly}`)
+    // Filled meanwhile (by us, seen late by a lagging node, or by another solver): the next round reads who.
+    if (sent.reverted === 'AlreadyFilled') {
+      throw new ServiceError('the order is already filled; reading the fill again', { code: 'ALREADY_FILLED' })
+    }
+    // Estimated before every attempt: a fill that would revert is never sent, nor retried until the deadline.
+    return decline(context, order, `the fill would revert (${sent.reverted})`)
+  }
+  context.log.info('fill sent', { orderId: order.orderId, chainId: destination.config.id, tx: sent })
+  const receipt = await destination.waitForReceipt(sent)
+  if (receipt.status === 'success') {
+    recordEvent(context, order.orderId, { type: 'filled', at: Date.now() })
+    context.log.info('order filled', { orderId: order.orderId, block: receipt.blockNumber })
+  } else {
+    recordEvent(context, order.orderId, { type: 'fillReverted', at: Date.now() })
+    context.log.warn('fill reverted; will re-check', { orderId: order.orderId, tx: sent })
+  }
+}
+
+async function estimateAndSend(
+  context: SolverContext,
+  order: FillableOrder,
+  destination: ChainContext,
+): Promise<SendOutcome> {
+  const { terms } = order
+  const request = {
+    address: destinationSettlerOf(destination),
+    abi: intentDestinationSettlerAbi,
+    functionName: 'fill',
+    args: [order.orderId, order.originData, '0x'],
+    value: intentFillValue({
+      outputToken: terms.outputToken,
+      outputAmount: BigInt(terms.outputAmount),
+      gasAmount: BigInt(terms.gasAmount ?? '0'),
+    }),
+    account: context.account,
+  } as const
+  let estimate: bigint
+  try {
+    estimate = await destination.publicClient.estimateContractGas(request)
+  } catch (error) {
+    const reverted = error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError)
+    if (!reverted) throw error // the RPC, not the fill: try again
+    return { reverted: (reverted as ContractFunctionRevertedError).data?.errorName ?? 'reverted' }
+  }
+  // Never more gas than priced: a fill the estimate puts above the cap is declined, not paid for.
+  const capped = cappedGas(estimate, context.pricing.maxFillGas)
+  if ('problem' in capped) return { tooCostly: capped.problem }
+  const sent = await destination.walletClient.writeContract({ ...request, gas: capped.gas })
+  recordEvent(context, order.orderId, { type: 'fillSent', tx: sent, at: Date.now() })
+  return sent
+}
