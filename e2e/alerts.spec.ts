@@ -451,6 +451,11 @@ function exportSeeds(): { record: SwapRecord; cells: Partial<Row> }[] {
       minAmount: '49949000000000000',
       receivedAmount: '50123456789012345',
     },
+    // The route's fees as quoted, kept with the swap: both taken from the amount, in the token received.
+    fees: [
+      { label: 'Solver fee', token: tokenRef(1, 'ETH'), amount: '50000000000000' },
+      { label: 'Solver gas fee', token: tokenRef(1, 'ETH'), amount: '100000000000000' },
+    ],
     depositAddress: intentA,
     status: 'completed',
     depositTx: hash('e2'),
@@ -556,6 +561,10 @@ function exportSeeds(): { record: SwapRecord; cells: Partial<Row> }[] {
         'Quoted receivable': '0.0502',
         'Minimum receivable': '0.049949',
         'Amount received': '0.050123456789012345',
+        // A bare number a spreadsheet adds up, its token beside it, and each fee named.
+        Fees: '0.00015',
+        'Fee token': 'ETH',
+        'Fee breakdown': 'Solver fee: 0.00005 ETH; Solver gas fee: 0.0001 ETH',
         'Delivery transaction': hash('f2'),
         'Delivered (UTC)': iso(t0 + 312),
         Status: 'Completed',
@@ -617,6 +626,7 @@ function expectedRow({ record, cells }: { record: SwapRecord; cells: Partial<Row
     'Origin token': record.origin.token.symbol,
     'Destination network': network(record.destination.token.chainId),
     'Destination token': record.destination.token.symbol,
+    Recipient: record.recipient,
     'Deposit transaction': record.depositTx ?? '',
     'Created (UTC)': new Date(record.createdAt).toISOString(),
     'Deposited (UTC)': depositedAt === undefined ? '' : new Date(depositedAt * 1000).toISOString(),

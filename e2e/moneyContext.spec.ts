@@ -29,6 +29,9 @@ const LABELS = {
       'Very high slippage: you accept up to 20% less than the estimate, and a worse price becomes likely',
     ranking: 'Ranked by the estimated amount received, not the minimum; gas on arrival counts at its value',
     exchangeTime: 'Exchange Time',
+    // The solver's fees are taken from the amount; the person's own gas is the Network cost, paid in ETH by them.
+    fees: ['Solver fee', 'Solver gas fee', 'Network cost'],
+    paidInEth: 'paid by you in ETH',
     date: /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M$/,
   },
   zh: {
@@ -43,6 +46,8 @@ const LABELS = {
     veryHighSlippage: '滑點非常高：您接受比預估最多少收 20%，成交價格很可能變差',
     ranking: '依預估收到的數量排序（而非最少數量）；到帳 Gas 按其價值計入',
     exchangeTime: '兌換時間',
+    fees: ['求解者費用', '求解者 Gas 費用', '網路成本'],
+    paidInEth: '由您以 ETH 支付',
     // "2026年11月25日 晚上9:37:08": never the en-US "11/25/2026, 9:37:08 PM".
     date: /^\d{4}年\d{1,2}月\d{1,2}日 \S{2}\d{1,2}:\d{2}:\d{2}$/,
   },
@@ -114,6 +119,8 @@ test.describe('money in context', () => {
       await expect(page.getByTestId('amount-usd')).toHaveText('≈ $5.00')
       await expect(page.getByTestId('receive-usd')).toHaveText('≈ $4.69')
       await expect(form.routeDetails.getByTestId('route-fee')).toHaveText(['0.005 USDC ≈ <$0.01', GAS_FEE])
+      await expect(form.routeDetails.locator('dt')).toContainText([...labels.fees])
+      await expect(form.routeDetails.getByTestId('network-cost-payer')).toHaveText(labels.paidInEth)
       // The intent order delivers exactly its amount or refunds: no slippage applies.
       await expect(form.routeDetails.getByTestId('route-slippage')).toHaveText(
         variant.lang === 'en'
@@ -135,6 +142,8 @@ test.describe('money in context', () => {
       await expect(summary.getByTestId('review-minimum')).toHaveText(/^4\.694[5-9]\d* USDC ≈ \$4\.69$/)
       await expect(summary.getByTestId('review-fee-0')).toHaveText('0.005 USDC ≈ <$0.01')
       await expect(summary.getByTestId('review-fee-1')).toHaveText(GAS_FEE)
+      await expect(summary.locator('dt')).toContainText([...labels.fees])
+      await expect(summary.getByTestId('network-cost-payer')).toHaveText(labels.paidInEth)
       // The person's own gas (approve + open on chain A), in ETH and at the solver's $3000.
       await expect(summary.getByTestId('review-network-cost')).toHaveText(/ETH ≈ \$\d+\.\d\d$/, { timeout: 20_000 })
       await expect(summary.getByTestId('value-loss-warning')).toHaveText(labels.loss('6.1%'))
@@ -170,6 +179,22 @@ test.describe('money in context', () => {
     await expect(swap).toBeEnabled()
     await confirm.uncheck()
     await expect(swap).toBeDisabled()
+  })
+
+  test('a route that does not take the amount names its limit: the solver’s least order, in the token sent', async ({
+    app,
+    wallet,
+    network,
+  }) => {
+    const session = await open(app, wallet, { viewport: DESKTOP, lang: 'en' })
+    const { page, form } = session
+    // The solver quotes from $1 (its least order); the pool takes any amount.
+    await enterSwap(session, network.chains, 'en', { amount: '0.5' })
+    await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('route-error-intent')).toHaveText(
+      'Intent Bridge: Amount too low for this route (minimum 1 USDC)',
+      { timeout: 20_000 },
+    )
   })
 
   test('a custom slippage of 20 % is warned about, and the review shows the exact amount signed (phone, en)', async ({

@@ -1,10 +1,13 @@
 import { type CompletedSwap, type DepositedSwap, HISTORY_STORE_VERSION, type SwapRecord } from '@multi-bridge/core'
+import type { Locator, Page } from '@playwright/test'
 import type { Address, Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { type AppSession, expect, type TestNetwork, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
+import type { Shell } from './pages/Shell.ts'
 import { storedSwaps, tokenOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
+import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
 /**
  * Issue #28 point 3: a swap is never out of sight. A pending count in the navigation bar reopens it, the app says
@@ -295,3 +298,81 @@ function deposited(network: TestNetwork, owner: Address, byte: string, amount: b
     updatedAt: (now - ago) * 1000,
   }
 }
+
+/** One line of text: the line boxes of a wrapped text are a line apart, parts of one line a few pixels at most. */
+const isOneLine = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    const tops = Array.from(range.getClientRects())
+      .filter((rect) => rect.width > 0)
+      .map((rect) => rect.top)
+    return tops.length > 0 && Math.max(...tops) - Math.min(...tops) <= 8
+  })
+
+/** The header on a phone: no sideways scrolling, every link and button on one line and wholly on screen. */
+async function expectTidyHeader(page: Page, shell: Shell, links: readonly string[], state: string) {
+  const { overflow, width } = await page.evaluate(() => ({
+    overflow: document.scrollingElement!.scrollWidth - window.innerWidth,
+    width: window.innerWidth,
+  }))
+  expect(overflow, `the page scrolls sideways (${state})`).toBeLessThanOrEqual(0)
+  const texts = [shell.title, ...links.map((name) => shell.link(name))]
+  // The buttons: the languages, the count, the wallet (the account is its address over its network, by design).
+  const buttons = await page.getByRole('banner').getByRole('button').all()
+  for (const part of [...texts, ...buttons]) {
+    const box = await part.boundingBox()
+    const name = (await part.textContent()) ?? ''
+    expect(box, `${name} is not shown (${state})`).not.toBeNull()
+    expect(box!.x, `${name} starts off screen (${state})`).toBeGreaterThanOrEqual(0)
+    expect(box!.x + box!.width, `${name} ends off screen (${state})`).toBeLessThanOrEqual(width)
+    if (texts.includes(part)) expect(await isOneLine(part), `${name} wraps (${state})`).toBe(true)
+    else expect(box!.height, `${name} is taller than a link (${state})`).toBeLessThanOrEqual(44)
+  }
+  // Each link is one line high, as the issue found "兌換" two lines high beside the count.
+  for (const name of links) {
+    const height = await shell.link(name).evaluate((element) => {
+      const style = getComputedStyle(element)
+      const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom)
+      return element.getBoundingClientRect().height - padding - Number.parseFloat(style.lineHeight)
+    })
+    expect(height, `the ${name} link is taller than a line (${state})`).toBeLessThanOrEqual(1)
+  }
+  expect(await shell.title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+}
+
+test.describe('the header on a phone, 390×844 (issue #28 point 9)', () => {
+  for (const layout of [
+    { lang: 'en', links: ['Swap', 'History'], connect: 'Connect Wallet', pending: '1 pending' },
+    { lang: 'zh', links: ['兌換', '歷史記錄'], connect: '連接錢包', pending: '1 筆進行中' },
+  ] as const) {
+    test(`keeps every part on one line and on screen, with the count of swaps under way, with and without the wallet, and shows the account (${layout.lang})`, async ({
+      app,
+      network,
+    }) => {
+      const account = privateKeyToAccount(generatePrivateKey())
+      const { page, shell } = await app.open({
+        viewport: { width: 390, height: 844 },
+        wallet: { account, initialChainId: network.chains[0]!.id },
+        storage: { lang: layout.lang, ...historyStorage([deposited(network, account.address, 'e1', 2_000_000n, 700)]) },
+      })
+      await expect(shell.pendingSwaps).toBeVisible()
+      // Its words are its name; the narrow bar shows the count beside the spinner.
+      await expect(shell.pendingSwaps).toHaveAccessibleName(new RegExp(`^${layout.pending}`))
+      await expect(shell.connectButtonLabelled(layout.connect)).toBeEnabled()
+      await expectTidyHeader(page, shell, layout.links, 'no wallet')
+      await screenshot(page, `header-phone-${layout.lang}-no-wallet`, { fullPage: false })
+
+      await shell.connect(TEST_WALLET_NAME, layout.connect)
+      await expect(shell.accountButton).toBeVisible()
+      await expect(shell.dialog).toHaveCount(0)
+      // The account itself stays shown, its network under it.
+      const short = `${account.address.slice(0, 6)}…${account.address.slice(-4)}`
+      await expect(shell.accountButton.getByText(short)).toBeVisible()
+      await expect(shell.networkName).toBeVisible()
+      await expect(shell.networkName).toHaveText(network.chains[0]!.name)
+      await expectTidyHeader(page, shell, layout.links, 'wallet connected')
+      await screenshot(page, `header-phone-${layout.lang}-connected`, { fullPage: false })
+    })
+  }
+})

@@ -2,6 +2,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { chainClient } from './fixtures/fund.ts'
 import { axeViolations, expect, test } from './fixtures/index.ts'
 import { tokenOf } from './support/chainReads.ts'
+import { hangRpc } from './support/rpcHang.ts'
 import { screenshot } from './support/screenshot.ts'
 
 /**
@@ -121,5 +122,81 @@ for (const { id, viewport, text } of LAYOUTS) {
     await recipient.fill(contract)
     await expect(page.getByRole('checkbox', { name: text.understand })).not.toBeChecked()
     await expect(form.mainButton).toHaveText(text.confirmContract)
+  })
+}
+
+/**
+ * Issue #28 point 9: the recipient check reads the destination chain; while that RPC hangs it ends after about 8 s
+ * naming the chain, and the person confirms the address they typed, as for a contract, instead of "Checking the
+ * recipient…" for ever. When the chain answers again, its answer replaces the confirmation.
+ */
+const UNCHECKED = {
+  en: {
+    ...ENGLISH,
+    checking: 'Checking the recipient…',
+    notAnswering: (network: string) => `${network} is not answering`,
+    unchecked: "This address couldn't be checked there. If it is a contract that can't take USDC, the tokens are lost.",
+    understand: 'I understand: this address can receive USDC',
+    confirm: 'Confirm the recipient',
+  },
+  zh: {
+    ...CHINESE,
+    checking: '正在檢查接收地址…',
+    notAnswering: (network: string) => `${network} 沒有回應`,
+    unchecked: '因此無法在該網路上檢查此地址。如果它是無法接收 USDC 的合約，代幣會遺失。',
+    understand: '我了解：此地址能接收 USDC',
+    confirm: '請確認接收地址',
+  },
+} as const
+
+for (const { id, viewport, lang } of [
+  { id: 'desktop-en', viewport: DESKTOP, lang: 'en' },
+  { id: 'phone-zh', viewport: PHONE, lang: 'zh' },
+] as const) {
+  test(`recipient check (${id}): a hanging destination is named within about 8 s, the address is confirmed like a contract, and the chain's answer replaces it`, async ({
+    app,
+    wallet,
+    network,
+  }) => {
+    const text = UNCHECKED[lang]
+    const [a, b] = network.chains
+    const { page, form } = await app.openConnected({
+      wallet,
+      viewport,
+      storage: { lang: text.lang },
+      connectLabel: text.connect,
+    })
+    await form.pickToken('origin', a!.name, 'USDC')
+    await form.pickToken('destination', b!.name, 'USDC')
+    await form.amountLabelled(text.send).fill('5')
+    const hung = await hangRpc(page, b!.rpcUrls[0]!)
+    // Someone else's wallet (no code on B): what the chain would have said, had it answered.
+    await page.getByLabel(text.recipient).fill(privateKeyToAccount(generatePrivateKey()).address)
+    const started = Date.now()
+    await expect(form.mainButton).toHaveText(text.checking)
+    const note = page.getByTestId('recipient-unchecked')
+    await expect(note.getByRole('alert')).toContainText(text.notAnswering(b!.name), { timeout: 15_000 })
+    const elapsed = Date.now() - started
+    console.log(`[recipient] ${id}: chain B hanging, said after ${elapsed} ms`)
+    expect(elapsed).toBeGreaterThanOrEqual(7_000) // the bound, not a first failure
+    expect(elapsed).toBeLessThanOrEqual(12_000)
+    expect(hung.held()).toBeGreaterThan(0)
+    await expect(note.getByRole('alert')).toContainText(text.unchecked)
+    // Not blocked for ever, not let through unseen: Swap waits for the person's "I understand".
+    await expect(form.mainButton).toHaveText(text.confirm)
+    await expect(form.mainButton).toBeDisabled()
+    await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+    await screenshot(page, `recipient-unchecked-${id}`, { fullPage: false })
+    expect(await axeViolations(page)).toEqual([])
+    const consent = page.getByRole('checkbox', { name: text.understand })
+    await consent.check()
+    await expect(form.mainButton).toHaveText(text.swap, { timeout: 20_000 })
+    await expect(form.mainButton).toBeEnabled()
+
+    // B answers again: the next look finds a wallet, and neither the warning nor the confirmation is needed.
+    await hung.release()
+    await expect(note).toHaveCount(0, { timeout: 20_000 })
+    await expect(form.mainButton).toHaveText(text.swap, { timeout: 20_000 })
+    await expect(form.mainButton).toBeEnabled()
   })
 }

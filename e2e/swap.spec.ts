@@ -1,5 +1,7 @@
-import { parseUnits } from 'viem'
+import type { Locator, Page } from '@playwright/test'
+import { parseAbi, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { chainClient } from './fixtures/fund.ts'
 import { type AppSession, expect, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import { balanceOf, storedSwaps, tokenOf } from './support/chainReads.ts'
@@ -248,5 +250,135 @@ test.describe('swap', () => {
     await history.rows.first().click()
     await expect(form.progress()).toHaveText('Completed')
     await expect(page).toHaveURL(/#\/pages\/log\/index\?id=0x/)
+  })
+})
+
+const DESKTOP = { width: 1280, height: 900 }
+const PHONE = { width: 390, height: 844 }
+
+/** Whether `locator` is wholly inside the window (the test's viewport), not below the fold or under its top. */
+async function inView(page: Page, locator: Locator) {
+  const box = await locator.boundingBox()
+  const height = page.viewportSize()?.height ?? 0
+  return { top: box?.y ?? -1, bottom: box ? box.y + box.height : Number.POSITIVE_INFINITY, height }
+}
+
+test.describe('token picker (issue #28 point 9)', () => {
+  for (const variant of [
+    { id: 'desktop-en', viewport: DESKTOP, lang: 'en', touch: false, connect: 'Connect Wallet' },
+    { id: 'phone-zh', viewport: PHONE, lang: 'zh', touch: true, connect: '連接錢包' },
+  ] as const) {
+    test(`lists the tokens held by their USD value, shown beside the balance; the search box waits for a tap on a touch screen (${variant.id})`, async ({
+      app,
+      account,
+      wallet,
+      network,
+    }) => {
+      const [a] = network.chains
+      // 1,000,000 USDC and only 1,000 USDT left: by count USDC, ETH (about 9,900), USDT, WETH (100); the list's own
+      // order is ETH, USDC, USDT, WETH; by value (the solver's $3000 ETH, $1 stables) ETH, USDC, WETH, USDT.
+      const client = chainClient(a!)
+      const usdt = tokenOf(network.manifest, 0, 'USDT')
+      const hash = await client.writeContract({
+        account,
+        address: usdt.address,
+        abi: parseAbi(['function transfer(address to, uint256 amount)']),
+        functionName: 'transfer',
+        args: [privateKeyToAccount(generatePrivateKey()).address, 999_000_000_000n],
+      })
+      expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success')
+
+      const { page, form } = await app.openConnected({
+        wallet,
+        viewport: variant.viewport,
+        storage: { lang: variant.lang },
+        connectLabel: variant.connect,
+        touch: variant.touch,
+      })
+      expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(variant.touch)
+      await form.tokenButton('origin').click()
+      await expect(form.picker).toBeVisible()
+      if (variant.touch) {
+        // No keyboard over the list: nothing to type into has the focus until the person taps the search box.
+        await expect(form.picker).toContainText('ETH')
+        expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('INPUT')
+        await expect(page.getByRole('combobox')).not.toBeFocused()
+      } else {
+        await expect(page.getByRole('combobox')).toBeFocused()
+      }
+      await form.networkButton(a!.name).click()
+      await expect(form.optionSymbols).toHaveText(['ETH', 'USDC', 'WETH', 'USDT'], { timeout: 15_000 })
+      const value = (symbol: string) => form.option(symbol).getByTestId('picker-token-value')
+      // 10,000 ETH less the 100 wrapped into WETH and the gas spent: about 9,899.9999 ETH.
+      await expect(value('ETH')).toHaveText(/^≈ \$29,699,99\d\.\d\d$/)
+      await expect(value('USDC')).toHaveText('≈ $1,000,000.00')
+      await expect(value('WETH')).toHaveText('≈ $300,000.00')
+      await expect(value('USDT')).toHaveText('≈ $1,000.00')
+      await screenshot(page, `picker-by-value-${variant.id}`, { fullPage: false })
+      if (variant.touch) {
+        await page.getByRole('combobox').tap()
+        await expect(page.getByRole('combobox')).toBeFocused()
+      }
+    })
+  }
+})
+
+test.describe('swap layout with routes (issue #28 point 9)', () => {
+  test('keeps the main button in view once routes are shown: beside them at 1280×900, a bar at the foot of a phone (en, zh-Hant)', async ({
+    app,
+    wallet,
+    network,
+  }) => {
+    const { chains } = network
+    const { page, form, shell } = await app.openConnected({ wallet, viewport: DESKTOP })
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[1]!.name, 'USDC')
+    await form.amount.fill('5')
+    await form.myAddressButton().click()
+    await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+    await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
+    await expect(form.routeDetails).toBeVisible()
+    await expect(form.mainButton).toHaveText('Swap', { timeout: 20_000 })
+    for (const lang of ['en', 'zh'] as const) {
+      if (lang === 'zh') {
+        await shell.setLanguage('繁中')
+        await expect(form.mainButton).toHaveText('兌換')
+      }
+      // At the top of the page, as it is when the routes arrive: the button, the routes and their details all seen.
+      await page.evaluate(() => window.scrollTo(0, 0))
+      const button = await inView(page, form.mainButton)
+      expect(button.top).toBeGreaterThan(0)
+      expect(button.bottom, `the main button ends below the fold (${lang})`).toBeLessThanOrEqual(DESKTOP.height)
+      for (const route of [form.route('intent'), form.route('pool')]) {
+        expect((await inView(page, route)).bottom).toBeLessThanOrEqual(DESKTOP.height)
+      }
+      expect((await inView(page, form.routeDetails)).bottom).toBeLessThanOrEqual(DESKTOP.height)
+      await screenshot(page, `swap-routes-desktop-${lang}`, { fullPage: false })
+    }
+
+    // A phone: one column; the button stays at the foot of the screen while the routes scroll under it, and the page
+    // never scrolls sideways.
+    await page.setViewportSize(PHONE)
+    for (const lang of ['zh', 'en'] as const) {
+      if (lang === 'en') {
+        await shell.setLanguage('EN')
+        await expect(form.mainButton).toHaveText('Swap')
+      }
+      for (const at of ['top', 'routes', 'end'] as const) {
+        if (at === 'top') await page.evaluate(() => window.scrollTo(0, 0))
+        if (at === 'routes') await form.route('pool').scrollIntoViewIfNeeded()
+        if (at === 'end') await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+        const button = await inView(page, form.mainButton)
+        expect(button.top, `the main button is off screen (${lang}, ${at})`).toBeGreaterThan(0)
+        expect(button.bottom, `the main button is off screen (${lang}, ${at})`).toBeLessThanOrEqual(PHONE.height)
+        expect(
+          await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0)
+        if (at !== 'routes') await screenshot(page, `swap-routes-phone-${lang}-${at}`, { fullPage: false })
+      }
+      // At the end the bar has settled under the details: nothing of them is hidden behind it.
+      const details = await inView(page, form.routeDetails)
+      expect(details.bottom).toBeLessThanOrEqual((await inView(page, form.mainButton)).top)
+    }
   })
 })

@@ -1,61 +1,148 @@
-export * from './amounts/formatDisplayAmountUp.ts'
-export * from './amounts/parseAmountInput.ts'
-export * from './chains/chainClients.ts'
-export * from './chains/finality.ts'
-export * from './chains/manifestChain.ts'
-export * from './chains/readChain.ts'
-export * from './config/envValues.ts'
-export * from './config/manifest.ts'
-export * from './config/production.ts'
-export * from './errors/BaseError.ts'
-export * from './errors/configErrors.ts'
-export * from './errors/gasErrors.ts'
-export * from './errors/unreachableErrors.ts'
-export * from './errors/walletErrors.ts'
-export * from './http/httpErrors.ts'
-export * from './http/httpRequestWithRetry.ts'
-export * from './http/request.ts'
-export * from './prices/routeValue.ts'
-export * from './prices/usdValue.ts'
-export * from './protocols/attestation.ts'
-export * from './protocols/intent.ts'
-export * from './protocols/pool.ts'
-export * from './providers/across/acrossProvider.ts'
-export * from './providers/across/acrossStatusUpdate.ts'
-export * from './providers/across/module.ts'
-export * from './providers/deliveryCheck.ts'
-export * from './providers/intent/intentProvider.ts'
-export * from './providers/lifi/lifiProvider.ts'
-export * from './providers/lifi/lifiStatusUpdate.ts'
-export * from './providers/lifi/lifiTokenList.ts'
-export * from './providers/lifi/module.ts'
-export * from './providers/module.ts'
-export * from './providers/modules.ts'
-export * from './providers/pool/poolProvider.ts'
-export * from './providers/refundTiming.ts'
-export * from './providers/registry.ts'
-export * from './providers/types.ts'
-export * from './routes/fetchRoutes.ts'
-export * from './routes/recipientRefusal.ts'
-export * from './routes/routeErrors.ts'
-export * from './routes/tokenInfo.ts'
-export * from './routes/tokenRef.ts'
-export * from './routes/types.ts'
-export * from './signing/checkDeposit.ts'
-export * from './signing/decodedDeposit.ts'
-export * from './signing/signingErrors.ts'
-export * from './storage/persistedStore.ts'
-export * from './swaps/estimateNetworkCost.ts'
-export * from './swaps/executeRoute.ts'
-export * from './swaps/historyStore.ts'
-export * from './swaps/refundSwap.ts'
-export * from './swaps/restoreSwaps.ts'
-export * from './swaps/swapMachine.ts'
-export * from './swaps/swapRecord.ts'
-export * from './swaps/swapRecordSchema.ts'
-export * from './swaps/swapStore.ts'
-export * from './swaps/trackProblems.ts'
-export * from './swaps/trackSwaps.ts'
-export * from './swaps/types.ts'
-export * from './swaps/walletAdapter.ts'
-export * from './wallet/localWalletProvider.ts'
+/**
+ * The public surface of `@multi-bridge/core`, listed name by name (a snapshot test locks it: `index.test.ts`).
+ * What the web app, the services, the devnet and the tests use; anything else stays inside its module.
+ */
+
+// ---- Amounts: what a person types, and how amounts are shown ----
+export { formatDisplayAmountUp } from './amounts/formatDisplayAmountUp.ts'
+export { formatAmount, formatDisplayAmount, parseAmountInput } from './amounts/parseAmountInput.ts'
+// ---- Chains: clients, finality and bounded reads ----
+export { type ChainClients, createChainClients } from './chains/chainClients.ts'
+export { type FinalHead, finalBlockNumber, finalHead, finalityBlocks, finalityProblem } from './chains/finality.ts'
+export { manifestChainToViem } from './chains/manifestChain.ts'
+export { CHAIN_READ_TIMEOUT_MS, readChain } from './chains/readChain.ts'
+// ---- Configuration: the manifest and production settings ----
+export type { ProductionEnv } from './config/envValues.ts'
+export {
+  findManifestToken,
+  getManifestChain,
+  listedTokenRef,
+  type Manifest,
+  type ManifestChain,
+  type ManifestToken,
+  NATIVE_TOKEN_ADDRESS,
+  parseManifest,
+} from './config/manifest.ts'
+export { productionManifest } from './config/production.ts'
+// ---- Errors every layer can name ----
+export { BaseError, walkError } from './errors/BaseError.ts'
+export { InvalidManifestError } from './errors/configErrors.ts'
+export { isInsufficientFundsError, NotEnoughGasError } from './errors/gasErrors.ts'
+export { ChainUnreachableError, ProviderTimeoutError, ServiceUnreachableError } from './errors/unreachableErrors.ts'
+export {
+  AddChainError,
+  isUserRejection,
+  MissingChainInfoError,
+  NoWalletError,
+  PROVIDER_ERROR,
+  SwitchChainError,
+  UnexpectedError,
+  UnknownContractError,
+  UserRejectedError,
+  WalletConnectError,
+  WalletDisconnectedError,
+  WalletPluginNotFoundError,
+} from './errors/walletErrors.ts'
+// ---- HTTP ----
+export { HttpAbortError, HttpNetworkError, HttpStatusError, HttpTimeoutError } from './http/httpErrors.ts'
+export { httpRequest } from './http/request.ts'
+// ---- Prices and USD values ----
+export { originNativeUsd, routeUsdValues, valueLossBps } from './prices/routeValue.ts'
+export { formatUsdValue, priceOf, usdValueOf } from './prices/usdValue.ts'
+// ---- The local bridges' protocols (orders, transfers, attestations) ----
+export { type AttesterSignature, packSignatures } from './protocols/attestation.ts'
+export {
+  buildOnchainOrder,
+  computeIntentOrderId,
+  decodeIntentOriginData,
+  encodeIntentOriginData,
+  fillAttestationTypes,
+  INTENT_ORDER_DATA_TYPEHASH,
+  type IntentOrderData,
+  type IntentOriginData,
+  intentFillValue,
+  intentSettlerDomain,
+  noFillAttestationTypes,
+} from './protocols/intent.ts'
+export { notReleasedTypes, type PoolRelease, poolDomain, releasedTypes, releaseTypes } from './protocols/pool.ts'
+// ---- Route providers: the interface, the registry and each provider ----
+export { DELIVERY_STATUS_WORDING } from './providers/deliveryCheck.ts'
+export { INTENT_PROVIDER_ID } from './providers/intent/intentProvider.ts'
+export { lifiTokenList } from './providers/lifi/lifiTokenList.ts'
+export { PROVIDER_MODULES, providerModule } from './providers/modules.ts'
+export { POOL_PROVIDER_ID } from './providers/pool/poolProvider.ts'
+export { estimateRefundOpensAt } from './providers/refundTiming.ts'
+export { createProviders } from './providers/registry.ts'
+export type { RouteProvider } from './providers/types.ts'
+// ---- Routes: requests, ranking and their errors ----
+export {
+  fetchRoutes,
+  type ProviderOutcome,
+  type RoutePreference,
+  rankRoutes,
+  streamRouteOutcomes,
+} from './routes/fetchRoutes.ts'
+export {
+  isContractCode,
+  type KnownContracts,
+  type RecipientRefusal,
+  recipientRefusal,
+} from './routes/recipientRefusal.ts'
+export {
+  InvalidQuoteError,
+  NotSwapOwnerError,
+  QuoteChangedError,
+  QuoteExpiredError,
+  RefundNotAvailableError,
+  ReviewMismatchError,
+  RouteUnavailableError,
+  SenderMismatchError,
+  WrongChainError,
+} from './routes/routeErrors.ts'
+export { readTokenInfo } from './routes/tokenInfo.ts'
+export { createTokenRefResolver, tokenRefFor } from './routes/tokenRef.ts'
+export {
+  type QuoteRequest,
+  type Route,
+  TOKEN_KINDS,
+  type TokenKind,
+  type TokenPrice,
+  type TokenRef,
+} from './routes/types.ts'
+// ---- What is signed: decoded and checked against the request ----
+export { type CheckedDeposit, prepareDeposit } from './signing/checkDeposit.ts'
+export { type SignedField, SignedMismatchError } from './signing/signingErrors.ts'
+// ---- Persisted storage ----
+export { createPersistedStore, PERSIST_PREFIX, type PersistedStoreOptions } from './storage/persistedStore.ts'
+// ---- Swaps: execution, tracking, refunds, restore and the history store ----
+export {
+  estimateDepositReserve,
+  estimateNetworkCost,
+  type NetworkCost,
+  type NetworkCostStepKind,
+} from './swaps/estimateNetworkCost.ts'
+export { type ExecuteRouteParameters, executeRoute } from './swaps/executeRoute.ts'
+export { createHistoryStore, HISTORY_STORE_VERSION } from './swaps/historyStore.ts'
+export { refundSwap } from './swaps/refundSwap.ts'
+export { restoreSwaps } from './swaps/restoreSwaps.ts'
+export { applySwapEvent } from './swaps/swapMachine.ts'
+export { newSwapRecord } from './swaps/swapRecord.ts'
+export { createSwapStore, listSwaps, type SwapStoreState } from './swaps/swapStore.ts'
+export { createTrackProblemStore, isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'
+export { createSwapTracker, type SwapTracker } from './swaps/trackSwaps.ts'
+export {
+  type CompletedSwap,
+  type DepositedSwap,
+  type FailedSwap,
+  gasReceived,
+  type RefundableSwap,
+  type RefundedSwap,
+  receivedAmount,
+  SIGNING_PHASES,
+  type SwapFee,
+  type SwapRecord,
+  swapProgress,
+} from './swaps/types.ts'
+export type { WalletAdapter } from './swaps/walletAdapter.ts'
+// ---- Wallets ----
+export { createLocalWalletProvider, type LocalWalletProvider, ProviderRpcError } from './wallet/localWalletProvider.ts'

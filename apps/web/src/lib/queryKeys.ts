@@ -75,6 +75,11 @@ export const routeKeys = {
     ] as const,
 }
 
+/** The providers' USD prices of tokens (the picker values a person's tokens with them). */
+export const priceKeys = {
+  tokens: (manifest: Manifest) => ['prices', 'tokens', providerSet(manifest)] as const,
+}
+
 /** What a reviewed route would sign, decoded from its transaction (one route id is one quote). */
 export const signedKeys = {
   route: (routeId: string) => ['signed', routeId] as const,

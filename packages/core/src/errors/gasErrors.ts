@@ -1,4 +1,4 @@
-import { InsufficientFundsError } from 'viem'
+import { type Chain, InsufficientFundsError } from 'viem'
 import { BaseError, walkError } from './BaseError.ts'
 
 export type NotEnoughGasErrorParameters = {
@@ -37,6 +37,26 @@ export class NotEnoughGasError extends BaseError {
     this.decimals = parameters.decimals
     this.needed = parameters.needed
   }
+}
+
+/**
+ * `NotEnoughGasError` for a transaction on `chainId`, with the network and its coin as the chain's client names them
+ * (the manifest's name and native currency): the swap's deposit and the person's refund say it alike.
+ */
+export function notEnoughGasOn(
+  chain: Pick<Chain, 'name' | 'nativeCurrency'> | undefined,
+  chainId: number,
+  needed: bigint | undefined,
+  cause: unknown,
+): NotEnoughGasError {
+  return new NotEnoughGasError({
+    chainId,
+    network: chain?.name ?? String(chainId),
+    coin: chain?.nativeCurrency.symbol ?? 'ETH',
+    decimals: chain?.nativeCurrency.decimals ?? 18,
+    needed,
+    cause,
+  })
 }
 
 /** A node's or a wallet's words for a balance that cannot pay gas × fee + value (geth, anvil, MetaMask, viem). */

@@ -34,7 +34,7 @@ function intentRoute(change: Partial<Route> = {}): Route {
     slippageMode: 'auto',
     fees: [
       { label: 'Solver fee', token: usdcB, amount: 1_200n },
-      { label: 'Network fee', token: usdcB, amount: 100_000n },
+      { label: 'Solver gas fee', token: usdcB, amount: 100_000n },
     ],
     estimatedSeconds: 5,
     quotedAt: 0,

@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem'
 import type { ChainClients } from '../chains/chainClients.ts'
 import type { Manifest, ManifestToken } from '../config/manifest.ts'
-import type { DepositPlan, QuoteRequest, Route, TransactionRequest } from '../routes/types.ts'
+import type { DepositPlan, QuoteRequest, Route, TokenPrice, TransactionRequest } from '../routes/types.ts'
 import type { DecodedDeposit } from '../signing/decodedDeposit.ts'
 import type { SigningSwap, SwapEvent, SwapRecord, TrackedSwap } from '../swaps/types.ts'
 
@@ -61,6 +61,11 @@ export interface RouteProvider {
    * never the whole list.
    */
   listTokens?(options?: { signal?: AbortSignal }): Promise<Map<number, ManifestToken[]>>
+  /**
+   * USD prices of the tokens this provider knows on the config's chains (the picker sorts a person's tokens by
+   * their value, and shows it). Bad entries are dropped; an empty list when it knows none.
+   */
+  tokenPrices?(options?: { signal?: AbortSignal }): Promise<TokenPrice[]>
 }
 
 export type CreateProvider = (context: ProviderContext) => RouteProvider | undefined

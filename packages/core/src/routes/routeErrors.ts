@@ -1,4 +1,5 @@
 import { BaseError } from '../errors/BaseError.ts'
+import type { TokenRef } from './types.ts'
 
 export type RouteUnavailableReason =
   | 'amountTooLow'
@@ -7,14 +8,19 @@ export type RouteUnavailableReason =
   | 'unsupportedToken'
   | 'unsupportedRoute'
 
-/** A provider that cannot serve this request, and why (shown beside the provider's name). */
+/**
+ * The limit a request crossed, in base units of `token`: the least (amountTooLow) or the most (amountTooHigh) the
+ * route takes, in the sent token; the liquidity the destination has (insufficientLiquidity), in the received token.
+ */
+export type RouteLimit = { amount: bigint; token: TokenRef }
+
+/** A provider that cannot serve this request, and why (shown beside the provider's name, with the limit when known). */
 export class RouteUnavailableError extends BaseError {
   override name = 'RouteUnavailableError'
   constructor(
     readonly providerId: string,
     readonly reason: RouteUnavailableReason,
-    /** The minimum (amountTooLow) or maximum (amountTooHigh) amount, or the liquidity available. */
-    readonly limit?: bigint,
+    readonly limit?: RouteLimit,
     /** The provider's own explanation, for the console and the details line. */
     details?: string,
   ) {

@@ -32,7 +32,15 @@ export type QuoteRequest = {
  */
 export type RouteGasOnArrival = { status: 'included'; token: TokenRef; amount: bigint } | { status: 'unavailable' }
 
-export type RouteFee = { label: string; token: TokenRef; amount: bigint }
+/**
+ * A fee of a route, under the provider's own name (an i18n key). A fee is taken from the amount (the output is already
+ * net of it), unless `paidBy` is `sender`: then it is the person's own gas on the origin as the provider estimates it,
+ * paid in the native coin besides the amount (the app's own estimate of it is the "Network cost").
+ */
+export type RouteFee = { label: string; token: TokenRef; amount: bigint; paidBy?: 'sender' }
+
+/** The label of a provider's estimate of the person's own gas (`paidBy: 'sender'`): the same thing as the Network cost. */
+export const PROVIDER_GAS_ESTIMATE = 'Network cost (provider estimate)'
 
 /** A provider's USD price of one whole token (`usd`: decimal text, never a float), for the tokens of a route. */
 export type TokenPrice = { chainId: number; address: Address; usd: string }

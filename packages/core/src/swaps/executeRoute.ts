@@ -1,6 +1,6 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hash, isAddressEqual } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
-import { isInsufficientFundsError, NotEnoughGasError } from '../errors/gasErrors.ts'
+import { isInsufficientFundsError, notEnoughGasOn } from '../errors/gasErrors.ts'
 import { UnknownContractError } from '../errors/walletErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import {
@@ -127,15 +127,7 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
       (cost) => cost.total,
       () => undefined,
     )
-    const currency = client.chain?.nativeCurrency
-    return new NotEnoughGasError({
-      chainId,
-      network: client.chain?.name ?? String(chainId),
-      coin: currency?.symbol ?? 'ETH',
-      decimals: currency?.decimals ?? 18,
-      needed,
-      cause,
-    })
+    return notEnoughGasOn(client.chain, chainId, needed, cause)
   }
   const waitFor = async (hash: Hash) => {
     const receipt = await client.waitForTransactionReceipt({ hash })

@@ -61,6 +61,29 @@ describe('createHistoryStore', () => {
     expect(consoleError).not.toHaveBeenCalled()
   })
 
+  it("keeps the route's fees (a negative reward too) across restarts and state changes", () => {
+    const storage = memoryStorage()
+    const fees = [
+      { label: 'Relayer fee', token: { ...USDC, kind: 'usdc' }, amount: '-15000' },
+      {
+        label: 'Network cost (provider estimate)',
+        token: { ...USDC, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH', decimals: 18 },
+        amount: '1680272000000',
+        paidBy: 'sender',
+      },
+    ]
+    const store = createHistoryStore(storage)
+    store.getState().upsert(swap(6, { fees: [fees[0], { ...fees[1], token: { ...fees[1]!.token, kind: 'native' } }] }))
+    store.getState().apply('local-6', { type: 'delivered', receivedAmount: '99900000' })
+    const [kept] = listSwaps(createHistoryStore(storage).getState())
+    expect(kept?.status).toBe('completed')
+    expect(kept?.fees?.map((fee) => [fee.label, fee.amount, fee.paidBy])).toEqual([
+      ['Relayer fee', '-15000', undefined],
+      ['Network cost (provider estimate)', '1680272000000', 'sender'],
+    ])
+    expect(consoleError).not.toHaveBeenCalled()
+  })
+
   it('never keeps a swap whose deposit was not sent: no money moved', () => {
     const storage = memoryStorage()
     const { depositTx: _, depositedAt: _t, status: _s, ...unsent } = swap(3)

@@ -1,5 +1,6 @@
-import { type Hash, isAddressEqual } from 'viem'
+import { type Address, type Hash, isAddressEqual } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
+import { isInsufficientFundsError, notEnoughGasOn } from '../errors/gasErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import {
   NotSwapOwnerError,
@@ -8,6 +9,8 @@ import {
   TransactionRevertedError,
   WrongChainError,
 } from '../routes/routeErrors.ts'
+import type { TransactionRequest } from '../routes/types.ts'
+import { estimateFeePerGas } from './estimateNetworkCost.ts'
 import type { SwapRecord } from './types.ts'
 import type { WalletAdapter } from './walletAdapter.ts'
 
@@ -33,8 +36,32 @@ export async function refundSwap(parameters: {
   if (actual !== transaction.chainId) throw new WrongChainError(transaction.chainId, actual)
   const selected = await wallet.getAccount?.()
   if (selected && !isAddressEqual(selected, wallet.account)) throw new SenderMismatchError(wallet.account, selected)
-  const refundTx = await wallet.sendTransaction(transaction)
-  const receipt = await clientFor(parameters.clients, transaction.chainId).waitForTransactionReceipt({ hash: refundTx })
+  const client = clientFor(parameters.clients, transaction.chainId)
+  let refundTx: Hash
+  try {
+    refundTx = await wallet.sendTransaction(transaction)
+  } catch (error) {
+    // The wallet or the node found the balance short of the refund's gas: said as the swap's deposit says it, with
+    // the origin network, its coin and about how much is needed.
+    if (isInsufficientFundsError(error)) throw await notEnoughGasForRefund(client, wallet.account, transaction, error)
+    throw error
+  }
+  const receipt = await client.waitForTransactionReceipt({ hash: refundTx })
   if (receipt.status !== 'success') throw new TransactionRevertedError(refundTx)
   return { refundTx }
+}
+
+/** The refund's gas at the most a wallet offers per gas, plus any value it sends; without the amount when unknown. */
+async function notEnoughGasForRefund(
+  client: ReturnType<typeof clientFor>,
+  account: Address,
+  transaction: TransactionRequest,
+  cause: unknown,
+) {
+  const { to, data, value } = transaction
+  const needed = await Promise.all([client.estimateGas({ account, to, data, value }), estimateFeePerGas(client)]).then(
+    ([gas, fees]) => gas * fees.max + value,
+    () => undefined,
+  )
+  return notEnoughGasOn(client.chain, transaction.chainId, needed, cause)
 }

@@ -45,6 +45,7 @@ const base = (record: SwapRecord): SwapBase => {
     ...(record.data ? { data: record.data } : {}),
     ...(record.statusDetail ? { statusDetail: record.statusDetail } : {}),
     ...(record.estimatedSeconds === undefined ? {} : { estimatedSeconds: record.estimatedSeconds }),
+    ...(record.fees ? { fees: record.fees } : {}),
   }
 }
 

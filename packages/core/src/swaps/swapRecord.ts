@@ -27,6 +27,12 @@ export function newSwapRecord(route: Route, owner: Address): SigningSwap {
     phase: 'switching',
     ...(route.trackingData ? { data: { ...route.trackingData } } : {}),
     estimatedSeconds: route.estimatedSeconds,
+    fees: route.fees.map((fee) => ({
+      label: fee.label,
+      token: fee.token,
+      amount: fee.amount.toString(),
+      ...(fee.paidBy ? { paidBy: fee.paidBy } : {}),
+    })),
     createdAt: now,
     updatedAt: now,
   }

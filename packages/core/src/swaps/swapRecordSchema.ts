@@ -7,6 +7,7 @@ const hex = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]*$/, 'not hex'))
 const txHash = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'not a transaction hash'))
 const address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'not an address'))
 const uint = v.pipe(v.string(), v.regex(/^[0-9]{1,78}$/, 'not an amount'))
+const int = v.pipe(v.string(), v.regex(/^-?[0-9]{1,78}$/, 'not an amount'))
 const seconds = v.pipe(v.number(), v.integer(), v.minValue(0))
 const millis = v.pipe(v.number(), v.minValue(0))
 const nonEmpty = v.pipe(v.string(), v.minLength(1))
@@ -37,6 +38,9 @@ const baseEntries = {
   createdAt: millis,
   updatedAt: millis,
   estimatedSeconds: v.optional(v.pipe(v.number(), v.minValue(0))),
+  fees: v.optional(
+    v.array(v.object({ label: v.string(), token, amount: int, paidBy: v.optional(v.literal('sender')) })),
+  ),
   approveTxs: v.optional(v.array(txHash)),
   data: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
   statusDetail: v.optional(v.string()),

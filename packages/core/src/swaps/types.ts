@@ -51,6 +51,12 @@ export type SwapDestination = {
   gas?: { token: TokenRef; amount: string }
 }
 
+/**
+ * A fee of the route the swap was made with (`RouteFee`, its amount as a signed decimal string: Relay's reward is
+ * negative). Kept for History and its CSV; a swap restored from chain has none.
+ */
+export type SwapFee = { label: string; token: TokenRef; amount: string; paidBy?: 'sender' }
+
 /** What every swap has, whatever its state. JSON only (amounts as decimal strings), so it survives storage. */
 export type SwapBase = {
   /** Stable key of the record in History (never changes). */
@@ -71,6 +77,8 @@ export type SwapBase = {
    * none): elapsed time is compared with it ("Taking longer than usual").
    */
   estimatedSeconds?: number
+  /** The route's fees, as quoted when the person confirmed it (absent for a swap restored from chain). */
+  fees?: SwapFee[]
   approveTxs?: Hex[]
   /** Provider-specific tracking data (e.g. fill deadline, the blocks to search from). */
   data?: Record<string, string | number>

@@ -4,10 +4,15 @@ import {
   getManifestChain,
   type Manifest,
   receivedAmount,
+  type SwapFee,
   type SwapRecord,
 } from '@multi-bridge/core'
 
-/** The CSV's columns, in order (English headers: a file people share with accountants and support). */
+/**
+ * The CSV's columns, in order (English headers: a file people share with accountants and support). Every amount is
+ * a bare number a spreadsheet can add up; its unit is a column of its own: "Origin token" for the amount sent,
+ * "Destination token" for the amounts received, "Fee token" for the fees, "Gas token" for the gas on arrival.
+ */
 export const HISTORY_CSV_COLUMNS = [
   'ID',
   'Provider',
@@ -15,12 +20,17 @@ export const HISTORY_CSV_COLUMNS = [
   'Origin token',
   'Destination network',
   'Destination token',
+  'Recipient',
   'Amount sent',
   'Quoted receivable',
   'Minimum receivable',
   'Amount received',
+  'Fees',
+  'Fee token',
+  'Fee breakdown',
   'Gas on arrival',
   'Gas received',
+  'Gas token',
   'Deposit transaction',
   'Delivery transaction',
   'Refund transaction',
@@ -42,17 +52,37 @@ const STATUS_TEXT: Record<SwapRecord['status'], string> = {
   failed: 'Failed',
 }
 
-const gasCell = (value: string | undefined, token: { decimals: number; symbol: string } | undefined) =>
-  value === undefined || !token ? '' : `${formatAmount(BigInt(value), token.decimals)} ${token.symbol}`
 const iso = (seconds: number | undefined) => (seconds === undefined ? '' : new Date(seconds * 1000).toISOString())
 const amount = (value: string | undefined, decimals: number) =>
   value === undefined ? '' : formatAmount(BigInt(value), decimals)
+
+const sameToken = (a: SwapFee['token'], b: SwapFee['token']) =>
+  a.chainId === b.chainId && a.address.toLowerCase() === b.address.toLowerCase()
+
+/**
+ * The fees taken from the amount, added up when they are in one token (the usual case), with that token; empty when
+ * they are in several (the breakdown has them) or unknown (a swap restored from chain). The breakdown names every
+ * fee with its token, the provider's estimate of the person's own gas too (paid besides the amount, not summed).
+ */
+function feeCells(fees: readonly SwapFee[] | undefined): [total: string, token: string, breakdown: string] {
+  if (!fees) return ['', '', '']
+  const breakdown = fees
+    .map((fee) => `${fee.label}: ${formatAmount(BigInt(fee.amount), fee.token.decimals)} ${fee.token.symbol}`)
+    .join('; ')
+  const taken = fees.filter((fee) => fee.paidBy !== 'sender')
+  const [first] = taken
+  if (!first) return ['0', '', breakdown]
+  if (!taken.every((fee) => sameToken(fee.token, first.token))) return ['', '', breakdown]
+  const total = taken.reduce((sum, fee) => sum + BigInt(fee.amount), 0n)
+  return [formatAmount(total, first.token.decimals), first.token.symbol, breakdown]
+}
 
 /** One row per swap, as text cells: amounts in whole tokens (exact), times in ISO 8601 UTC, empty when unknown. */
 export function historyCsvRows(swaps: readonly SwapRecord[], manifest: Manifest): string[][] {
   const network = (chainId: number) => getManifestChain(manifest, chainId)?.name ?? String(chainId)
   return swaps.map((swap) => {
     const { origin, destination } = swap
+    const { gas } = destination
     return [
       swap.status === 'signing' ? '' : swap.id,
       swap.providerName,
@@ -60,13 +90,16 @@ export function historyCsvRows(swaps: readonly SwapRecord[], manifest: Manifest)
       origin.token.symbol,
       network(destination.token.chainId),
       destination.token.symbol,
+      swap.recipient,
       amount(origin.amount, origin.token.decimals),
       amount(destination.estimatedAmount, destination.token.decimals),
       amount(destination.minAmount, destination.token.decimals),
       amount(receivedAmount(swap), destination.token.decimals),
-      // The native coin asked for beside the output, and what of it arrived (with its symbol: no column of its own).
-      gasCell(swap.destination.gas?.amount, swap.destination.gas?.token),
-      gasCell(gasReceived(swap), swap.destination.gas?.token),
+      ...feeCells(swap.fees),
+      // The native coin asked for beside the output, and what of it arrived, in the gas token.
+      gas ? amount(gas.amount, gas.token.decimals) : '',
+      gas ? amount(gasReceived(swap), gas.token.decimals) : '',
+      gas?.token.symbol ?? '',
       swap.depositTx ?? '',
       swap.status === 'completed' ? (swap.deliveryTx ?? '') : '',
       swap.status === 'refunded' ? (swap.refundTx ?? '') : '',
@@ -79,11 +112,12 @@ export function historyCsvRows(swaps: readonly SwapRecord[], manifest: Manifest)
 }
 
 /**
- * A cell a spreadsheet would run as a formula (CSV injection): a token's symbol is read from its contract, so
- * anyone can name a token `=HYPERLINK(…)`. Papa Parse prefixes such a cell with `'`. Its own pattern (`.*$`)
- * misses a formula followed by a line break; this one looks at the first character only.
+ * A cell a spreadsheet would run as a formula (CSV injection): a token's symbol is read from its contract, and a fee's
+ * name comes from an API, so anyone can name a token `=HYPERLINK(…)`. Papa Parse prefixes such a cell with `'`. Its
+ * own pattern (`.*$`) misses a formula followed by a line break; this one looks at the first character only. A bare
+ * negative number (Relay's reward, a negative fee) is left a number, so that it still adds up.
  */
-export const CSV_FORMULA_START = /^[=+\-@\t\r]/
+export const CSV_FORMULA_START = /^(?!-\d+(?:\.\d+)?$)[=+\-@\t\r]/
 
 /**
  * The swaps as a CSV file's text, written by Papa Parse (quotes, commas, line breaks and non-Latin text

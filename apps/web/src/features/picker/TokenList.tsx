@@ -2,6 +2,7 @@ import { formatDisplayAmount } from '@multi-bridge/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { TokenIcon } from './TokenIcon.tsx'
 import type { PickerToken } from './types.ts'
 
@@ -22,6 +23,8 @@ export type TokenListProps = {
   onSelect: (token: PickerToken) => void
   /** The balance in base units; undefined when unknown. */
   balanceOf: (token: PickerToken) => bigint | undefined
+  /** The balance's USD value (scaled by 10^18); undefined when there is none or no price for the token. */
+  usdOf?: (token: PickerToken) => bigint | undefined
   balancesLoading: boolean
   /** The balances could not be read: each shows "—". */
   balancesFailed?: boolean
@@ -43,11 +46,13 @@ export function TokenList({
   onActiveChange,
   onSelect,
   balanceOf,
+  usdOf,
   balancesLoading,
   balancesFailed,
   resetKey,
 }: TokenListProps) {
   const { t } = useTranslation()
+  const format = useIntlFormat()
   const scrollRef = useRef<HTMLDivElement>(null)
   // Stable per list: the virtualizer measures every row again (all 10,000) whenever this function changes,
   // which an inline one would do on every render, the search box's own keystroke renders included.
@@ -91,6 +96,7 @@ export function TokenList({
           const token = tokens[item.index]
           if (!token) return null
           const balance = balanceOf(token)
+          const value = usdOf?.(token)
           const isActive = item.index === activeIndex
           return (
             <div
@@ -123,9 +129,16 @@ export function TokenList({
               </span>
               <span className="picker-token-balance">
                 {balance !== undefined ? (
-                  <span className={balance === 0n ? 'picker-balance-zero' : undefined}>
-                    {formatDisplayAmount(balance, token.decimals)}
-                  </span>
+                  <>
+                    <span className={balance === 0n ? 'picker-balance-zero' : undefined}>
+                      {formatDisplayAmount(balance, token.decimals)}
+                    </span>
+                    {value !== undefined && (
+                      <span className="picker-token-value" data-testid="picker-token-value">
+                        ≈ {format.usd(value)}
+                      </span>
+                    )}
+                  </>
                 ) : balancesFailed ? (
                   <span className="picker-balance-zero">—</span>
                 ) : (

@@ -14,8 +14,9 @@ import { NetworkList } from './NetworkList.tsx'
 import { pickerTokensForChain } from './pickerTokens.ts'
 import { providerTokensQueryOptions } from './providerTokens.ts'
 import { pickerBalancesQueryOptions, pickerTokenInfoQueryOptions } from './queries.ts'
-import { sortTokensByBalance } from './sortTokensByBalance.ts'
+import { sortTokensByValue, tokenValue } from './sortTokensByValue.ts'
 import { type ActiveOption, TokenList, tokenOptionId } from './TokenList.tsx'
+import { tokenPricesQueryOptions } from './tokenPrices.ts'
 import type { PickerToken } from './types.ts'
 
 export type TokenPickerDialogProps = {
@@ -52,7 +53,10 @@ export function TokenPickerDialog({
           aria-describedby={undefined}
           onCloseAutoFocus={returnFocus}
           onOpenAutoFocus={(event) => {
-            // Typing a symbol is the common case: start in the token search, not on the first button.
+            // Typing a symbol is the common case: start in the token search, not on the first button. Not on a
+            // touch screen, where a focused text box opens the keyboard over the list the person came to see: there
+            // the dialog's first button (Close) takes the focus, and a tap on the search box opens the keyboard.
+            if (isTouchScreen()) return
             event.preventDefault()
             searchRef.current?.focus()
           }}
@@ -78,6 +82,9 @@ export function TokenPickerDialog({
     </Dialog.Root>
   )
 }
+
+/** The primary pointer is a finger (a phone, a tablet): the search box is focused only when it is tapped. */
+const isTouchScreen = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
 
 function initialChain(manifest: Manifest, chainId: number | undefined) {
   const chains = manifest.chains
@@ -127,7 +134,9 @@ function PickerBody({
     pickerBalancesQueryOptions({ client, chainId: chain?.id ?? 0, multicall3, account, tokens }),
   )
   const balances = account ? balancesQuery.data : undefined
-  const sorted = useMemo(() => sortTokensByBalance(tokens, balances), [tokens, balances])
+  // The tokens held are ordered by their USD value where a provider prices them (and the value is shown).
+  const prices = useQuery({ ...tokenPricesQueryOptions(manifest), enabled: Boolean(account) }).data
+  const sorted = useMemo(() => sortTokensByValue(tokens, balances, prices), [tokens, balances, prices])
   const searchIndex = useMemo(() => createTokenSearchIndex(sorted), [sorted])
   const matches = useMemo(() => filterTokens(searchIndex, deferredQuery), [searchIndex, deferredQuery])
 
@@ -145,6 +154,7 @@ function PickerBody({
 
   const balanceOf = (token: PickerToken) =>
     token.listed ? balances?.get(token.address.toLowerCase()) : unlisted?.balance
+  const usdOf = (token: PickerToken) => tokenValue(token, balanceOf(token), prices)
   const balancesLoading = Boolean(account) && balancesQuery.isLoading
   const balancesFailed = Boolean(account) && balancesQuery.isError
 
@@ -280,6 +290,7 @@ function PickerBody({
           onActiveChange={setActive}
           onSelect={onSelect}
           balanceOf={balanceOf}
+          usdOf={usdOf}
           balancesLoading={balancesLoading}
           balancesFailed={balancesFailed}
           resetKey={`${chain.id}:${typed}`}

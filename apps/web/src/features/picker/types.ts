@@ -16,3 +16,6 @@ export type PickerToken = {
 
 /** Balances in base units, by lowercase token address. */
 export type TokenBalances = ReadonlyMap<string, bigint>
+
+/** USD prices (scaled by 10^18, as core's `priceOf`) by `${chainId}:${lowercase address}` (see `priceKey`). */
+export type TokenPriceTable = ReadonlyMap<string, bigint>

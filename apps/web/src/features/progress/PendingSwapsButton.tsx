@@ -30,9 +30,11 @@ export function PendingSwapsButton() {
           aria-haspopup="dialog"
           onClick={() => pendingDialogStore.getState().setOpen(true)}
           data-testid="pending-swaps"
+          // A phone's narrow bar shows the count alone (styles.css); the words stay the button's name.
+          data-count={count}
         >
           <span className="pending-dot" aria-hidden="true" />
-          {t('{{count}} pending', { count })}
+          <span className="pending-label">{t('{{count}} pending', { count })}</span>
           {refundable && <span className="visually-hidden"> {t('(money is waiting for your refund)')}</span>}
         </button>
       )}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SlippageWarning, ValueLossConfirm, ValueLossWarning } from '../../lib/MoneyWarnings.tsx'
 import { valueLossLevel } from '../../lib/moneyWarnings.ts'
-import { type ReviewNetworkCost, type UsdText, useRouteUsd } from '../swap/index.ts'
+import { NetworkCostLabel, type ReviewNetworkCost, type UsdText, useRouteUsd } from '../swap/index.ts'
 
 export type ReviewSummaryProps = {
   route: Route
@@ -93,7 +93,7 @@ export function ReviewSummary(props: ReviewSummaryProps) {
           </div>
         ))}
         <div className="details-row">
-          <dt>{t('Network cost')}</dt>
+          <NetworkCostLabel chainId={origin.chainId} />
           <dd data-testid="review-network-cost">{networkCost}</dd>
         </div>
       </dl>

@@ -2,12 +2,33 @@ import { formatDisplayAmount, formatDisplayAmountUp, type NetworkCostStepKind, t
 import { useTranslation } from 'react-i18next'
 import { UNEXPECTED } from '../../lib/errorMessages.ts'
 import { useRouteUsd } from './usdValue.ts'
+import { useNativeCoin } from './useNetworkCost.ts'
 import type { SwapForm } from './useSwapForm.ts'
 
 const STEP_LABELS: Record<NetworkCostStepKind, string> = {
   resetApproval: 'Approval reset',
   approval: 'Approval',
   deposit: 'Deposit',
+}
+
+/**
+ * The label of the person's own gas: "Network cost", said to be paid by them in the origin's coin, so that no reader
+ * takes it for one of the fees taken from the amount (a solver's or a relayer's gas fee).
+ */
+export function NetworkCostLabel({ chainId }: { chainId: number }) {
+  const { t } = useTranslation()
+  const coin = useNativeCoin(chainId)
+  return (
+    <dt>
+      {t('Network cost')}
+      {coin && (
+        <span className="muted small network-cost-payer" data-testid="network-cost-payer">
+          {' '}
+          {t('paid by you in {{coin}}', { coin: coin.symbol })}
+        </span>
+      )}
+    </dt>
+  )
 }
 
 /**
@@ -43,7 +64,7 @@ export function NetworkCostRow({ form, route }: { form: SwapForm; route: Route }
   )
   return (
     <div className="details-row" data-testid="network-cost">
-      <dt>{t('Network cost')}</dt>
+      <NetworkCostLabel chainId={route.request.origin.chainId} />
       <dd>{value ?? <span className="muted">{failure ?? t('Estimating…')}</span>}</dd>
     </div>
   )

@@ -1,9 +1,12 @@
+import { ChainUnreachableError } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
+import { toUserMessage } from '../../lib/errorMessages.ts'
 import type { RecipientSafety } from './useRecipientSafety.ts'
 
 /**
  * What the recipient field says about the address on the destination chain: a token's or a bridge's contract is
- * refused; any other contract needs the person's explicit "I understand"; a chain that did not answer is said.
+ * refused; any other contract needs the person's explicit "I understand"; so does an address the destination did not
+ * answer about (it may be a contract), with the chain named and a way to check again.
  */
 export function RecipientSafetyNote(props: {
   safety: RecipientSafety
@@ -52,10 +55,42 @@ export function RecipientSafetyNote(props: {
     )
   }
   if (safety.status === 'unknown') {
+    // The chain's own sentence from the catalogue ("Local Chain B is not answering"); any other failure says the
+    // check failed there. Either way the address may be a contract: the person confirms it, as for a contract.
+    const reason =
+      safety.error instanceof ChainUnreachableError
+        ? toUserMessage(safety.error)
+        : { message: "Couldn't check this address on {{network}}", values: { network: safety.network } }
     return (
-      <p className="muted small" role="status" data-testid="recipient-unchecked">
-        {t("Couldn't check this address on {{network}}: its RPC did not answer.", { network: safety.network })}
-      </p>
+      <div className="recipient-contract" data-testid="recipient-unchecked">
+        <p className="field-warning" role="alert">
+          <strong className="recipient-unchecked-reason">{t(reason.message, reason.values)}</strong>{' '}
+          {t(
+            "This address couldn't be checked there. If it is a contract that can't take {{symbol}}, the tokens are lost.",
+            {
+              symbol,
+            },
+          )}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={safety.retry}
+            disabled={safety.retrying}
+            data-testid="recipient-recheck"
+          >
+            {safety.retrying ? t('Checking…') : t('Try again')}
+          </button>
+        </p>
+        <label className="consent-row">
+          <input
+            type="checkbox"
+            checked={props.consented}
+            onChange={(event) => props.onConsentChange(event.target.checked)}
+            data-testid="unchecked-consent"
+          />
+          <span>{t('I understand: this address can receive {{symbol}}', { symbol })}</span>
+        </label>
+      </div>
     )
   }
   return null

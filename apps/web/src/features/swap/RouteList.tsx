@@ -1,10 +1,4 @@
-import {
-  formatDisplayAmount,
-  getManifestChain,
-  type ProviderOutcome,
-  type Route,
-  type TokenRef,
-} from '@multi-bridge/core'
+import { formatDisplayAmount, getManifestChain, type ProviderOutcome, type Route } from '@multi-bridge/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approximateDuration, exchangeRate } from '../../lib/format.ts'
@@ -46,8 +40,6 @@ export function RouteList(props: {
   loading: boolean
   selectedId: string | undefined
   onSelect: (route: Route) => void
-  /** The token sent: amount limits of providers are in it. */
-  sent: Pick<TokenRef, 'decimals' | 'symbol'>
 }) {
   const { t } = useTranslation()
   const unavailable = props.outcomes.filter((o) => o.status === 'error')
@@ -68,7 +60,7 @@ export function RouteList(props: {
       </ul>
       {props.loading && props.routes.length === 0 && <p className="muted">{t('Finding routes…')}</p>}
       {unavailable.map((outcome) => {
-        const text = routeErrorText(outcome.status === 'error' ? outcome.error : undefined, props.sent)
+        const text = routeErrorText(outcome.status === 'error' ? outcome.error : undefined)
         return (
           <p
             key={outcome.providerId}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type MainButtonInput, mainButton } from './mainButton.ts'
+import { type MainButtonInput, mainButton, recipientCheck } from './mainButton.ts'
+import type { RecipientSafety } from './useRecipientSafety.ts'
 
 const ready: MainButtonInput = {
   wallet: 'connected',
@@ -26,6 +27,7 @@ describe('mainButton', () => {
     ['Looking up the name…', { hasRecipient: false, resolvingRecipient: true }],
     ['Checking the recipient…', { recipientCheck: 'checking', notEnoughBalance: true }],
     ['Confirm the contract recipient', { recipientCheck: 'needsConsent', notEnoughBalance: true, hasRoute: false }],
+    ['Confirm the recipient', { recipientCheck: 'needsConsentUnchecked', notEnoughBalance: true, hasRoute: false }],
     ['Not enough balance', { notEnoughBalance: true, slippageValid: false }],
     ['Check the slippage', { slippageValid: false, hasRoute: false }],
     ['Finding routes…', { hasRoute: false, loadingRoutes: true }],
@@ -48,5 +50,34 @@ describe('mainButton', () => {
 
   it('offers Swap for a confirmed contract recipient and an estimate the balance pays', () => {
     expect(mainButton({ ...ready, recipientCheck: 'ok', gas: 'ok' })).toEqual({ label: 'Swap', enabled: true })
+  })
+})
+
+describe('recipientCheck', () => {
+  const unknown: RecipientSafety = {
+    status: 'unknown',
+    network: 'Local Chain B',
+    error: new Error('hangs'),
+    retry: () => undefined,
+    retrying: false,
+  }
+
+  it('waits for an address the destination did not answer about until the person confirms it, as for a contract', () => {
+    expect(recipientCheck(unknown, true, false)).toBe('needsConsentUnchecked')
+    expect(recipientCheck(unknown, true, true)).toBe('ok')
+    expect(recipientCheck({ status: 'contract', network: 'Local Chain B' }, true, false)).toBe('needsConsent')
+    expect(recipientCheck({ status: 'contract', network: 'Local Chain B' }, true, true)).toBe('ok')
+  })
+
+  it('waits while the chain is read, and has nothing to ask of a wallet, a refused address or no typed recipient', () => {
+    expect(recipientCheck({ status: 'checking' }, true, false)).toBe('checking')
+    expect(recipientCheck({ status: 'wallet' }, true, false)).toBe('ok')
+    expect(recipientCheck(unknown, false, false)).toBeUndefined()
+    const refused: RecipientSafety = {
+      status: 'refused',
+      refusal: { kind: 'token', symbol: 'USDC' },
+      network: 'Local Chain B',
+    }
+    expect(recipientCheck(refused, true, false)).toBeUndefined()
   })
 })

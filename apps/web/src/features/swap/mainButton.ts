@@ -1,4 +1,5 @@
 import { NOT_ENOUGH_GAS } from './gasCheck.ts'
+import type { RecipientSafety } from './useRecipientSafety.ts'
 
 /** What the swap form's main button says, and whether it can be pressed: the first thing missing, in order. */
 export type MainButtonInput = {
@@ -13,10 +14,11 @@ export type MainButtonInput = {
   hasRoute: boolean
   loadingRoutes: boolean
   /**
-   * The recipient on the destination chain (useRecipientSafety): still being read, or a contract the person has not
-   * confirmed yet. Absent: nothing to wait for.
+   * The recipient on the destination chain (useRecipientSafety, see `recipientCheck`): still being read, a contract
+   * the person has not confirmed yet, or an address the chain did not answer about, not confirmed yet. Absent:
+   * nothing to wait for.
    */
-  recipientCheck?: 'checking' | 'needsConsent' | 'ok'
+  recipientCheck?: RecipientCheck
   /**
    * The route's network cost against the native balance: being estimated (the first time), or short, with the
    * values of the sentence. Absent or `ok`: nothing stops the swap (an estimate that failed leaves it to the wallet).
@@ -25,6 +27,25 @@ export type MainButtonInput = {
 }
 
 export type MainButton = { label: string; enabled: boolean; values?: Record<string, string> }
+
+export type RecipientCheck = 'checking' | 'needsConsent' | 'needsConsentUnchecked' | 'ok'
+
+/**
+ * What the recipient's safety asks of the main button, for a typed recipient (the connected account's own address
+ * when nothing is typed has no check). A contract, and an address the destination did not answer about (it may be
+ * one), wait for the person's "I understand"; the chain's later answer replaces the latter.
+ */
+export function recipientCheck(
+  safety: RecipientSafety,
+  typed: boolean,
+  consented: boolean,
+): RecipientCheck | undefined {
+  if (!typed || safety.status === 'refused') return undefined
+  if (safety.status === 'checking') return 'checking'
+  if (safety.status === 'contract' && !consented) return 'needsConsent'
+  if (safety.status === 'unknown' && !consented) return 'needsConsentUnchecked'
+  return 'ok'
+}
 
 export function mainButton(input: MainButtonInput): MainButton {
   if (input.wallet !== 'connected') return { label: 'Connect a wallet to start', enabled: false }
@@ -38,6 +59,7 @@ export function mainButton(input: MainButtonInput): MainButton {
   }
   if (input.recipientCheck === 'checking') return { label: 'Checking the recipient…', enabled: false }
   if (input.recipientCheck === 'needsConsent') return { label: 'Confirm the contract recipient', enabled: false }
+  if (input.recipientCheck === 'needsConsentUnchecked') return { label: 'Confirm the recipient', enabled: false }
   if (input.notEnoughBalance) return { label: 'Not enough balance', enabled: false }
   if (!input.slippageValid) return { label: 'Check the slippage', enabled: false }
   // Routes of another input (or another account) are never on screen: no route yet means none to swap with.

@@ -25,7 +25,8 @@ export function readBalanceInTime(
   return readChain(chain, () => readBalance(client, token, owner), timeoutMs)
 }
 
-export { getCode } from 'viem/actions'
+// In this chunk too: the recipient's code, read when an address is entered.
+export { readRecipientCode } from './readRecipientCode.ts'
 
 // In this chunk too: ENS is read when a name is typed, like the balances.
 export { resolveEnsName } from './resolveEnsName.ts'

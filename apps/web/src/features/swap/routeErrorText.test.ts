@@ -6,9 +6,17 @@ import {
   UnknownContractError,
 } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
+import zh from '../../i18n/locales/zh.ts'
 import { routeErrorText } from './routeErrorText.ts'
 
-const usdc = { decimals: 6, symbol: 'USDC' }
+const token = (symbol: string, decimals: number) => ({
+  chainId: 1,
+  address: '0x00000000000000000000000000000000000000aa' as const,
+  symbol,
+  decimals,
+  kind: 'erc20' as const,
+})
+const usdc = token('USDC', 6)
 
 describe('routeErrorText', () => {
   it("gives the reason and the provider's own words", () => {
@@ -18,43 +26,70 @@ describe('routeErrorText', () => {
       undefined,
       'Sent amount is too low relative to fees',
     )
-    expect(routeErrorText(error, usdc)).toEqual({
+    expect(routeErrorText(error)).toEqual({
       message: 'Amount too low for this route',
       details: 'Sent amount is too low relative to fees',
     })
-    expect(routeErrorText(new RouteUnavailableError('lifi', 'unsupportedRoute'), usdc)).toEqual({
+    expect(routeErrorText(new RouteUnavailableError('lifi', 'unsupportedRoute'))).toEqual({
       message: 'Route not supported',
     })
   })
 
-  it('states an amount limit in the sent token', () => {
-    expect(routeErrorText(new RouteUnavailableError('across', 'amountTooLow', 1_500_000n), usdc)).toEqual({
+  it("names the limit in the limit's own token: a minimum rounded up, a maximum rounded down", () => {
+    const low = new RouteUnavailableError('intent', 'amountTooLow', { amount: 310_000n, token: usdc })
+    expect(routeErrorText(low)).toEqual({
       message: 'Amount too low for this route (minimum {{amount}})',
-      values: { amount: '1.5 USDC' },
+      values: { amount: '0.31 USDC' },
     })
-    expect(routeErrorText(new RouteUnavailableError('across', 'amountTooHigh', 1_526_388_409_462n), usdc)).toEqual({
+    // 0.3100001 USDC: "0.31" would be refused again.
+    const awkward = new RouteUnavailableError('intent', 'amountTooLow', { amount: 3_100_001n, token: token('USDC', 7) })
+    expect(routeErrorText(awkward).values).toEqual({ amount: '0.310001 USDC' })
+    const high = new RouteUnavailableError('across', 'amountTooHigh', { amount: 15_263_884_094_627n, token: usdc })
+    expect(routeErrorText(high)).toEqual({
       message: 'Amount too high for this route (maximum {{amount}})',
-      values: { amount: '1,526,388.409462 USDC' },
+      values: { amount: '15,263,884.094627 USDC' },
     })
+    // The pool's liquidity is in the token that arrives.
+    const eth = token('ETH', 18)
+    const dry = new RouteUnavailableError('pool', 'insufficientLiquidity', { amount: 2n * 10n ** 17n, token: eth })
+    expect(routeErrorText(dry)).toEqual({
+      message: 'Not enough liquidity on the destination ({{amount}} available)',
+      values: { amount: '0.2 ETH' },
+    })
+    expect(routeErrorText(new RouteUnavailableError('pool', 'insufficientLiquidity'))).toEqual({
+      message: 'Not enough liquidity on the destination',
+    })
+  })
+
+  it('says every message with a limit in Traditional Chinese, keeping the amount', () => {
+    const errors = [
+      new RouteUnavailableError('intent', 'amountTooLow', { amount: 310_000n, token: usdc }),
+      new RouteUnavailableError('intent', 'amountTooHigh', { amount: 310_000n, token: usdc }),
+      new RouteUnavailableError('pool', 'insufficientLiquidity', { amount: 310_000n, token: usdc }),
+    ]
+    for (const error of errors) {
+      const { message } = routeErrorText(error)
+      expect(zh[message], message).toContain('{{amount}}')
+    }
   })
 
   it('names a contract the config does not know, as the catalogue says', () => {
     const error = new UnknownContractError('0x1111111111111111111111111111111111111111')
-    expect(routeErrorText(error, usdc)).toEqual({
+    expect(routeErrorText(error)).toEqual({
       message: 'Unknown contract type: {{type}}',
       values: { type: '0x1111111111111111111111111111111111111111' },
     })
   })
 
   it('says what went wrong with the request, and "Unavailable" for anything else', () => {
-    expect(routeErrorText(new HttpTimeoutError('https://li.quest/v1/quote', 20_000), usdc).message).toBe(
+    expect(routeErrorText(new HttpTimeoutError('https://li.quest/v1/quote', 20_000)).message).toBe(
       'The request timed out',
     )
-    expect(routeErrorText(new HttpStatusError('https://li.quest/v1/quote', 500, undefined), usdc)).toEqual({
+    expect(routeErrorText(new HttpStatusError('https://li.quest/v1/quote', 500, undefined))).toEqual({
       message: 'The service answered with an error ({{status}})',
       values: { status: 500 },
     })
-    expect(routeErrorText(new InvalidQuoteError('lifi', 'bad shape'), usdc)).toEqual({ message: 'Unavailable' })
-    expect(routeErrorText(new Error('boom'), usdc)).toEqual({ message: 'Unavailable' })
+    expect(routeErrorText(new InvalidQuoteError('lifi', 'bad shape'))).toEqual({ message: 'Unavailable' })
+    expect(routeErrorText(new Error('boom'))).toEqual({ message: 'Unavailable' })
   })
 })

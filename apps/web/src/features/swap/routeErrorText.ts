@@ -1,4 +1,4 @@
-import { formatDisplayAmount, RouteUnavailableError, type TokenRef } from '@multi-bridge/core'
+import { formatDisplayAmount, formatDisplayAmountUp, RouteUnavailableError } from '@multi-bridge/core'
 import { toUserMessage, UNEXPECTED, type UserMessage } from '../../lib/errorMessages.ts'
 
 /** What is shown beside a provider that has no route: a catalogued message and the provider's own words. */
@@ -15,21 +15,31 @@ const reasonText: Record<RouteUnavailableError['reason'], string> = {
   unsupportedRoute: 'Route not supported',
 }
 
+/** The same reasons with the limit the provider named, in its token. */
+const reasonWithLimit: Partial<Record<RouteUnavailableError['reason'], string>> = {
+  amountTooLow: 'Amount too low for this route (minimum {{amount}})',
+  amountTooHigh: 'Amount too high for this route (maximum {{amount}})',
+  insufficientLiquidity: 'Not enough liquidity on the destination ({{amount}} available)',
+}
+
 /**
- * A provider's failure as the route list says it: the reason it cannot serve the request (with its limit in
- * the sent token), a catalogued message (SPEC §6, e.g. "Unknown contract type: …" when an API names a contract
- * the config does not list), or "Unavailable" for anything else. The console has the full error.
+ * A provider's failure as the route list says it: the reason it cannot serve the request (with its limit, in the
+ * limit's own token, when the provider named one), a catalogued message (SPEC §6, e.g. "Unknown contract type: …"
+ * when an API names a contract the config does not list), or "Unavailable" for anything else. The console has the
+ * full error.
  */
-export function routeErrorText(error: unknown, sent: Pick<TokenRef, 'decimals' | 'symbol'>): RouteErrorText {
+export function routeErrorText(error: unknown): RouteErrorText {
   if (error instanceof RouteUnavailableError) {
     const details = error.details ? { details: error.details } : {}
-    const limit =
-      error.limit === undefined ? undefined : `${formatDisplayAmount(error.limit, sent.decimals)} ${sent.symbol}`
-    if (limit && error.reason === 'amountTooLow') {
-      return { message: 'Amount too low for this route (minimum {{amount}})', values: { amount: limit }, ...details }
-    }
-    if (limit && error.reason === 'amountTooHigh') {
-      return { message: 'Amount too high for this route (maximum {{amount}})', values: { amount: limit }, ...details }
+    const withLimit = reasonWithLimit[error.reason]
+    if (error.limit && withLimit) {
+      const { amount, token } = error.limit
+      // A minimum rounded up, a maximum rounded down: the amount shown is always one the route takes.
+      const shown =
+        error.reason === 'amountTooLow'
+          ? formatDisplayAmountUp(amount, token.decimals)
+          : formatDisplayAmount(amount, token.decimals)
+      return { message: withLimit, values: { amount: `${shown} ${token.symbol}` }, ...details }
     }
     return { message: reasonText[error.reason] ?? 'Unavailable', ...details }
   }

@@ -1,4 +1,5 @@
 import {
+  ChainUnreachableError,
   getManifestChain,
   isContractCode,
   type KnownContracts,
@@ -17,7 +18,9 @@ import { chainReads } from './useTokenBalance.ts'
 /**
  * What the recipient is on the destination chain. `refused`: a token's own contract or a bridge's (tokens sent there
  * are lost); `contract`: another contract, which the person must confirm can receive the tokens; `wallet`: no code (or
- * an EIP-7702 delegation); `unknown`: the chain did not answer (said, not blocking); `checking` meanwhile.
+ * an EIP-7702 delegation); `unknown`: the chain did not answer within `CHAIN_READ_TIMEOUT_MS` (or failed), so the
+ * address could be a contract: the person confirms it as for a contract, and the check goes on (`retry`, and by itself
+ * every `RECHECK_MS`) until the chain's answer replaces it; `checking` meanwhile.
  */
 export type RecipientSafety =
   | { status: 'none' }
@@ -25,7 +28,10 @@ export type RecipientSafety =
   | { status: 'refused'; refusal: RecipientRefusal; network: string }
   | { status: 'contract'; network: string }
   | { status: 'wallet' }
-  | { status: 'unknown'; network: string }
+  | { status: 'unknown'; network: string; error: unknown; retry: () => void; retrying: boolean }
+
+/** A destination that did not answer is asked again this often: the real answer replaces "couldn't check". */
+const RECHECK_MS = 10_000
 
 /** Every provider's allowlisted contracts on a chain (production: Across's spoke pool, Relay's depository, …). */
 async function providersContracts(manifest: Parameters<typeof loadSwapServices>[0], chainId: number) {
@@ -43,15 +49,20 @@ export function useRecipientSafety(address: Address | undefined, destination: To
   const manifest = useManifest()
   const config = useWalletConfig()
   const chainId = destination?.chainId
+  const network = chainId === undefined ? '' : (getManifestChain(manifest, chainId)?.name ?? String(chainId))
   const code = useQuery({
     queryKey: recipientKeys.code(chainId, address),
     staleTime: 60_000,
-    retry: 1,
+    // A chain that does not answer is said after one bounded read, not after a second one; other failures once more.
+    retry: (failures, error) => failures < 1 && !(error instanceof ChainUnreachableError),
+    refetchInterval: (query) => (query.state.status === 'error' ? RECHECK_MS : false),
+    refetchIntervalInBackground: false,
     queryFn:
       config && address !== undefined && chainId !== undefined
         ? async () => {
-            const { getCode } = await chainReads()
-            return (await getCode(config.getClient({ chainId }), { address })) ?? null
+            const { readRecipientCode } = await chainReads()
+            // Bounded (readChain): a hanging destination is said within seconds, not after viem's minute of retries.
+            return readRecipientCode(config.getClient({ chainId }), address, { id: chainId, name: network })
           }
         : skipToken,
   })
@@ -61,11 +72,18 @@ export function useRecipientSafety(address: Address | undefined, destination: To
     queryFn: chainId === undefined ? skipToken : () => providersContracts(manifest, chainId),
   })
   if (address === undefined || chainId === undefined) return { status: 'none' }
-  const network = getManifestChain(manifest, chainId)?.name ?? String(chainId)
   // The manifest's tokens and contracts are known at once; the providers' allowlists once their code is loaded.
   const refusal = recipientRefusal({ manifest, chainId, recipient: address, destination, knownContracts: known.data })
   if (refusal) return { status: 'refused', refusal, network }
   if (known.isPending || code.isPending) return { status: 'checking' }
-  if (code.isError) return { status: 'unknown', network }
+  if (code.isError) {
+    return {
+      status: 'unknown',
+      network,
+      error: code.error,
+      retry: () => void code.refetch(),
+      retrying: code.isFetching,
+    }
+  }
   return isContractCode(code.data) ? { status: 'contract', network } : { status: 'wallet' }
 }

@@ -12,7 +12,7 @@ import { useManifest } from '../../lib/ManifestContext.tsx'
 import type { PickerToken } from '../picker/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
 import { useKeptForm } from './keptForm.ts'
-import { mainButton } from './mainButton.ts'
+import { mainButton, recipientCheck } from './mainButton.ts'
 import { useRecipient } from './useRecipient.ts'
 import { useRecipientSafety } from './useRecipientSafety.ts'
 import { useRoutes } from './useRoutes.ts'
@@ -62,7 +62,11 @@ export function useSwapForm() {
   const typedRecipient = recipient.status === 'ok' ? recipient.address : undefined
   const recipientSafety = useRecipientSafety(typedRecipient ?? address, destination)
   const [contractConsent, setContractConsent] = useState<string | undefined>()
-  const consentKey = typedRecipient && destination ? `${destination.chainId}:${typedRecipient}` : undefined
+  // Given for what was said: an address the chain did not answer about that then turns out a contract asks again.
+  const consentKey =
+    typedRecipient && destination
+      ? `${destination.chainId}:${typedRecipient}:${recipientSafety.status === 'unknown' ? 'unchecked' : 'contract'}`
+      : undefined
   const contractConsented = consentKey !== undefined && contractConsent === consentKey
   const recipientAddress = recipientSafety.status === 'refused' ? undefined : typedRecipient
   const slippage = parseSlippage(slippageText)
@@ -116,14 +120,7 @@ export function useSwapForm() {
     slippageValid: slippage.valid,
     hasRoute: selected !== undefined,
     loadingRoutes: routes.loading,
-    recipientCheck:
-      typedRecipient === undefined || recipientSafety.status === 'refused'
-        ? undefined
-        : recipientSafety.status === 'checking'
-          ? 'checking'
-          : recipientSafety.status === 'contract' && !contractConsented
-            ? 'needsConsent'
-            : 'ok',
+    recipientCheck: recipientCheck(recipientSafety, typedRecipient !== undefined, contractConsented),
     gas: gas.gasButton,
   })
 
@@ -152,7 +149,7 @@ export function useSwapForm() {
     recipient,
     recipientAddress,
     recipientSafety,
-    /** The person's "I understand" for a contract recipient (this address, on this chain). */
+    /** The person's "I understand" for a contract recipient, or one that could not be checked (this address, on this chain). */
     contractConsented,
     setContractConsented: (consented: boolean) => setContractConsent(consented ? consentKey : undefined),
     preference,

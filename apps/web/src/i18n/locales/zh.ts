@@ -124,7 +124,8 @@ const zh: Record<string, string> = {
   'Token not supported': '不支援此代幣',
   'Route not supported': '不支援此路由',
   'Solver fee': '求解者費用',
-  'Network fee': '網路費用',
+  'Solver gas fee': '求解者 Gas 費用',
+  'Network cost (provider estimate)': '網路成本（供應商估算）',
   'Bridge fee': '跨鏈橋費用',
   'My address': '我的地址',
   'Enter a valid address (0x followed by 40 hex digits)': '請輸入有效地址（0x 後接 40 位十六進位數字）',
@@ -138,8 +139,13 @@ const zh: Record<string, string> = {
   'This address is a contract on {{network}}, not a wallet. Unless it was made to receive {{symbol}}, the tokens are lost.':
     '此地址是 {{network}} 上的合約，不是錢包。除非它能接收 {{symbol}}，否則代幣會遺失。',
   'I understand: this contract can receive {{symbol}}': '我了解：此合約能接收 {{symbol}}',
-  "Couldn't check this address on {{network}}: its RPC did not answer.":
-    '無法在 {{network}} 上檢查此地址：其 RPC 沒有回應。',
+  // The destination did not answer about the recipient (issue #28): said, and confirmed like a contract
+  "Couldn't check this address on {{network}}": '無法在 {{network}} 上檢查此地址',
+  "This address couldn't be checked there. If it is a contract that can't take {{symbol}}, the tokens are lost.":
+    '因此無法在該網路上檢查此地址。如果它是無法接收 {{symbol}} 的合約，代幣會遺失。',
+  'I understand: this address can receive {{symbol}}': '我了解：此地址能接收 {{symbol}}',
+  'Confirm the recipient': '請確認接收地址',
+  'Checking…': '檢查中…',
   'Checking the recipient…': '正在檢查接收地址…',
   'Confirm the contract recipient': '請確認合約接收地址',
   'To another wallet': '發送到另一個錢包',
@@ -172,6 +178,7 @@ const zh: Record<string, string> = {
   'Check the slippage': '請檢查滑點',
   'Amount too low for this route (minimum {{amount}})': '金額低於此路由的下限（最少 {{amount}}）',
   'Amount too high for this route (maximum {{amount}})': '金額高於此路由的上限（最多 {{amount}}）',
+  'Not enough liquidity on the destination ({{amount}} available)': '目標鏈流動性不足（可用 {{amount}}）',
   'LP fee': '流動性提供者費用',
   'Relayer fee': '中繼者費用',
   'Relayer gas fee': '中繼者 Gas 費用',
@@ -426,6 +433,7 @@ const zh: Record<string, string> = {
   'You receive (estimated)': '您收到（預估）',
   'Minimum received': '最少收到',
   'Network cost': '網路成本',
+  'paid by you in {{coin}}': '由您以 {{coin}} 支付',
   'Estimating…': '估算中…',
 }
 export default zh

@@ -76,46 +76,50 @@ export default function SwapPage({ options }: { options: PageOptions }) {
   const signed = useSignedPreview(reviewing)
 
   return (
-    <section className="card swap-card" aria-labelledby="swap-heading">
+    // Three parts: the form, the routes (beside it on a wide screen, below it otherwise) and the main button, which
+    // stays in view with the routes shown: under the form on a wide screen, a bar at the screen's foot otherwise.
+    <section className={`card swap-card${request ? ' swap-card-routes' : ''}`} aria-labelledby="swap-heading">
       <h2 id="swap-heading" className="visually-hidden">
         {t('Swap')}
       </h2>
-      {/* Money waiting for the person's refund comes before any new swap. */}
-      <RefundBanner />
-      <LinkProblems problems={link.problems} onDismiss={link.dismiss} />
-      <AmountField form={form} onPickToken={() => setPicker('origin')} />
-      <div className="swap-field">
-        <div className="swap-field-top">
-          <span className="field-label">{t('Receive (Estimated)')}</span>
+      <div className="swap-form">
+        {/* Money waiting for the person's refund comes before any new swap. */}
+        <RefundBanner />
+        <LinkProblems problems={link.problems} onDismiss={link.dismiss} />
+        <AmountField form={form} onPickToken={() => setPicker('origin')} />
+        <div className="swap-field">
+          <div className="swap-field-top">
+            <span className="field-label">{t('Receive (Estimated)')}</span>
+          </div>
+          <div className="swap-field-main">
+            <output className="amount-output" data-testid="receive-estimate">
+              {selected && destination ? formatDisplayAmount(selected.outputAmount, destination.decimals) : '0'}
+            </output>
+            <TokenButton
+              token={destination}
+              placeholder="Select token"
+              onClick={() => setPicker('destination')}
+              testId="destination-token"
+              earlyAction={EARLY_ACTIONS.destinationPicker}
+            />
+          </div>
+          <ReceiveUsd route={selected} />
         </div>
-        <div className="swap-field-main">
-          <output className="amount-output" data-testid="receive-estimate">
-            {selected && destination ? formatDisplayAmount(selected.outputAmount, destination.decimals) : '0'}
-          </output>
-          <TokenButton
-            token={destination}
-            placeholder="Select token"
-            onClick={() => setPicker('destination')}
-            testId="destination-token"
-            earlyAction={EARLY_ACTIONS.destinationPicker}
-          />
-        </div>
-        <ReceiveUsd route={selected} />
+        <RecipientField
+          value={form.recipientText}
+          onChange={form.setRecipientText}
+          recipient={form.recipient}
+          connected={account}
+          destinationChainId={destination?.chainId}
+          safety={form.recipientSafety}
+          destinationSymbol={destination?.symbol}
+          consented={form.contractConsented}
+          onConsentChange={form.setContractConsented}
+        />
+        <GasOnArrivalField form={form} />
       </div>
-      <RecipientField
-        value={form.recipientText}
-        onChange={form.setRecipientText}
-        recipient={form.recipient}
-        connected={account}
-        destinationChainId={destination?.chainId}
-        safety={form.recipientSafety}
-        destinationSymbol={destination?.symbol}
-        consented={form.contractConsented}
-        onConsentChange={form.setContractConsented}
-      />
-      <GasOnArrivalField form={form} />
       {request && (
-        <>
+        <div className="swap-routes">
           <RouteToolbar form={form} />
           <RouteList
             routes={form.routes.routes}
@@ -123,25 +127,27 @@ export default function SwapPage({ options }: { options: PageOptions }) {
             loading={form.routes.loading}
             selectedId={selected?.id}
             onSelect={(route) => form.selectProvider(route.providerId)}
-            sent={request.origin}
           />
           {selected && (
             <RouteDetails route={selected}>
               <NetworkCostRow form={form} route={selected} />
             </RouteDetails>
           )}
-          <RouteValueWarning route={selected} />
-        </>
+        </div>
       )}
-      <button
-        type="button"
-        className="button-primary button-block"
-        disabled={!form.button.enabled}
-        onClick={startReview}
-        data-testid="main-button"
-      >
-        {t(form.button.label, form.button.values)}
-      </button>
+      {/* Said before Swap: under the form on a wide screen, under the routes (above the button's bar) otherwise. */}
+      <div className="swap-warning">{request && <RouteValueWarning route={selected} />}</div>
+      <div className="swap-action">
+        <button
+          type="button"
+          className="button-primary button-block"
+          disabled={!form.button.enabled}
+          onClick={startReview}
+          data-testid="main-button"
+        >
+          {t(form.button.label, form.button.values)}
+        </button>
+      </div>
       <Suspense fallback={null}>
         {picker && (
           <TokenPickerDialog

@@ -182,17 +182,22 @@ describe('Across quotes', () => {
     bed.server.setRoutes({ '/api/suggested-fees': { body: { ...fees, isAmountTooLow: true } } })
     const flagged = await bed.across.getQuote(bed.usdcRequest).catch((e) => e)
     expect(flagged).toBeInstanceOf(RouteUnavailableError)
-    expect(flagged).toMatchObject({ providerId: 'across', reason: 'amountTooLow', limit: 1_000_000n })
+    // The limit in the sent token, so the list can say it: "at least 1 USDC".
+    expect(flagged).toMatchObject({
+      providerId: 'across',
+      reason: 'amountTooLow',
+      limit: { amount: 1_000_000n, token: bed.usdcRequest.origin },
+    })
     expect(flagged.details).toContain('too low')
 
     bed.server.setRoutes({ '/api/suggested-fees': { body: fees } })
     await expect(bed.across.getQuote({ ...bed.usdcRequest, amount: 999_999n })).rejects.toMatchObject({
       reason: 'amountTooLow',
-      limit: 1_000_000n,
+      limit: { amount: 1_000_000n, token: bed.usdcRequest.origin },
     })
     await expect(bed.across.getQuote({ ...bed.usdcRequest, amount: 2_000_000_000_000n })).rejects.toMatchObject({
       reason: 'amountTooHigh',
-      limit: 1_526_388_409_462n,
+      limit: { amount: 1_526_388_409_462n, token: bed.usdcRequest.origin },
     })
 
     bed.server.setRoutes({ '/api/suggested-fees': { status: 400, body: acrossFixtures.amountTooLow } })

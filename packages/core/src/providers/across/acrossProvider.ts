@@ -263,7 +263,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       throw new RouteUnavailableError(
         ACROSS_PROVIDER_ID,
         'amountTooLow',
-        minDeposit,
+        { amount: minDeposit, token: request.origin },
         'The amount is too low for the fees',
       )
     }
@@ -271,7 +271,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       throw new RouteUnavailableError(
         ACROSS_PROVIDER_ID,
         'amountTooHigh',
-        maxDeposit,
+        { amount: maxDeposit, token: request.origin },
         'The amount is above the maximum deposit',
       )
     }
@@ -283,7 +283,8 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
     }
     const outputAmount = fees.outputAmount === undefined ? request.amount - totalFee : BigInt(fees.outputAmount)
     if (outputAmount <= 0n) {
-      throw new RouteUnavailableError(ACROSS_PROVIDER_ID, 'amountTooLow', minDeposit, 'The fees exceed the amount')
+      const limit = { amount: minDeposit, token: request.origin }
+      throw new RouteUnavailableError(ACROSS_PROVIDER_ID, 'amountTooLow', limit, 'The fees exceed the amount')
     }
     const exclusive = !isAddressEqual(fees.exclusiveRelayer, NATIVE_TOKEN_ADDRESS)
     if (exclusive && Number(fees.exclusivityDeadline) > MAX_EXCLUSIVITY_SECONDS) {

@@ -5,7 +5,7 @@ import { type ReplayServer, startReplayServer } from '../../../test/support/repl
 import { createChainClients } from '../../chains/chainClients.ts'
 import { type Manifest, NATIVE_TOKEN_ADDRESS, parseManifest } from '../../config/manifest.ts'
 import { decodeIntentOrderData } from '../../protocols/intent.ts'
-import { InvalidQuoteError } from '../../routes/routeErrors.ts'
+import { InvalidQuoteError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import type { QuoteRequest, Route, TokenRef } from '../../routes/types.ts'
 import type { RouteProvider } from '../types.ts'
 import { createIntentProvider } from './intentProvider.ts'
@@ -208,5 +208,42 @@ describe('intent quotes with gas on arrival', () => {
   ])('refuses a quote with %s', async (_case, change) => {
     server.setRoutes({ '/v1/quote': (asked) => ({ body: solverQuote(asked.query, change) }) })
     await expect(intent.getQuote(request({ gasOnArrival: true }))).rejects.toThrow(InvalidQuoteError)
+  })
+})
+
+describe('an amount the solver does not take', () => {
+  const refusal = (code: string, limits: Record<string, string> = {}) => ({
+    status: 400,
+    body: { error: { code, message: 'amount is out of bounds', ...limits } },
+  })
+
+  it('carries the least or the most the solver takes, in the sent token, for the list to name', async () => {
+    server.setRoutes({ '/v1/quote': refusal('AMOUNT_TOO_LOW', { minInputAmount: '310000' }) })
+    const low = await intent.getQuote(request({ amount: 300_000n })).catch((error: unknown) => error)
+    expect(low).toBeInstanceOf(RouteUnavailableError)
+    expect(low).toMatchObject({ reason: 'amountTooLow', limit: { amount: 310_000n, token: token(A, USDC_A) } })
+
+    server.setRoutes({ '/v1/quote': refusal('AMOUNT_TOO_HIGH', { maxInputAmount: '500000000000' }) })
+    await expect(intent.getQuote(request({ amount: 600_000_000_000n }))).rejects.toMatchObject({
+      reason: 'amountTooHigh',
+      limit: { amount: 500_000_000_000n, token: token(A, USDC_A) },
+    })
+  })
+
+  it('still says why without a limit, or with one that is not an amount, or one the amount does not cross', async () => {
+    // The request is for 100 USDC: a "minimum" of 0.001 USDC or a "maximum" of 200 USDC is no reason to refuse it.
+    const answers: [string, 'amountTooLow' | 'amountTooHigh', Record<string, string>][] = [
+      ['AMOUNT_TOO_LOW', 'amountTooLow', {}],
+      ['AMOUNT_TOO_LOW', 'amountTooLow', { minInputAmount: '-1' }],
+      ['AMOUNT_TOO_LOW', 'amountTooLow', { minInputAmount: '0.31' }],
+      ['AMOUNT_TOO_LOW', 'amountTooLow', { minInputAmount: '1000' }],
+      ['AMOUNT_TOO_HIGH', 'amountTooHigh', { maxInputAmount: '200000000' }],
+    ]
+    for (const [code, reason, limits] of answers) {
+      server.setRoutes({ '/v1/quote': refusal(code, limits) })
+      const error = await intent.getQuote(request()).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(RouteUnavailableError)
+      expect(error).toMatchObject({ reason, limit: undefined })
+    }
   })
 })

@@ -52,7 +52,16 @@ const quoteSchema = z.object({
   originSettler: z.string(),
   destinationSettler: z.string(),
 })
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
+/** The solver's refusal; an amount it does not take comes with the limit, in the input token's base units. */
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    // A limit that is not an amount is left out: the refusal still says why.
+    minInputAmount: uint.optional().catch(undefined),
+    maxInputAmount: uint.optional().catch(undefined),
+  }),
+})
 
 /** The solver's words, once a swap is overdue, for why it is not filled (`statusDetail`, worded in the module). */
 const SOLVER_WORDS: Record<string, string> = {
@@ -131,10 +140,22 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
           throw new ServiceUnreachableError('solver', error)
         }
         const parsed = error instanceof HttpStatusError ? errorSchema.safeParse(error.body) : undefined
-        const code = parsed?.success ? parsed.data.error.code : undefined
-        if (code === 'AMOUNT_TOO_LOW') throw new RouteUnavailableError(INTENT_PROVIDER_ID, 'amountTooLow')
-        if (code === 'AMOUNT_TOO_HIGH') throw new RouteUnavailableError(INTENT_PROVIDER_ID, 'amountTooHigh')
-        if (code === 'UNSUPPORTED_TOKEN') return undefined
+        const answer = parsed?.success ? parsed.data.error : undefined
+        // The amount is in the sent token: so is the limit the solver names. One the amount does not cross is
+        // not said: it would not be the reason.
+        const limit = (text: string | undefined, crossed: (amount: bigint) => boolean) => {
+          const amount = text === undefined ? undefined : BigInt(text)
+          return amount !== undefined && crossed(amount) ? { amount, token: request.origin } : undefined
+        }
+        if (answer?.code === 'AMOUNT_TOO_LOW') {
+          const least = limit(answer.minInputAmount, (amount) => amount > request.amount)
+          throw new RouteUnavailableError(INTENT_PROVIDER_ID, 'amountTooLow', least)
+        }
+        if (answer?.code === 'AMOUNT_TOO_HIGH') {
+          const most = limit(answer.maxInputAmount, (amount) => amount < request.amount)
+          throw new RouteUnavailableError(INTENT_PROVIDER_ID, 'amountTooHigh', most)
+        }
+        if (answer?.code === 'UNSUPPORTED_TOKEN') return undefined
         throw error
       }
       const result = quoteSchema.safeParse(raw)
@@ -176,7 +197,8 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
         slippageMode: 'fixed',
         fees: [
           { label: 'Solver fee', token: request.destination, amount: BigInt(quote.fees.spread) },
-          { label: 'Network fee', token: request.destination, amount: BigInt(quote.fees.gas) },
+          // The solver's gas for the fill on the destination, taken from the amount: not the person's own gas.
+          { label: 'Solver gas fee', token: request.destination, amount: BigInt(quote.fees.gas) },
           ...(gasAmount > 0n
             ? [{ label: 'Gas on arrival fee', token: request.destination, amount: BigInt(quote.fees.gasOnArrival) }]
             : []),
@@ -327,6 +349,8 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
               args: [orderId],
             }),
           )
+          // No open escrow (never opened here, claimed or refunded): no refund to offer, it would only revert.
+          if (escrow.status !== intentOriginSettlerStatus.Open) return undefined
           return unattestedRefundAfter(origin, record.depositAddress, escrow.expires, escrow.pausedAtOpen)
         },
       })
@@ -407,6 +431,9 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
       const { origin } = settlers(chainId)
       return origin ? [origin] : []
     },
+
+    // The solver's table: the prices its quotes are made at, and the routes valued at.
+    tokenPrices: () => priceSource.prices(),
   }
   return provider
 }

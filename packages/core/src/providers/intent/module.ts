@@ -8,7 +8,7 @@ export const intentModule: ProviderModule<'intent', never> = {
     SOLVER_NOT_AVAILABLE: "The bridge's solver is temporarily unavailable; the transfer will continue",
     SOLVER_DECLINED: 'No solver will fill this order; you can refund it once its deadline has passed',
   },
-  feeLabels: ['Solver fee', 'Network fee', 'Gas on arrival fee'],
+  feeLabels: ['Solver fee', 'Solver gas fee', 'Gas on arrival fee'],
   refunds: 'person',
   isConfigured: (manifest) => Boolean(manifest.services.solver && manifest.services.attester),
   load: () => import('./intentProvider.ts').then((code) => code.createIntentProvider),

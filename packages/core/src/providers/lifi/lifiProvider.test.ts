@@ -76,7 +76,13 @@ describe('LI.FI quotes', () => {
     })
     expect(route.fees).toEqual([
       { label: 'LIFI Fixed Fee', token: bed.usdcRequest.origin, amount: 25_000n },
-      { label: 'Network fee', token: bed.token(42161, 'native'), amount: 1_860_000_000_000n },
+      // The person's own gas as LI.FI estimates it: paid besides the amount, not a fee taken from it.
+      {
+        label: 'Network cost (provider estimate)',
+        token: bed.token(42161, 'native'),
+        amount: 1_860_000_000_000n,
+        paidBy: 'sender',
+      },
     ])
     expect(route.expiresAt - route.quotedAt).toBe(60_000)
     // LI.FI's own prices, for the USD values beside the amounts: USDC on both sides, and ETH for its gas cost.
@@ -302,7 +308,7 @@ describe('LI.FI quotes', () => {
     }
     bed.server.setRoutes({ '/v1/quote': { body: onTop } })
     const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
-    expect(route.fees.filter((fee) => fee.token.kind === 'native' && fee.label !== 'Network fee')).toEqual([
+    expect(route.fees.filter((fee) => fee.token.kind === 'native' && fee.paidBy !== 'sender')).toEqual([
       { label: 'LayerZero fee', token: eth, amount: 2_000_000_000_000_000n },
     ])
     expect(route.nativeFee).toBe(2_000_000_000_000_000n)
@@ -540,6 +546,23 @@ describe('LI.FI chains, tokens and history', () => {
     ])
     expect(tokens.get(42161)?.at(-1)?.name).toBe('UNI')
     expect(tokens.get(8453)?.map((token) => token.symbol)).toEqual(['ETH', 'USDC', 'USDbC'])
+  })
+
+  it("prices the picker's tokens from the same token list, asked once when the list and prices are asked together", async () => {
+    const before = bed.server.requests.filter((request) => request.path === '/v1/tokens').length
+    const [tokens, prices] = await Promise.all([bed.lifi.listTokens?.(), bed.lifi.tokenPrices?.()])
+    expect(bed.server.requests.filter((request) => request.path === '/v1/tokens')).toHaveLength(before + 1)
+    expect(tokens?.get(42161)).toHaveLength(5)
+    // The native coin under the config's address; tokens without a price (UNI, Base's) are not guessed.
+    expect(prices).toEqual([
+      { chainId: 42161, address: '0x0000000000000000000000000000000000000000', usd: '3290.14' },
+      { chainId: 42161, address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', usd: '0.99985' },
+      { chainId: 42161, address: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', usd: '1.0001' },
+      { chainId: 42161, address: '0x912CE59144191C1204E64559FE8253a0e49E6548', usd: '0.41' },
+    ])
+    // Asked again later: a new answer (prices move), not the one before.
+    await bed.lifi.tokenPrices?.()
+    expect(bed.server.requests.filter((request) => request.path === '/v1/tokens')).toHaveLength(before + 2)
   })
 
   it('reports a token list that is not one', async () => {

@@ -12,7 +12,15 @@ import {
   RouteUnavailableError,
   type RouteUnavailableReason,
 } from '../../routes/routeErrors.ts'
-import type { DepositPlan, QuoteRequest, Route, RouteFee, TokenPrice, TokenRef } from '../../routes/types.ts'
+import {
+  type DepositPlan,
+  PROVIDER_GAS_ESTIMATE,
+  type QuoteRequest,
+  type Route,
+  type RouteFee,
+  type TokenPrice,
+  type TokenRef,
+} from '../../routes/types.ts'
 import { checkDeposit } from '../../signing/checkDeposit.ts'
 import { applySwapEvent } from '../../swaps/swapMachine.ts'
 import type { DepositedSwap, SwapRecord, TrackedSwap } from '../../swaps/types.ts'
@@ -46,7 +54,7 @@ import {
   lifiTransfersSchema,
 } from './lifiSchemas.ts'
 import { lifiStatusUpdate, notAboutDeposit } from './lifiStatusUpdate.ts'
-import { lifiTokenList } from './lifiTokenList.ts'
+import { lifiTokenList, lifiTokenPrices } from './lifiTokenList.ts'
 import { GAS_ZIP_CHAIN_IDS } from './module.ts'
 
 export const LIFI_PROVIDER_ID = 'lifi'
@@ -89,6 +97,28 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
   const { apiUrl } = config
   const quoteTimeoutMs = config.timeoutMs ?? QUOTE_TIMEOUT_MS
   const gasZipPeriphery = (chainId: number) => config.gasZipPeripheries?.[String(chainId)]
+
+  /** A `GET /tokens` under way: the list and its prices, asked together, come from one long answer. */
+  let pendingTokenList: Promise<Record<string, unknown[]>> | undefined
+
+  /** LI.FI's tokens on the config's chains, `{ [chainId]: Token[] }`. */
+  const tokenList = (signal: AbortSignal | undefined): Promise<Record<string, unknown[]>> => {
+    pendingTokenList ??= httpRequestWithRetry(`${config.apiUrl}/tokens`, {
+      query: { chains: manifest.chains.map((chain) => chain.id).join(',') },
+      timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
+    })
+      .then((raw) => {
+        const parsed = lifiTokensSchema.safeParse(raw)
+        if (!parsed.success)
+          throw new InvalidResponseError(LIFI_PROVIDER_ID, 'token list', describeIssues(parsed.error))
+        return parsed.data.tokens
+      })
+      .finally(() => {
+        pendingTokenList = undefined
+      })
+    return pendingTokenList
+  }
 
   /** `/status` for a deposit, asked by its bridge when known (a 404 is LI.FI not having seen it yet). */
   const readStatus = async (record: TrackedSwap, bridge: string | undefined): Promise<LifiStatus> => {
@@ -249,14 +279,12 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
     },
 
     async listTokens(options = {}) {
-      const raw = await httpRequestWithRetry(`${config.apiUrl}/tokens`, {
-        query: { chains: manifest.chains.map((chain) => chain.id).join(',') },
-        timeoutMs: config.timeoutMs ?? STATUS_TIMEOUT_MS,
-        ...(options.signal ? { signal: options.signal } : {}),
-      })
-      const parsed = lifiTokensSchema.safeParse(raw)
-      if (!parsed.success) throw new InvalidResponseError(LIFI_PROVIDER_ID, 'token list', describeIssues(parsed.error))
-      return lifiTokenList(parsed.data.tokens, manifest)
+      return lifiTokenList(await tokenList(options.signal), manifest)
+    },
+
+    // The token list carries each token's price: the same answer serves both (see `tokenList`).
+    async tokenPrices(options = {}) {
+      return lifiTokenPrices(await tokenList(options.signal), manifest)
     },
   }
 
@@ -330,10 +358,12 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
         token: apiTokenRef(manifest, fee.token),
         amount: BigInt(fee.amount),
       })),
+      // The person's own gas for the transaction, as LI.FI estimates it: paid besides the amount, not from it.
       ...(estimate.gasCosts ?? []).map((gas) => ({
-        label: 'Network fee',
+        label: PROVIDER_GAS_ESTIMATE,
         token: apiTokenRef(manifest, gas.token),
         amount: BigInt(gas.amount),
+        paidBy: 'sender' as const,
       })),
     ]
     const slippageBps = request.slippageBps ?? (action.slippage === undefined ? 0 : Math.round(action.slippage * BPS))

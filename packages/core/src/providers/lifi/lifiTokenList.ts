@@ -1,3 +1,4 @@
+import { getAddress } from 'viem'
 import {
   checkToken,
   findManifestToken,
@@ -5,6 +6,8 @@ import {
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
 } from '../../config/manifest.ts'
+import { parseUsd } from '../../prices/usdValue.ts'
+import type { TokenPrice } from '../../routes/types.ts'
 import { isNativeAddress } from '../apiSupport.ts'
 import { lifiTokenSchema } from './lifiSchemas.ts'
 
@@ -46,4 +49,28 @@ export function lifiTokenList(tokens: Record<string, unknown[]>, manifest: Manif
     result.set(chain.id, list)
   }
   return result
+}
+
+/**
+ * The USD prices (`priceUSD`) of LI.FI's `{ [chainId]: Token[] }` on the config's chains, one per token (the first),
+ * the native coin under the config's native address. An entry with a bad address or a price that is not positive
+ * decimal text is left out: that token shows no USD value.
+ */
+export function lifiTokenPrices(tokens: Record<string, unknown[]>, manifest: Manifest): TokenPrice[] {
+  const prices: TokenPrice[] = []
+  const seen = new Set<string>()
+  for (const chain of manifest.chains) {
+    for (const entry of tokens[String(chain.id)] ?? []) {
+      const parsed = lifiTokenSchema.safeParse(entry)
+      if (!parsed.success || parsed.data.chainId !== chain.id) continue
+      const usd = parseUsd(parsed.data.priceUSD)
+      if (usd === undefined || usd === 0n) continue
+      const address = isNativeAddress(parsed.data.address) ? NATIVE_TOKEN_ADDRESS : getAddress(parsed.data.address)
+      const key = `${chain.id}:${address.toLowerCase()}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      prices.push({ chainId: chain.id, address, usd: String(parsed.data.priceUSD).trim() })
+    }
+  }
+  return prices
 }

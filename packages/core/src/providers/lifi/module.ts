@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Address } from 'viem'
 import { envUrl, envValue } from '../../config/envValues.ts'
 import { address, chainIdKey, timeoutMs, url } from '../../config/schemaParts.ts'
+import { PROVIDER_GAS_ESTIMATE } from '../../routes/types.ts'
 import type { ProviderModule } from '../module.ts'
 
 /** LI.FI's diamond: the same address on every chain it serves here (lifinance/contracts deployments). */
@@ -110,7 +111,7 @@ export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
     EXPIRED: 'The quote expired before the transfer',
   },
   // Its own fee names (feeCosts[].name) come from the API as they are.
-  feeLabels: ['Network fee', 'Gas on arrival fee'],
+  feeLabels: [PROVIDER_GAS_ESTIMATE, 'Gas on arrival fee'],
   refunds: 'provider',
   // Without an API key LI.FI answers 75 quotes per two hours per IP (docs.li.fi, rate limits): one per 96 s.
   minRefreshSeconds: (2 * 60 * 60) / 75,

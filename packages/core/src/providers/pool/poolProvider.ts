@@ -117,8 +117,11 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
         }),
       )
       signal?.throwIfAborted()
-      if (liquidity < outputAmount)
-        throw new RouteUnavailableError(POOL_PROVIDER_ID, 'insufficientLiquidity', liquidity)
+      if (liquidity < outputAmount) {
+        // What the destination pool can pay now, in the token it pays: the most that can arrive.
+        const limit = { amount: liquidity, token: request.destination }
+        throw new RouteUnavailableError(POOL_PROVIDER_ID, 'insufficientLiquidity', limit)
+      }
       const originChain = getManifestChain(manifest, request.origin.chainId)
       const destinationChain = getManifestChain(manifest, request.destination.chainId)
       // Deposit block, the origin's finality depth (the attester signs only there), the release in a
@@ -276,6 +279,8 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
               args: [transferId],
             }),
           )
+          // No pending deposit (never sent here, finalized or refunded): no refund to offer, it would only revert.
+          if (deposit.status !== poolBridgeStatus.Pending) return undefined
           return unattestedRefundAfter(origin, record.depositAddress, deposit.expires, deposit.pausedAtSend)
         },
       })
@@ -347,6 +352,9 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
       const pool = poolOf(chainId)
       return pool ? [pool] : []
     },
+
+    // The solver's table, where there is a solver: the prices the routes are valued at.
+    tokenPrices: async () => (await priceSource?.prices()) ?? [],
   }
   return provider
 }

@@ -9,6 +9,7 @@ import {
   refuseVariable,
 } from '../../config/envValues.ts'
 import { address, chainIdKey, timeoutMs, url } from '../../config/schemaParts.ts'
+import { PROVIDER_GAS_ESTIMATE } from '../../routes/types.ts'
 import type { ProviderModule } from '../module.ts'
 
 const ENV = {
@@ -92,7 +93,7 @@ export const relayModule: ProviderModule<'relay', RelayConfig> = {
     failure: 'Relay could not fill it; it refunds failed fills by itself',
     refund: 'Relay returned the tokens',
   },
-  feeLabels: ['Relayer fee', 'Network fee'],
+  feeLabels: ['Relayer fee', PROVIDER_GAS_ESTIMATE],
   refunds: 'provider',
   isConfigured: (manifest) => manifest.providers?.relay !== undefined,
   load: () => import('./relayProvider.ts').then((code) => code.createRelayProvider),

@@ -147,7 +147,12 @@ describe('Relay quotes', () => {
     })
     expect(route.fees).toEqual([
       { label: 'Relayer fee', token: token(ARBITRUM, 'usdc'), amount: 29_721n },
-      { label: 'Network fee', token: token(ARBITRUM, 'native'), amount: 1_680_272_000_000n },
+      {
+        label: 'Network cost (provider estimate)',
+        token: token(ARBITRUM, 'native'),
+        amount: 1_680_272_000_000n,
+        paidBy: 'sender',
+      },
     ])
     expect(route.gasOnArrival).toBeUndefined()
     // Relay gives USD values beside its amounts: the prices they imply ($99.985 for 100 USDC in, …).
@@ -199,7 +204,12 @@ describe('Relay quotes', () => {
     const route = (await relay.getQuote(usdcRequest())) as Route
     expect(route.fees).toEqual([
       { label: 'Relayer fee', token: token(ARBITRUM, 'usdc'), amount: -15_000n },
-      { label: 'Network fee', token: token(ARBITRUM, 'native'), amount: 1_680_272_000_000n },
+      {
+        label: 'Network cost (provider estimate)',
+        token: token(ARBITRUM, 'native'),
+        amount: 1_680_272_000_000n,
+        paidBy: 'sender',
+      },
     ])
     expect(route.minOutputAmount).toBe(99_970_279n)
   })

@@ -3,7 +3,14 @@ import type { z } from 'zod'
 import { listedTokenRef, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { impliedPrice } from '../../prices/usdValue.ts'
 import { InvalidQuoteError } from '../../routes/routeErrors.ts'
-import type { QuoteRequest, Route, RouteFee, TokenPrice, TokenRef } from '../../routes/types.ts'
+import {
+  PROVIDER_GAS_ESTIMATE,
+  type QuoteRequest,
+  type Route,
+  type RouteFee,
+  type TokenPrice,
+  type TokenRef,
+} from '../../routes/types.ts'
 import { apiTokenRef, assertListed, describeIssues, isNativeAddress, sameToken } from '../apiSupport.ts'
 import { RELAY_PROVIDER_ID } from './module.ts'
 import type { RelayContext } from './relayContext.ts'
@@ -86,15 +93,20 @@ function depositStep(quote: RelayQuote, request: QuoteRequest, allowlist: Addres
  * way it needs. A zero line is left out.
  */
 function feeLines(context: RelayContext, quote: RelayQuote): RouteFee[] {
-  const lines = [
-    { label: 'Relayer fee', fee: quote.fees?.relayer },
-    { label: 'Network fee', fee: quote.fees?.gas },
-  ]
-  return lines.flatMap(({ label, fee }) =>
+  type RelayFee = NonNullable<RelayQuote['fees']>['gas']
+  const line = (label: string, fee: RelayFee, paidBy?: 'sender'): RouteFee[] =>
     fee && BigInt(fee.amount) !== 0n
-      ? [{ label, token: apiTokenRef(context.manifest, fee.currency), amount: BigInt(fee.amount) }]
-      : [],
-  )
+      ? [
+          {
+            label,
+            token: apiTokenRef(context.manifest, fee.currency),
+            amount: BigInt(fee.amount),
+            ...(paidBy ? { paidBy } : {}),
+          },
+        ]
+      : []
+  // `fees.gas` is the origin chain's gas (Relay's word): the person's own, paid besides the amount, not from it.
+  return [...line('Relayer fee', quote.fees?.relayer), ...line(PROVIDER_GAS_ESTIMATE, quote.fees?.gas, 'sender')]
 }
 
 /**

@@ -1,0 +1,87 @@
+import { type Hex, InsufficientFundsError, TransactionExecutionError, UserRejectedRequestError } from 'viem'
+import { describe, expect, it, vi } from 'vitest'
+import { PERSON, POOL, USDC_A, USDC_B } from '../../test/support/poolDeposit.ts'
+import type { ChainClients } from '../chains/chainClients.ts'
+import { NotEnoughGasError } from '../errors/gasErrors.ts'
+import type { RouteProvider } from '../providers/types.ts'
+import { refundSwap } from './refundSwap.ts'
+import type { RefundableSwap } from './types.ts'
+
+const record: RefundableSwap = {
+  key: 'k1',
+  id: `0x${'11'.repeat(32)}`,
+  providerId: 'pool',
+  providerName: 'Pool',
+  owner: PERSON,
+  recipient: PERSON,
+  origin: { token: USDC_A, amount: '100000000' },
+  destination: { token: USDC_B, estimatedAmount: '99700000', minAmount: '99700000' },
+  depositAddress: POOL,
+  status: 'refundable',
+  depositTx: `0x${'22'.repeat(32)}`,
+  depositedAt: 1_700_000_000,
+  createdAt: 1_700_000_000_000,
+  updatedAt: 1_700_000_000_000,
+}
+const refund = { chainId: 1, to: POOL, data: '0x1234' as Hex, value: 0n }
+
+/** A refund on chain 1 ("Local Chain A", ETH), whose wallet answers `send` with what it throws or returns. */
+function setup(send: () => Promise<Hex>, estimateGas: () => Promise<bigint> = async () => 80_000n) {
+  const provider = { planRefund: async () => ({ transaction: refund }) } as unknown as RouteProvider
+  const client = {
+    chain: { id: 1, name: 'Local Chain A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+    getBlock: async () => ({ baseFeePerGas: null }),
+    getGasPrice: async () => 5n,
+    estimateGas: vi.fn(estimateGas),
+    waitForTransactionReceipt: async () => ({ status: 'success' }),
+  }
+  const wallet = {
+    account: PERSON,
+    getChainId: async () => 1,
+    switchChain: async () => {},
+    sendTransaction: vi.fn(send),
+  }
+  const run = () => refundSwap({ record, provider, wallet, clients: new Map([[1, client]]) as unknown as ChainClients })
+  return { client, wallet, run }
+}
+
+describe('refundSwap: a balance that cannot pay the gas', () => {
+  it("names the origin network and its coin, and about how much is needed, for the wallet's insufficient funds", async () => {
+    // What wagmi hands back: viem's error for "total cost … exceeds the balance", wrapped.
+    const insufficient = new TransactionExecutionError(new InsufficientFundsError(), { account: null })
+    const { client, run } = setup(async () => {
+      throw insufficient
+    })
+    const error = await run().catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(NotEnoughGasError)
+    // The refund's own gas (80,000, as the node estimates it) at the most a wallet offers per gas (5 wei legacy: 6).
+    expect(error).toMatchObject({ chainId: 1, network: 'Local Chain A', coin: 'ETH', decimals: 18, needed: 480_000n })
+    expect((error as NotEnoughGasError).cause).toBe(insufficient)
+    expect(client.estimateGas).toHaveBeenCalledWith({ account: PERSON, to: POOL, data: '0x1234', value: 0n })
+  })
+
+  it('still names the network when the gas cannot be estimated', async () => {
+    const { run } = setup(
+      async () => {
+        throw new Error('insufficient funds for gas * price + value')
+      },
+      async () => {
+        throw new Error('execution reverted')
+      },
+    )
+    const error = await run().catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(NotEnoughGasError)
+    expect(error).toMatchObject({ network: 'Local Chain A', coin: 'ETH', needed: undefined })
+  })
+
+  it("passes the wallet's other failures on as they are, and returns the refund's hash when it goes through", async () => {
+    const rejected = new UserRejectedRequestError(new Error('User rejected the request.'))
+    await expect(
+      setup(async () => {
+        throw rejected
+      }).run(),
+    ).rejects.toBe(rejected)
+    const hash = `0x${'33'.repeat(32)}` as Hex
+    await expect(setup(async () => hash).run()).resolves.toEqual({ refundTx: hash })
+  })
+})
