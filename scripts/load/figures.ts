@@ -1,0 +1,172 @@
+import type { ServiceName } from '@multi-bridge/services'
+import type { Figure } from '../../bench/report.ts'
+import type { LatencySample } from './latency.ts'
+import { type BlockClock, quantile, sum } from './observe.ts'
+import type { LoadItem } from './orders.ts'
+
+/** The figures taken after a quarter, a half and all of the orders. */
+export type Checkpoint = {
+  orders: number
+  seconds: number
+  rpcCalls: number
+  rpcPerOrder: number
+  peakKb: Record<ServiceName, number>
+  stateBytes: Record<string, number>
+  stateBytesPerOrder: number
+  fillBlocks: { p50: number; p95: number; max: number; count: number }
+  attesterP95Ms: number
+  undelivered: number
+}
+
+/** Destination blocks from an order's open to its fill: the fill's block less the destination's block at the open. */
+export function fillBlocksOf(clock: BlockClock, item: LoadItem): number | undefined {
+  if (item.openBlock === undefined || item.fillBlock === undefined) return undefined
+  const openedAt = clock.firstSeen(item.origin.index, item.openBlock)
+  const destinationThen = openedAt === undefined ? undefined : clock.blockAt(item.destination.index, openedAt)
+  return destinationThen === undefined ? undefined : Number(item.fillBlock - destinationThen)
+}
+
+/** A fault of the run: the attester down, or chain index 1's RPC cut off from the services. */
+export type Fault = { kind: 'attester' | 'rpc'; from: number; to: number }
+
+/** Sent from 20 s before a fault to its end, and (for the cut) to or from the cut chain: what the fault could delay. */
+export const touchedByFault = (faults: Fault[], item: LoadItem) =>
+  faults.some(
+    (fault) =>
+      item.sentAt >= fault.from - 20_000 &&
+      item.sentAt <= fault.to &&
+      (fault.kind === 'attester' || item.origin.index === 1 || item.destination.index === 1),
+  )
+
+export function fillStats(clock: BlockClock, items: LoadItem[]) {
+  const blocks = items
+    .filter((item) => item.kind === 'intent' && !item.hostile)
+    .map((item) => fillBlocksOf(clock, item))
+    .filter((value): value is number => value !== undefined)
+  return {
+    p50: quantile(blocks, 0.5),
+    p95: quantile(blocks, 0.95),
+    max: blocks.length ? Math.max(...blocks) : Number.NaN,
+    count: blocks.length,
+  }
+}
+
+export const latencyP95 = (samples: LatencySample[]) =>
+  quantile(
+    samples.map((sample) => sample.ms),
+    0.95,
+  )
+
+export type Outcomes = {
+  opened: number
+  notOpened: number
+  delivered: number
+  refunded: number
+  both: number
+  neither: number
+  deliveredTwice: number
+  deliveredUnsettled: number
+  refundedUnattested: number
+}
+
+/** "Flat": the figure at the last checkpoint within 20 % of the first. */
+const FLAT = 1.2
+const growth = (first: number, last: number) => last / first
+
+export type JudgeParameters = {
+  checkpoints: Checkpoint[]
+  outcomes: Outcomes
+  items: LoadItem[]
+  samples: LatencySample[]
+  clock: BlockClock
+  faults: Fault[]
+  rate: { target: number; achieved: number }
+  /** The state files once everything settled (the attester prunes only unmatched events; nothing else is pruned). */
+  stateAfter: Record<string, number>
+}
+
+export function judge({
+  checkpoints,
+  outcomes,
+  items,
+  samples,
+  clock,
+  faults,
+  rate,
+  stateAfter,
+}: JudgeParameters): Figure[] {
+  const calm = items.filter((item) => !touchedByFault(faults, item))
+  const calmFill = fillStats(clock, calm)
+  const calmLatency = latencyP95(samples.filter((sample) => calm.some((item) => item.n === sample.n)))
+  const first = checkpoints[0] as Checkpoint
+  const last = checkpoints.at(-1) as Checkpoint
+  const along = (pick: (c: Checkpoint) => number, digits = 1) =>
+    checkpoints.map((c) => `${c.orders}: ${pick(c).toFixed(digits)}`).join(', ')
+  const memoryFigures: Figure[] = (['solver', 'attester', 'relayer'] as const).map((name) => ({
+    id: `memory-${name}`,
+    label: `${name} peak RSS, ${last.orders} vs ${first.orders} orders`,
+    value: growth(first.peakKb[name], last.peakKb[name]),
+    unit: '×',
+    budget: FLAT,
+    note: `MB at ${along((c) => c.peakKb[name] / 1024, 0)}`,
+  }))
+  return [
+    {
+      id: 'lost',
+      label: 'Neither delivered nor refunded after the deadlines',
+      value: outcomes.neither,
+      unit: '',
+      budget: 0,
+    },
+    {
+      id: 'paidTwice',
+      label: 'Delivered and refunded, or delivered twice',
+      value: outcomes.both + outcomes.deliveredTwice,
+      unit: '',
+      budget: 0,
+      note: `delivered ${outcomes.delivered}, refunded ${outcomes.refunded} (${outcomes.refundedUnattested} without attestation), of ${outcomes.opened} opened; ${outcomes.notOpened} not opened`,
+    },
+    {
+      id: 'fillP95',
+      label: `Open → fill p95, well-formed orders (${last.fillBlocks.count})`,
+      value: last.fillBlocks.p95,
+      unit: 'blocks',
+      budget: 2,
+      note: `p50 ${last.fillBlocks.p50}, max ${last.fillBlocks.max}; p95 at ${along((c) => c.fillBlocks.p95, 0)}; away from the faults p95 ${calmFill.p95} (${calmFill.count})`,
+    },
+    {
+      id: 'attesterP95',
+      label: 'Attester decision p95, from finality to its answer (sampled)',
+      value: latencyP95(samples) / 1000,
+      unit: 's',
+      budget: 5,
+      note: `${samples.length} samples; p95 s at ${along((c) => c.attesterP95Ms / 1000)}; away from the faults ${(calmLatency / 1000).toFixed(1)} s`,
+    },
+    {
+      id: 'rpcPerOrderGrowth',
+      label: `Services' RPC calls per order, ${last.orders} vs ${first.orders}`,
+      value: growth(first.rpcPerOrder, last.rpcPerOrder),
+      unit: '×',
+      budget: FLAT,
+      note: `calls per order at ${along((c) => c.rpcPerOrder)}`,
+    },
+    ...memoryFigures,
+    {
+      id: 'stateGrowth',
+      label: `State bytes per order, ${last.orders} vs ${first.orders}`,
+      value: growth(first.stateBytesPerOrder, last.stateBytesPerOrder),
+      unit: '×',
+      budget: FLAT,
+      note: `bytes per order at ${along((c) => c.stateBytesPerOrder, 0)}; total kB at ${along((c) => sum(Object.values(c.stateBytes)) / 1024, 0)}, settled ${(sum(Object.values(stateAfter)) / 1024).toFixed(0)}`,
+    },
+    {
+      id: 'rate',
+      label: 'Orders sent per second',
+      value: rate.achieved,
+      unit: '/s',
+      budget: rate.target * 0.9,
+      higherIsBetter: true,
+      note: `asked ${rate.target}/s`,
+    },
+  ]
+}

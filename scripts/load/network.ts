@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Manifest } from '@multi-bridge/core'
+import { type Network, startNetwork } from '@multi-bridge/services'
+import { type CountingProxy, startCountingProxy } from './countingProxy.ts'
+
+/** The network as `npm start` runs it, with a counting proxy between the services and each chain. */
+export type LoadNetwork = Network & {
+  /** Per chain index, the proxy the services reach that chain through. */
+  proxies: CountingProxy[]
+  rpcCalls: () => number
+  exits: string[]
+  /** The services' error lines (a JSON log line at level "error"), at most 200 kept. */
+  errors: string[]
+}
+
+export async function startLoadNetwork(): Promise<LoadNetwork> {
+  const workDir = mkdtempSync(join(tmpdir(), 'multibridge-load-'))
+  const proxies: CountingProxy[] = []
+  const exits: string[] = []
+  const errors: string[] = []
+  const stopProxies = () => Promise.all(proxies.map((proxy) => proxy.stop()))
+  let network: Network
+  try {
+    network = await startNetwork({
+      stateDir: join(workDir, 'state'),
+      onLine: (source, line) => {
+        if (line.includes('"level":"error"') && errors.length < 200) errors.push(`[${source}] ${line}`)
+      },
+      onServiceExit: (name, code) => exits.push(`${name} exited with code ${code}`),
+      serviceManifest: async (manifest: Manifest) => ({
+        ...manifest,
+        chains: await Promise.all(
+          manifest.chains.map(async (chain, index) => {
+            const proxy = await startCountingProxy(chain.rpcUrls[0] as string)
+            proxies[index] = proxy
+            return { ...chain, rpcUrls: [proxy.url] }
+          }),
+        ),
+      }),
+    })
+  } catch (error) {
+    await stopProxies()
+    throw error
+  }
+  return {
+    ...network,
+    proxies,
+    exits,
+    errors,
+    rpcCalls: () => proxies.reduce((total, proxy) => total + proxy.calls(), 0),
+    stop: async () => {
+      await network.stop()
+      await stopProxies()
+      rmSync(workDir, { recursive: true, force: true })
+    },
+  }
+}

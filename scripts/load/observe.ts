@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Network, ServiceName } from '@multi-bridge/services'
+import type { LoadChain } from './chains.ts'
+
+/** When each chain's blocks were first seen (wall clock), polled straight from anvil. */
+export type BlockClock = {
+  firstSeen: (chain: number, block: bigint) => number | undefined
+  /** The chain's latest block seen at wall-clock `at`. */
+  blockAt: (chain: number, at: number) => bigint | undefined
+  stop: () => void
+}
+
+export function startBlockClock(chains: LoadChain[], intervalMs = 200): BlockClock {
+  const seen = chains.map(() => [] as { block: bigint; at: number }[])
+  const poll = async () => {
+    await Promise.all(
+      chains.map(async (chain, i) => {
+        const block = await chain.public.getBlockNumber({ cacheTime: 0 }).catch(() => undefined)
+        const list = seen[i] as { block: bigint; at: number }[]
+        if (block !== undefined && (list.length === 0 || block > (list.at(-1)?.block ?? -1n))) {
+          list.push({ block, at: Date.now() })
+        }
+      }),
+    )
+  }
+  const timer = setInterval(() => void poll(), intervalMs)
+  return {
+    firstSeen: (chain, block) => seen[chain]?.find((entry) => entry.block >= block)?.at,
+    blockAt: (chain, at) => seen[chain]?.findLast((entry) => entry.at <= at)?.block,
+    stop: () => clearInterval(timer),
+  }
+}
+
+/** kB figures of /proc/<pid>/status: the peak (VmHWM) and the current resident set (VmRSS). */
+function memoryOf(pid: number): { hwmKb: number; rssKb: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN)
+    return { hwmKb: field('VmHWM'), rssKb: field('VmRSS') }
+  } catch {
+    return undefined // the process is gone (killed and restarted)
+  }
+}
+
+/** Each service's peak resident memory over all its processes (a restart starts a new one), polled. */
+export type MemoryWatch = { peakKb: () => Record<ServiceName, number>; sample: () => void; stop: () => void }
+
+export function watchMemory(network: Network, intervalMs = 1_000): MemoryWatch {
+  const peak: Record<ServiceName, number> = { solver: 0, attester: 0, relayer: 0 }
+  const sample = () => {
+    for (const [name, service] of network.services) {
+      const pid = service.child.pid
+      const memory = pid === undefined ? undefined : memoryOf(pid)
+      if (memory && Number.isFinite(memory.hwmKb)) peak[name] = Math.max(peak[name], memory.hwmKb)
+    }
+  }
+  const timer = setInterval(sample, intervalMs)
+  return { peakKb: () => ({ ...peak }), sample, stop: () => clearInterval(timer) }
+}
+
+/** Sizes of the services' state files (their JSON state today), in bytes, per file. */
+export function stateSizes(dataDir: string): Record<string, number> {
+  const sizes: Record<string, number> = {}
+  for (const file of readdirSync(dataDir)) {
+    if (file.endsWith('.json')) sizes[file] = statSync(join(dataDir, file)).size
+  }
+  return sizes
+}
+
+export const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0)
+
+/** The value at quantile `q` (0–1) of `values`, nearest rank; NaN when empty. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number
+}
