@@ -3,7 +3,7 @@ import {
   type LocalWalletProvider,
   type Manifest,
   PROVIDER_ERROR,
-  ProviderRpcError,
+  WalletRpcError,
 } from '@multi-bridge/core'
 import type { Page } from '@playwright/test'
 import { type Chain, defineChain } from 'viem'
@@ -83,10 +83,10 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
     intercept: ({ method, params }) => {
       requests.push(method)
       calls.push({ method, params })
-      if (disconnected) throw new ProviderRpcError(PROVIDER_ERROR.disconnected, 'Disconnected')
-      if (reject.has(method)) throw new ProviderRpcError(PROVIDER_ERROR.userRejected, 'User rejected the request.')
+      if (disconnected) throw new WalletRpcError(PROVIDER_ERROR.disconnected, 'Disconnected')
+      if (reject.has(method)) throw new WalletRpcError(PROVIDER_ERROR.userRejected, 'User rejected the request.')
       const failure = fail.get(method)
-      if (failure) throw new ProviderRpcError(failure.code, failure.message)
+      if (failure) throw new WalletRpcError(failure.code, failure.message)
     },
   })
   const emit = async (event: string, ...args: unknown[]) => {

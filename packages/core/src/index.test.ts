@@ -1,5 +1,21 @@
+import * as viem from 'viem'
 import { expect, it } from 'vitest'
 import * as core from './index.ts'
+
+/**
+ * Core's names that still equal one of viem's. `BaseError` is every error's base and is imported by name across
+ * apps/services, which is being changed elsewhere; it is renamed with them. Nothing may join this list, and the
+ * test fails once `BaseError` is renamed, so the exception is removed with it.
+ */
+const CLASHES_TO_RENAME = ['BaseError']
+
+// A web or service file imports from viem and core side by side: one name meaning two classes (core's
+// `SwitchChainError` next to viem's) makes an `instanceof` test the wrong class without a type error.
+it('shares no export name with viem', () => {
+  const viemNames = new Set(Object.keys(viem))
+  expect(viemNames.has('SwitchChainError')).toBe(true)
+  expect(Object.keys(core).filter((name) => viemNames.has(name))).toEqual(CLASHES_TO_RENAME)
+})
 
 // The names core hands to the web app, the services and the devnet. A change here is a change of the public
 // surface: add a name on purpose (and its section in index.ts), never by an `export *` that lets internals out.
@@ -29,7 +45,6 @@ it('exports exactly its public surface', () => {
       "POOL_PROVIDER_ID",
       "PROVIDER_ERROR",
       "PROVIDER_MODULES",
-      "ProviderRpcError",
       "ProviderTimeoutError",
       "QuoteChangedError",
       "QuoteExpiredError",
@@ -40,7 +55,6 @@ it('exports exactly its public surface', () => {
       "SenderMismatchError",
       "ServiceUnreachableError",
       "SignedMismatchError",
-      "SwitchChainError",
       "TOKEN_KINDS",
       "UnexpectedError",
       "UnknownContractError",
@@ -48,6 +62,8 @@ it('exports exactly its public surface', () => {
       "WalletConnectError",
       "WalletDisconnectedError",
       "WalletPluginNotFoundError",
+      "WalletRpcError",
+      "WalletSwitchChainError",
       "WrongChainError",
       "applySwapEvent",
       "buildOnchainOrder",

@@ -35,13 +35,13 @@ export {
   MissingChainInfoError,
   NoWalletError,
   PROVIDER_ERROR,
-  SwitchChainError,
   UnexpectedError,
   UnknownContractError,
   UserRejectedError,
   WalletConnectError,
   WalletDisconnectedError,
   WalletPluginNotFoundError,
+  WalletSwitchChainError,
 } from './errors/walletErrors.ts'
 // ---- HTTP ----
 export { HttpAbortError, HttpNetworkError, HttpStatusError, HttpTimeoutError } from './http/httpErrors.ts'
@@ -145,4 +145,4 @@ export {
 } from './swaps/types.ts'
 export type { WalletAdapter } from './swaps/walletAdapter.ts'
 // ---- Wallets ----
-export { createLocalWalletProvider, type LocalWalletProvider, ProviderRpcError } from './wallet/localWalletProvider.ts'
+export { createLocalWalletProvider, type LocalWalletProvider, WalletRpcError } from './wallet/localWalletProvider.ts'

@@ -1,6 +1,6 @@
 import type { Manifest } from '@multi-bridge/core'
 import { createWalletClient, http, type LocalAccount } from 'viem'
-import { manifestChainToViem, ProviderRpcError, type WalletAdapter } from '../src/index.ts'
+import { manifestChainToViem, type WalletAdapter, WalletRpcError } from '../src/index.ts'
 
 /** A WalletAdapter over a local key, with the knobs a test needs to play a person or a broken wallet. */
 export function createNodeWallet(manifest: Manifest, account: LocalAccount, initialChainId: number) {
@@ -22,7 +22,7 @@ export function createNodeWallet(manifest: Manifest, account: LocalAccount, init
       const isApproval = transaction.data.startsWith('0x095ea7b3')
       if (isApproval && state.rejectApprovals > 0) {
         state.rejectApprovals--
-        throw new ProviderRpcError(4001, 'User rejected the request.')
+        throw new WalletRpcError(4001, 'User rejected the request.')
       }
       const client = clients.get(chainId)
       if (!client) throw new Error(`no chain ${chainId}`)

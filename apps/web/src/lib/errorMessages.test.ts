@@ -5,10 +5,10 @@ import {
   HttpTimeoutError,
   MissingChainInfoError,
   NotEnoughGasError,
-  SwitchChainError,
   UnknownContractError,
   UserRejectedError,
   WalletConnectError,
+  WalletSwitchChainError,
 } from '@multi-bridge/core'
 import { InsufficientFundsError, TransactionExecutionError, UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
@@ -23,7 +23,7 @@ describe('error catalogue', () => {
     expect(toUserMessage(new AddChainError())).toEqual({
       message: "Couldn't add the chain automatically. Please add it yourself",
     })
-    expect(toUserMessage(new SwitchChainError())).toEqual({ message: 'Failed to switch networks' })
+    expect(toUserMessage(new WalletSwitchChainError())).toEqual({ message: 'Failed to switch networks' })
     expect(toUserMessage(new MissingChainInfoError(42))).toEqual({
       message: 'Missing chain info for {{id}}. Please add it manually',
       values: { id: 42 },
@@ -52,7 +52,7 @@ describe('error catalogue', () => {
   })
 
   it('maps by code, never by the English text: a reworded message or a foreign error with the same text is not catalogued', () => {
-    const reworded = new SwitchChainError()
+    const reworded = new WalletSwitchChainError()
     Object.defineProperty(reworded, 'message', { value: 'Network switch did not work' })
     expect(toUserMessage(reworded)).toEqual({ message: 'Failed to switch networks' })
     expect(toUserMessage(new Error('Failed to switch networks'))).toEqual({ message: 'Oops, something went wrong' })
@@ -63,7 +63,7 @@ describe('error catalogue', () => {
 
   it('lets the outermost catalogued error speak, and finds one under errors of other libraries', () => {
     const inner = new MissingChainInfoError(5)
-    expect(toUserMessage(new SwitchChainError(inner))).toEqual({ message: 'Failed to switch networks' })
+    expect(toUserMessage(new WalletSwitchChainError(inner))).toEqual({ message: 'Failed to switch networks' })
     expect(toUserMessage(new TypeError('wrapper', { cause: inner }))).toMatchObject({ values: { id: 5 } })
     expect(toUserMessage(new UserRejectedRequestError(new Error('no')))).toEqual({
       message: 'The request was rejected in the wallet',

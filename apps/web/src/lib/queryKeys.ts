@@ -1,17 +1,22 @@
 import type { Manifest, QuoteRequest, Route, TokenRef } from '@multi-bridge/core'
-import type { Address } from 'viem'
+import type { Address, Hash } from 'viem'
 
 /**
  * Every TanStack Query key of the app, by root. A root is what gets invalidated: after a swap or a refund,
- * `balanceKeys.all` refreshes the form's balance and the picker's balances at once.
+ * `balanceKeys.all` refreshes the form's balance and the picker's balances at once. No key is written anywhere
+ * else (queryKeys.test.ts reads the app's sources for one).
  */
 export const balanceKeys = {
   all: ['balances'] as const,
   /** The form's balance of one token. */
   token: (token: TokenRef | undefined, owner: Address | undefined) =>
     ['balances', 'token', token?.chainId, token?.address, owner] as const,
-  /** Every balance the picker reads for one account on one chain. */
-  picker: (chainId: number, owner: Address | undefined) => ['balances', 'picker', chainId, owner ?? null] as const,
+  /**
+   * Every balance the picker reads for one account on one chain. The token count tells the manifest's list apart
+   * from the longer one with the providers' and extra tokens.
+   */
+  picker: (chainId: number, owner: Address | undefined, tokenCount: number) =>
+    ['balances', 'picker', chainId, owner ?? null, tokenCount] as const,
   /** A pasted token's description and the account's balance of it. */
   tokenInfo: (chainId: number, tokenAddress: Address, owner: Address | undefined) =>
     ['balances', 'tokenInfo', chainId, tokenAddress.toLowerCase(), owner ?? null] as const,
@@ -37,6 +42,8 @@ export const networkCostKeys = {
       route.request.amount.toString(),
       route.request.gasOnArrival ? 'gas' : 'no-gas',
     ] as const,
+  /** No route yet: the query is disabled, its key only has to be stable. */
+  none: ['balances', 'networkCost', 'none'] as const,
   /** What to keep for gas on a chain before any route (Max on its native coin). */
   reserve: (chainId: number | undefined) => ['balances', 'networkCost', 'reserve', chainId ?? null] as const,
 }
@@ -73,6 +80,13 @@ export const routeKeys = {
       request.gasOnArrival ? 'gas' : 'no-gas',
       providerSet(manifest),
     ] as const,
+  /** No request yet: the query is disabled, its key only has to be stable. */
+  none: ['routes', 'none'] as const,
+}
+
+/** The tokens the providers list, once per app (the query client lives as long as the manifest it was created with). */
+export const pickerKeys = {
+  providerTokens: ['picker', 'providerTokens'] as const,
 }
 
 /** The providers' USD prices of tokens (the picker values a person's tokens with them). */
@@ -83,6 +97,15 @@ export const priceKeys = {
 /** What a reviewed route would sign, decoded from its transaction (one route id is one quote). */
 export const signedKeys = {
   route: (routeId: string) => ['signed', routeId] as const,
+}
+
+/** What the progress view asks a swap's provider after signing. */
+export const swapKeys = {
+  /** The provider's own page for a mined swap. */
+  providerPage: (providerId: string, depositTx: Hash | undefined) =>
+    ['providerPage', providerId, depositTx ?? null] as const,
+  /** Whether the refund of a swap is open now (`record.key` names one swap). */
+  refundPlan: (recordKey: string) => ['refundPlan', recordKey] as const,
 }
 
 /** What decides which providers a manifest has: the devnet's services and the production providers' sections. */

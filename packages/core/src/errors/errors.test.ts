@@ -2,7 +2,7 @@ import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { HttpStatusError } from '../http/httpErrors.ts'
 import { BaseError, walkError } from './BaseError.ts'
-import { isUserRejection, SwitchChainError, UserRejectedError } from './walletErrors.ts'
+import { isUserRejection, UserRejectedError, WalletSwitchChainError } from './walletErrors.ts'
 
 describe('the error base', () => {
   it('carries a stable code, its short message and its cause', () => {
@@ -13,7 +13,7 @@ describe('the error base', () => {
 
   it('walks its causes outermost first, or to the innermost', () => {
     const inner = new HttpStatusError('/q', 503, null)
-    const outer = new SwitchChainError(new Error('middle', { cause: inner }))
+    const outer = new WalletSwitchChainError(new Error('middle', { cause: inner }))
     expect(outer.walk()).toBe(inner)
     expect(outer.walk((item) => item instanceof HttpStatusError)).toBe(inner)
     expect(outer.walk((item) => item instanceof BaseError)).toBe(outer)
@@ -39,7 +39,7 @@ describe('a refusal in the wallet', () => {
   })
 
   it('is not any other failure, nor a code of 4001 spelled as text', () => {
-    expect(isUserRejection(new SwitchChainError({ code: -32603 }))).toBe(false)
+    expect(isUserRejection(new WalletSwitchChainError({ code: -32603 }))).toBe(false)
     expect(isUserRejection({ code: '4001' })).toBe(false)
     expect(isUserRejection(null)).toBe(false)
   })

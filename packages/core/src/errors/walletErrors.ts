@@ -44,8 +44,8 @@ export class AddChainError extends BaseError {
   }
 }
 
-export class SwitchChainError extends BaseError {
-  override name = 'SwitchChainError'
+export class WalletSwitchChainError extends BaseError {
+  override name = 'WalletSwitchChainError'
   constructor(cause?: unknown) {
     super('Failed to switch networks', { code: 'switchChainFailed', cause })
   }

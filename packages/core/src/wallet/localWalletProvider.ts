@@ -12,13 +12,13 @@ import {
 import { PROVIDER_ERROR } from '../errors/walletErrors.ts'
 
 /** An EIP-1193 error object, as wallets throw them. */
-export class ProviderRpcError extends Error {
+export class WalletRpcError extends Error {
   constructor(
     readonly code: number,
     message: string,
   ) {
     super(message)
-    this.name = 'ProviderRpcError'
+    this.name = 'WalletRpcError'
   }
 }
 
@@ -38,7 +38,7 @@ export type CreateLocalWalletProviderParameters = {
   chains: readonly Chain[]
   initialChainId?: number
   /**
-   * Called before each request; may throw a ProviderRpcError to refuse it (tests use this to act
+   * Called before each request; may throw a WalletRpcError to refuse it (tests use this to act
    * as a person pressing "Reject").
    */
   intercept?: (request: { method: string; params?: unknown }) => void | Promise<void>
@@ -60,7 +60,7 @@ export function createLocalWalletProvider(parameters: CreateLocalWalletProviderP
   }
   const currentChain = () => {
     const chain = chains.get(chainId)
-    if (!chain) throw new ProviderRpcError(PROVIDER_ERROR.chainDisconnected, `Chain ${chainId} is not configured`)
+    if (!chain) throw new WalletRpcError(PROVIDER_ERROR.chainDisconnected, `Chain ${chainId} is not configured`)
     return chain
   }
   const walletClient = () =>
@@ -72,7 +72,7 @@ export function createLocalWalletProvider(parameters: CreateLocalWalletProviderP
 
   async function forward(method: string, params: unknown): Promise<unknown> {
     const url = currentChain().rpcUrls.default.http[0]
-    if (!url) throw new ProviderRpcError(PROVIDER_ERROR.chainDisconnected, 'No RPC URL')
+    if (!url) throw new WalletRpcError(PROVIDER_ERROR.chainDisconnected, 'No RPC URL')
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -83,7 +83,7 @@ export function createLocalWalletProvider(parameters: CreateLocalWalletProviderP
       error?: { code: number; message: string; data?: unknown }
     }
     if (body.error) {
-      const error = new ProviderRpcError(body.error.code, body.error.message)
+      const error = new WalletRpcError(body.error.code, body.error.message)
       Object.assign(error, { data: body.error.data })
       throw error
     }
@@ -91,7 +91,7 @@ export function createLocalWalletProvider(parameters: CreateLocalWalletProviderP
   }
 
   const requireConnected = () => {
-    if (!connected) throw new ProviderRpcError(PROVIDER_ERROR.unauthorized, 'Not connected')
+    if (!connected) throw new WalletRpcError(PROVIDER_ERROR.unauthorized, 'Not connected')
   }
 
   async function request(args: EIP1193Parameters<WalletRpcSchema>): Promise<unknown> {
@@ -123,7 +123,7 @@ export function createLocalWalletProvider(parameters: CreateLocalWalletProviderP
         const [{ chainId: wanted }] = params as [{ chainId: Hex }]
         const id = Number(wanted)
         if (!chains.has(id))
-          throw new ProviderRpcError(PROVIDER_ERROR.unrecognizedChain, `Unrecognized chain ID ${wanted}`)
+          throw new WalletRpcError(PROVIDER_ERROR.unrecognizedChain, `Unrecognized chain ID ${wanted}`)
         if (id !== chainId) {
           chainId = id
           emit('chainChanged', numberToHex(id))
@@ -135,7 +135,7 @@ export function createLocalWalletProvider(parameters: CreateLocalWalletProviderP
           { chainId: Hex; chainName: string; rpcUrls: string[]; nativeCurrency: Chain['nativeCurrency'] },
         ]
         const id = Number(chain.chainId)
-        if (!chain.rpcUrls?.[0]) throw new ProviderRpcError(-32602, 'rpcUrls is required')
+        if (!chain.rpcUrls?.[0]) throw new WalletRpcError(-32602, 'rpcUrls is required')
         chains.set(id, {
           id,
           name: chain.chainName,

@@ -1,5 +1,6 @@
 import type { Manifest, RouteProvider } from '@multi-bridge/core'
 import { queryOptions } from '@tanstack/react-query'
+import { pickerKeys } from '../../lib/queryKeys.ts'
 import { loadSwapServices } from '../swap/index.ts'
 import { toPickerToken } from './pickerTokens.ts'
 import type { PickerToken } from './types.ts'
@@ -44,12 +45,9 @@ export async function loadProviderTokens(providers: Iterable<RouteProvider>): Pr
   return { tokens: merged, failed }
 }
 
-/** One per app: the query client lives as long as the manifest it was created with. */
-export const providerTokensQueryKey = () => ['picker', 'providerTokens'] as const
-
 export function providerTokensQueryOptions(manifest: Manifest) {
   return queryOptions({
-    queryKey: providerTokensQueryKey(),
+    queryKey: pickerKeys.providerTokens,
     // The providers come with the swap services chunk; the list is not cancelled when the picker closes,
     // so the next opening has it.
     queryFn: async () => loadProviderTokens((await loadSwapServices(manifest)).providers.values()),

@@ -24,8 +24,7 @@ export function pickerBalancesQueryOptions({
   tokens,
 }: PickerBalancesQueryParameters) {
   return queryOptions({
-    // The token count tells the manifest's list apart from the longer one with the providers' and extra tokens.
-    queryKey: [...balanceKeys.picker(chainId, account), tokens.length] as const,
+    queryKey: balanceKeys.picker(chainId, account, tokens.length),
     queryFn: client && account ? () => readTokenBalances(client, { account, multicall3, tokens }) : skipToken,
     // When the longer list arrives, the balances read so far stay shown until the new ones: only for the same
     // chain and account (`balanceKeys.picker`'s third and fourth parts), never another account's balances.

@@ -1,6 +1,7 @@
 import { estimateRefundOpensAt, providerModule, type SwapRecord } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { swapKeys } from '../../lib/queryKeys.ts'
 import { loadSwapServices } from '../swap/index.ts'
 
 const PLAN_POLL_MS = 2_000
@@ -28,7 +29,7 @@ export function useRefundReadiness(record: SwapRecord): RefundReadiness {
   const deposited = record.status === 'deposited' || record.status === 'refundable'
   const estimate = deposited && personRefunds ? estimateRefundOpensAt(record, manifest) : undefined
   const query = useQuery({
-    queryKey: ['refundPlan', record.key],
+    queryKey: swapKeys.refundPlan(record.key),
     enabled: record.status === 'refundable',
     queryFn: async () => {
       if (record.status !== 'refundable') return { ready: false }

@@ -37,7 +37,7 @@ export type RoutesQueryOptionsParameters = {
  */
 export function routesQueryOptions({ request, manifest, loadProviders, pause }: RoutesQueryOptionsParameters) {
   return queryOptions({
-    queryKey: request ? routeKeys.quote(request, manifest) : [...routeKeys.all, 'none'],
+    queryKey: request ? routeKeys.quote(request, manifest) : routeKeys.none,
     enabled: request !== undefined,
     staleTime: QUOTE_REFRESH_SECONDS * 1_000,
     gcTime: QUOTES_KEPT_MS,

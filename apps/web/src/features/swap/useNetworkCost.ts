@@ -19,7 +19,7 @@ const REFRESH_MS = 15_000
 export function useNetworkCost(route: Route | undefined) {
   const manifest = useManifest()
   return useQuery<NetworkCost>({
-    queryKey: route ? networkCostKeys.route(route) : ['balances', 'networkCost', 'none'],
+    queryKey: route ? networkCostKeys.route(route) : networkCostKeys.none,
     staleTime: REFRESH_MS,
     refetchInterval: REFRESH_MS,
     refetchIntervalInBackground: false,

@@ -2,9 +2,9 @@ import {
   AddChainError,
   type Manifest,
   MissingChainInfoError,
-  SwitchChainError,
   UserRejectedError,
   WalletPluginNotFoundError,
+  WalletSwitchChainError,
 } from '@multi-bridge/core'
 import { type Chain, defineChain, type EIP1193Provider, numberToHex } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -163,7 +163,7 @@ describe('switching networks through wagmi', () => {
       fail: { wallet_switchEthereumChain: { code: -32603, message: 'x' } },
     })
     const error = await attempt(wallet, 1002)
-    expect(error).toBeInstanceOf(SwitchChainError)
+    expect(error).toBeInstanceOf(WalletSwitchChainError)
     expect(toUserMessage(error).message).toBe('Failed to switch networks')
   })
 
@@ -192,6 +192,6 @@ describe('wagmi errors as SPEC §6 says them', () => {
     expect(toSwitchError(new Error('outer', { cause: new ProviderNotFoundError() }), 7)).toBeInstanceOf(
       WalletPluginNotFoundError,
     )
-    expect(toSwitchError(new TypeError('boom'), 7)).toBeInstanceOf(SwitchChainError)
+    expect(toSwitchError(new TypeError('boom'), 7)).toBeInstanceOf(WalletSwitchChainError)
   })
 })

@@ -5,9 +5,9 @@ import {
   isUserRejection,
   type Manifest,
   MissingChainInfoError,
-  SwitchChainError,
   UserRejectedError,
   WalletPluginNotFoundError,
+  WalletSwitchChainError,
   walkError,
 } from '@multi-bridge/core'
 import { UserRejectedRequestError } from 'viem'
@@ -69,5 +69,5 @@ export function toSwitchError(error: unknown, chainId: number): BaseError {
     return isUserRejection(error.cause) ? new UserRejectedError(error) : new AddChainError(error)
   }
   if (isUserRejection(error)) return new UserRejectedError(error)
-  return new SwitchChainError(error)
+  return new WalletSwitchChainError(error)
 }
