@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { BaseError } from '@multi-bridge/core'
+import { HttpRequestError } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApi, HttpError, json, serveApi } from './http.ts'
 import type { Logger } from './logger.ts'
@@ -27,6 +28,9 @@ beforeAll(async () => {
     throw new HttpError(400, 'AMOUNT_TOO_LOW', 'amount is below the minimum', { minInputAmount: 310_000n })
   })
   api.get('/v1/amounts', (c) => json(c, { amount: 10n ** 30n, list: [1n, 2], nested: { zero: 0n } }))
+  api.get('/v1/chain-down', () => {
+    throw new HttpRequestError({ url: 'http://127.0.0.1:1', details: 'fetch failed' })
+  })
   api.get('/v1/broken', () => {
     throw new Error('a bug in a handler')
   })
@@ -163,6 +167,15 @@ describe('the services’ HTTP server', () => {
       },
     ])
     expect((await get('/v1/things/ok')).status).toBe(200)
+  })
+
+  it('answers a chain that does not answer with a 503 to ask again, not a 500 bug', async () => {
+    const answer = await fetch(`${base}/v1/chain-down`)
+    expect(answer.status).toBe(503)
+    expect(answer.headers.get('retry-after')).toBe('5')
+    expect(await answer.json()).toEqual({
+      error: { code: 'CHAIN_UNAVAILABLE', message: 'A chain this answer needs is not answering' },
+    })
   })
 
   it('answers a request target the URL parser refuses with a 400 JSON error', async () => {

@@ -5,6 +5,7 @@ import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { matchedRoutes } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { HttpRequestError, TimeoutError, BaseError as ViemError } from 'viem'
 import type { Logger } from './logger.ts'
 
 /**
@@ -37,6 +38,10 @@ export const json = (c: Context, body: unknown, status: ContentfulStatusCode = 2
 const errorBody = (code: string, message: string, fields: Readonly<Record<string, unknown>> = {}) => ({
   error: { ...fields, code, message },
 })
+
+/** A chain's RPC that did not answer (refused, failed or timed out), somewhere under `error`. */
+const isChainUnreachable = (error: unknown) =>
+  error instanceof ViemError && Boolean(error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError))
 
 /** The path as the client sent it: not percent-decoded. */
 const rawPath = (c: Context) => new URL(c.req.url).pathname
@@ -74,6 +79,12 @@ export function createApi(log: Logger): Hono {
   app.onError((error, c) => {
     if (error instanceof HttpError) return json(c, errorBody(error.code, error.message, error.fields), error.status)
     const url = new URL(c.req.url)
+    if (isChainUnreachable(error)) {
+      // Not a bug: a chain the answer needs is down. Said as such, and worth asking again shortly.
+      log.warn('request needs a chain that is not answering', { url: `${url.pathname}${url.search}` })
+      c.header('retry-after', '5')
+      return json(c, errorBody('CHAIN_UNAVAILABLE', 'A chain this answer needs is not answering'), 503)
+    }
     log.error('request failed', { url: `${url.pathname}${url.search}`, error })
     return json(c, errorBody('INTERNAL', 'Internal error'), 500)
   })
