@@ -152,7 +152,7 @@ async function measureLoads(browser: Browser, dist: Builds, manifest: Manifest) 
 }
 
 /**
- * Runs `measure` with the solver, attester and relayer stopped (the chains keep running), then starts them
+ * Runs `measure` with the solver, the attesters and the relayer stopped (the chains keep running), then starts them
  * again on the same data. Neither page talks to them while loading, and their polling only added noise
  * to both pages' timings on a 2-core machine; no user's browser shares a machine with them.
  */

@@ -249,13 +249,15 @@ test.describe('a refund that waits for the bridge', () => {
       network,
     }) => {
       const swap = refundableSwap(network, '8d')
-      const attester = network.manifest.services.attester!.url
+      const attesters = network.manifest.services.attesters!.urls
       const { page, form } = await app.open({
         viewport,
         storage: storageWith(lang, swap),
         path: `${HISTORY_PATH}?id=${swap.id}`,
-        // This page cannot reach the attester (the refund's signature comes from it).
-        initScripts: [(p) => p.route(`${attester}/**`, (route) => route.abort('connectionrefused'))],
+        // This page reaches none of the attesters (the refund's signatures come from them).
+        initScripts: attesters.map(
+          (attester) => (p) => p.route(`${attester}/**`, (route) => route.abort('connectionrefused')),
+        ),
       })
       await expect(form.progress()).toHaveText(lang === 'en' ? EN.refundAvailable : ZH.refundAvailable)
       await expect(form.dialog.getByTestId('revocation-countdown')).toHaveText(said, { timeout: 20_000 })

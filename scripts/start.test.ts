@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 const stateDir = mkdtempSync(join(tmpdir(), 'multibridge-start-'))
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }))
 
-const OFFSETS = [0, 1, 2, 100, 101, 102, 200]
+const OFFSETS = [0, 1, 2, 100, 101, 102, 103, 104, 200]
 
 async function freeBasePort(): Promise<number> {
   for (;;) {
@@ -52,7 +52,7 @@ describe('npm start', () => {
     }
     expect(run.output()).toMatch(/^\[devnet\] +Local Chain A/m)
     expect(run.output()).toMatch(/^\[solver\] +solver started/m)
-    expect(run.output()).toMatch(/^\[attester\] +attester started/m)
+    for (const n of [1, 2, 3]) expect(run.output()).toMatch(new RegExp(`^\\[attester-${n}\\] +attester started`, 'm'))
     expect(run.output()).toMatch(/^\[relayer\] +relayer started/m)
     const health = await fetch(`http://127.0.0.1:${base + 100}/health`)
     expect(health.status).toBe(200)

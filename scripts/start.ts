@@ -1,9 +1,9 @@
 /**
- * `npm start`: the local chains, every contract, the solver, attester and relayer, in one terminal
+ * `npm start`: the local chains, every contract, the solver, the three attesters and the relayer, in one terminal
  * with prefixed, readable output. Ctrl-C stops everything it started.
  */
 import { join } from 'node:path'
-import { DEFAULT_BASE_PORT, isPortTaken, PortInUseError, SERVICE_PORT_OFFSETS } from '@multi-bridge/devnet'
+import { DEFAULT_BASE_PORT, isPortTaken, PortInUseError, servicePortsFrom } from '@multi-bridge/devnet'
 import { type Network, startNetwork } from '@multi-bridge/services'
 import { createServer, type ViteDevServer } from 'vite'
 import { formatLogLine } from './output.ts'
@@ -31,8 +31,14 @@ async function shutdown(code: number) {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void shutdown(0))
 
 try {
-  for (const [name, offset] of Object.entries(SERVICE_PORT_OFFSETS)) {
-    if (await isPortTaken(basePort + offset)) throw new PortInUseError(basePort + offset, name)
+  const ports = servicePortsFrom(basePort)
+  const named = [
+    ['solver', ports.solver],
+    ['relayer', ports.relayer],
+    ...ports.attesters.map((port, index) => [`attester ${index + 1}`, port] as const),
+  ] as const
+  for (const [name, port] of named) {
+    if (await isPortTaken(port)) throw new PortInUseError(port, name)
   }
   if (await isPortTaken(webPort)) throw new PortInUseError(webPort, 'web app')
   print('devnet', 'starting three local chains, deploying, starting the services…')

@@ -1,7 +1,8 @@
 /**
- * Runs one service: `node --import tsx apps/services/src/cli.ts <solver|attester|relayer> --manifest <path> --data-dir <dir> [--port <n>] [--pricing <file>]`
+ * Runs one service: `node --import tsx apps/services/src/cli.ts <solver|attester|relayer> --manifest <path> --data-dir <dir> [--port <n>] [--index <n>] [--pricing <file>]`
  * (spawnService runs the same file bundled, see bundle.ts).
- * The port defaults to the one in the manifest's service URL. The solver's pricing comes from
+ * The port defaults to the one in the manifest's service URL. An attester is one of the manifest's
+ * `services.attesters` (`--index`, from 0: its URL, and on the devnet its key; elsewhere ATTESTER_PRIVATE_KEY). The solver's pricing comes from
  * --pricing or SOLVER_PRICING_FILE, then SOLVER_SPREAD_BPS and SOLVER_FILL_WINDOW_SECONDS (see loadPricing.ts).
  */
 import { parseArgs } from 'node:util'
@@ -24,13 +25,14 @@ const { positionals, values } = parseArgs({
     manifest: { type: 'string', default: '.devnet/manifest.json' },
     'data-dir': { type: 'string', default: '.devnet/data' },
     port: { type: 'string' },
+    index: { type: 'string', default: '0' },
     pricing: { type: 'string' },
   },
 })
 const name = positionals[0] as ServiceName | undefined
 if (!name || !(name in services)) {
   console.error(
-    `usage: cli.ts <${Object.keys(services).join('|')}> --manifest <path> --data-dir <dir> [--port <n>] [--pricing <file>]`,
+    `usage: cli.ts <${Object.keys(services).join('|')}> --manifest <path> --data-dir <dir> [--port <n>] [--index <n>] [--pricing <file>]`,
   )
   process.exit(2)
 }
@@ -54,7 +56,8 @@ if (process.send) process.once('disconnect', () => void shutdown('parent exited'
 
 try {
   const manifest = readManifestFile(values.manifest)
-  const url = manifest.services[name]?.url
+  const attesterIndex = Number(values.index)
+  const url = name === 'attester' ? manifest.services.attesters?.urls[attesterIndex] : manifest.services[name]?.url
   const port = values.port ? Number(values.port) : url ? Number(new URL(url).port) : Number.NaN
   if (!Number.isInteger(port) || port <= 0) {
     throw new ServiceError(`no port for ${name}: pass --port or list it in the manifest`, { code: 'PORT_MISSING' })
@@ -63,7 +66,9 @@ try {
   handle =
     name === 'solver'
       ? await startSolver({ ...common, pricing: loadPricing(values.pricing ? { file: values.pricing } : {}) })
-      : await services[name](common)
+      : name === 'attester'
+        ? await startAttester({ ...common, attesterIndex })
+        : await services[name](common)
   if (process.connected) process.send?.(READY_MESSAGE)
 } catch (error) {
   const code = (error as { code?: string }).code

@@ -1,11 +1,19 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Manifest } from '@multi-bridge/core'
-import { type Devnet, getFreePort, SERVICE_PORT_OFFSETS, startDevnet, writeManifest } from '@multi-bridge/devnet'
-import { type ServiceName, type ServiceProcess, spawnService } from './process.ts'
+import {
+  DEVNET_ACCOUNTS,
+  type Devnet,
+  getFreePort,
+  type ServicePorts,
+  servicePortsFrom,
+  startDevnet,
+  writeManifest,
+} from '@multi-bridge/devnet'
+import { attesterName, type ServiceName, type ServiceProcess, spawnService } from './process.ts'
 import { ServiceError } from './shared/errors.ts'
 
-/** The devnet plus the three services as child processes: what `npm start` and the tests run. */
+/** The devnet plus the services (solver, relayer, three attesters) as child processes: what `npm start` and the tests run. */
 export type Network = {
   devnet: Devnet
   manifest: Manifest
@@ -15,18 +23,25 @@ export type Network = {
   services: Map<ServiceName, ServiceProcess>
   /**
    * (Re)starts one service with the same data directory, as after a crash. Rejects with the
-   * service's own message when it exits before it is ready; refuses while it still runs.
+   * service's own message when it exits before it is ready; refuses while it still runs. `env` is added to
+   * that process's environment (a rotated attester's new ATTESTER_PRIVATE_KEY, say).
    */
-  startService: (name: ServiceName) => Promise<ServiceProcess>
+  startService: (name: ServiceName, options?: { env?: NodeJS.ProcessEnv }) => Promise<ServiceProcess>
   stop: () => Promise<void>
 }
 
-export const SERVICE_NAMES: readonly ServiceName[] = ['attester', 'solver', 'relayer']
+/** The devnet's attesters, each its own process, key and data directory. */
+export const ATTESTER_NAMES: readonly ServiceName[] = DEVNET_ACCOUNTS.attesters.map((_, index) => attesterName(index))
+export const SERVICE_NAMES: readonly ServiceName[] = [...ATTESTER_NAMES, 'solver', 'relayer']
+
+/** Where a service keeps its state: each attester its own directory, as on its own machine. */
+export const serviceDataDir = (dataDir: string, name: ServiceName) =>
+  name.startsWith('attester-') ? join(dataDir, name) : dataDir
 
 export type StartNetworkParameters = {
   /** Holds the manifest and the services' data; emptied first, since it belongs to older chains. */
   stateDir: string
-  /** Fixed ports from here (chains at +0..2, services at +100..102); free ports when omitted. */
+  /** Fixed ports from here (chains at +0..2, services at +100..104); free ports when omitted. */
   basePort?: number
   onLine?: (source: string, line: string) => void
   /** Called when a running service exits on its own (a crash, not a stop asked for here). */
@@ -46,17 +61,22 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
   mkdirSync(stateDir, { recursive: true })
   const manifestPath = join(stateDir, 'manifest.json')
   const dataDir = join(stateDir, 'data')
-  const ports: Record<ServiceName, number> =
+  const servicePorts: ServicePorts =
     basePort === undefined
-      ? { solver: await getFreePort(), attester: await getFreePort(), relayer: await getFreePort() }
-      : {
-          solver: basePort + SERVICE_PORT_OFFSETS.solver,
-          attester: basePort + SERVICE_PORT_OFFSETS.attester,
-          relayer: basePort + SERVICE_PORT_OFFSETS.relayer,
+      ? {
+          solver: await getFreePort(),
+          relayer: await getFreePort(),
+          attesters: await Promise.all(ATTESTER_NAMES.map(() => getFreePort())),
         }
+      : servicePortsFrom(basePort)
+  const ports: Record<ServiceName, number> = {
+    solver: servicePorts.solver,
+    relayer: servicePorts.relayer,
+    ...Object.fromEntries(servicePorts.attesters.map((port, index) => [attesterName(index), port])),
+  }
   const devnet = await startDevnet({
     ...(basePort === undefined ? {} : { basePort }),
-    servicePorts: ports,
+    servicePorts,
     ...(parameters.onLine ? { onLog: parameters.onLine } : {}),
   })
   writeManifest(manifestPath, devnet.manifest)
@@ -71,7 +91,7 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
   const running = new Set<ServiceProcess>()
   const expectedExit = new Set<ServiceProcess>()
   let stopping = false
-  const startService = async (name: ServiceName) => {
+  const startService = async (name: ServiceName, options: { env?: NodeJS.ProcessEnv } = {}) => {
     if (stopping) {
       throw new ServiceError(`cannot start the ${name}: the network is stopping`, { code: 'NETWORK_STOPPING' })
     }
@@ -82,13 +102,15 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
         { code: 'SERVICE_RUNNING' },
       )
     }
+    const port = ports[name]
+    if (port === undefined) throw new ServiceError(`no ${name} in this network`, { code: 'SERVICE_UNKNOWN' })
     const service = spawnService({
       name,
       manifestPath: servicesManifestPath,
-      dataDir,
-      port: ports[name],
+      dataDir: serviceDataDir(dataDir, name),
+      port,
       onLine: (line) => parameters.onLine?.(name, line),
-      ...(parameters.serviceEnv ? { env: parameters.serviceEnv } : {}),
+      env: { ...parameters.serviceEnv, ...options.env },
     })
     running.add(service)
     const stop = service.stop
@@ -126,7 +148,7 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
     process.removeListener('exit', killAll)
   }
   try {
-    await Promise.all(SERVICE_NAMES.map(startService))
+    await Promise.all(SERVICE_NAMES.map((name) => startService(name)))
   } catch (error) {
     await stopAll()
     throw error

@@ -3,7 +3,17 @@ import { serviceBundle } from './bundle.ts'
 import { ServiceError } from './shared/errors.ts'
 import { READY_MESSAGE } from './shared/ipc.ts'
 
-export type ServiceName = 'solver' | 'attester' | 'relayer'
+/** An attester by its place in the manifest's list, from 1: `attester-1` is `services.attesters.urls[0]`. */
+export type AttesterName = `attester-${number}`
+export type ServiceName = 'solver' | 'relayer' | AttesterName
+
+export const attesterName = (index: number): AttesterName => `attester-${index + 1}`
+
+/** The cli's arguments naming a service: an attester is `attester --index <n>`. */
+function serviceArguments(name: ServiceName): string[] {
+  const attester = /^attester-([1-9][0-9]*)$/.exec(name)
+  return attester ? ['attester', '--index', String(Number(attester[1]) - 1)] : [name]
+}
 
 export type ServiceProcess = {
   name: ServiceName
@@ -32,7 +42,7 @@ export function spawnService(parameters: {
       // Built from cli.ts on the first start after a change (see bundle.ts): starts several times
       // faster than through tsx, for the services' restarts in tests above all.
       serviceBundle(),
-      parameters.name,
+      ...serviceArguments(parameters.name),
       '--manifest',
       parameters.manifestPath,
       '--data-dir',

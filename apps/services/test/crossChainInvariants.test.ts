@@ -27,7 +27,7 @@ import {
   poolDomain,
   releasedTypes,
 } from '@multi-bridge/core'
-import { createRandom, DEVNET_ACCOUNTS, testSeed } from '@multi-bridge/devnet'
+import { createRandom, DEVNET_ACCOUNTS, DEVNET_ATTESTER_THRESHOLD, testSeed } from '@multi-bridge/devnet'
 import {
   type Account,
   type Address,
@@ -40,11 +40,12 @@ import {
   type TransactionReceipt,
 } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { SERVICE_NAMES } from '../src/network.ts'
 import type { ServiceName } from '../src/process.ts'
 import { RELEASE_GAS_CAP } from '../src/relayer/relayer.ts'
 import {
-  type AttesterIntent,
   advanceTime,
+  attesterQuorum,
   balanceOf,
   type ChainClients,
   clientsFor,
@@ -69,7 +70,7 @@ const SEED = testSeed('CROSSCHAIN_SEED')
 const STEPS = Number(process.env.CROSSCHAIN_STEPS ?? 30)
 const USERS = [4, 5, 6, 7, 8, 9].map(user)
 const TOKENS = ['usdc', 'usdt'] as const
-const SERVICES: readonly ServiceName[] = ['solver', 'attester', 'relayer']
+const SERVICES: readonly ServiceName[] = SERVICE_NAMES
 
 let network: TestNetwork
 let chains: ChainClients[]
@@ -81,7 +82,14 @@ const GRIEF_GAS = 10_000_000n
 const guardian = user(DEVNET_ACCOUNTS.guardian)
 const owner = user(DEVNET_ACCOUNTS.deployer)
 /** The attester's key, as a thief who stole it would sign with it. */
-const stolenKey = user(DEVNET_ACCOUNTS.attester)
+/** As many attester keys as the verifiers need: a stolen quorum, the worst case the brake is for. */
+const stolenKeys = DEVNET_ACCOUNTS.attesters.slice(0, DEVNET_ATTESTER_THRESHOLD).map((index) => user(index))
+const forge = async (typedData: Parameters<(typeof stolenKeys)[number]['signTypedData']>[0]) =>
+  packSignatures(
+    await Promise.all(
+      stolenKeys.map(async (key) => ({ signer: key.address, signature: await key.signTypedData(typedData) })),
+    ),
+  )
 
 beforeAll(async () => {
   network = await startTestNetwork({ rpcProxies: true, pricing: { maxUnconfirmedUsd: MAX_UNCONFIRMED_USD } })
@@ -142,7 +150,7 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   /** Forged calls that would have paid out while the brake was on. */
   const forged: string[] = []
   const note = (entry: string) => history.push(entry)
-  const attesterUrl = serviceUrl(network, 'attester')
+  const quorum = attesterQuorum(network)
 
   const route = () => {
     const origin = random.int(0, 2)
@@ -288,7 +296,7 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   }
 
   /**
-   * The attester's key is stolen: the guardian pulls the brake on a chain, and the thief's refunds and finalizes
+   * A quorum of the attesters' keys is stolen: the guardian pulls the brake on a chain, and the thief's refunds and finalizes
    * of that chain's deposits, signed with the key, must all be refused while it is on. Then the owner lifts it.
    */
   async function theft() {
@@ -299,13 +307,12 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
       for (const { orderId, origin } of intents.filter((i) => i.origin === chain)) {
         const settler = origin.config.contracts.intentOriginSettler as Address
         const message = { orderId }
-        const signature = await stolenKey.signTypedData({
+        const signatures = await forge({
           domain: intentSettlerDomain(origin.config.id, settler),
           types: noFillAttestationTypes,
           primaryType: 'NoFillAttestation',
           message,
         })
-        const signatures = packSignatures([{ signer: stolenKey.address, signature }])
         refused += await forgedRefused(origin, {
           address: settler,
           abi: intentOriginSettlerAbi,
@@ -318,10 +325,10 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
         const domain = poolDomain(origin.config.id, pool)
         const message = { transferId }
         const [notReleased, released] = await Promise.all([
-          stolenKey.signTypedData({ domain, types: notReleasedTypes, primaryType: 'NotReleased', message }),
-          stolenKey.signTypedData({ domain, types: releasedTypes, primaryType: 'Released', message }),
+          forge({ domain, types: notReleasedTypes, primaryType: 'NotReleased', message }),
+          forge({ domain, types: releasedTypes, primaryType: 'Released', message }),
         ])
-        const pack = (signature: Hex) => packSignatures([{ signer: stolenKey.address, signature }])
+        const pack = (signatures: Hex) => signatures
         refused += await forgedRefused(origin, {
           address: pool,
           abi: poolBridgeAbi,
@@ -404,15 +411,15 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
 
   async function refundAll(strict: boolean) {
     for (const { orderId, origin } of intents) {
-      const answer = await getJson<AttesterIntent>(`${attesterUrl}/v1/intents/${orderId}`)
-      if (answer.body.status !== 'not-filled' || (await escrowStatus(origin, orderId)) !== EscrowStatus.Open) continue
-      await submit(origin, intentOriginSettlerAbi, orderId, answer.body.attestation!.signatures, strict)
+      const answer = await quorum.intent(orderId)
+      if (answer?.status !== 'not-filled' || (await escrowStatus(origin, orderId)) !== EscrowStatus.Open) continue
+      await submit(origin, intentOriginSettlerAbi, orderId, answer.attestation!.signatures, strict)
     }
     for (const { transferId, origin } of transfers) {
-      const answer = await getJson<AttesterIntent>(`${attesterUrl}/v1/transfers/${transferId}`)
-      if (answer.body.status !== 'not-released' || (await depositStatus(origin, transferId)) !== DepositStatus.Pending)
+      const answer = await quorum.transfer(transferId)
+      if (answer?.status !== 'not-released' || (await depositStatus(origin, transferId)) !== DepositStatus.Pending)
         continue
-      await submit(origin, poolBridgeAbi, transferId, answer.body.attestation!.signatures, strict)
+      await submit(origin, poolBridgeAbi, transferId, answer.attestation!.signatures, strict)
     }
   }
 
@@ -468,17 +475,17 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
         continue
       }
       if (escrow === EscrowStatus.None || escrow === EscrowStatus.Refunded) continue
-      const answer = await getJson<AttesterIntent>(`${attesterUrl}/v1/intents/${orderId}`)
-      if (answer.body.status === 'not-filled') continue
-      if (escrow !== EscrowStatus.Claimed) pending.push(`intent ${orderId} (${answer.body.status}, escrow ${escrow})`)
+      const answer = await quorum.intent(orderId)
+      if (answer?.status === 'not-filled') continue
+      if (escrow !== EscrowStatus.Claimed) pending.push(`intent ${orderId} (${answer?.status}, escrow ${escrow})`)
     }
     for (const { transferId, origin } of transfers) {
       const deposit = await depositStatus(origin, transferId)
       if (deposit === DepositStatus.None || deposit === DepositStatus.Refunded) continue
-      const answer = await getJson<AttesterIntent>(`${attesterUrl}/v1/transfers/${transferId}`)
-      if (answer.body.status === 'not-released') continue
+      const answer = await quorum.transfer(transferId)
+      if (answer?.status === 'not-released') continue
       if (deposit !== DepositStatus.Finalized)
-        pending.push(`transfer ${transferId} (${answer.body.status}, deposit ${deposit})`)
+        pending.push(`transfer ${transferId} (${answer?.status}, deposit ${deposit})`)
     }
     return pending
   }

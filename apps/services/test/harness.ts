@@ -36,9 +36,10 @@ import {
   type WalletClient,
 } from 'viem'
 import { expect } from 'vitest'
-import { type Network, startNetwork } from '../src/network.ts'
+import { ATTESTER_NAMES, type Network, startNetwork } from '../src/network.ts'
 import type { ServiceName } from '../src/process.ts'
-import { viemChain } from '../src/shared/context.ts'
+import { type AttesterQuorum, createAttesterQuorum } from '../src/shared/attesterQuorum.ts'
+import { createServiceContext, viemChain } from '../src/shared/context.ts'
 import { resolvePricing, type SolverPricingSettings } from '../src/solver/loadPricing.ts'
 import { type RpcProxy, startRpcProxy } from './rpcProxy.ts'
 
@@ -67,7 +68,7 @@ export type StartTestNetworkParameters = {
   pricing?: SolverPricingSettings
 }
 
-/** A fresh devnet plus the three services as child processes, on free ports, in a temp dir. */
+/** A fresh devnet plus the services (three attesters among them) as child processes, on free ports, in a temp dir. */
 export async function startTestNetwork(parameters: StartTestNetworkParameters = {}): Promise<TestNetwork> {
   const workDir = mkdtempSync(join(tmpdir(), 'multibridge-it-'))
   const pricingFile = join(workDir, 'solver-pricing.json')
@@ -315,6 +316,35 @@ export function sendPoolTx(p: SendPoolParameters): Promise<Hex> {
 
 export type AttesterIntent = { status: string; attestation: { kind: string; signatures: Hex } | null }
 
+/**
+ * The attesters' combined answers, as the solver and the relayer read them: an attestation's `signatures` are the
+ * threshold's, packed for the verifier (one attester's alone no longer pays anything).
+ */
+export function attesterQuorum(network: Pick<TestNetwork, 'manifest'>): AttesterQuorum {
+  const { chains } = createServiceContext(network.manifest, 'relayer')
+  return createAttesterQuorum({ manifest: network.manifest, chains, role: 'relayer' })
+}
+
+/** The attesters' no-fill of an order, combined once two of them have signed it: what a refund needs. */
+export async function combinedNoFill(network: Pick<TestNetwork, 'manifest'>, orderId: Hex): Promise<Hex> {
+  const quorum = attesterQuorum(network)
+  const answer = await waitFor(
+    () => quorum.intent(orderId),
+    (a) => a?.status === 'not-filled',
+    `the attesters' no-fill of ${orderId}`,
+  )
+  return answer!.attestation!.signatures
+}
+
+/** Stops every attester (an outage of all of them, below any threshold); `startAttesters` brings them back. */
+export async function stopAttesters(network: Pick<Network, 'services'>): Promise<void> {
+  await Promise.all(ATTESTER_NAMES.map((name) => network.services.get(name)?.stop('SIGKILL')))
+}
+
+export async function startAttesters(network: Pick<Network, 'startService'>): Promise<void> {
+  await Promise.all(ATTESTER_NAMES.map((name) => network.startService(name)))
+}
+
 export const serviceUrl = (network: TestNetwork, name: ServiceName) => `http://127.0.0.1:${network.ports[name]}`
 
 /** The solver's quote, which must be a 200. */
@@ -345,7 +375,7 @@ export async function solverQuote(
 /** Kills a service the way a crash would, and checks that nothing of it is left serving. */
 export async function crashService(network: TestNetwork, name: ServiceName): Promise<void> {
   await network.services.get(name)!.stop('SIGKILL')
-  expect(await isPortTaken(network.ports[name]), `${name} port after the kill`).toBe(false)
+  expect(await isPortTaken(network.ports[name]!), `${name} port after the kill`).toBe(false)
   await expect(fetch(`${serviceUrl(network, name)}/health`)).rejects.toThrow()
 }
 

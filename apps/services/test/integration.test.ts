@@ -24,6 +24,7 @@ import {
   type ChainClients,
   chainTime,
   clientsFor,
+  combinedNoFill,
   crashService,
   depositStatus,
   escrowStatus,
@@ -48,7 +49,8 @@ let C: ChainClients
 const usdc = (whole: string) => parseUnits(whole, 6)
 
 const solverUrl = () => `http://127.0.0.1:${network.ports.solver}`
-const attesterUrl = () => `http://127.0.0.1:${network.ports.attester}`
+/** The first attester: what one of the three says (each signs on its own; two of them make an attestation). */
+const attesterUrl = () => `http://127.0.0.1:${network.ports['attester-1']}`
 const relayerUrl = () => `http://127.0.0.1:${network.ports.relayer}`
 
 const quote = (
@@ -219,11 +221,12 @@ describe('the local multichain network', () => {
       'no-fill attestation',
     )
     expect(attested.body.attestation?.kind).toBe('no-fill')
+    // The attesters' no-fill, two of them combined (one attester's signature alone refunds nothing).
     const hash = await A.wallet(sender).writeContract({
       address: A.config.contracts.intentOriginSettler as Address,
       abi: intentOriginSettlerAbi,
       functionName: 'refund',
-      args: [orderId, attested.body.attestation!.signatures],
+      args: [orderId, await combinedNoFill(network, orderId)],
     })
     expect((await A.public.waitForTransactionReceipt({ hash })).status).toBe('success')
     expect(await escrowStatus(A, orderId)).toBe(intentOriginSettlerStatus.Refunded)
@@ -396,7 +399,7 @@ describe('the local multichain network', () => {
       }
     })()
 
-    await crash('attester')
+    await crash('attester-1')
     // Filled while the attester is down, and only seen by it after the deadline has passed.
     const filledWhileDown = (await open(fair)).orderId
     orders.push(filledWhileDown)
@@ -406,7 +409,7 @@ describe('the local multichain network', () => {
       'fill while the attester is down',
     )
     await advanceTime([A, B, C], deadline - (await chainTime(B)) + 1)
-    await network.startService('attester')
+    await network.startService('attester-1')
 
     const decided = async () => {
       const answers = await Promise.all(
@@ -435,7 +438,7 @@ describe('the local multichain network', () => {
     const signings = (orderId: Hex) =>
       network.logs.filter(
         (line) =>
-          line.startsWith('[attester]') &&
+          line.startsWith('[attester-1]') &&
           /"msg":"signed (fill|no-fill) attestation"/.test(line) &&
           line.toLowerCase().includes(orderId.toLowerCase()),
       ).length
@@ -454,7 +457,8 @@ describe('the local multichain network', () => {
       address: A.config.contracts.intentOriginSettler as Address,
       abi: intentOriginSettlerAbi,
       functionName: 'refund',
-      args: [declined, afterRestart[1]!.attestation!.signatures],
+      // The attesters' no-fill, combined: the restarted attester's signature and another's.
+      args: [declined, await combinedNoFill(network, declined)],
     })
     expect((await A.public.waitForTransactionReceipt({ hash })).status).toBe('success')
     expect(await balanceOf(A, usdcA.address, sender.address)).toBe(before + amount)
@@ -601,8 +605,8 @@ describe('the local multichain network', () => {
   // Last, as it leaves the attester stopped.
   it('(g) a corrupt state file or pricing file stops a service with a clear message', async () => {
     // Through the CLI, as an operator would see it: the attester's own state file, half written.
-    await network.services.get('attester')!.stop()
-    const stateFile = join(network.dataDir, 'attester-state.json')
+    await network.services.get('attester-1')!.stop()
+    const stateFile = join(network.dataDir, 'attester-1', 'attester-state.json')
     const state = readFileSync(stateFile, 'utf8')
     const corrupt = state.slice(0, state.length / 2)
     writeFileSync(stateFile, corrupt)
@@ -621,12 +625,15 @@ describe('the local multichain network', () => {
         (error: Error) => error,
       )
     // Both at once: each start costs seconds of module loading.
-    const [attester, pricing] = await Promise.all([failed(network.startService('attester')), failed(badPricing.ready)])
+    const [attester, pricing] = await Promise.all([
+      failed(network.startService('attester-1')),
+      failed(badPricing.ready),
+    ])
     await badPricing.stop('SIGKILL')
-    expect(attester.message).toContain('attester exited (code 1) before it was ready')
+    expect(attester.message).toContain('attester-1 exited (code 1) before it was ready')
     expect(attester.message).toContain(`failed to start: State file ${stateFile} cannot be read (`)
     expect(attester.message).toContain('Refusing to start: starting over could sign or fill twice')
-    expect(await isPortTaken(network.ports.attester)).toBe(false)
+    expect(await isPortTaken(network.ports['attester-1']!)).toBe(false)
     expect(readFileSync(stateFile, 'utf8'), 'the file is left for a person to inspect').toBe(corrupt)
     expect(pricing.message).toContain(
       `failed to start: Invalid solver pricing in ${pricingFile}: pricesUsd.ETH must be decimal text, e.g. "3000" or "0.10"; spreadBps must be a whole number from 0 to 9999`,

@@ -21,6 +21,7 @@ import {
   type ChainClients,
   chainTime,
   clientsFor,
+  combinedNoFill,
   crashService,
   depositOf,
   depositStatus,
@@ -34,7 +35,9 @@ import {
   sendPoolTx,
   serviceUrl,
   solverQuote,
+  startAttesters,
   startTestNetwork,
+  stopAttesters,
   TEST_PRICING,
   type TestNetwork,
   tokenInfo,
@@ -64,9 +67,9 @@ afterEach(() => {
 })
 
 const attesterIntent = async (orderId: Hex) =>
-  (await getJson<AttesterIntent>(`${serviceUrl(network, 'attester')}/v1/intents/${orderId}`)).body
+  (await getJson<AttesterIntent>(`${serviceUrl(network, 'attester-1')}/v1/intents/${orderId}`)).body
 const attesterTransfer = (transferId: Hex) =>
-  getJson<{ status: string }>(`${serviceUrl(network, 'attester')}/v1/transfers/${transferId}`)
+  getJson<{ status: string }>(`${serviceUrl(network, 'attester-1')}/v1/transfers/${transferId}`)
 const solverOrder = async (orderId: Hex) =>
   getJson<{ status: string; reason?: string }>(`${serviceUrl(network, 'solver')}/v1/orders/${orderId}`)
 
@@ -159,7 +162,7 @@ describe('paid once, across chains', () => {
       destinationSettler: CODELESS,
     })
     await advanceTime([A, B, C], 30)
-    const decided = await waitFor(
+    await waitFor(
       () => attesterIntent(poisoned),
       (body) => body.status === 'not-filled',
       'the no-fill of the poisoned order',
@@ -184,7 +187,7 @@ describe('paid once, across chains', () => {
       address: A.config.contracts.intentOriginSettler as Address,
       abi: intentOriginSettlerAbi,
       functionName: 'refund',
-      args: [poisoned, decided.attestation!.signatures],
+      args: [poisoned, await combinedNoFill(network, poisoned)],
     })
     expect((await A.public.waitForTransactionReceipt({ hash })).status).toBe('success')
     expect(await balanceOf(A, A.token('usdc'), sender.address)).toBe(before + 1n)
@@ -239,7 +242,7 @@ describe('paid once, across chains', () => {
         async () =>
           network.logs.filter(
             (line) =>
-              line.startsWith('[attester]') && line.includes('"alert":true') && line.includes(`chain:${C.config.id}`),
+              line.startsWith('[attester-1]') && line.includes('"alert":true') && line.includes(`chain:${C.config.id}`),
           ),
         (lines) => lines.length >= 1,
         'an alert about chain C',
@@ -254,7 +257,7 @@ describe('paid once, across chains', () => {
     )
   })
 
-  it('(2)(3) an order whose refund could race its claim cannot be opened; a filled one outlives an attester outage past the old grace', async () => {
+  it('(2)(3) an order whose refund could race its claim cannot be opened; a filled one outlives an outage of the attesters past the old grace', async () => {
     const sender = user(7)
     const amount = usdc('100')
     const output = quoteOutput(
@@ -279,17 +282,18 @@ describe('paid once, across chains', () => {
       }),
     ).rejects.toThrow(/refund delay too short/)
 
-    await crashService(network, 'attester')
+    // Every attester down: no attestation can be made at all.
+    await stopAttesters(network)
     const { orderId, quote } = await quotedOrder(B, '100', sender)
     await waitFor(
       () => fillsOf(B, orderId),
       (fills) => fills.length === 1,
-      'the fill while the attester is down',
+      'the fill while the attesters are down',
     )
     // Down well past the old grace (900 s after the fill deadline).
     await advanceTime([A, B, C], quote.fillDeadline - (await chainTime(A)) + 1_000)
     expect(await tryUnattestedRefund(A, 'intent', orderId, sender)).toBe('RefundNotYetAvailable')
-    await network.startService('attester')
+    await startAttesters(network)
     await claimed(orderId)
     expect(await tryUnattestedRefund(A, 'intent', orderId, sender)).toBe('OrderNotOpen')
   })
@@ -564,7 +568,7 @@ describe('paid once, across chains', () => {
       address: A.config.contracts.intentOriginSettler as Address,
       abi: intentOriginSettlerAbi,
       functionName: 'refund',
-      args: [declined, attested.attestation!.signatures],
+      args: [declined, await combinedNoFill(network, declined)],
     })
     expect((await A.public.waitForTransactionReceipt({ hash })).status).toBe('success')
     expect(await balanceOf(A, input, sender.address)).toBe(senderBefore + amount)

@@ -64,7 +64,7 @@ afterEach(() => {
 })
 
 const attesterIntent = async (orderId: Hex) =>
-  (await getJson<AttesterIntent>(`${serviceUrl(network, 'attester')}/v1/intents/${orderId}`)).body
+  (await getJson<AttesterIntent>(`${serviceUrl(network, 'attester-1')}/v1/intents/${orderId}`)).body
 const solverOrder = async (orderId: Hex) =>
   (await getJson<{ status: string; reason?: string }>(`${serviceUrl(network, 'solver')}/v1/orders/${orderId}`)).body
 const claimed = (orderId: Hex) =>
@@ -203,7 +203,7 @@ describe('paid once, round two', () => {
       toC.push(parseEventLogs({ abi: intentOriginSettlerAbi, eventName: 'Open', logs: receipt.logs })[0]!.args.orderId)
     }
     await waitFor(
-      () => Promise.all(toC.map((id) => getJson(`${serviceUrl(network, 'attester')}/v1/intents/${id}`))),
+      () => Promise.all(toC.map((id) => getJson(`${serviceUrl(network, 'attester-1')}/v1/intents/${id}`))),
       (answers) => answers.every((answer) => answer.status === 200),
       'the attester indexing the hundred orders',
     )

@@ -18,6 +18,7 @@ export {
   getManifestChain,
   listedTokenRef,
   type Manifest,
+  type ManifestAttesters,
   type ManifestChain,
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
@@ -50,7 +51,13 @@ export { httpRequest } from './http/request.ts'
 export { originNativeUsd, routeUsdValues, valueLossBps } from './prices/routeValue.ts'
 export { formatUsdValue, priceOf, usdValueOf } from './prices/usdValue.ts'
 // ---- The local bridges' protocols (orders, transfers, attestations) ----
-export { type AttesterSignature, packSignatures } from './protocols/attestation.ts'
+export {
+  type AttesterSignature,
+  combineSignatures,
+  packSignatures,
+  readSignerSet,
+  type SignerSet,
+} from './protocols/attestation.ts'
 export {
   buildOnchainOrder,
   computeIntentOrderId,
@@ -73,6 +80,8 @@ export { PROVIDER_MODULES, providerModule } from './providers/modules.ts'
 export { POOL_PROVIDER_ID } from './providers/pool/poolProvider.ts'
 export { estimateRefundOpensAt } from './providers/refundTiming.ts'
 export { createProviders } from './providers/registry.ts'
+/** A person's refund signatures: the attesters asked at once, their no-fill / not-released combined for the verifier. */
+export { refundSignatures, verifierCombine } from './providers/settlement.ts'
 export type { RouteProvider } from './providers/types.ts'
 // ---- Routes: requests, ranking and their errors ----
 export {

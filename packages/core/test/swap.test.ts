@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { devTokenAbi, intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
 import { DEVNET_ACCOUNTS, devnetAccount, POOL_PARAMETERS, SAFETY_DELAYS } from '@multi-bridge/devnet'
-import { type Network, startNetwork } from '@multi-bridge/services'
+import { ATTESTER_NAMES, type Network, startNetwork } from '@multi-bridge/services'
 import {
   type Address,
   decodeFunctionData,
@@ -622,15 +622,14 @@ describe('swaps', () => {
     expect(store.getState().swaps[record.key]?.status).toBe('refundable')
   })
 
-  it('refunds without any attestation once the order has expired (the attester is down)', async () => {
+  it('refunds without any attestation once the order has expired (the attesters are down)', async () => {
     const sender = devnetAccount(8)
     const origin = token(0, 'usdc')
     const intent = provider(INTENT_PROVIDER_ID)
     const quoted = (await intent.getQuote(
       request({ origin, destination: token(1, 'usdc'), amount: usdc('100'), sender: sender.address }),
     ))!
-    const attester = network.services.get('attester')
-    await attester?.stop()
+    await Promise.all(ATTESTER_NAMES.map((name) => network.services.get(name)?.stop()))
     try {
       const head = Number((await clients.get(origin.chainId)!.getBlock()).timestamp)
       // Room for the approval and the open to be mined before the deadline, also on a loaded machine.
@@ -653,7 +652,7 @@ describe('swaps', () => {
       expect(await balance(origin, sender.address)).toBe(before)
       expect(await lookOnce(record)).toMatchObject({ status: 'refunded', refundTx: refund.refundTx })
     } finally {
-      await network.startService('attester')
+      await Promise.all(ATTESTER_NAMES.map((name) => network.startService(name)))
     }
   })
 
@@ -672,8 +671,7 @@ describe('swaps', () => {
       const receipt = await clients.get(origin.chainId)!.waitForTransactionReceipt({ hash: hash as `0x${string}` })
       expect(receipt.status).toBe('success')
     }
-    const attester = network.services.get('attester')
-    await attester?.stop()
+    await Promise.all(ATTESTER_NAMES.map((name) => network.services.get(name)?.stop()))
     try {
       const head = Number((await clients.get(origin.chainId)!.getBlock()).timestamp)
       const route = unfillable(quoted, sender.address, {
@@ -700,7 +698,7 @@ describe('swaps', () => {
       const refund = await refundWhenAvailable(record, wallet)
       expect(await lookOnce(record)).toMatchObject({ status: 'refunded', refundTx: refund.refundTx })
     } finally {
-      await network.startService('attester')
+      await Promise.all(ATTESTER_NAMES.map((name) => network.startService(name)))
     }
   })
 

@@ -26,7 +26,11 @@ export const DEVNET_ACCOUNTS = {
   deployer: 0,
   solver: 1,
   relayer: 2,
-  attester: 3,
+  /**
+   * The three attesters' keys (any 2 of 3 sign): they only sign, so they need no funds. 3 is the old single
+   * attester's; 11 and 12 are past every other role.
+   */
+  attesters: [3, 11, 12],
   /** May pause claims and releases at once (attested refunds for `attestedHold` at most) and remove a signer. */
   guardian: 10,
   users: [0, 4, 5, 6, 7, 8, 9],
@@ -34,8 +38,20 @@ export const DEVNET_ACCOUNTS = {
 } as const
 
 export const DEFAULT_BASE_PORT = 8545
-/** Services listen above the chains: solver, attester, relayer. */
-export const SERVICE_PORT_OFFSETS = { solver: 100, attester: 101, relayer: 102 } as const
+/** How many of the attesters must sign an attestation for the devnet's verifiers. */
+export const DEVNET_ATTESTER_THRESHOLD = 2
+
+/** Services listen above the chains: solver, relayer, then the attesters one after another. */
+export const SERVICE_PORT_OFFSETS = { solver: 100, relayer: 102, attesters: [101, 103, 104] } as const
+
+export type ServicePorts = { solver: number; relayer: number; attesters: readonly number[] }
+
+/** The service ports of a devnet whose chains start at `basePort`. */
+export const servicePortsFrom = (basePort: number): ServicePorts => ({
+  solver: basePort + SERVICE_PORT_OFFSETS.solver,
+  relayer: basePort + SERVICE_PORT_OFFSETS.relayer,
+  attesters: SERVICE_PORT_OFFSETS.attesters.map((offset) => basePort + offset),
+})
 
 /** Token amounts in whole units (scaled by each token's decimals at deploy time). */
 export const DEVNET_FUNDING = {

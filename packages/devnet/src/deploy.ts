@@ -36,6 +36,7 @@ import {
 import { mnemonicToAccount } from 'viem/accounts'
 import {
   DEVNET_ACCOUNTS,
+  DEVNET_ATTESTER_THRESHOLD,
   DEVNET_FUNDING,
   DEVNET_MNEMONIC,
   type DevnetChainConfig,
@@ -84,7 +85,6 @@ export async function deployChain(config: DevnetChainConfig, rpcUrl: string): Pr
   const chain = devnetViemChain(config, rpcUrl)
   const { publicClient, wallet } = clientsFor(chain, rpcUrl)
   const deployer = wallet(devnetAccount(DEVNET_ACCOUNTS.deployer))
-  const attester = devnetAccount(DEVNET_ACCOUNTS.attester)
 
   await publicClient.request({
     method: 'anvil_setCode' as never,
@@ -101,8 +101,8 @@ export async function deployChain(config: DevnetChainConfig, rpcUrl: string): Pr
   const owner = deployer.account.address
   const guardian = devnetAccount(DEVNET_ACCOUNTS.guardian).address
   const verifier = await deploy(thresholdAttestationVerifierAbi, thresholdAttestationVerifierBytecode, [
-    [attester.address],
-    1n,
+    DEVNET_ACCOUNTS.attesters.map((index) => devnetAccount(index).address),
+    BigInt(DEVNET_ATTESTER_THRESHOLD),
     owner,
     guardian,
     SAFETY_DELAYS.adminDelay,

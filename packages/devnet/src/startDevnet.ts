@@ -5,10 +5,12 @@ import { createTestClient, http } from 'viem'
 import { type AnvilInstance, startAnvil } from './anvil.ts'
 import {
   DEVNET_ACCOUNTS,
+  DEVNET_ATTESTER_THRESHOLD,
   DEVNET_CHAINS,
   DEVNET_MNEMONIC,
   type DevnetChainConfig,
-  SERVICE_PORT_OFFSETS,
+  type ServicePorts,
+  servicePortsFrom,
 } from './config.ts'
 import { type DeployedChain, deployChain, seedChain } from './deploy.ts'
 
@@ -16,7 +18,7 @@ export type StartDevnetParameters = {
   /** First chain's port; the others follow. Omitted: every port is a free one (for tests). */
   basePort?: number
   /** Service ports written to the manifest; omitted with basePort: base + offsets; otherwise required. */
-  servicePorts?: { solver: number; attester: number; relayer: number }
+  servicePorts?: ServicePorts
   /** Where to write the manifest (atomically). */
   manifestPath?: string
   chains?: readonly DevnetChainConfig[]
@@ -71,15 +73,9 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
     )
 
     const servicePorts =
-      parameters.servicePorts ??
-      (parameters.basePort === undefined
-        ? undefined
-        : {
-            solver: parameters.basePort + SERVICE_PORT_OFFSETS.solver,
-            attester: parameters.basePort + SERVICE_PORT_OFFSETS.attester,
-            relayer: parameters.basePort + SERVICE_PORT_OFFSETS.relayer,
-          })
-    const serviceUrl = (port: number) => ({ url: `http://127.0.0.1:${port}` })
+      parameters.servicePorts ?? (parameters.basePort === undefined ? undefined : servicePortsFrom(parameters.basePort))
+    const localUrl = (port: number) => `http://127.0.0.1:${port}`
+    const serviceUrl = (port: number) => ({ url: localUrl(port) })
     const manifest: Manifest = {
       version: 1,
       mode: 'devnet',
@@ -99,13 +95,13 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       services: servicePorts
         ? {
             solver: serviceUrl(servicePorts.solver),
-            attester: serviceUrl(servicePorts.attester),
+            attesters: { threshold: DEVNET_ATTESTER_THRESHOLD, urls: servicePorts.attesters.map(localUrl) },
             relayer: serviceUrl(servicePorts.relayer),
           }
         : {},
       devnet: {
         mnemonic: DEVNET_MNEMONIC,
-        accounts: { ...DEVNET_ACCOUNTS, users: [...DEVNET_ACCOUNTS.users] },
+        accounts: { ...DEVNET_ACCOUNTS, attesters: [...DEVNET_ACCOUNTS.attesters], users: [...DEVNET_ACCOUNTS.users] },
         inAppWallet: true,
       },
     }

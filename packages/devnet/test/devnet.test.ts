@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { MULTICALL3_ADDRESS, poolBridgeAbi } from '@multi-bridge/contracts'
+import { MULTICALL3_ADDRESS, poolBridgeAbi, thresholdAttestationVerifierAbi } from '@multi-bridge/contracts'
 import { parseManifest } from '@multi-bridge/core'
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -46,9 +46,16 @@ describe('startDevnet', () => {
     expect(new Set(manifest.chains.map((c) => c.rpcUrls[0])).size).toBe(3)
     console.log(`devnet startup: ${devnet.startupMs} ms`)
 
+    // No single key: three attesters, any two of them sign, on every chain's verifier.
+    const attesters = DEVNET_ACCOUNTS.attesters.map((index) => devnetAccount(index).address)
+    expect(new Set(attesters).size).toBe(3)
+    expect(manifest.devnet?.accounts.attesters).toEqual([...DEVNET_ACCOUNTS.attesters])
     for (const chain of manifest.chains) {
       const client = createPublicClient({ transport: http(chain.rpcUrls[0]) })
       expect(await client.getChainId()).toBe(chain.id)
+      const verifier = { address: chain.contracts.attestationVerifier!, abi: thresholdAttestationVerifierAbi } as const
+      expect(await client.readContract({ ...verifier, functionName: 'signers' })).toEqual(attesters)
+      expect(await client.readContract({ ...verifier, functionName: 'threshold' })).toBe(2n)
       expect((await client.getCode({ address: MULTICALL3_ADDRESS }))?.length).toBeGreaterThan(2)
       const usdc = chain.tokens.find((t) => t.kind === 'usdc')!
       const usdt = chain.tokens.find((t) => t.kind === 'usdt')!

@@ -16,6 +16,8 @@ export type StartAttesterParameters = {
   dataDir: string
   port: number
   log: Logger
+  /** Which of the manifest's attesters this is (its place in `services.attesters.urls`): its devnet key. */
+  attesterIndex?: number
   pollIntervalMs?: number
   orphanLimits?: OrphanLimits
   decisionLimits?: DecisionLimits

@@ -48,12 +48,14 @@ export type CreateAttesterContextParameters = {
   manifest: Manifest
   dataDir: string
   log: Logger
+  /** Which of the manifest's attesters this is (its place in `services.attesters.urls`): its devnet key. */
+  attesterIndex?: number | undefined
   orphanLimits?: OrphanLimits | undefined
   decisionLimits?: DecisionLimits | undefined
 }
 
 export function createAttesterContext(parameters: CreateAttesterContextParameters): AttesterContext {
-  const { account, chains } = createServiceContext(parameters.manifest, 'attester')
+  const { account, chains } = createServiceContext(parameters.manifest, 'attester', parameters.attesterIndex)
   if (!account.signTypedData) {
     throw new ServiceError('the attester needs a local signing key', { code: 'KEY_MISSING' })
   }

@@ -1,6 +1,7 @@
 import type { Manifest } from '@multi-bridge/core'
 import type { Account, Hex } from 'viem'
-import { type AttesterTransfer, createAttesterClient } from '../shared/attesterClient.ts'
+import type { AttesterTransfer } from '../shared/attesterClient.ts'
+import { createAttesterQuorum } from '../shared/attesterQuorum.ts'
 import { type ChainContext, createServiceContext } from '../shared/context.ts'
 import { ServiceError } from '../shared/errors.ts'
 import { createFailureTracker, type FailureTracker } from '../shared/failures.ts'
@@ -9,7 +10,10 @@ import type { JsonStateStore } from '../shared/stateStore.ts'
 import { openRelayerStore, type RelayerState } from './state.ts'
 import { applyRelayerEvent, type RelayerEvent, type RelayerTransfer } from './transferMachine.ts'
 
-/** What the relayer asks the attester: a transfer's answer, undefined while the attester has not seen it. */
+/**
+ * What the relayer asks the attesters: a transfer's answer with the threshold's signatures combined (see
+ * attesterQuorum.ts), undefined while no attester that answers has seen it.
+ */
 export type AttesterReader = { transfer: (transferId: Hex) => Promise<AttesterTransfer | undefined> }
 
 /**
@@ -33,15 +37,11 @@ export function createRelayerContext(parameters: CreateRelayerContextParameters)
   const { manifest, log } = parameters
   const { account, chains } = createServiceContext(manifest, 'relayer')
   const store = openRelayerStore(parameters.dataDir)
-  const attesterUrl = manifest.services.attester?.url
-  if (!attesterUrl) {
-    throw new ServiceError('the relayer needs the attester URL in the manifest', { code: 'ATTESTER_URL_MISSING' })
-  }
   return {
     account,
     chains,
     store,
-    attester: createAttesterClient(attesterUrl),
+    attester: createAttesterQuorum({ manifest, chains, role: 'relayer' }),
     log,
     failures: createFailureTracker(log),
     inFlight: new Set(),

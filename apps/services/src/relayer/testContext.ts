@@ -129,6 +129,8 @@ export function attesterAnswer(status: AttesterTransfer['status']): AttesterTran
   const signatures = `0x${'ab'.repeat(65)}` as Hex
   return {
     status,
+    originChainId: ORIGIN,
+    destinationChainId: DESTINATION,
     release: {
       transferId: TRANSFER_ID,
       originChainId: ORIGIN,

@@ -10,12 +10,23 @@ const id = (byte: string) => `0x${byte.repeat(32)}` as const
 const solver = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 /** What this fake attester answers for each order id. */
 const answers = new Map<string, unknown>([
-  [id('01'), { status: 'filled', attestation: { kind: 'fill', solver, fillTime: 12, signatures: '0xabcd' } }],
+  [
+    id('01'),
+    {
+      status: 'filled',
+      originChainId: 1,
+      attestation: { kind: 'fill', solver, fillTime: 12, signatures: '0xabcd' },
+    },
+  ],
   [
     id('02'),
-    { status: 'filled', attestation: { kind: 'fill', solver: 'not an address', fillTime: 12, signatures: '0x' } },
+    {
+      status: 'filled',
+      originChainId: 1,
+      attestation: { kind: 'fill', solver: 'not an address', fillTime: 12, signatures: '0x' },
+    },
   ],
-  [id('03'), { status: 'paid', attestation: null }],
+  [id('03'), { status: 'paid', originChainId: 1, attestation: null }],
 ])
 
 let server: Awaited<ReturnType<typeof serveApi>>
@@ -45,6 +56,7 @@ describe('the attester client', () => {
   it('reads an answer through its schema', async () => {
     expect(await client.intent(id('01'))).toEqual({
       status: 'filled',
+      originChainId: 1,
       attestation: {
         kind: 'fill',
         solver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',

@@ -11,6 +11,7 @@ const uint = z.string().regex(/^[0-9]{1,78}$/)
 
 const intentAnswer = z.object({
   status: z.enum(['open', 'filled', 'not-filled']),
+  originChainId: z.number().int().positive(),
   attestation: z
     .discriminatedUnion('kind', [
       z.object({ kind: z.literal('fill'), solver: address, fillTime: z.number().int().nonnegative(), signatures: hex }),
@@ -21,6 +22,8 @@ const intentAnswer = z.object({
 
 const transferAnswer = z.object({
   status: z.enum(['pending', 'released', 'not-released']),
+  originChainId: z.number().int().positive(),
+  destinationChainId: z.number().int().positive(),
   release: z
     .object({
       transferId: hex,
@@ -40,7 +43,7 @@ export type AttesterIntent = z.infer<typeof intentAnswer>
 export type AttesterTransfer = z.infer<typeof transferAnswer>
 
 /**
- * Reads the attester's API as the solver and the relayer need it. `undefined` while the attester has
+ * Reads one attester's API (see `attesterQuorum.ts` for what the solver and the relayer ask all of them). `undefined` while the attester has
  * not seen the item (404); throws on any other failure, including an answer of the wrong shape.
  */
 export function createAttesterClient(baseUrl: string, timeoutMs = 5_000) {

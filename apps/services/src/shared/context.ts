@@ -68,14 +68,24 @@ export function readManifestFile(path: string): Manifest {
   return parseManifest(JSON.parse(raw))
 }
 
-/** A role's key: `<ROLE>_PRIVATE_KEY` from the environment, else the devnet account for that role. */
-export function roleAccount(manifest: Manifest, role: Role): Account {
+/**
+ * A role's key: `<ROLE>_PRIVATE_KEY` from the environment, else the devnet account for that role (for an attester,
+ * the one of its place `attesterIndex` in the manifest's list).
+ */
+export function roleAccount(manifest: Manifest, role: Role, attesterIndex = 0): Account {
   const fromEnv = process.env[`${role.toUpperCase()}_PRIVATE_KEY`]
   if (fromEnv) return privateKeyToAccount(fromEnv as Hex)
   if (!manifest.devnet) {
     throw new ServiceError(`${role.toUpperCase()}_PRIVATE_KEY is required outside the devnet`, { code: 'KEY_MISSING' })
   }
-  return mnemonicToAccount(manifest.devnet.mnemonic, { addressIndex: manifest.devnet.accounts[role] })
+  const { accounts } = manifest.devnet
+  const index = role === 'attester' ? accounts.attesters[attesterIndex] : accounts[role]
+  if (index === undefined) {
+    throw new ServiceError(`the devnet manifest lists no account for attester ${attesterIndex + 1}`, {
+      code: 'KEY_MISSING',
+    })
+  }
+  return mnemonicToAccount(manifest.devnet.mnemonic, { addressIndex: index })
 }
 
 export function viemChain(config: ManifestChain): Chain {
@@ -97,8 +107,8 @@ const hasBridgeContracts = (config: ManifestChain) =>
     config.contracts.intentOriginSettler || config.contracts.intentDestinationSettler || config.contracts.poolBridge,
   )
 
-export function createServiceContext(manifest: Manifest, role: Role): ServiceContext {
-  const account = roleAccount(manifest, role)
+export function createServiceContext(manifest: Manifest, role: Role, attesterIndex = 0): ServiceContext {
+  const account = roleAccount(manifest, role, attesterIndex)
   const chains = new Map<number, ChainContext>()
   for (const config of manifest.chains) {
     const problem = hasBridgeContracts(config) ? finalityProblem(config) : undefined

@@ -9,6 +9,7 @@ export type ServiceErrorCode =
   | 'ATTESTER_URL_MISSING'
   | 'ATTESTER_FAILED'
   | 'ATTESTER_ANSWER_INVALID'
+  | 'ATTESTERS_UNREACHABLE'
   | 'UNKNOWN_CHAIN'
   | 'CHAIN_UNREACHABLE'
   | 'TRANSACTION_REVERTED'
@@ -18,6 +19,7 @@ export type ServiceErrorCode =
   | 'SERVICE_START_TIMEOUT'
   | 'SERVICE_EXITED'
   | 'SERVICE_RUNNING'
+  | 'SERVICE_UNKNOWN'
   | 'NETWORK_STOPPING'
 
 /** A failure of a service, or of starting one, that is not an HTTP answer (see `HttpError`). */

@@ -1,6 +1,6 @@
 import type { Manifest } from '@multi-bridge/core'
 import type { Account, Address, Hex } from 'viem'
-import { createAttesterClient } from '../shared/attesterClient.ts'
+import { type AttesterQuorum, createAttesterQuorum } from '../shared/attesterQuorum.ts'
 import { type ChainContext, createServiceContext } from '../shared/context.ts'
 import { ServiceError } from '../shared/errors.ts'
 import { createFailureTracker, type FailureTracker } from '../shared/failures.ts'
@@ -25,7 +25,8 @@ export type SolverContext = {
   solver: Address
   chains: Map<number, ChainContext>
   store: JsonStateStore<SolverState>
-  attester: ReturnType<typeof createAttesterClient>
+  /** The attesters, asked all at once: an attestation is the threshold's signatures combined. */
+  attester: AttesterQuorum
   log: Logger
   failures: FailureTracker
   /** Orders with a step running now: one step per order at a time. */
@@ -46,10 +47,6 @@ export type CreateSolverContextParameters = {
 
 export function createSolverContext(parameters: CreateSolverContextParameters): SolverContext {
   const { manifest, log } = parameters
-  const attesterUrl = manifest.services.attester?.url
-  if (!attesterUrl) {
-    throw new ServiceError('the solver needs the attester URL in the manifest', { code: 'ATTESTER_URL_MISSING' })
-  }
   const service = createServiceContext(manifest, 'solver')
   return {
     manifest,
@@ -58,7 +55,7 @@ export function createSolverContext(parameters: CreateSolverContextParameters): 
     solver: service.account.address,
     chains: service.chains,
     store: openSolverStore(parameters.dataDir),
-    attester: createAttesterClient(attesterUrl),
+    attester: createAttesterQuorum({ manifest, chains: service.chains, role: 'solver' }),
     log,
     failures: createFailureTracker(log),
     inFlight: new Set(),

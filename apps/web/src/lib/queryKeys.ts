@@ -110,6 +110,10 @@ export const swapKeys = {
 
 /** What decides which providers a manifest has: the devnet's services and the production providers' sections. */
 const providerSet = (manifest: Manifest) =>
-  [manifest.services.solver?.url, manifest.services.attester?.url, ...Object.keys(manifest.providers ?? {}).sort()]
+  [
+    manifest.services.solver?.url,
+    ...(manifest.services.attesters?.urls ?? []),
+    ...Object.keys(manifest.providers ?? {}).sort(),
+  ]
     .filter((part) => part !== undefined)
     .join(',')

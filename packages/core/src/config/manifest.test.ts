@@ -14,7 +14,7 @@ describe('parseManifest', () => {
     firstChain.contracts.multicall3 = firstChain.contracts.multicall3.toLowerCase()
     input.devnet = {
       mnemonic: 'test test test test test test test test test test test junk',
-      accounts: { deployer: 0, solver: 1, relayer: 2, attester: 3, users: [4, 5], wallet: 4 },
+      accounts: { deployer: 0, solver: 1, relayer: 2, attesters: [3, 11, 12], users: [4, 5], wallet: 4 },
     }
     input.extra = 'ignored'
     const manifest = parseManifest(input)
@@ -53,6 +53,23 @@ describe('parseManifest', () => {
     ])
     chain.confirmations = 1
     expect(checkManifest(input)).not.toHaveProperty('problems')
+  })
+
+  it('lists the attesters with a threshold, and refuses a threshold above their count', () => {
+    const input = valid()
+    const urls = ['http://127.0.0.1:1', 'http://127.0.0.1:2', 'http://127.0.0.1:3']
+    input.services = { attesters: { threshold: 2, urls } }
+    expect(parseManifest(input).services.attesters).toEqual({ threshold: 2, urls })
+    input.services = { attesters: { threshold: 4, urls } }
+    expect('problems' in checkManifest(input) && checkManifest(input)).toEqual({
+      problems: [
+        'services.attesters.threshold: above the number of attesters listed (urls): no attestation could ever be made',
+      ],
+    })
+    input.services = { attesters: { threshold: 0, urls: [] } }
+    expect(checkManifest(input)).toEqual({
+      problems: ['services.attesters.threshold: at least 1', 'services.attesters.urls: needs at least one'],
+    })
   })
 
   it('refuses what is not a manifest at all', () => {

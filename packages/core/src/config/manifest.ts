@@ -82,12 +82,31 @@ const providersConfigSchema = v.object(
 
 const serviceUrl = v.optional(v.object({ url }))
 
+/**
+ * The bridge's attesters, each its own process, key and store (a separate machine in production): an attestation
+ * counts when `threshold` of them signed it, as the chains' verifiers require.
+ */
+const attestersSchema = v.pipe(
+  v.object({
+    threshold: v.pipe(int, v.minValue(1, 'at least 1')),
+    urls: v.pipe(v.array(url), v.minLength(1, 'needs at least one')),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['threshold'], ['urls']],
+      (input) => input.threshold <= input.urls.length,
+      'above the number of attesters listed (urls): no attestation could ever be made',
+    ),
+    ['threshold'],
+  ),
+)
+
 const manifestSchema = v.object({
   version: v.literal(1),
   mode: v.picklist(['devnet', 'production']),
   generatedAt: v.string(),
   chains: v.pipe(v.array(chainSchema), v.minLength(1, 'needs at least one')),
-  services: v.object({ solver: serviceUrl, attester: serviceUrl, relayer: serviceUrl }),
+  services: v.object({ solver: serviceUrl, attesters: v.optional(attestersSchema), relayer: serviceUrl }),
   /** Devnet only: the well-known anvil mnemonic and which account plays which role. */
   devnet: v.optional(
     v.object({
@@ -96,7 +115,8 @@ const manifestSchema = v.object({
         deployer: int,
         solver: int,
         relayer: int,
-        attester: int,
+        /** Each attester's account, in the order of `services.attesters.urls`. */
+        attesters: v.array(int),
         guardian: v.optional(int),
         users: v.array(int),
         /** The account of the in-app devnet wallet. */
@@ -113,6 +133,7 @@ const manifestSchema = v.object({
 export type Manifest = v.InferOutput<typeof manifestSchema>
 export type ManifestChain = v.InferOutput<typeof chainSchema>
 export type ManifestToken = v.InferOutput<typeof tokenSchema>
+export type ManifestAttesters = v.InferOutput<typeof attestersSchema>
 
 /** `problems` as one readable line per issue: `chains.0.tokens.1.decimals: at most 36`. */
 function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string[] {

@@ -4,7 +4,7 @@ import type { CreateProvider } from './types.ts'
 
 /** What a module reads of the manifest to decide whether it runs (structural: the manifest's type comes from the modules). */
 export type ManifestPresence = {
-  services: { solver?: unknown; attester?: unknown; relayer?: unknown }
+  services: { solver?: unknown; attesters?: unknown; relayer?: unknown }
   providers?: Readonly<Record<string, unknown>>
 }
 

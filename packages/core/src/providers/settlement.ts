@@ -6,6 +6,7 @@ import { getManifestChain, type Manifest } from '../config/manifest.ts'
 import { ServiceUnreachableError } from '../errors/unreachableErrors.ts'
 import { HttpStatusError } from '../http/httpErrors.ts'
 import { httpRequest } from '../http/request.ts'
+import { combineSignatures, readSignerSet } from '../protocols/attestation.ts'
 import { applySwapEvent } from '../swaps/swapMachine.ts'
 import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../swaps/types.ts'
 import { estimateRefundOpensAt, refundDeadline, refundOpensAtFromHead, refundTimingOf } from './refundTiming.ts'
@@ -21,36 +22,83 @@ type Client = PublicClient<Transport, Chain>
 export type NamedChain = { id: number; name: string }
 
 /**
- * The signatures a refund needs now: the attester's "not delivered" attestation when it has
- * signed one, `0x` (none) once the origin chain is past the unattested refund's time, or undefined when neither yet.
- * An attester that does not answer (while that time is still ahead) is said: `ServiceUnreachableError`.
+ * The signatures a refund needs now: the attesters' "not delivered" attestation once `threshold` of them have signed
+ * it (combined as the origin's verifier accepts it), `0x` (none) once the origin chain is past the unattested
+ * refund's time, or undefined when neither yet. Every attester is asked at once, each bounded in time. The
+ * attesters "do not answer" (`ServiceUnreachableError('attester')`, while that time is still ahead) only when fewer
+ * than `threshold` of them answer: one attester down changes nothing for the person.
  */
 export async function refundSignatures(parameters: {
-  attestationUrl: string
+  /** The item's URL at each attester. */
+  attestationUrls: readonly string[]
+  threshold: number
   notDeliveredStatus: string
+  /** The signatures as the origin's verifier accepts them, or undefined while fewer than its threshold are valid. */
+  combine: (signatures: Hex[]) => Promise<Hex | undefined>
   origin: Client
   originChain: NamedChain
   /** When the contract refunds without an attestation (`unattestedRefundAfter`); undefined while it would not. */
   unattestedAfter: () => Promise<number | undefined>
 }): Promise<Hex | undefined> {
-  let attesterDown: unknown
-  const raw = await httpRequest(parameters.attestationUrl, { timeoutMs: ATTESTER_TIMEOUT_MS }).catch((error) => {
-    // 404: the attester has not indexed it yet, an answer like any other. No answer at all is not one.
-    if (!(error instanceof HttpStatusError) || error.status >= 500) attesterDown = error
-    return undefined
-  })
-  const attested = attestationSchema.safeParse(raw)
-  if (attested.success && attested.data.status === parameters.notDeliveredStatus && attested.data.attestation) {
-    return attested.data.attestation.signatures as Hex
-  }
-  // Without the attester, the contract refunds anyone's call after `expires`, moved by its brake.
+  const answers = await Promise.all(parameters.attestationUrls.map(askAttester))
+  const down = answers.filter((answer) => 'down' in answer)
+  const signatures = answers.flatMap((answer) =>
+    'attested' in answer && answer.attested.status === parameters.notDeliveredStatus && answer.attested.attestation
+      ? [answer.attested.attestation.signatures as Hex]
+      : [],
+  )
+  const combined = signatures.length > 0 ? await parameters.combine(signatures) : undefined
+  if (combined !== undefined) return combined
+  // Without the attesters, the contract refunds anyone's call after `expires`, moved by its brake.
   const [head, after] = await Promise.all([
     readChain(parameters.originChain, () => parameters.origin.getBlock({ blockTag: 'latest' })),
     readChain(parameters.originChain, parameters.unattestedAfter),
   ])
   if (after !== undefined && Number(head.timestamp) > after) return '0x'
-  if (attesterDown !== undefined) throw new ServiceUnreachableError('attester', attesterDown)
+  const answered = answers.length - down.length
+  const [first] = down
+  if (first && answered < parameters.threshold) throw new ServiceUnreachableError('attester', first.down)
   return undefined
+}
+
+/** One attester's answer: 404 (not indexed yet) is an answer like any other; no answer at all is `down`. */
+async function askAttester(
+  url: string,
+): Promise<{ attested: z.infer<typeof attestationSchema> } | { down: unknown } | { unknown: true }> {
+  try {
+    const parsed = attestationSchema.safeParse(await httpRequest(url, { timeoutMs: ATTESTER_TIMEOUT_MS }))
+    return parsed.success ? { attested: parsed.data } : { unknown: true }
+  } catch (error) {
+    if (error instanceof HttpStatusError && error.status < 500) return { unknown: true }
+    return { down: error }
+  }
+}
+
+/**
+ * `combine` for `refundSignatures`: the signatures over `digest` that the verifier of `contract` (an intent settler
+ * or a pool: both name theirs in `verifier()`) accepts now, read from the origin only when there are some.
+ */
+export function verifierCombine(origin: Client, originChain: NamedChain, contract: Address, digest: Hex) {
+  return async (signatures: Hex[]): Promise<Hex | undefined> => {
+    const set = await readChain(originChain, async () => {
+      const verifier = await origin.readContract({
+        address: contract,
+        abi: intentOriginSettlerAbi,
+        functionName: 'verifier',
+      })
+      return readSignerSet(origin, verifier)
+    })
+    return combineSignatures(digest, signatures, set)
+  }
+}
+
+/** Whether fewer than the attesters' threshold answer about an item (each asked at once, see `askService`). */
+export async function attestersDown(
+  attesters: { threshold: number; urls: readonly string[] },
+  path: string,
+): Promise<boolean> {
+  const answers = await Promise.all(attesters.urls.map((url) => askService({ url: `${url}${path}` })))
+  return answers.filter((answer) => answer !== 'unreachable').length < attesters.threshold
 }
 
 /**
@@ -72,7 +120,7 @@ export async function unattestedRefundAfter(
   return expires + Number(BigInt(pausedSeconds) - pausedAtDeposit)
 }
 
-/** How long the app waits for the attester's answer before saying it does not answer. */
+/** How long the app waits for an attester's answer before counting it as not answering. */
 const ATTESTER_TIMEOUT_MS = 6_000
 
 /**

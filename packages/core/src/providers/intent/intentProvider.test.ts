@@ -91,7 +91,7 @@ function startIntent(withNativeOnB = true) {
     mode: 'devnet',
     generatedAt: new Date().toISOString(),
     chains: [chain(A, USDC_A, true), chain(B, USDC_B, withNativeOnB)],
-    services: { solver: { url: server.url }, attester: { url: server.url } },
+    services: { solver: { url: server.url }, attesters: { threshold: 1, urls: [server.url] } },
   })
   const provider = createIntentProvider({ manifest, clients: createChainClients(manifest) })
   if (!provider) throw new Error('no intent provider')

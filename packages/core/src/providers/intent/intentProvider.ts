@@ -4,7 +4,15 @@ import {
   intentOriginSettlerAbi,
   intentOriginSettlerStatus,
 } from '@multi-bridge/contracts'
-import { type Address, encodeFunctionData, getAbiItem, type Hex, isAddressEqual, parseEventLogs } from 'viem'
+import {
+  type Address,
+  encodeFunctionData,
+  getAbiItem,
+  type Hex,
+  hashTypedData,
+  isAddressEqual,
+  parseEventLogs,
+} from 'viem'
 import { z } from 'zod'
 import { clientFor } from '../../chains/chainClients.ts'
 import { readChain } from '../../chains/readChain.ts'
@@ -14,7 +22,12 @@ import { HttpNetworkError, HttpStatusError, HttpTimeoutError } from '../../http/
 import { httpRequest } from '../../http/request.ts'
 import { createSolverPriceSource } from '../../prices/solverPrices.ts'
 import { withRoutePrices } from '../../prices/usdValue.ts'
-import { buildOnchainOrder, decodeIntentOriginData } from '../../protocols/intent.ts'
+import {
+  buildOnchainOrder,
+  decodeIntentOriginData,
+  intentSettlerDomain,
+  noFillAttestationTypes,
+} from '../../protocols/intent.ts'
 import { InvalidQuoteError, QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
@@ -27,6 +40,7 @@ import {
   refundSignatures,
   settlementStatus,
   unattestedRefundAfter,
+  verifierCombine,
   withFirstLook,
 } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
@@ -78,12 +92,12 @@ const randomNonce = () => {
 
 /**
  * The devnet's ERC-7683 intent bridge: quotes from the solver's RFQ API, escrow on the origin
- * settler, delivery by the solver on the destination, refund with the attester's no-fill signature.
+ * settler, delivery by the solver on the destination, refund with the attesters' no-fill signatures (2 of 3 on the devnet).
  */
 export function createIntentProvider({ manifest, clients }: ProviderContext): RouteProvider | undefined {
   const solverUrl = manifest.services.solver?.url
-  const attesterUrl = manifest.services.attester?.url
-  if (!solverUrl || !attesterUrl) return undefined
+  const attesters = manifest.services.attesters
+  if (!solverUrl || !attesters) return undefined
   const settlers = (chainId: number) => {
     const chain = getManifestChain(manifest, chainId)
     return { origin: chain?.contracts.intentOriginSettler, destination: chain?.contracts.intentDestinationSettler }
@@ -335,11 +349,20 @@ export function createIntentProvider({ manifest, clients }: ProviderContext): Ro
     async planRefund(record) {
       const orderId = record.id as Hex
       const origin = clientFor(clients, record.origin.token.chainId)
+      const originChain = chainOf(record.origin.token.chainId)
+      const digest = hashTypedData({
+        domain: intentSettlerDomain(record.origin.token.chainId, record.depositAddress),
+        types: noFillAttestationTypes,
+        primaryType: 'NoFillAttestation',
+        message: { orderId },
+      })
       const signatures = await refundSignatures({
-        attestationUrl: `${attesterUrl}/v1/intents/${orderId}`,
+        attestationUrls: attesters.urls.map((url) => `${url}/v1/intents/${orderId}`),
+        threshold: attesters.threshold,
         notDeliveredStatus: 'not-filled',
+        combine: verifierCombine(origin, originChain, record.depositAddress, digest),
         origin,
-        originChain: chainOf(record.origin.token.chainId),
+        originChain,
         unattestedAfter: async () => {
           const escrow = escrowFromTuple(
             await origin.readContract({

@@ -1,6 +1,6 @@
 import type { ProviderModule } from '../module.ts'
 
-/** The devnet's ERC-7683 intent bridge: runs where the manifest has the solver and the attester. */
+/** The devnet's ERC-7683 intent bridge: runs where the manifest has the solver and the attesters. */
 export const intentModule: ProviderModule<'intent', never> = {
   id: 'intent',
   name: 'Intent Bridge',
@@ -10,6 +10,6 @@ export const intentModule: ProviderModule<'intent', never> = {
   },
   feeLabels: ['Solver fee', 'Solver gas fee', 'Gas on arrival fee'],
   refunds: 'person',
-  isConfigured: (manifest) => Boolean(manifest.services.solver && manifest.services.attester),
+  isConfigured: (manifest) => Boolean(manifest.services.solver && manifest.services.attesters),
   load: () => import('./intentProvider.ts').then((code) => code.createIntentProvider),
 }

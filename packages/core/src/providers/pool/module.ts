@@ -1,6 +1,6 @@
 import type { ProviderModule } from '../module.ts'
 
-/** The devnet's liquidity-pool bridge: runs where the manifest has the attester (the relayer releases). */
+/** The devnet's liquidity-pool bridge: runs where the manifest lists the attesters (the relayer releases). */
 export const poolModule: ProviderModule<'pool', never> = {
   id: 'pool',
   name: 'Liquidity Pool Bridge',
@@ -11,6 +11,6 @@ export const poolModule: ProviderModule<'pool', never> = {
   },
   feeLabels: ['Bridge fee'],
   refunds: 'person',
-  isConfigured: (manifest) => Boolean(manifest.services.attester),
+  isConfigured: (manifest) => Boolean(manifest.services.attesters),
   load: () => import('./poolProvider.ts').then((code) => code.createPoolProvider),
 }

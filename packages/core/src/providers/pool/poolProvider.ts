@@ -4,6 +4,7 @@ import {
   encodeFunctionData,
   getAbiItem,
   type Hex,
+  hashTypedData,
   isAddressEqual,
   parseEventLogs,
   zeroAddress,
@@ -14,18 +15,21 @@ import { readChain } from '../../chains/readChain.ts'
 import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { createSolverPriceSource } from '../../prices/solverPrices.ts'
 import { withRoutePrices } from '../../prices/usdValue.ts'
+import { notReleasedTypes, poolDomain } from '../../protocols/pool.ts'
 import { QuoteExpiredError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { Route } from '../../routes/types.ts'
 import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../../swaps/types.ts'
 import {
   askService,
+  attestersDown,
   foundSwapRecord,
   isOverdue,
   refundAvailableAfter,
   refundSignatures,
   settlementStatus,
   unattestedRefundAfter,
+  verifierCombine,
   withFirstLook,
 } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
@@ -36,12 +40,13 @@ const QUOTE_TTL_MS = 60_000
 
 /**
  * The devnet's liquidity-pool bridge: same token only, fee from the pool's on-chain parameters,
- * released from the destination pool by the relayer after the attester confirms the deposit.
+ * released from the destination pool by the relayer after the attesters confirm the deposit.
  */
 export function createPoolProvider({ manifest, clients }: ProviderContext): RouteProvider | undefined {
-  const attesterUrl = manifest.services.attester?.url
+  const listed = manifest.services.attesters
   const relayerUrl = manifest.services.relayer?.url
-  if (!attesterUrl) return undefined
+  if (!listed) return undefined
+  const attesters = listed
   const poolOf = (chainId: number) => getManifestChain(manifest, chainId)?.contracts.poolBridge
   // Tokens of restored swaps: an unlisted one is read from its chain once for as long as the provider lives.
   const tokenRef = createTokenRefResolver(manifest, clients)
@@ -55,15 +60,15 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
     readChain(chainOf(chainId), () => work(clientFor(clients, chainId)), timeoutMs)
 
   /**
-   * Why an overdue transfer is not released yet, from the bridge's services: the attester (whose signature the
-   * release needs) or the relayer does not answer, or the relayer declined it (it will be refundable).
+   * Why an overdue transfer is not released yet, from the bridge's services: too few attesters (whose signatures
+   * the release needs) or the relayer do not answer, or the relayer declined it (it will be refundable).
    */
   async function serviceWord(record: TrackedSwap): Promise<SwapEvent> {
-    const [attester, relayer] = await Promise.all([
-      askService({ url: `${attesterUrl}/v1/transfers/${record.id}` }),
+    const [attesterDown, relayer] = await Promise.all([
+      attestersDown(attesters, `/v1/transfers/${record.id}`),
       relayerUrl ? askService({ url: `${relayerUrl}/v1/transfers/${record.id}` }) : undefined,
     ])
-    if (attester === 'unreachable') return { type: 'pending', statusDetail: 'ATTESTER_NOT_AVAILABLE' }
+    if (attesterDown) return { type: 'pending', statusDetail: 'ATTESTER_NOT_AVAILABLE' }
     if (relayer === 'unreachable') return { type: 'pending', statusDetail: 'RELAYER_NOT_AVAILABLE' }
     if (relayer?.status === 'declined') return { type: 'pending', statusDetail: 'RELAYER_DECLINED' }
     return { type: 'pending' }
@@ -265,11 +270,20 @@ export function createPoolProvider({ manifest, clients }: ProviderContext): Rout
     async planRefund(record) {
       const transferId = record.id as Hex
       const origin = clientFor(clients, record.origin.token.chainId)
+      const originChain = chainOf(record.origin.token.chainId)
+      const digest = hashTypedData({
+        domain: poolDomain(record.origin.token.chainId, record.depositAddress),
+        types: notReleasedTypes,
+        primaryType: 'NotReleased',
+        message: { transferId },
+      })
       const signatures = await refundSignatures({
-        attestationUrl: `${attesterUrl}/v1/transfers/${transferId}`,
+        attestationUrls: attesters.urls.map((url) => `${url}/v1/transfers/${transferId}`),
+        threshold: attesters.threshold,
         notDeliveredStatus: 'not-released',
+        combine: verifierCombine(origin, originChain, record.depositAddress, digest),
         origin,
-        originChain: chainOf(record.origin.token.chainId),
+        originChain,
         unattestedAfter: async () => {
           const deposit = depositFromTuple(
             await origin.readContract({
