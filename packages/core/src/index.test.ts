@@ -67,6 +67,7 @@ it('exports exactly its public surface', () => {
       "WrongChainError",
       "applySwapEvent",
       "buildOnchainOrder",
+      "combineSignatures",
       "computeIntentOrderId",
       "createChainClients",
       "createHistoryStore",
@@ -121,9 +122,11 @@ it('exports exactly its public surface', () => {
       "providerModule",
       "rankRoutes",
       "readChain",
+      "readSignerSet",
       "readTokenInfo",
       "receivedAmount",
       "recipientRefusal",
+      "refundSignatures",
       "refundSwap",
       "releaseTypes",
       "releasedTypes",
@@ -134,6 +137,7 @@ it('exports exactly its public surface', () => {
       "tokenRefFor",
       "usdValueOf",
       "valueLossBps",
+      "verifierCombine",
       "walkError",
     ]
   `)
