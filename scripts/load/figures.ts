@@ -102,13 +102,13 @@ export function judge({
   const last = checkpoints.at(-1) as Checkpoint
   const along = (pick: (c: Checkpoint) => number, digits = 1) =>
     checkpoints.map((c) => `${c.orders}: ${pick(c).toFixed(digits)}`).join(', ')
-  const memoryFigures: Figure[] = (['solver', 'attester', 'relayer'] as const).map((name) => ({
+  const memoryFigures: Figure[] = (['solver', 'attester-1', 'relayer'] as const).map((name) => ({
     id: `memory-${name}`,
     label: `${name} peak RSS, ${last.orders} vs ${first.orders} orders`,
-    value: growth(first.peakKb[name], last.peakKb[name]),
+    value: growth(first.peakKb[name] ?? 0, last.peakKb[name] ?? 0),
     unit: '×',
     budget: FLAT,
-    note: `MB at ${along((c) => c.peakKb[name] / 1024, 0)}`,
+    note: `MB at ${along((c) => (c.peakKb[name] ?? 0) / 1024, 0)}`,
   }))
   return [
     {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Network, ServiceName } from '@multi-bridge/services'
+import { type Network, SERVICE_NAMES, type ServiceName } from '@multi-bridge/services'
 import type { LoadChain } from './chains.ts'
 
 /** When each chain's blocks were first seen (wall clock), polled straight from anvil. */
@@ -47,12 +47,12 @@ function memoryOf(pid: number): { hwmKb: number; rssKb: number } | undefined {
 export type MemoryWatch = { peakKb: () => Record<ServiceName, number>; sample: () => void; stop: () => void }
 
 export function watchMemory(network: Network, intervalMs = 1_000): MemoryWatch {
-  const peak: Record<ServiceName, number> = { solver: 0, attester: 0, relayer: 0 }
+  const peak = Object.fromEntries(SERVICE_NAMES.map((name) => [name, 0])) as Record<ServiceName, number>
   const sample = () => {
     for (const [name, service] of network.services) {
       const pid = service.child.pid
       const memory = pid === undefined ? undefined : memoryOf(pid)
-      if (memory && Number.isFinite(memory.hwmKb)) peak[name] = Math.max(peak[name], memory.hwmKb)
+      if (memory && Number.isFinite(memory.hwmKb)) peak[name] = Math.max(peak[name] ?? 0, memory.hwmKb)
     }
   }
   const timer = setInterval(sample, intervalMs)

@@ -41,17 +41,18 @@ type Run = {
   faults: Fault[]
 }
 
-/** Kills the attester (as a crash would), starts it again 5 s later; cuts one chain off from the services. */
+/** Kills one attester (as a crash would), starts it again 5 s later; cuts one chain off from the services. */
 function disrupt(run: Run, what: 'attester' | 'rpc'): void {
   const task = async () => {
     const fault: Fault = { kind: what, from: Date.now(), to: Number.NaN }
     run.faults.push(fault)
     if (what === 'attester') {
-      log('killing the attester')
-      await run.network.services.get('attester')?.stop('SIGKILL')
+      // One of the three: the other two still make every attestation.
+      log('killing attester-1')
+      await run.network.services.get('attester-1')?.stop('SIGKILL')
       await pause(5_000)
-      await run.network.startService('attester')
-      log('attester restarted')
+      await run.network.startService('attester-1')
+      log('attester-1 restarted')
     } else {
       const chain = run.chains[1] as LoadChain
       log(`cutting ${chain.config.name}'s RPC off from the services for ${run.options.cutSeconds} s`)
@@ -85,7 +86,7 @@ async function sendItems(run: Run, from: number, to: number, disruptions: Map<nu
         free.push(account)
         if (!item.hostile && item.n % run.options.latencySample === 0) {
           run.pending.push(
-            measureDecision(`http://127.0.0.1:${run.network.ports.attester}`, run.clock, item).then((sample) => {
+            measureDecision(`http://127.0.0.1:${run.network.ports['attester-1']}`, run.clock, item).then((sample) => {
               if (sample) run.samples.push(sample)
             }),
           )

@@ -7,8 +7,17 @@ import {
   poolBridgeAbi,
   poolBridgeStatus,
 } from '@multi-bridge/contracts'
+import {
+  intentSettlerDomain,
+  type ManifestAttesters,
+  noFillAttestationTypes,
+  notReleasedTypes,
+  poolDomain,
+  refundSignatures,
+  verifierCombine,
+} from '@multi-bridge/core'
 import { devnetAccount } from '@multi-bridge/devnet'
-import { createTestClient, getAbiItem, type Hex, http } from 'viem'
+import { createTestClient, getAbiItem, type Hex, hashTypedData, http } from 'viem'
 import { type LoadChain, poolOf, settlerOf } from './chains.ts'
 import type { LoadItem } from './orders.ts'
 
@@ -140,16 +149,42 @@ export async function settlements(chains: LoadChain[], items: LoadItem[]): Promi
   return result
 }
 
-type Answer = { status: string; attestation: { signatures: Hex } | null }
-
-/** The attester's signed no-fill / not-released answer for an item, when it gave one. */
-async function noDeliveryAttestation(attesterUrl: string, item: LoadItem): Promise<Hex | undefined> {
-  const url = `${attesterUrl}/v1/${item.kind === 'intent' ? 'intents' : 'transfers'}/${item.id}`
-  const response = await fetch(url).catch(() => undefined)
-  if (response?.status !== 200) return undefined
-  const body = (await response.json()) as Answer
-  const refusal = body.status === 'not-filled' || body.status === 'not-released'
-  return refusal ? body.attestation?.signatures : undefined
+/**
+ * The attesters' no-fill / not-released of an item, combined as the origin's verifier accepts it (the app's own
+ * `refundSignatures`), when the threshold of them gave one.
+ */
+async function noDeliveryAttestation(
+  attesters: ManifestAttesters,
+  chain: LoadChain,
+  item: LoadItem,
+): Promise<Hex | undefined> {
+  const id = item.id as Hex
+  const intent = item.kind === 'intent'
+  const contract = intent ? settlerOf(chain) : poolOf(chain)
+  const digest = intent
+    ? hashTypedData({
+        domain: intentSettlerDomain(chain.config.id, contract),
+        types: noFillAttestationTypes,
+        primaryType: 'NoFillAttestation',
+        message: { orderId: id },
+      })
+    : hashTypedData({
+        domain: poolDomain(chain.config.id, contract),
+        types: notReleasedTypes,
+        primaryType: 'NotReleased',
+        message: { transferId: id },
+      })
+  const originChain = { id: chain.config.id, name: chain.config.name }
+  const signatures = await refundSignatures({
+    attestationUrls: attesters.urls.map((url) => `${url}/v1/${intent ? 'intents' : 'transfers'}/${id}`),
+    threshold: attesters.threshold,
+    notDeliveredStatus: intent ? 'not-filled' : 'not-released',
+    combine: verifierCombine(chain.public, originChain, contract, digest),
+    origin: chain.public,
+    originChain,
+    unattestedAfter: async () => undefined,
+  }).catch(() => undefined)
+  return signatures === '0x' ? undefined : signatures
 }
 
 /**
@@ -158,7 +193,7 @@ async function noDeliveryAttestation(attesterUrl: string, item: LoadItem): Promi
  * Returns how many refunds were sent.
  */
 export async function refundOpen(
-  attesterUrl: string,
+  attesters: ManifestAttesters,
   chains: LoadChain[],
   items: LoadItem[],
   unattested: boolean,
@@ -169,7 +204,7 @@ export async function refundOpen(
   for (const chain of chains) {
     let last: Hex | undefined
     for (const item of items.filter((i) => i.origin === chain && states.get(i) === 'open')) {
-      const signatures = unattested ? '0x' : await noDeliveryAttestation(attesterUrl, item)
+      const signatures = unattested ? '0x' : await noDeliveryAttestation(attesters, chain, item)
       if (signatures === undefined) continue
       const address = item.kind === 'intent' ? settlerOf(chain) : poolOf(chain)
       const abi = item.kind === 'intent' ? intentOriginSettlerAbi : poolBridgeAbi

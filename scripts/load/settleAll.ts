@@ -25,7 +25,7 @@ export async function settleAll(
   items: LoadItem[],
   log: (message: string) => void,
 ): Promise<SettleAllReturnType> {
-  const attesterUrl = `http://127.0.0.1:${network.ports.attester}`
+  const attesters = network.manifest.services.attesters!
   await collectLogs(chains, items)
   await advanceTime(chains, 400)
   const giveUp = Date.now() + 300_000
@@ -34,7 +34,7 @@ export async function settleAll(
     const deliveries = await collectLogs(chains, items)
     const opened = items.filter((item) => item.id)
     const undelivered = opened.filter((item) => !deliveries.has(item.id as never))
-    await refundOpen(attesterUrl, chains, undelivered, false)
+    await refundOpen(attesters, chains, undelivered, false)
     const states = await settlements(chains, opened)
     // Not final yet: refused but not refunded, or delivered and not yet claimed or finalized.
     undecided = opened.filter((item) => states.get(item) === 'open')
@@ -48,7 +48,7 @@ export async function settleAll(
     const stuck = undecided.filter((item) => !deliveries.has(item.id as never))
     log(`${stuck.length} undelivered items the attester did not refuse: refunding them after \`expires\``)
     await advanceTime(chains, 3_700)
-    refundedUnattested = await refundOpen(attesterUrl, chains, stuck, true)
+    refundedUnattested = await refundOpen(attesters, chains, stuck, true)
   }
   await pause(5_000)
   const deliveries = await collectLogs(chains, items)
