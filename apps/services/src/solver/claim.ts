@@ -27,6 +27,14 @@ export async function claim(context: SolverContext, order: FilledOrder): Promise
     return
   }
   if (status === intentOriginSettlerStatus.None) return settleVanishedOpen(context, order, origin)
+  // Once the open is final, this fill no longer counts against the cap on unconfirmed exposure: the orders
+  // waiting behind the cap are filled at once, not after this one's claim (npm run load: fill p95 13-16 blocks).
+  if (
+    !order.openFinal &&
+    (await readEscrow(origin, order.orderId, 'final')).status !== intentOriginSettlerStatus.None
+  ) {
+    recordEvent(context, order.orderId, { type: 'openFinal', at: Date.now() })
+  }
   await claimWithAttestation(context, order, origin)
 }
 

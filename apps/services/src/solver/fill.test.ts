@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { createLogger } from '../shared/logger.ts'
+import { claim, type FilledOrder } from './claim.ts'
 import type { SolverContext } from './context.ts'
 import { type FillableOrder, fill, unconfirmedExposure } from './fill.ts'
 import { acceptedOrder, type SolverOrder } from './order.ts'
@@ -90,6 +91,8 @@ function setUp(world: Partial<World> = {}) {
     exposureHeld: new Set<string>(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
+    // No attester has signed yet.
+    attester: { intent: async () => undefined, transfer: async () => undefined },
   } as unknown as SolverContext
   return { state, context }
 }
@@ -171,5 +174,21 @@ describe('fill, on its own', () => {
     context.exposureHeld.add(id(3))
     admit(context, 3, { outputUsd: '1' })
     expect(unconfirmedExposure(context, 1, id(9))).toBe(BigInt(half) + 1n)
+  })
+})
+
+describe('claim, on its own', () => {
+  it('takes a filled order off the cap on unconfirmed exposure once its open is final, before any attestation', async () => {
+    const { state, context } = setUp({ finalEscrowStatus: intentOriginSettlerStatus.None, filledBy: SOLVER })
+    await fill(context, admit(context, 1))
+    expect(stored(context, 1)).toMatchObject({ status: 'filled' })
+    expect(unconfirmedExposure(context, 1, id(9))).toBe(990_000_000_000_000_000n)
+    // Not final yet: it still counts.
+    await claim(context, stored(context, 1) as FilledOrder)
+    expect(unconfirmedExposure(context, 1, id(9))).toBe(990_000_000_000_000_000n)
+    state.finalEscrowStatus = intentOriginSettlerStatus.Open
+    await claim(context, stored(context, 1) as FilledOrder)
+    expect(stored(context, 1)).toMatchObject({ status: 'filled', openFinal: true })
+    expect(unconfirmedExposure(context, 1, id(9))).toBe(0n)
   })
 })
