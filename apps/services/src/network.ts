@@ -61,6 +61,31 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
   mkdirSync(stateDir, { recursive: true })
   const manifestPath = join(stateDir, 'manifest.json')
   const dataDir = join(stateDir, 'data')
+  const { servicePorts, ports } = await networkPorts(basePort)
+  const devnet = await startDevnet({
+    ...(basePort === undefined ? {} : { basePort }),
+    servicePorts,
+    ...(parameters.onLine ? { onLog: parameters.onLine } : {}),
+  })
+  writeManifest(manifestPath, devnet.manifest)
+  let servicesManifestPath = manifestPath
+  if (parameters.serviceManifest) {
+    servicesManifestPath = join(stateDir, 'services-manifest.json')
+    writeManifest(servicesManifestPath, await parameters.serviceManifest(devnet.manifest))
+  }
+  const supervisor = superviseServices({ parameters, ports, dataDir, manifestPath: servicesManifestPath, devnet })
+  try {
+    await Promise.all(SERVICE_NAMES.map((name) => supervisor.startService(name)))
+  } catch (error) {
+    await supervisor.stop()
+    throw error
+  }
+  const { services, startService, stop } = supervisor
+  return { devnet, manifest: devnet.manifest, manifestPath, dataDir, ports, services, startService, stop }
+}
+
+/** The services' ports: fixed from `basePort` (services at +100..104), or free ones. */
+async function networkPorts(basePort: number | undefined) {
   const servicePorts: ServicePorts =
     basePort === undefined
       ? {
@@ -74,20 +99,22 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
     relayer: servicePorts.relayer,
     ...Object.fromEntries(servicePorts.attesters.map((port, index) => [attesterName(index), port])),
   }
-  const devnet = await startDevnet({
-    ...(basePort === undefined ? {} : { basePort }),
-    servicePorts,
-    ...(parameters.onLine ? { onLog: parameters.onLine } : {}),
-  })
-  writeManifest(manifestPath, devnet.manifest)
-  let servicesManifestPath = manifestPath
-  if (parameters.serviceManifest) {
-    servicesManifestPath = join(stateDir, 'services-manifest.json')
-    writeManifest(servicesManifestPath, await parameters.serviceManifest(devnet.manifest))
-  }
+  return { servicePorts, ports }
+}
 
+/**
+ * Starts, restarts and stops the services as child processes, and reports one that exits on its own. Every
+ * process started here, restarted ones included, is tracked until it has exited: what `stop` ends.
+ */
+function superviseServices(setup: {
+  parameters: StartNetworkParameters
+  ports: Record<ServiceName, number>
+  dataDir: string
+  manifestPath: string
+  devnet: Devnet
+}) {
+  const { parameters, ports } = setup
   const services = new Map<ServiceName, ServiceProcess>()
-  // Every process started here, restarted ones included, until it has exited: what stop() ends.
   const running = new Set<ServiceProcess>()
   const expectedExit = new Set<ServiceProcess>()
   let stopping = false
@@ -106,8 +133,8 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
     if (port === undefined) throw new ServiceError(`no ${name} in this network`, { code: 'SERVICE_UNKNOWN' })
     const service = spawnService({
       name,
-      manifestPath: servicesManifestPath,
-      dataDir: serviceDataDir(dataDir, name),
+      manifestPath: setup.manifestPath,
+      dataDir: serviceDataDir(setup.dataDir, name),
       port,
       onLine: (line) => parameters.onLine?.(name, line),
       env: { ...parameters.serviceEnv, ...options.env },
@@ -138,20 +165,14 @@ export async function startNetwork(parameters: StartNetworkParameters): Promise<
   // The services would also stop on their own when their IPC channel closes; anvil would not.
   const killAll = () => {
     for (const service of running) service.child.kill('SIGKILL')
-    for (const anvil of devnet.anvils) anvil.process.kill('SIGKILL')
+    for (const anvil of setup.devnet.anvils) anvil.process.kill('SIGKILL')
   }
   process.once('exit', killAll)
-  const stopAll = async () => {
+  const stop = async () => {
     stopping = true
     await Promise.allSettled([...running].map((service) => service.stop()))
-    await devnet.stop()
+    await setup.devnet.stop()
     process.removeListener('exit', killAll)
   }
-  try {
-    await Promise.all(SERVICE_NAMES.map((name) => startService(name)))
-  } catch (error) {
-    await stopAll()
-    throw error
-  }
-  return { devnet, manifest: devnet.manifest, manifestPath, dataDir, ports, services, startService, stop: stopAll }
+  return { services, startService, stop }
 }

@@ -59,20 +59,7 @@ export function spawnService(parameters: {
     if (recent.length > 5) recent.shift()
     parameters.onLine?.(line)
   }
-  for (const stream of [child.stdout, child.stderr]) {
-    stream?.setEncoding('utf8')
-    let buffered = ''
-    stream?.on('data', (chunk: string) => {
-      buffered += chunk
-      const lines = buffered.split('\n')
-      buffered = lines.pop() ?? ''
-      for (const line of lines) if (line.trim()) onLine(line)
-    })
-    stream?.on('end', () => {
-      if (buffered.trim()) onLine(buffered)
-      buffered = ''
-    })
-  }
+  readLines(child, onLine)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -108,6 +95,24 @@ export function spawnService(parameters: {
         clearTimeout(timer)
       }
     },
+  }
+}
+
+/** Each non-empty line `child` writes to its stdout and stderr, as it comes. */
+function readLines(child: ChildProcess, onLine: (line: string) => void) {
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8')
+    let buffered = ''
+    stream?.on('data', (chunk: string) => {
+      buffered += chunk
+      const lines = buffered.split('\n')
+      buffered = lines.pop() ?? ''
+      for (const line of lines) if (line.trim()) onLine(line)
+    })
+    stream?.on('end', () => {
+      if (buffered.trim()) onLine(buffered)
+      buffered = ''
+    })
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type Manifest,
   type ManifestChain,
   type ManifestToken,
+  manifestChainToViem,
   NATIVE_TOKEN_ADDRESS,
   type TokenKind,
 } from '@multi-bridge/core'
@@ -39,7 +40,7 @@ import { expect } from 'vitest'
 import { ATTESTER_NAMES, type Network, startNetwork } from '../src/network.ts'
 import type { ServiceName } from '../src/process.ts'
 import { type AttesterQuorum, createAttesterQuorum } from '../src/shared/attesterQuorum.ts'
-import { createServiceContext, viemChain } from '../src/shared/context.ts'
+import { createServiceContext } from '../src/shared/context.ts'
 import { resolvePricing, type SolverPricingSettings } from '../src/solver/loadPricing.ts'
 import { type RpcProxy, startRpcProxy } from './rpcProxy.ts'
 
@@ -128,7 +129,7 @@ export type ChainClients = {
 
 export function clientsFor(manifest: Manifest, index: number): ChainClients {
   const config = manifest.chains[index]!
-  const chain = viemChain(config)
+  const chain = manifestChainToViem(config)
   const transport = http(config.rpcUrls[0])
   return {
     config,

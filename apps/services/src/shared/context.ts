@@ -7,6 +7,7 @@ import {
   finalityProblem,
   type Manifest,
   type ManifestChain,
+  manifestChainToViem,
   parseManifest,
 } from '@multi-bridge/core'
 import {
@@ -14,7 +15,6 @@ import {
   type Chain,
   createPublicClient,
   createWalletClient,
-  defineChain,
   type Hex,
   http,
   type PublicClient,
@@ -88,17 +88,6 @@ export function roleAccount(manifest: Manifest, role: Role, attesterIndex = 0): 
   return mnemonicToAccount(manifest.devnet.mnemonic, { addressIndex: index })
 }
 
-export function viemChain(config: ManifestChain): Chain {
-  return defineChain({
-    id: config.id,
-    name: config.name,
-    nativeCurrency: config.nativeCurrency,
-    rpcUrls: { default: { http: config.rpcUrls } },
-    contracts: { multicall3: { address: config.contracts.multicall3 } },
-    testnet: config.testnet,
-  })
-}
-
 const RECEIPT_TIMEOUT_MS = 30_000
 
 /** Bridge contracts on a chain make its finality part of the services' safety: it must be given. */
@@ -117,7 +106,7 @@ export function createServiceContext(manifest: Manifest, role: Role, attesterInd
         code: 'FINALITY_UNKNOWN',
       })
     }
-    const chain = viemChain(config)
+    const chain = manifestChainToViem(config)
     const transport = http(config.rpcUrls[0], { retryCount: 2, timeout: 10_000 })
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 250 })
     chains.set(config.id, {
