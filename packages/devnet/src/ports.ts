@@ -1,7 +1,25 @@
 import { createServer } from 'node:net'
 
-/** Asks the OS for a free TCP port on loopback. */
-export function getFreePort(): Promise<number> {
+/**
+ * Ports handed out below Linux's default ephemeral range (32768-60999): the OS gives ports from that range to
+ * outgoing connections, so a port picked there and bound a moment later can already be some client's source port
+ * (a service once failed to start with EADDRINUSE so). Each process counts up from its own random start, so two
+ * processes starting networks side by side (test workers) do not pick the same ports, and one never picks twice.
+ */
+const PORT_RANGE = { from: 20_000, size: 12_000 } as const
+let nextPort = Math.floor(Math.random() * PORT_RANGE.size)
+
+/** A free TCP port on loopback, for a process started right after. */
+export async function getFreePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = PORT_RANGE.from + (nextPort++ % PORT_RANGE.size)
+    if (!(await isPortTaken(port))) return port
+  }
+  return osFreePort()
+}
+
+/** Asks the OS for a free TCP port on loopback (from its ephemeral range). */
+function osFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.unref()
