@@ -2,6 +2,7 @@ import { intentOriginSettlerAbi, intentOriginSettlerStatus } from '@multi-bridge
 import { isAddressEqual } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
 import { chainOf, recordEvent, type SolverContext } from './context.ts'
+import { markOpenFinal } from './fill.ts'
 import type { SolverOrder } from './order.ts'
 import { originSettlerOf, readEscrow, readFill } from './reads.ts'
 
@@ -29,12 +30,7 @@ export async function claim(context: SolverContext, order: FilledOrder): Promise
   if (status === intentOriginSettlerStatus.None) return settleVanishedOpen(context, order, origin)
   // Once the open is final, this fill no longer counts against the cap on unconfirmed exposure: the orders
   // waiting behind the cap are filled at once, not after this one's claim (npm run load: fill p95 13-16 blocks).
-  if (
-    !order.openFinal &&
-    (await readEscrow(origin, order.orderId, 'final')).status !== intentOriginSettlerStatus.None
-  ) {
-    recordEvent(context, order.orderId, { type: 'openFinal', at: Date.now() })
-  }
+  await markOpenFinal(context, order, origin)
   await claimWithAttestation(context, order, origin)
 }
 

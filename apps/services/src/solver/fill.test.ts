@@ -1,12 +1,14 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
+import { computeIntentOrderId, encodeIntentOriginData } from '@multi-bridge/core'
 import type { Address, Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { createLogger } from '../shared/logger.ts'
+import { admitOrder } from './admit.ts'
 import { claim, type FilledOrder } from './claim.ts'
 import type { SolverContext } from './context.ts'
 import { type FillableOrder, fill, unconfirmedExposure } from './fill.ts'
@@ -190,5 +192,35 @@ describe('claim, on its own', () => {
     await claim(context, stored(context, 1) as FilledOrder)
     expect(stored(context, 1)).toMatchObject({ status: 'filled', openFinal: true })
     expect(unconfirmedExposure(context, 1, id(9))).toBe(0n)
+  })
+})
+
+describe('admit, on its own', () => {
+  it('declines an order naming a chain id beyond a safe integer without storing it, so the solver still restarts', async () => {
+    const { context } = setUp()
+    const originData = encodeIntentOriginData({
+      originChainId: 1n,
+      originSettler: TOKEN,
+      user: USER,
+      nonce: 1n,
+      inputToken: TOKEN,
+      inputAmount: 1_000_000n,
+      outputToken: TOKEN,
+      outputAmount: 990_000n,
+      gasAmount: 0n,
+      destinationChainId: 2n ** 64n,
+      destinationSettler: TOKEN,
+      recipient: USER,
+      fillDeadline: NOW + 600,
+      expires: NOW + 4_200,
+    })
+    const orderId = computeIntentOrderId(originData)
+    await admitOrder(context, { origin: context.chains.get(1)!, orderId, originData, blockNumber: 1n })
+    expect(context.store.value.orders[orderId]).toMatchObject({
+      status: 'declined',
+      reason: 'unknown destination chain',
+    })
+    // The state file, read again at a restart, holds nothing its schema refuses.
+    expect(openSolverStore(dirname(context.store.path)).value.orders[orderId]?.status).toBe('declined')
   })
 })

@@ -70,18 +70,26 @@ function wait(context: SolverContext, order: FillableOrder, reason: string) {
  * open is final, or its value fits under the cap and is now held against it (released once the fill is recorded).
  */
 async function holdExposure(context: SolverContext, order: FillableOrder, origin: ChainContext): Promise<boolean> {
-  if (
-    !order.openFinal &&
-    (await readEscrow(origin, order.orderId, 'final')).status === intentOriginSettlerStatus.Open
-  ) {
-    recordEvent(context, order.orderId, { type: 'openFinal', at: Date.now() })
-    return true
-  }
-  if (order.openFinal) return true
+  if (await markOpenFinal(context, order, origin)) return true
   // Checked and held with no await in between: concurrent fills cannot all pass the same cap.
   const exposure = unconfirmedExposure(context, order.originChainId, order.orderId) + BigInt(order.terms.outputUsd)
   if (exposure > context.pricing.maxUnconfirmedUsd) return false
   context.exposureHeld.add(order.orderId)
+  return true
+}
+
+/**
+ * Whether the order's open is in the origin's final state, recorded once it is: from then on the order no longer
+ * counts against the cap on unconfirmed exposure. One read at the final head while it is not.
+ */
+export async function markOpenFinal(
+  context: SolverContext,
+  order: Extract<SolverOrder, { openFinal?: true }>,
+  origin: ChainContext,
+): Promise<boolean> {
+  if (order.openFinal) return true
+  if ((await readEscrow(origin, order.orderId, 'final')).status === intentOriginSettlerStatus.None) return false
+  recordEvent(context, order.orderId, { type: 'openFinal', at: Date.now() })
   return true
 }
 
