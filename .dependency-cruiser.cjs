@@ -15,7 +15,7 @@ const test = ['(^|/)(test|e2e)/', '\\.test\\.tsx?$']
 const entries = [
   '^packages/contracts/index\\.ts$',
   '^packages/core/src/index\\.ts$',
-  '^packages/devnet/src/(index|anvil)\\.ts$',
+  '^packages/devnet/src/(index|anvil|postgres)\\.ts$',
   '^apps/services/src/index\\.ts$',
 ]
 

@@ -81,8 +81,10 @@ export type JudgeParameters = {
   clock: BlockClock
   faults: Fault[]
   rate: { target: number; achieved: number }
-  /** The state files once everything settled (the attester prunes only unmatched events; nothing else is pruned). */
+  /** The databases once everything settled. */
   stateAfter: Record<string, number>
+  /** The databases once the services pruned what settled (LOAD_RETENTION_SECONDS after it). */
+  statePruned: Record<string, number>
 }
 
 export function judge({
@@ -94,6 +96,7 @@ export function judge({
   faults,
   rate,
   stateAfter,
+  statePruned,
 }: JudgeParameters): Figure[] {
   const calm = items.filter((item) => !touchedByFault(faults, item))
   const calmFill = fillStats(clock, calm)
@@ -158,6 +161,14 @@ export function judge({
       unit: '×',
       budget: FLAT,
       note: `bytes per order at ${along((c) => c.stateBytesPerOrder, 0)}; total kB at ${along((c) => sum(Object.values(c.stateBytes)) / 1024, 0)}, settled ${(sum(Object.values(stateAfter)) / 1024).toFixed(0)}`,
+    },
+    {
+      id: 'statePruned',
+      label: 'Databases after pruning, vs once settled',
+      value: sum(Object.values(statePruned)) / Math.max(1, sum(Object.values(stateAfter))),
+      unit: '×',
+      budget: 0.5,
+      note: `kB settled ${(sum(Object.values(stateAfter)) / 1024).toFixed(0)}, after pruning ${(sum(Object.values(statePruned)) / 1024).toFixed(0)}`,
     },
     {
       id: 'rate',

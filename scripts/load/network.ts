@@ -15,7 +15,7 @@ export type LoadNetwork = Network & {
   errors: string[]
 }
 
-export async function startLoadNetwork(): Promise<LoadNetwork> {
+export async function startLoadNetwork(retentionSeconds: number): Promise<LoadNetwork> {
   const workDir = mkdtempSync(join(tmpdir(), 'multibridge-load-'))
   const proxies: CountingProxy[] = []
   const exits: string[] = []
@@ -29,6 +29,8 @@ export async function startLoadNetwork(): Promise<LoadNetwork> {
         if (line.includes('"level":"error"') && errors.length < 200) errors.push(`[${source}] ${line}`)
       },
       onServiceExit: (name, code) => exits.push(`${name} exited with code ${code}`),
+      // A short retention, so that the run sees what pruning leaves of the databases.
+      serviceEnv: { STATE_RETENTION_SECONDS: String(retentionSeconds) },
       serviceManifest: async (manifest: Manifest) => ({
         ...manifest,
         chains: await Promise.all(

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { type Network, SERVICE_NAMES, type ServiceName } from '@multi-bridge/services'
 import type { LoadChain } from './chains.ts'
 
@@ -59,11 +59,13 @@ export function watchMemory(network: Network, intervalMs = 1_000): MemoryWatch {
   return { peakKb: () => ({ ...peak }), sample, stop: () => clearInterval(timer) }
 }
 
-/** Sizes of the services' state files (their JSON state today), in bytes, per file. */
+/** Sizes of the services' databases (their SQLite files and write-ahead logs, the attesters' in their folders), in bytes. */
 export function stateSizes(dataDir: string): Record<string, number> {
   const sizes: Record<string, number> = {}
-  for (const file of readdirSync(dataDir)) {
-    if (file.endsWith('.json')) sizes[file] = statSync(join(dataDir, file)).size
+  for (const entry of readdirSync(dataDir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.sqlite(-wal)?$/.test(entry.name)) continue
+    const path = join(entry.parentPath, entry.name)
+    sizes[relative(dataDir, path)] = statSync(path).size
   }
   return sizes
 }
@@ -75,4 +77,27 @@ export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number
+}
+
+/**
+ * The databases' sizes once the services pruned what settled: read until they stop shrinking, for at most three
+ * retention windows (a service looks every window; the attester first asks each origin that the item is settled).
+ */
+export async function prunedSizes(
+  dataDir: string,
+  settled: Record<string, number>,
+  retentionSeconds: number,
+): Promise<Record<string, number>> {
+  const giveUp = Date.now() + 3 * retentionSeconds * 1000 + 30_000
+  let last = sum(Object.values(settled))
+  let sizes = settled
+  let steady = 0
+  while (Date.now() < giveUp && steady < 3) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(retentionSeconds * 1000, 30_000)))
+    sizes = stateSizes(dataDir)
+    const total = sum(Object.values(sizes))
+    steady = total < last ? 0 : steady + 1
+    last = total
+  }
+  return sizes
 }

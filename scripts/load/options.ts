@@ -14,6 +14,8 @@ export type LoadOptions = {
   latencySample: number
   /** Seconds the chosen chain's RPC is cut off from the services (LOAD_CUT_SECONDS). */
   cutSeconds: number
+  /** How long the services keep a settled item before pruning it (LOAD_RETENTION_SECONDS; 7 days outside the run). */
+  retentionSeconds: number
   seed: number
 }
 
@@ -36,6 +38,7 @@ export function loadOptions(): LoadOptions {
     maxUsd: numberFrom('LOAD_MAX_USD', 300),
     latencySample: Math.max(1, Math.floor(numberFrom('LOAD_LATENCY_SAMPLE', 10))),
     cutSeconds: numberFrom('LOAD_CUT_SECONDS', 15),
+    retentionSeconds: Math.max(1, Math.floor(numberFrom('LOAD_RETENTION_SECONDS', 60))),
     seed: Math.floor(numberFrom('LOAD_SEED', Math.floor(Math.random() * 2 ** 32))),
   }
 }

@@ -15,7 +15,15 @@ import { fundAccounts, type LoadChain, loadChains } from './chains.ts'
 import { type Checkpoint, type Fault, fillBlocksOf, fillStats, judge, latencyP95, touchedByFault } from './figures.ts'
 import { type LatencySample, measureDecision } from './latency.ts'
 import { type LoadNetwork, startLoadNetwork } from './network.ts'
-import { type BlockClock, type MemoryWatch, startBlockClock, stateSizes, sum, watchMemory } from './observe.ts'
+import {
+  type BlockClock,
+  type MemoryWatch,
+  prunedSizes,
+  startBlockClock,
+  stateSizes,
+  sum,
+  watchMemory,
+} from './observe.ts'
 import { checkpointsOf, type LoadOptions, loadOptions } from './options.ts'
 import { type LoadItem, type PlaceContext, placeItem, planItem } from './orders.ts'
 import { awaitDeliveries, collectLogs } from './settle.ts'
@@ -128,7 +136,7 @@ async function checkpoint(run: Run, orders: number): Promise<Checkpoint> {
 
 async function setUp(options: LoadOptions): Promise<Run> {
   log(`starting the local network (seed ${options.seed})…`)
-  const network = await startLoadNetwork()
+  const network = await startLoadNetwork(options.retentionSeconds)
   const chains = loadChains(network.manifest)
   log(`funding ${options.accounts} accounts on ${chains.length} chains…`)
   const accounts = await fundAccounts(chains, options.accounts)
@@ -175,6 +183,8 @@ async function main() {
     }
     log('passing every deadline, refunding what was not delivered…')
     const settled = await settleAll(run.network, run.chains, run.items, log)
+    log(`waiting for the services to prune what settled (retention ${options.retentionSeconds} s)…`)
+    const statePruned = await prunedSizes(run.network.dataDir, settled.stateAfter, options.retentionSeconds)
     const figures = judge({
       checkpoints,
       outcomes: settled.outcomes,
@@ -184,6 +194,7 @@ async function main() {
       faults: run.faults,
       rate: { target: options.rate, achieved: options.orders / sendingSeconds },
       stateAfter: settled.stateAfter,
+      statePruned,
     }).map(finish)
     const output = join(import.meta.dirname, 'results.json')
     const results = {
@@ -196,6 +207,7 @@ async function main() {
       outcomes: settled.outcomes,
       hostile: settled.hostile,
       stateAfterSettling: settled.stateAfter,
+      stateAfterPruning: statePruned,
       rpcByMethod: run.network.proxies.map((proxy) => proxy.byMethod()),
       latencySamples: run.samples.length,
       serviceExits: run.network.exits,

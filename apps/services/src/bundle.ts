@@ -75,6 +75,9 @@ function buildInto(outdir: string, sources: ReadonlySet<string>) {
       bundle: true,
       // Everything in, viem and zod included: one file parses faster than hundreds of modules resolve.
       packages: 'bundle',
+      // Loaded from node_modules at run time: SQLite's native addon finds its binary beside its own files, and pg's
+      // optional native driver is never installed.
+      external: ['better-sqlite3', 'pg-native'],
       platform: 'node',
       format: 'esm',
       target: 'node20',

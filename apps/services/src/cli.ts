@@ -4,6 +4,8 @@
  * The port defaults to the one in the manifest's service URL. An attester is one of the manifest's
  * `services.attesters` (`--index`, from 0: its URL, and on the devnet its key; elsewhere ATTESTER_PRIVATE_KEY). The solver's pricing comes from
  * --pricing or SOLVER_PRICING_FILE, then SOLVER_SPREAD_BPS and SOLVER_FILL_WINDOW_SECONDS (see loadPricing.ts).
+ * State goes to `<data-dir>/<service>.sqlite`, or to PostgreSQL when DATABASE_URL is set; settled entries are pruned
+ * after STATE_RETENTION_SECONDS (default 7 days; see shared/store/).
  */
 import { parseArgs } from 'node:util'
 import { startAttester } from './attester/attester.ts'
@@ -13,6 +15,7 @@ import { ServiceError } from './shared/errors.ts'
 import { READY_MESSAGE } from './shared/ipc.ts'
 import { createLogger } from './shared/logger.ts'
 import type { ServiceHandle } from './shared/serviceLoop.ts'
+import { retentionFromEnvironment } from './shared/store/retention.ts'
 import { loadPricing } from './solver/loadPricing.ts'
 import { startSolver } from './solver/solver.ts'
 
@@ -62,7 +65,15 @@ try {
   if (!Number.isInteger(port) || port <= 0) {
     throw new ServiceError(`no port for ${name}: pass --port or list it in the manifest`, { code: 'PORT_MISSING' })
   }
-  const common = { manifest, dataDir: values['data-dir'], port, log }
+  const common = {
+    manifest,
+    dataDir: values['data-dir'],
+    // PostgreSQL when set; the SQLite file in the data folder otherwise.
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    retention: retentionFromEnvironment(),
+    port,
+    log,
+  }
   handle =
     name === 'solver'
       ? await startSolver({ ...common, pricing: loadPricing(values.pricing ? { file: values.pricing } : {}) })

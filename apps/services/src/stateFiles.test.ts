@@ -1,49 +1,60 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openAttesterStore } from './attester/attester.ts'
 import { openRelayerStore } from './relayer/relayer.ts'
-import { CorruptStateError } from './shared/stateStore.ts'
+import { openDatabase } from './shared/store/database.ts'
+import type { OpenStateParameters } from './shared/store/openStore.ts'
+import { CorruptStateError } from './shared/store/stateStore.ts'
+import { ENGINES, useEngine } from './shared/store/testEngines.ts'
 import { openSolverStore } from './solver/solver.ts'
-
-const root = mkdtempSync(join(tmpdir(), 'service-state-'))
-afterAll(() => rmSync(root, { recursive: true, force: true }))
-let dirs = 0
-const freshDir = () => join(root, `data-${dirs++}`)
 
 const id = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as const
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-/** Writes `good` and a copy of it under another id with `field` spoiled; the store must refuse, naming the entry. */
-function expectRefused(
-  dir: string,
-  file: string,
-  open: (dir: string) => unknown,
+type Opened = { value: Record<string, Record<string, unknown>>; close: () => Promise<void> }
+
+/**
+ * Writes a copy of the stored entry `id(1)` under `id(2)` with a field spoiled, in the database itself (a hand
+ * edit, another version's row); the store must refuse to open, naming the entry.
+ */
+async function expectRefused(
+  where: OpenStateParameters,
+  store: string,
+  open: (where: OpenStateParameters) => Promise<Opened>,
   section: string,
   spoil: (entry: Record<string, unknown>) => void,
 ) {
-  const path = join(dir, file)
-  const state = JSON.parse(readFileSync(path, 'utf8'))
-  const bad = structuredClone(state[section][id(1)])
+  const database = await openDatabase({ url: where.databaseUrl, file: join(where.dataDir, `${store}.sqlite`) })
+  const [row] = await database.query<{ value: string }>(
+    'SELECT value FROM state_entries WHERE store = ? AND collection = ? AND entry_key = ?',
+    [store, section, id(1)],
+  )
+  const bad = JSON.parse(row!.value)
   spoil(bad)
-  state[section][id(2)] = bad
-  writeFileSync(path, JSON.stringify(state))
-  let error: unknown
-  try {
-    open(dir)
-  } catch (caught) {
-    error = caught
-  }
+  await database.query(
+    `INSERT INTO state_entries (store, collection, entry_key, value, updated_at) VALUES (?, ?, ?, ?, 1)
+     ON CONFLICT (store, collection, entry_key) DO UPDATE SET value = excluded.value`,
+    [store, section, id(2), JSON.stringify(bad)],
+  )
+  await database.close()
+  const error = await open(where).then(
+    async (opened) => {
+      await opened.close()
+      return undefined
+    },
+    (caught: unknown) => caught,
+  )
   expect(error).toBeInstanceOf(CorruptStateError)
   expect((error as Error).message).toContain(`entry ${section}.${id(2)}`)
   expect((error as Error).message).toContain('Refusing to start')
 }
 
-describe('a state file that parses but holds one malformed entry', () => {
-  it('stops the attester at start, naming the entry', () => {
-    const dir = freshDir()
-    const store = openAttesterStore(dir)
+describe.each(ENGINES)('a %s state that holds one malformed entry', (engine) => {
+  const place = useEngine(engine)
+
+  it('stops the attester at start, naming the entry', async () => {
+    const where = await place.fresh()
+    const store = await openAttesterStore(where)
     store.update((s) => {
       s.intents[id(1)] = {
         status: 'open',
@@ -54,20 +65,23 @@ describe('a state file that parses but holds one malformed entry', () => {
         fillDeadline: 100,
       }
     })
-    store.flush()
-    expect(Object.keys(openAttesterStore(dir).value.intents)).toEqual([id(1)])
-    expectRefused(dir, 'attester-state.json', openAttesterStore, 'intents', (entry) => {
+    await store.close()
+    const again = await openAttesterStore(where)
+    expect(Object.keys(again.value.intents)).toEqual([id(1)])
+    await again.close()
+    await expectRefused(where, 'attester-1', openAttesterStore, 'intents', (entry) => {
       entry.fillDeadline = 'soon'
     })
     // A combination the intent's machine never makes: a fill decided without its fill.
-    expectRefused(dir, 'attester-state.json', openAttesterStore, 'intents', (entry) => {
+    await expectRefused(where, 'attester-1', openAttesterStore, 'intents', (entry) => {
       entry.status = 'decided-fill'
     })
   })
 
-  it('stops the solver at start, naming the entry', () => {
-    const dir = freshDir()
-    openSolverStore(dir).update((s) => {
+  it('stops the solver at start, naming the entry', async () => {
+    const where = await place.fresh()
+    const store = await openSolverStore(where)
+    store.update((s) => {
       s.orders[id(1)] = {
         orderId: id(1),
         status: 'accepted',
@@ -89,19 +103,23 @@ describe('a state file that parses but holds one malformed entry', () => {
         updatedAt: 1,
       }
     })
-    expect(openSolverStore(dir).value.orders[id(1)]?.status).toBe('accepted')
-    expectRefused(dir, 'solver-state.json', openSolverStore, 'orders', (entry) => {
+    await store.close()
+    const again = await openSolverStore(where)
+    expect(again.value.orders[id(1)]?.status).toBe('accepted')
+    await again.close()
+    await expectRefused(where, 'solver', openSolverStore, 'orders', (entry) => {
       entry.status = 'fillling'
     })
     // A combination the order's machine never makes: a fill being sent without its transaction.
-    expectRefused(dir, 'solver-state.json', openSolverStore, 'orders', (entry) => {
+    await expectRefused(where, 'solver', openSolverStore, 'orders', (entry) => {
       entry.status = 'filling'
     })
   })
 
-  it('stops the relayer at start, naming the entry', () => {
-    const dir = freshDir()
-    openRelayerStore(dir).update((s) => {
+  it('stops the relayer at start, naming the entry', async () => {
+    const where = await place.fresh()
+    const store = await openRelayerStore(where)
+    store.update((s) => {
       s.transfers[id(1)] = {
         transferId: id(1),
         status: 'pending',
@@ -112,12 +130,15 @@ describe('a state file that parses but holds one malformed entry', () => {
         updatedAt: 1,
       }
     })
-    expect(openRelayerStore(dir).value.transfers[id(1)]?.status).toBe('pending')
-    expectRefused(dir, 'relayer-state.json', openRelayerStore, 'transfers', (entry) => {
+    await store.close()
+    const again = await openRelayerStore(where)
+    expect(again.value.transfers[id(1)]?.status).toBe('pending')
+    await again.close()
+    await expectRefused(where, 'relayer', openRelayerStore, 'transfers', (entry) => {
       entry.deadline = -5
     })
     // A combination the transfer's machine never makes: declined without saying why.
-    expectRefused(dir, 'relayer-state.json', openRelayerStore, 'transfers', (entry) => {
+    await expectRefused(where, 'relayer', openRelayerStore, 'transfers', (entry) => {
       entry.status = 'declined'
     })
   })

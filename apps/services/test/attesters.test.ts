@@ -1,10 +1,3 @@
-/**
- * No single key: three attesters with their own keys and stores, verifiers that need 2 of 3. One attester down
- * stops nothing; one attester lying pays nothing; a key rotated through the verifier's delayed signer change
- * leaves nothing stuck.
- */
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import {
   intentOriginSettlerAbi,
   intentOriginSettlerStatus,
@@ -43,6 +36,7 @@ import {
   solverQuote,
   startTestNetwork,
   type TestNetwork,
+  tamperState,
   user,
   waitFor,
 } from './harness.ts'
@@ -281,11 +275,9 @@ describe('three attesters, two of them sign', () => {
       getJson<{ release?: Authorization | null }>(`${serviceUrl(network, 'attester-3')}/v1/transfers/${transferId}`)
     await waitFor(third, (r) => Boolean(r.body.release), 'the third attester authorizing the release')
     await network.services.get('attester-3')!.stop()
-    const stateFile = join(network.dataDir, 'attester-3', 'attester-state.json')
-    const state = JSON.parse(readFileSync(stateFile, 'utf8'))
-    const key = Object.keys(state.transfers).find((id) => id.toLowerCase() === transferId.toLowerCase())!
-    state.transfers[key].recipient = thief
-    writeFileSync(stateFile, JSON.stringify(state))
+    await tamperState(network, { service: 'attester-3', collection: 'transfers', key: transferId }, (transfer) => {
+      transfer.recipient = thief
+    })
     await network.startService('attester-3')
     const lie = (await third()).body.release!
     expect(lie.recipient).toBe(thief)

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -37,10 +37,11 @@ import {
   type WalletClient,
 } from 'viem'
 import { expect } from 'vitest'
-import { ATTESTER_NAMES, type Network, startNetwork } from '../src/network.ts'
+import { ATTESTER_NAMES, type Network, serviceDataDir, startNetwork } from '../src/network.ts'
 import type { ServiceName } from '../src/process.ts'
 import { type AttesterQuorum, createAttesterQuorum } from '../src/shared/attesterQuorum.ts'
 import { createServiceContext } from '../src/shared/context.ts'
+import { openDatabase } from '../src/shared/store/database.ts'
 import { resolvePricing, type SolverPricingSettings } from '../src/solver/loadPricing.ts'
 import { type RpcProxy, startRpcProxy } from './rpcProxy.ts'
 
@@ -60,6 +61,8 @@ export type TestNetwork = Network & {
   unexpectedExits: string[]
   /** With `rpcProxies`: per chain id, the proxy the services reach that chain through. */
   rpc: Map<number, RpcProxy>
+  /** The PostgreSQL database the services keep their state in; undefined: each its SQLite file. */
+  databaseUrl: string | undefined
 }
 
 export type StartTestNetworkParameters = {
@@ -67,6 +70,8 @@ export type StartTestNetworkParameters = {
   rpcProxies?: boolean
   /** Over TEST_PRICING_SETTINGS. */
   pricing?: SolverPricingSettings
+  /** The services' state in this PostgreSQL database instead of their SQLite files. */
+  databaseUrl?: string | undefined
 }
 
 /** A fresh devnet plus the services (three attesters among them) as child processes, on free ports, in a temp dir. */
@@ -86,7 +91,10 @@ export async function startTestNetwork(parameters: StartTestNetworkParameters = 
       onServiceExit: (name: ServiceName, code) => {
         unexpectedExits.push(`${name} exited with code ${code}`)
       },
-      serviceEnv: { SOLVER_PRICING_FILE: pricingFile },
+      serviceEnv: {
+        SOLVER_PRICING_FILE: pricingFile,
+        ...(parameters.databaseUrl ? { DATABASE_URL: parameters.databaseUrl } : {}),
+      },
       ...(parameters.rpcProxies
         ? {
             serviceManifest: async (manifest: Manifest) => ({
@@ -111,6 +119,7 @@ export async function startTestNetwork(parameters: StartTestNetworkParameters = 
     logs,
     unexpectedExits,
     rpc,
+    databaseUrl: parameters.databaseUrl,
     stop: async () => {
       await network.stop()
       await stopProxies()
@@ -425,3 +434,98 @@ export async function depositOf(origin: ChainClients, transferId: Hex) {
 
 export const depositStatus = async (origin: ChainClients, transferId: Hex) =>
   (await depositOf(origin, transferId)).status
+
+/** The database a (stopped) service of the network keeps its state in, opened on its own. */
+export function openServiceDatabase(network: Pick<TestNetwork, 'dataDir' | 'databaseUrl'>, name: ServiceName) {
+  const file = join(serviceDataDir(network.dataDir, name), `${name}.sqlite`)
+  return openDatabase({ url: network.databaseUrl, file })
+}
+
+/**
+ * Rewrites one stored entry of a stopped service, as a hand edit or an attacker with the disk would: `change` gets
+ * the entry and changes it in place.
+ */
+export async function tamperState(
+  network: Pick<TestNetwork, 'dataDir' | 'databaseUrl'>,
+  where: { service: ServiceName; collection: string; key: Hex },
+  change: (entry: Record<string, unknown>) => void,
+): Promise<void> {
+  const database = await openServiceDatabase(network, where.service)
+  try {
+    const rows = await database.query<{ entry_key: string; value: string }>(
+      'SELECT entry_key, value FROM state_entries WHERE store = ? AND collection = ?',
+      [where.service, where.collection],
+    )
+    const row = rows.find((r) => r.entry_key.toLowerCase() === where.key.toLowerCase())
+    if (!row) throw new Error(`${where.service} holds no ${where.collection} entry ${where.key}`)
+    const entry = JSON.parse(row.value)
+    change(entry)
+    await database.query('UPDATE state_entries SET value = ? WHERE store = ? AND collection = ? AND entry_key = ?', [
+      JSON.stringify(entry),
+      where.service,
+      where.collection,
+      row.entry_key,
+    ])
+  } finally {
+    await database.close()
+  }
+}
+
+/**
+ * Damages a stopped service's state as a crash of the machine or a bad disk could: its SQLite file overwritten in the
+ * middle, or (on PostgreSQL) one entry cut in half. Gives where it is, what the refusal should say, and a check that
+ * the damage is still there (a refusing service leaves it for a person).
+ */
+export async function spoilState(network: Pick<TestNetwork, 'dataDir' | 'databaseUrl'>, name: ServiceName) {
+  const database = await openServiceDatabase(network, name)
+  const location = database.location
+  if (database.engine === 'sqlite') {
+    await database.close()
+    const size = statSync(location).size
+    const damage = Buffer.alloc(8192, 0x5a)
+    const fd = openSync(location, 'r+')
+    writeSync(fd, damage, 0, damage.length, Math.floor(size / 2))
+    closeSync(fd)
+    return {
+      location,
+      reason: 'the file is damaged',
+      stillThere: async () =>
+        readFileSync(location)
+          .subarray(Math.floor(size / 2))
+          .subarray(0, 8192)
+          .equals(damage),
+    }
+  }
+  try {
+    const [row] = await database.query<{ collection: string; entry_key: string; value: string }>(
+      `SELECT collection, entry_key, value FROM state_entries WHERE store = ?
+        ORDER BY CASE WHEN collection = 'cursors' THEN 1 ELSE 0 END LIMIT 1`,
+      [name],
+    )
+    if (!row) throw new Error(`${name} holds no entry to spoil`)
+    const half = row.value.slice(0, row.value.length / 2)
+    const at = [name, row.collection, row.entry_key] as const
+    await database.query('UPDATE state_entries SET value = ? WHERE store = ? AND collection = ? AND entry_key = ?', [
+      half,
+      ...at,
+    ])
+    return {
+      location,
+      reason: `entry ${row.collection}.${row.entry_key} is not JSON`,
+      stillThere: async () => {
+        const again = await openServiceDatabase(network, name)
+        try {
+          const rows = await again.query<{ value: string }>(
+            'SELECT value FROM state_entries WHERE store = ? AND collection = ? AND entry_key = ?',
+            [...at],
+          )
+          return rows[0]?.value === half
+        } finally {
+          await again.close()
+        }
+      },
+    }
+  } finally {
+    if (database.engine === 'postgres') await database.close()
+  }
+}

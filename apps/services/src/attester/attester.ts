@@ -2,11 +2,12 @@ import type { Manifest } from '@multi-bridge/core'
 import { serveApi } from '../shared/http.ts'
 import type { Logger } from '../shared/logger.ts'
 import { repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
+import { DEFAULT_RETENTION, pruneSettled, type Retention } from '../shared/store/retention.ts'
 import { createAttesterContext, type DecisionLimits } from './context.ts'
 import { createChainDecisions, decideKnown } from './decisions.ts'
 import { indexLogs } from './indexLogs.ts'
 import type { OrphanLimits } from './orphans.ts'
-import { pruneOrphanEvents } from './prune.ts'
+import { pruneOrphanEvents, settledOnChain } from './prune.ts'
 import { createAttesterApi } from './serve.ts'
 
 export { openAttesterStore } from './state.ts'
@@ -14,6 +15,8 @@ export { openAttesterStore } from './state.ts'
 export type StartAttesterParameters = {
   manifest: Manifest
   dataDir: string
+  /** PostgreSQL (`DATABASE_URL`) instead of the SQLite file in `dataDir`. */
+  databaseUrl?: string | undefined
   port: number
   log: Logger
   /** Which of the manifest's attesters this is (its place in `services.attesters.urls`): its devnet key. */
@@ -21,6 +24,8 @@ export type StartAttesterParameters = {
   pollIntervalMs?: number
   orphanLimits?: OrphanLimits
   decisionLimits?: DecisionLimits
+  /** How long a decided intent or transfer is kept once settled on chain (then answered from the chain). */
+  retention?: Retention
 }
 
 /**
@@ -31,7 +36,7 @@ export type StartAttesterParameters = {
  */
 export async function startAttester(parameters: StartAttesterParameters): Promise<ServiceHandle> {
   const { manifest, log } = parameters
-  const context = createAttesterContext(parameters)
+  const context = await createAttesterContext(parameters)
   const controller = new AbortController()
   const { signal } = controller
   const intervalMs = parameters.pollIntervalMs ?? 300
@@ -63,12 +68,13 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
     finality: manifest.chains.map((c) => ({ chainId: c.id, confirmations: c.confirmations, tag: c.finalityTag })),
   })
 
-  const handle = serviceHandle(server, controller, loops)
-  return {
-    ...handle,
-    stop: async () => {
-      await handle.stop()
-      context.store.flush()
-    },
-  }
+  loops.push(
+    pruneSettled(context.store, {
+      retention: parameters.retention ?? DEFAULT_RETENTION,
+      signal,
+      log,
+      confirm: settledOnChain(context),
+    }),
+  )
+  return serviceHandle(server, controller, loops, context.store)
 }

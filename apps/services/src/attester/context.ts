@@ -4,7 +4,7 @@ import { type ChainContext, createServiceContext } from '../shared/context.ts'
 import { ServiceError } from '../shared/errors.ts'
 import { createFailureTracker, type FailureTracker } from '../shared/failures.ts'
 import type { Logger } from '../shared/logger.ts'
-import type { JsonStateStore } from '../shared/stateStore.ts'
+import type { StateStore } from '../shared/store/stateStore.ts'
 import { applyIntentEvent, type IntentEvent, type IntentRecord } from './intentMachine.ts'
 import type { OrphanLimits } from './orphans.ts'
 import { type AttesterState, openAttesterStore } from './state.ts'
@@ -34,7 +34,7 @@ export type SignatureCache = Map<string, { kind: string; signatures: Promise<Hex
  * as its first argument instead of reading closure variables, so one can be run and tested without the service.
  */
 export type AttesterContext = {
-  store: JsonStateStore<AttesterState>
+  store: StateStore<AttesterState>
   chains: ReadonlyMap<number, ChainContext>
   signer: AttesterSigner
   signatures: SignatureCache
@@ -47,6 +47,8 @@ export type AttesterContext = {
 export type CreateAttesterContextParameters = {
   manifest: Manifest
   dataDir: string
+  /** PostgreSQL instead of the SQLite file in `dataDir`. */
+  databaseUrl?: string | undefined
   log: Logger
   /** Which of the manifest's attesters this is (its place in `services.attesters.urls`): its devnet key. */
   attesterIndex?: number | undefined
@@ -54,14 +56,18 @@ export type CreateAttesterContextParameters = {
   decisionLimits?: DecisionLimits | undefined
 }
 
-export function createAttesterContext(parameters: CreateAttesterContextParameters): AttesterContext {
+export async function createAttesterContext(parameters: CreateAttesterContextParameters): Promise<AttesterContext> {
   const { account, chains } = createServiceContext(parameters.manifest, 'attester', parameters.attesterIndex)
   if (!account.signTypedData) {
     throw new ServiceError('the attester needs a local signing key', { code: 'KEY_MISSING' })
   }
   const signTypedData = account.signTypedData.bind(account)
   return {
-    store: openAttesterStore(parameters.dataDir),
+    store: await openAttesterStore({
+      dataDir: parameters.dataDir,
+      databaseUrl: parameters.databaseUrl,
+      number: (parameters.attesterIndex ?? 0) + 1,
+    }),
     chains,
     signer: { address: account.address, signTypedData: (typedData) => signTypedData(typedData) },
     signatures: new Map(),

@@ -27,11 +27,11 @@ const fillSeen = (fillTime: number): IntentRecord =>
     txHash: id(99),
   })
 
-const chain = (context: ReturnType<typeof setUp>['context'], chainId: number) => context.chains.get(chainId)!
+const chain = (context: Awaited<ReturnType<typeof setUp>>['context'], chainId: number) => context.chains.get(chainId)!
 
 describe('deciding', () => {
-  it('decides at once what the final logs answer, once: a fill in time, never a late one', () => {
-    const { context, lines } = setUp()
+  it('decides at once what the final logs answer, once: a fill in time, never a late one', async () => {
+    const { context, lines } = await setUp()
     context.store.update((s) => {
       s.intents[id(1)] = fillSeen(DEADLINE)
       s.intents[id(2)] = fillSeen(DEADLINE + 1)
@@ -44,7 +44,7 @@ describe('deciding', () => {
   })
 
   it('reads an open intent on its destination only once its deadline is final there, then decides it', async () => {
-    const { context, world } = setUp({ fill: [SOLVER, 0] })
+    const { context, world } = await setUp({ fill: [SOLVER, 0] })
     context.store.update((s) => {
       s.intents[id(1)] = openedIntent(intentTerms, true)
     })
@@ -61,7 +61,7 @@ describe('deciding', () => {
   })
 
   it('never decides no fill for an order whose fill was seen, whatever the chain reads', async () => {
-    const { context, world } = setUp({ fill: [SOLVER, 0], head: { number: 11n, timestamp: DEADLINE + 50 } })
+    const { context, world } = await setUp({ fill: [SOLVER, 0], head: { number: 11n, timestamp: DEADLINE + 50 } })
     context.store.update((s) => {
       s.intents[id(1)] = fillSeen(DEADLINE - 1)
     })
@@ -74,7 +74,7 @@ describe('deciding', () => {
   })
 
   it('decides an order outside the manifest, and a transfer to a pool outside it, on their origin chain, without reading', async () => {
-    const { context, world } = setUp({ head: { number: 11n, timestamp: DEADLINE + 1 } })
+    const { context, world } = await setUp({ head: { number: 11n, timestamp: DEADLINE + 1 } })
     context.store.update((s) => {
       // Naming a settler and a pool the manifest does not know (here, an account).
       s.intents[id(1)] = openedIntent({ ...intentTerms, destinationSettler: SOLVER }, false)
@@ -89,7 +89,7 @@ describe('deciding', () => {
   })
 
   it('decides a pool transfer from its destination pool past its deadline: released or not', async () => {
-    const { context, world } = setUp({ head: { number: 11n, timestamp: DEADLINE + 1 }, released: true })
+    const { context, world } = await setUp({ head: { number: 11n, timestamp: DEADLINE + 1 }, released: true })
     context.store.update((s) => {
       s.transfers[id(1)] = sentTransfer(transferTerms, true)
     })

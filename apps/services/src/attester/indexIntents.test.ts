@@ -35,8 +35,8 @@ const originData = (destinationSettler = DESTINATION_SETTLER) =>
 const fill = { chainId: DESTINATION, solver: SOLVER, fillTime: DEADLINE - 5, txHash: id(99) }
 
 describe('indexing intents', () => {
-  it('records an order only when its id binds its origin data, on the chain the data names', () => {
-    const { context } = setUp()
+  it('records an order only when its id binds its origin data, on the chain the data names', async () => {
+    const { context } = await setUp()
     const data = originData()
     indexOpen(context, { chainId: ORIGIN, orderId: id(1), originData: data })
     indexOpen(context, { chainId: DESTINATION, orderId: computeIntentOrderId(data), originData: data })
@@ -53,8 +53,8 @@ describe('indexing intents', () => {
     })
   })
 
-  it('attaches a fill seen before its order when the order comes, and forgets the orphan', () => {
-    const { context } = setUp()
+  it('attaches a fill seen before its order when the order comes, and forgets the orphan', async () => {
+    const { context } = await setUp()
     const data = originData()
     const orderId = computeIntentOrderId(data)
     indexFill(context, { ...fill, orderId })
@@ -64,8 +64,8 @@ describe('indexing intents', () => {
     expect(context.store.value.orphanFills).toEqual({})
   })
 
-  it('never counts a fill for an order naming a settler outside the manifest', () => {
-    const { context, lines } = setUp()
+  it('never counts a fill for an order naming a settler outside the manifest', async () => {
+    const { context, lines } = await setUp()
     const data = originData(SOLVER)
     const orderId = computeIntentOrderId(data)
     indexOpen(context, { chainId: ORIGIN, orderId, originData: data })

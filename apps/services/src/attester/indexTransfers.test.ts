@@ -18,8 +18,8 @@ const sent = {
 }
 
 describe('indexing pool transfers', () => {
-  it('records a transfer as it was sent, and attaches a release seen before it', () => {
-    const { context } = setUp()
+  it('records a transfer as it was sent, and attaches a release seen before it', async () => {
+    const { context } = await setUp()
     indexReleased(context, { chainId: DESTINATION, transferId: id(1), txHash: id(99) })
     indexSent(context, sent)
     expect(context.store.value.transfers[id(1)]).toEqual({
@@ -30,15 +30,15 @@ describe('indexing pool transfers', () => {
     expect(context.store.value.orphanReleases).toEqual({})
   })
 
-  it('never authorizes a transfer to a pool outside the manifest, nor counts a release for it', () => {
-    const { context } = setUp()
+  it('never authorizes a transfer to a pool outside the manifest, nor counts a release for it', async () => {
+    const { context } = await setUp()
     indexSent(context, { ...sent, destinationPool: SOLVER })
     indexReleased(context, { chainId: DESTINATION, transferId: id(1), txHash: id(99) })
     expect(context.store.value.transfers[id(1)]?.status).toBe('unreleasable')
   })
 
-  it('keeps a not-released decision when a release shows up after it, and raises an alert', () => {
-    const { context, lines } = setUp()
+  it('keeps a not-released decision when a release shows up after it, and raises an alert', async () => {
+    const { context, lines } = await setUp()
     indexSent(context, sent)
     recordTransferEvent(context, id(1), { type: 'decidedNotReleased', finalTime: DEADLINE + 1 })
     indexReleased(context, { chainId: DESTINATION, transferId: id(1), txHash: id(99) })

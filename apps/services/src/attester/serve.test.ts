@@ -15,7 +15,7 @@ const get = async (api: ReturnType<typeof createAttesterApi>, path: string) => {
 
 describe("the attester's API", () => {
   it('answers an intent with its decision signed, once that decision is on disk', async () => {
-    const { context } = setUp()
+    const { context } = await setUp()
     const api = createAttesterApi(context)
     expect(await get(api, `/v1/intents/${id(1)}`)).toMatchObject({
       status: 404,
@@ -39,12 +39,13 @@ describe("the attester's API", () => {
       fillTx: null,
       attestation: { kind: 'fill', solver: SOLVER, fillTime: 5, signatures: expect.stringMatching(/^0x/) },
     })
-    expect(openAttesterStore(dirname(context.store.path)).value.intents[id(1)]).toEqual(decided)
+    const again = await openAttesterStore({ dataDir: dirname(context.store.database.location) })
+    expect(again.value.intents[id(1)]).toEqual(decided)
     expect((await get(api, `/v1/intents/${id(2)}`)).body).toMatchObject({ status: 'open', attestation: null })
   })
 
   it('answers a pending transfer with its release authorization and no attestation yet', async () => {
-    const { context } = setUp()
+    const { context } = await setUp()
     context.store.update((s) => {
       s.transfers[id(3)] = sentTransfer(transferTerms, true)
     })

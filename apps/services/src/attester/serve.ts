@@ -1,13 +1,15 @@
 import type { Hono } from 'hono'
 import type { Hex } from 'viem'
+import type { ChainContext } from '../shared/context.ts'
 import { createApi, HttpError, json } from '../shared/http.ts'
 import { parseBytes32 } from '../shared/validation.ts'
 import type { AttesterContext } from './context.ts'
 import type { IntentRecord } from './intentMachine.ts'
+import { intentSettlement, type Settlement, transferSettlement } from './prune.ts'
 import { signIntentAttestation, signReleaseAuthorization, signTransferAttestation } from './sign.ts'
 import type { TransferRecord } from './transferMachine.ts'
 
-export type ServeContext = Pick<AttesterContext, 'store' | 'signer' | 'signatures' | 'log'>
+export type ServeContext = Pick<AttesterContext, 'store' | 'signer' | 'signatures' | 'log' | 'chains'>
 
 /** The intent's status on the wire: what has been decided, not how far the attester got. */
 const intentStatus = (intent: IntentRecord) =>
@@ -20,11 +22,45 @@ const transferStatus = (transfer: TransferRecord) =>
       ? 'not-released'
       : 'pending'
 
+/**
+ * An id the attester does not hold: one it pruned after it settled (answered from the chain, 410 with how it
+ * ended), or one it has not seen final (yet), 404. Each origin is asked at its final head.
+ */
+async function notHeld(
+  context: ServeContext,
+  id: Hex,
+  read: (origin: ChainContext, id: Hex) => Promise<Settlement | undefined>,
+  unknown: HttpError,
+): Promise<never> {
+  for (const origin of context.chains.values()) {
+    const settlement = await read(origin, id).catch(() => undefined)
+    if (settlement) {
+      throw new HttpError(
+        410,
+        'SETTLED',
+        `Settled on chain ${origin.config.id} (${settlement}): nothing to sign any more`,
+        {
+          settlement,
+          originChainId: origin.config.id,
+        },
+      )
+    }
+  }
+  throw unknown
+}
+
 /** The intent's answer: its decision signed, null while undecided. */
 export async function intentAnswer(context: ServeContext, orderId: Hex) {
-  context.store.flush() // what is answered is on disk first
+  await context.store.flush() // what is answered is in the database first
   const intent = context.store.value.intents[orderId]
-  if (!intent) throw new HttpError(404, 'UNKNOWN_ORDER', 'No final order with this id (yet)')
+  if (!intent) {
+    return notHeld(
+      context,
+      orderId,
+      intentSettlement,
+      new HttpError(404, 'UNKNOWN_ORDER', 'No final order with this id (yet)'),
+    )
+  }
   return {
     orderId,
     status: intentStatus(intent),
@@ -38,9 +74,16 @@ export async function intentAnswer(context: ServeContext, orderId: Hex) {
 
 /** The transfer's answer: its release authorization (a pool of the manifest) and its decision signed. */
 export async function transferAnswer(context: ServeContext, transferId: Hex) {
-  context.store.flush()
+  await context.store.flush()
   const transfer = context.store.value.transfers[transferId]
-  if (!transfer) throw new HttpError(404, 'UNKNOWN_TRANSFER', 'No final transfer with this id (yet)')
+  if (!transfer) {
+    return notHeld(
+      context,
+      transferId,
+      transferSettlement,
+      new HttpError(404, 'UNKNOWN_TRANSFER', 'No final transfer with this id (yet)'),
+    )
+  }
   return {
     transferId,
     status: transferStatus(transfer),

@@ -23,7 +23,7 @@ const decidedNoFill = applyIntentEvent(open, { type: 'decidedNoFill', finalTime:
 
 describe('signing intents', () => {
   it('signs nothing for an undecided intent, even one whose fill was seen', async () => {
-    const { context, signings } = setUp()
+    const { context, signings } = await setUp()
     const seen = applyIntentEvent(open, {
       type: 'filled',
       chainId: 2,
@@ -39,7 +39,7 @@ describe('signing intents', () => {
   })
 
   it('signs the fill decided, for the origin settler, with the attester key', async () => {
-    const { context } = setUp()
+    const { context } = await setUp()
     const attestation = await signIntentAttestation(context, { orderId, intent: decidedFill })
     expect(attestation).toMatchObject({ kind: 'fill', solver: SOLVER, fillTime: DEADLINE - 5 })
     const signer = await recoverTypedDataAddress({
@@ -53,7 +53,7 @@ describe('signing intents', () => {
   })
 
   it('refuses a no-fill for an intent it signed as filled, whatever the record says afterwards', async () => {
-    const { context, signings } = setUp()
+    const { context, signings } = await setUp()
     const fill = await signIntentAttestation(context, { orderId, intent: decidedFill })
     // A state file changed by hand (or a bug) turning the decision around: refused, nothing signed.
     await expect(signIntentAttestation(context, { orderId, intent: decidedNoFill })).rejects.toBeInstanceOf(
@@ -74,7 +74,7 @@ describe('signing pool transfers', () => {
   const pending = sentTransfer(transferTerms, true)
 
   it('authorizes the release of a transfer to a pool of the manifest, for that pool, as it was sent', async () => {
-    const { context } = setUp()
+    const { context } = await setUp()
     const release = await signReleaseAuthorization(context, { transferId, transfer: pending })
     const { signatures, ...authorized } = release!
     const { originChainId, originPool, token, recipient, amount, deadline } = transferTerms
@@ -91,7 +91,7 @@ describe('signing pool transfers', () => {
   })
 
   it('never authorizes a transfer to a pool outside the manifest, and attests it not released once decided', async () => {
-    const { context } = setUp()
+    const { context } = await setUp()
     const unreleasable = sentTransfer({ ...transferTerms, destinationPool: SOLVER }, false)
     expect(await signReleaseAuthorization(context, { transferId, transfer: unreleasable })).toBeNull()
     const notReleased = applyTransferEvent(unreleasable, { type: 'decidedNotReleased', finalTime: DEADLINE + 1 })

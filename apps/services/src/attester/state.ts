@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import { z } from 'zod'
 import { address, bytes32, chainId, cursors, hex, idKey, millis, seconds, uintText } from '../shared/stateSchema.ts'
-import { JsonStateStore } from '../shared/stateStore.ts'
+import { type OpenStateParameters, openServiceStore } from '../shared/store/openStore.ts'
+import type { StateStore } from '../shared/store/stateStore.ts'
 import type { IntentRecord } from './intentMachine.ts'
 import type { TransferRecord } from './transferMachine.ts'
 
@@ -89,11 +90,33 @@ export const emptyAttesterState = (): AttesterState => ({
   orphanReleases: {},
 })
 
-/** The attester's state file, every entry checked (a malformed one stops the start, named). */
-export function openAttesterStore(dataDir: string): JsonStateStore<AttesterState> {
-  // Saves are coalesced (many logs, many decisions, one write); every answer flushes first.
-  return new JsonStateStore<AttesterState>(join(dataDir, 'attester-state.json'), emptyAttesterState, {
-    coalesceMs: 100,
+const DECIDED = new Set(['decided-fill', 'decided-no-fill', 'decided-released', 'decided-not-released'])
+
+/**
+ * When an intent or transfer may be settled: once decided (a decision is final: a fill or release after it cannot
+ * change it), from when the decision was written. Whether its escrow or deposit is settled on chain is asked before
+ * it is pruned (prune.ts): until then its signature may still be needed.
+ */
+export function attesterSettledAt(collection: string, entry: unknown, writtenAt: number): number | undefined {
+  if (collection !== 'intents' && collection !== 'transfers') return undefined // cursors; orphans go by orphans.ts
+  return DECIDED.has((entry as IntentRecord | TransferRecord).status) ? writtenAt : undefined
+}
+
+export type OpenAttesterStoreParameters = OpenStateParameters & {
+  /** Which attester (1, 2, 3…): its rows in a database several share. */
+  number?: number | undefined
+}
+
+/** The attester's state, every entry checked (a malformed one stops the start, named). */
+export function openAttesterStore(parameters: OpenAttesterStoreParameters): Promise<StateStore<AttesterState>> {
+  return openServiceStore<AttesterState>({
+    ...parameters,
+    name: `attester-${parameters.number ?? 1}`,
+    empty: emptyAttesterState,
     schema: attesterStateSchema,
+    // Saves are coalesced (many logs, many decisions, one transaction); every answer flushes first.
+    coalesceMs: 100,
+    settledAt: attesterSettledAt,
+    legacyFile: join(parameters.dataDir, 'attester-state.json'),
   })
 }

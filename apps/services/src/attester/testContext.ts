@@ -35,6 +35,9 @@ export type World = {
   fill: readonly [Address, number]
   /** The destination pool's `released(transferId)` at the final head. */
   released: boolean
+  /** The origin settler's escrow status and the origin pool's deposit status at the final head (default 1: open). */
+  escrowStatus?: number
+  depositStatus?: number
   reads: string[]
 }
 
@@ -43,6 +46,9 @@ function fakeChain(world: World, id: number): ChainContext {
     world.reads.push(`${functionName}@${id}`)
     if (functionName === 'fills') return world.fill
     if (functionName === 'released') return world.released
+    // Only the status (the sixth value) is read from these.
+    if (functionName === 'escrows') return [USER, USER, 1n, DEADLINE, DEADLINE, world.escrowStatus ?? 1, 0n]
+    if (functionName === 'deposits') return [USER, USER, 1n, DEADLINE, DEADLINE, world.depositStatus ?? 1, 0n]
     throw new Error(`unexpected read ${functionName}`)
   }
   return {
@@ -63,7 +69,7 @@ function fakeChain(world: World, id: number): ChainContext {
 }
 
 /** An attester context over two fake chains, an empty state file in a fresh directory, and a real key. */
-export function setUp(world: Partial<World> = {}) {
+export async function setUp(world: Partial<World> = {}) {
   const state: World = {
     head: { number: 10n, timestamp: DEADLINE - 100 },
     fill: [SOLVER, 0],
@@ -75,7 +81,7 @@ export function setUp(world: Partial<World> = {}) {
   const log = recordingLogger(lines)
   let signings = 0
   const context: AttesterContext = {
-    store: openAttesterStore(mkdtempSync(join(tmpdir(), 'attester-unit-'))),
+    store: await openAttesterStore({ dataDir: mkdtempSync(join(tmpdir(), 'attester-unit-')) }),
     chains: new Map([
       [ORIGIN, fakeChain(state, ORIGIN)],
       [DESTINATION, fakeChain(state, DESTINATION)],

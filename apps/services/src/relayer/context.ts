@@ -6,7 +6,7 @@ import { type ChainContext, createServiceContext } from '../shared/context.ts'
 import { ServiceError } from '../shared/errors.ts'
 import { createFailureTracker, type FailureTracker } from '../shared/failures.ts'
 import type { Logger } from '../shared/logger.ts'
-import type { JsonStateStore } from '../shared/stateStore.ts'
+import type { StateStore } from '../shared/store/stateStore.ts'
 import { openRelayerStore, type RelayerState } from './state.ts'
 import { applyRelayerEvent, type RelayerEvent, type RelayerTransfer } from './transferMachine.ts'
 
@@ -23,7 +23,7 @@ export type AttesterReader = { transfer: (transferId: Hex) => Promise<AttesterTr
 export type RelayerContext = {
   account: Account
   chains: ReadonlyMap<number, ChainContext>
-  store: JsonStateStore<RelayerState>
+  store: StateStore<RelayerState>
   attester: AttesterReader
   log: Logger
   failures: FailureTracker
@@ -31,12 +31,18 @@ export type RelayerContext = {
   inFlight: Set<string>
 }
 
-export type CreateRelayerContextParameters = { manifest: Manifest; dataDir: string; log: Logger }
+export type CreateRelayerContextParameters = {
+  manifest: Manifest
+  dataDir: string
+  /** PostgreSQL instead of the SQLite file in `dataDir`. */
+  databaseUrl?: string | undefined
+  log: Logger
+}
 
-export function createRelayerContext(parameters: CreateRelayerContextParameters): RelayerContext {
+export async function createRelayerContext(parameters: CreateRelayerContextParameters): Promise<RelayerContext> {
   const { manifest, log } = parameters
   const { account, chains } = createServiceContext(manifest, 'relayer')
-  const store = openRelayerStore(parameters.dataDir)
+  const store = await openRelayerStore(parameters)
   return {
     account,
     chains,

@@ -10,7 +10,7 @@ const released = { type: 'released', at: 2 } as const
 
 describe('finalizing a released pool transfer', () => {
   it('finalizes with the released attestation, and records it finalized once final on the origin', async () => {
-    const { world, context, stored, lines } = setUp({ attester: attesterAnswer('released') }, (seen) =>
+    const { world, context, stored, lines } = await setUp({ attester: attesterAnswer('released') }, (seen) =>
       applyRelayerEvent(seen, released),
     )
     await advanceTransfer(context, { transferId: TRANSFER_ID })
@@ -34,7 +34,7 @@ describe('finalizing a released pool transfer', () => {
   })
 
   it('sends no finalize without a released attestation', async () => {
-    const { world, context, stored } = setUp({ attester: attesterAnswer('pending') }, (seen) =>
+    const { world, context, stored } = await setUp({ attester: attesterAnswer('pending') }, (seen) =>
       applyRelayerEvent(seen, released),
     )
     await advanceTransfer(context, { transferId: TRANSFER_ID })
@@ -43,7 +43,7 @@ describe('finalizing a released pool transfer', () => {
   })
 
   it('alerts when a deposit it paid out is refunded on the origin, once that is final', async () => {
-    const { world, context, stored, lines } = setUp(
+    const { world, context, stored, lines } = await setUp(
       { attester: attesterAnswer('released'), deposit: poolBridgeStatus.Refunded },
       (seen) => applyRelayerEvent(seen, released),
     )

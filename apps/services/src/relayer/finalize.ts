@@ -34,6 +34,7 @@ export async function finalizeTransfer(context: RelayerContext, { transfer }: Fi
     account: context.account,
     chain: origin.chain,
   } as const
+  await context.store.flush()
   const finalizeTx = await sendTransaction(origin, { request })
   recordEvent(context, transferId, { type: 'finalizeSent', tx: finalizeTx, at: Date.now() })
 }

@@ -2,6 +2,7 @@ import type { Manifest } from '@multi-bridge/core'
 import { serveApi } from '../shared/http.ts'
 import type { Logger } from '../shared/logger.ts'
 import { repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
+import { DEFAULT_RETENTION, pruneSettled, type Retention } from '../shared/store/retention.ts'
 import { advanceTransfers } from './advance.ts'
 import { createRelayerContext } from './context.ts'
 import { watchSent } from './indexSent.ts'
@@ -13,9 +14,13 @@ export { openRelayerStore } from './state.ts'
 export type StartRelayerParameters = {
   manifest: Manifest
   dataDir: string
+  /** PostgreSQL (`DATABASE_URL`) instead of the SQLite file in `dataDir`. */
+  databaseUrl?: string | undefined
   port: number
   log: Logger
   pollIntervalMs?: number
+  /** How long a settled transfer is kept. */
+  retention?: Retention
 }
 
 /**
@@ -24,7 +29,7 @@ export type StartRelayerParameters = {
  * while enough time is left for the finalize to land before the sender could refund without attestation.
  */
 export async function startRelayer(parameters: StartRelayerParameters): Promise<ServiceHandle> {
-  const context = createRelayerContext(parameters)
+  const context = await createRelayerContext(parameters)
   const controller = new AbortController()
   const { signal } = controller
   const intervalMs = parameters.pollIntervalMs ?? 300
@@ -36,7 +41,9 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
     if (watching) loops.push(watching)
   }
   loops.push(repeat(signal, intervalMs, () => advanceTransfers(context)))
+  const retention = parameters.retention ?? DEFAULT_RETENTION
+  loops.push(pruneSettled(context.store, { retention, signal, log: context.log }))
   context.log.info('relayer started', { relayer: context.account.address, port: parameters.port })
 
-  return serviceHandle(server, controller, loops)
+  return serviceHandle(server, controller, loops, context.store)
 }

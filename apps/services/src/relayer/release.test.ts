@@ -9,11 +9,12 @@ import { applyRelayerEvent } from './transferMachine.ts'
 
 // The release operation run on its own, over fake chains and a fake attester (testContext.ts).
 
-const step = (context: ReturnType<typeof setUp>['context']) => advanceTransfer(context, { transferId: TRANSFER_ID })
+const step = (context: Awaited<ReturnType<typeof setUp>>['context']) =>
+  advanceTransfer(context, { transferId: TRANSFER_ID })
 
 describe('releasing a pool transfer', () => {
   it('pays an authorized transfer once, under the gas cap, and records it released once final', async () => {
-    const { world, context, stored } = setUp({ attester: attesterAnswer('pending') })
+    const { world, context, stored } = await setUp({ attester: attesterAnswer('pending') })
     await step(context)
     expect(world.sent).toEqual([expect.objectContaining({ chainId: DESTINATION, functionName: 'release' })])
     expect(world.sent[0]!.gas).toBeLessThanOrEqual(RELEASE_GAS_CAP)
@@ -31,7 +32,7 @@ describe('releasing a pool transfer', () => {
 
 describe('not releasing a pool transfer', () => {
   it('records a transfer the attester says was not released, and never pays it', async () => {
-    const { world, context, stored, lines } = setUp({ attester: attesterAnswer('not-released') })
+    const { world, context, stored, lines } = await setUp({ attester: attesterAnswer('not-released') })
     await step(context)
     expect(stored().status).toBe('not-released')
     expect(lines.map((line) => line.msg)).toContain(
@@ -47,7 +48,7 @@ describe('not releasing a pool transfer', () => {
   })
 
   it('skips a transfer already decided not released, before asking anyone', async () => {
-    const { world, context } = setUp({ attester: attesterAnswer('pending') }, (seen) =>
+    const { world, context } = await setUp({ attester: attesterAnswer('pending') }, (seen) =>
       applyRelayerEvent(seen, { type: 'notReleased', at: 2 }),
     )
     await step(context)
@@ -55,7 +56,7 @@ describe('not releasing a pool transfer', () => {
   })
 
   it('does not pay a deposit its sender took back on the origin', async () => {
-    const { world, context, stored } = setUp({
+    const { world, context, stored } = await setUp({
       attester: attesterAnswer('pending'),
       finalDeposit: poolBridgeStatus.Refunded,
     })
@@ -66,7 +67,7 @@ describe('not releasing a pool transfer', () => {
 
   it('holds a release that could not be finalized before the sender may refund unattested, saying why once', async () => {
     // Well before its deadline, but too near its `expires` (NOW + 4,200) for the finalize to land.
-    const { world, context, stored, lines } = setUp(
+    const { world, context, stored, lines } = await setUp(
       { attester: attesterAnswer('pending'), now: NOW + 4_190 },
       (seen) => ({
         ...seen,
@@ -88,14 +89,14 @@ describe('not releasing a pool transfer', () => {
       functionName: 'release',
       args: [],
     })
-    const { world, context, stored } = setUp({ attester: attesterAnswer('pending'), estimate })
+    const { world, context, stored } = await setUp({ attester: attesterAnswer('pending'), estimate })
     await step(context)
     expect(stored()).toMatchObject({ status: 'declined', reason: 'the release would revert (ZeroAddress)' })
     expect(world.sent).toEqual([])
   })
 
   it('retries a failing step, keeping what failed, and a release above the gas cap is declined', async () => {
-    const { world, context, stored } = setUp({ attester: attesterAnswer('pending') })
+    const { world, context, stored } = await setUp({ attester: attesterAnswer('pending') })
     context.attester.transfer = async () => {
       throw new Error('socket hang up')
     }

@@ -41,6 +41,7 @@ export async function sendRelease(
     chain: destination.chain,
   } as const
   let releaseTx: Hex
+  await context.store.flush() // the transfer is in the database before money moves for it
   try {
     releaseTx = await sendTransaction(destination, { request, gasCap: RELEASE_GAS_CAP })
   } catch (error) {

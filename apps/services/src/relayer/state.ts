@@ -1,8 +1,9 @@
 import { join } from 'node:path'
 import { z } from 'zod'
 import { bytes32, chainId, cursors, idKey, millis, seconds } from '../shared/stateSchema.ts'
-import { JsonStateStore } from '../shared/stateStore.ts'
-import type { RelayerTransfer } from './transferMachine.ts'
+import { type OpenStateParameters, openServiceStore } from '../shared/store/openStore.ts'
+import type { StateStore } from '../shared/store/stateStore.ts'
+import { isFinalTransfer, type RelayerTransfer } from './transferMachine.ts'
 
 const seen = {
   transferId: bytes32,
@@ -42,9 +43,17 @@ export const relayerStateSchema = z.strictObject({
 export type { RelayerTransfer }
 export const emptyRelayerState = (): RelayerState => ({ cursors: {}, transfers: {} })
 
-/** The relayer's state file, every transfer checked (a malformed one stops the start, named). */
-export function openRelayerStore(dataDir: string): JsonStateStore<RelayerState> {
-  return new JsonStateStore<RelayerState>(join(dataDir, 'relayer-state.json'), emptyRelayerState, {
+/** The relayer's state, every transfer checked (a malformed one stops the start, named). */
+export function openRelayerStore(parameters: OpenStateParameters): Promise<StateStore<RelayerState>> {
+  return openServiceStore<RelayerState>({
+    ...parameters,
+    name: 'relayer',
+    empty: emptyRelayerState,
     schema: relayerStateSchema,
+    settledAt: (collection, entry) =>
+      collection === 'transfers' && isFinalTransfer(entry as RelayerTransfer)
+        ? (entry as RelayerTransfer).updatedAt
+        : undefined,
+    legacyFile: join(parameters.dataDir, 'relayer-state.json'),
   })
 }

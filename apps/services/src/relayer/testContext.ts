@@ -74,7 +74,7 @@ function fakeChain(world: World, id: number): ChainContext {
 }
 
 /** A relayer context over fake chains, with one transfer seen (pending unless `transfer` says otherwise). */
-export function setUp(world: Partial<World> = {}, transfer?: (seen: RelayerTransfer) => RelayerTransfer) {
+export async function setUp(world: Partial<World> = {}, transfer?: (seen: RelayerTransfer) => RelayerTransfer) {
   const state: World = {
     deposit: poolBridgeStatus.Pending,
     finalDeposit: poolBridgeStatus.Pending,
@@ -89,7 +89,7 @@ export function setUp(world: Partial<World> = {}, transfer?: (seen: RelayerTrans
   }
   const lines: LogLine[] = []
   const log = recordingLogger(lines)
-  const store = openRelayerStore(mkdtempSync(join(tmpdir(), 'relayer-unit-')))
+  const store = await openRelayerStore({ dataDir: mkdtempSync(join(tmpdir(), 'relayer-unit-')) })
   const seen = seenTransfer(
     {
       transferId: TRANSFER_ID,

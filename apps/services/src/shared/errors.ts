@@ -21,6 +21,9 @@ export type ServiceErrorCode =
   | 'SERVICE_RUNNING'
   | 'SERVICE_UNKNOWN'
   | 'NETWORK_STOPPING'
+  | 'DATABASE_UNREACHABLE'
+  | 'DATABASE_TOO_NEW'
+  | 'STATE_NOT_SAVED'
 
 /** A failure of a service, or of starting one, that is not an HTTP answer (see `HttpError`). */
 export class ServiceError extends BaseError {

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http'
 import { sleep } from './context.ts'
-import type { JsonStateStore } from './stateStore.ts'
+import type { StateStore } from './store/stateStore.ts'
 
 /** A log cursor kept in a service's state file under `cursors[key]`. */
-export function persistedCursor(store: JsonStateStore<{ cursors: Record<string, string> }>, key: string) {
+export function persistedCursor(store: StateStore<{ cursors: Record<string, string> }>, key: string) {
   return {
     getCursor: () => BigInt(store.value.cursors[key] ?? '-1'),
     setCursor: (block: bigint) =>
@@ -35,14 +35,20 @@ export async function repeat(
 
 export type ServiceHandle = { server: Server; stop: () => Promise<void> }
 
-/** Stops the loops and the HTTP server of a service. */
-export function serviceHandle(server: Server, controller: AbortController, loops: Promise<void>[]): ServiceHandle {
+/** Stops the loops and the HTTP server of a service, then writes what its state holds and closes the database. */
+export function serviceHandle(
+  server: Server,
+  controller: AbortController,
+  loops: Promise<void>[],
+  store: Pick<StateStore<never>, 'close'>,
+): ServiceHandle {
   return {
     server,
     stop: async () => {
       controller.abort()
       server.close()
       await Promise.allSettled(loops)
+      await store.close()
     },
   }
 }

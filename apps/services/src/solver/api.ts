@@ -18,7 +18,8 @@ export function solverApi(context: SolverContext): Hono {
   api.get('/v1/quote', async (c) => json(c, await quote(context, c.req.query())))
   const prices = { prices: priceTable(context.pricing, manifest) }
   api.get('/v1/prices', (c) => json(c, prices))
-  api.get('/v1/orders/:orderId', (c) => {
+  api.get('/v1/orders/:orderId', async (c) => {
+    await context.store.flush() // what is shown is in the database first
     const order = context.store.value.orders[parseBytes32(c.req.param('orderId'), 'orderId')]
     if (!order) throw new HttpError(404, 'UNKNOWN_ORDER', 'The solver has not seen this order')
     const { originData: _originData, ...visible } = order as typeof order & { originData?: unknown }

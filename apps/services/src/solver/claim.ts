@@ -59,6 +59,7 @@ async function claimWithAttestation(context: SolverContext, order: FilledOrder, 
     args: [order.orderId, attestation.solver, attestation.fillTime, attestation.signatures],
     account: context.account,
   } as const
+  await context.store.flush()
   const hash = await origin.sendQueue.run(async () => {
     await origin.publicClient.simulateContract(request)
     return origin.walletClient.writeContract(request)

@@ -5,7 +5,7 @@ import { type ChainContext, createServiceContext } from '../shared/context.ts'
 import { ServiceError } from '../shared/errors.ts'
 import { createFailureTracker, type FailureTracker } from '../shared/failures.ts'
 import type { Logger } from '../shared/logger.ts'
-import type { JsonStateStore } from '../shared/stateStore.ts'
+import type { StateStore } from '../shared/store/stateStore.ts'
 import { applyOrderEvent, type OrderEvent, type SolverOrder } from './order.ts'
 import type { SolverPricing } from './pricing.ts'
 import { openSolverStore, type SolverState } from './state.ts'
@@ -24,7 +24,7 @@ export type SolverContext = {
   /** The solver's address: its inventory, and who its fills name. */
   solver: Address
   chains: Map<number, ChainContext>
-  store: JsonStateStore<SolverState>
+  store: StateStore<SolverState>
   /** The attesters, asked all at once: an attestation is the threshold's signatures combined. */
   attester: AttesterQuorum
   log: Logger
@@ -42,10 +42,12 @@ export type CreateSolverContextParameters = {
   manifest: Manifest
   pricing: SolverPricing
   dataDir: string
+  /** PostgreSQL instead of the SQLite file in `dataDir`. */
+  databaseUrl?: string | undefined
   log: Logger
 }
 
-export function createSolverContext(parameters: CreateSolverContextParameters): SolverContext {
+export async function createSolverContext(parameters: CreateSolverContextParameters): Promise<SolverContext> {
   const { manifest, log } = parameters
   const service = createServiceContext(manifest, 'solver')
   return {
@@ -54,7 +56,7 @@ export function createSolverContext(parameters: CreateSolverContextParameters): 
     account: service.account,
     solver: service.account.address,
     chains: service.chains,
-    store: openSolverStore(parameters.dataDir),
+    store: await openSolverStore(parameters),
     attester: createAttesterQuorum({ manifest, chains: service.chains, role: 'solver' }),
     log,
     failures: createFailureTracker(log),

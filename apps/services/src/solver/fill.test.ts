@@ -69,7 +69,7 @@ function fakeChain(world: World, id: number): ChainContext {
   } as unknown as ChainContext
 }
 
-function setUp(world: Partial<World> = {}) {
+async function setUp(world: Partial<World> = {}) {
   const state: World = {
     escrowStatus: intentOriginSettlerStatus.Open,
     finalEscrowStatus: intentOriginSettlerStatus.Open,
@@ -86,7 +86,7 @@ function setUp(world: Partial<World> = {}) {
       [1, fakeChain(state, 1)],
       [2, fakeChain(state, 2)],
     ]),
-    store: openSolverStore(mkdtempSync(join(tmpdir(), 'solver-fill-'))),
+    store: await openSolverStore({ dataDir: mkdtempSync(join(tmpdir(), 'solver-fill-')) }),
     log,
     failures: createFailureTracker(log),
     inFlight: new Set<string>(),
@@ -125,14 +125,14 @@ const stored = (context: SolverContext, n: number) => context.store.value.orders
 
 describe('fill, on its own', () => {
   it('fills an accepted order whose open is final, and records the fill', async () => {
-    const { state, context } = setUp()
+    const { state, context } = await setUp()
     await fill(context, admit(context, 1))
     expect(state.sent).toHaveLength(1)
     expect(stored(context, 1)).toMatchObject({ status: 'filled', openFinal: true, fillTx: state.sent[0] })
   })
 
   it('pays nothing for an escrow refunded (or taken back) since admission: declined', async () => {
-    const { state, context } = setUp({ escrowStatus: intentOriginSettlerStatus.Refunded })
+    const { state, context } = await setUp({ escrowStatus: intentOriginSettlerStatus.Refunded })
     await fill(context, admit(context, 1))
     expect(state.sent).toEqual([])
     expect(stored(context, 1)).toMatchObject({
@@ -142,28 +142,28 @@ describe('fill, on its own', () => {
   })
 
   it('waits while the guardian holds claims, sending nothing', async () => {
-    const { state, context } = setUp({ paused: true })
+    const { state, context } = await setUp({ paused: true })
     await fill(context, admit(context, 1))
     expect(state.sent).toEqual([])
     expect(stored(context, 1)).toMatchObject({ status: 'accepted', reason: 'claims are paused on the origin chain' })
   })
 
   it('records someone else’s fill as theirs, never sending its own', async () => {
-    const { state, context } = setUp({ filledBy: USER })
+    const { state, context } = await setUp({ filledBy: USER })
     await fill(context, admit(context, 1))
     expect(state.sent).toEqual([])
     expect(stored(context, 1)?.status).toBe('filled-by-other')
   })
 
   it('declines a fill too close to its deadline to land and be repaid', async () => {
-    const { state, context } = setUp()
+    const { state, context } = await setUp()
     await fill(context, admit(context, 1, { fillDeadline: NOW + 1 }))
     expect(state.sent).toEqual([])
     expect(stored(context, 1)).toMatchObject({ status: 'declined', reason: 'fill deadline too close' })
   })
 
   it('fills opens that are not final only up to the cap, and holds the rest until they are', async () => {
-    const { state, context } = setUp({ finalEscrowStatus: intentOriginSettlerStatus.None })
+    const { state, context } = await setUp({ finalEscrowStatus: intentOriginSettlerStatus.None })
     const cap = BigInt(DEFAULT_PRICING.maxUnconfirmedUsd) * 10n ** 18n
     const half = (cap / 2n + 1n).toString()
     await fill(context, admit(context, 1, { outputUsd: half }))
@@ -181,7 +181,7 @@ describe('fill, on its own', () => {
 
 describe('claim, on its own', () => {
   it('takes a filled order off the cap on unconfirmed exposure once its open is final, before any attestation', async () => {
-    const { state, context } = setUp({ finalEscrowStatus: intentOriginSettlerStatus.None, filledBy: SOLVER })
+    const { state, context } = await setUp({ finalEscrowStatus: intentOriginSettlerStatus.None, filledBy: SOLVER })
     await fill(context, admit(context, 1))
     expect(stored(context, 1)).toMatchObject({ status: 'filled' })
     expect(unconfirmedExposure(context, 1, id(9))).toBe(990_000_000_000_000_000n)
@@ -197,7 +197,7 @@ describe('claim, on its own', () => {
 
 describe('admit, on its own', () => {
   it('declines an order naming a chain id beyond a safe integer without storing it, so the solver still restarts', async () => {
-    const { context } = setUp()
+    const { context } = await setUp()
     const originData = encodeIntentOriginData({
       originChainId: 1n,
       originSettler: TOKEN,
@@ -221,6 +221,8 @@ describe('admit, on its own', () => {
       reason: 'unknown destination chain',
     })
     // The state file, read again at a restart, holds nothing its schema refuses.
-    expect(openSolverStore(dirname(context.store.path)).value.orders[orderId]?.status).toBe('declined')
+    await context.store.flush()
+    const again = await openSolverStore({ dataDir: dirname(context.store.database.location) })
+    expect(again.value.orders[orderId]?.status).toBe('declined')
   })
 })

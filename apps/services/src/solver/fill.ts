@@ -120,6 +120,7 @@ type SendOutcome = Hex | { reverted: string } | { tooCostly: string }
 
 /** Estimates, caps and sends the fill, then records what its receipt says. */
 async function sendFill(context: SolverContext, order: FillableOrder, destination: ChainContext) {
+  await context.store.flush() // the admitted order is in the database before money moves for it
   const sent = await destination.sendQueue.run(() => estimateAndSend(context, order, destination))
   if (typeof sent !== 'string') {
     if ('tooCostly' in sent) return decline(context, order, `the fill would cost too much gas: ${sent.tooCostly}`)

@@ -5,6 +5,7 @@ import { serveApi } from '../shared/http.ts'
 import type { Logger } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
+import { DEFAULT_RETENTION, pruneSettled, type Retention } from '../shared/store/retention.ts'
 import { admitOrder } from './admit.ts'
 import { advance, advanceAll } from './advance.ts'
 import { solverApi } from './api.ts'
@@ -20,11 +21,15 @@ const openEvent = getAbiItem({ abi: intentOriginSettlerAbi, name: 'Open' })
 export type StartSolverParameters = {
   manifest: Manifest
   dataDir: string
+  /** PostgreSQL (`DATABASE_URL`) instead of the SQLite file in `dataDir`. */
+  databaseUrl?: string | undefined
   port: number
   log: Logger
   /** The pricing as `loadPricing` (or `resolvePricing`) checked it; the defaults when omitted. */
   pricing?: SolverPricingConfig
   pollIntervalMs?: number
+  /** How long a settled order is kept. */
+  retention?: Retention
 }
 
 /**
@@ -33,7 +38,10 @@ export type StartSolverParameters = {
  * only wires them: the context, the log pollers, the round that resumes unfinished orders, and the API.
  */
 export async function startSolver(parameters: StartSolverParameters): Promise<ServiceHandle> {
-  const context = createSolverContext({ ...parameters, pricing: parsePricing(parameters.pricing ?? DEFAULT_PRICING) })
+  const context = await createSolverContext({
+    ...parameters,
+    pricing: parsePricing(parameters.pricing ?? DEFAULT_PRICING),
+  })
   const controller = new AbortController()
   await ensureApprovals(context)
   await readRefundDelays(context)
@@ -44,8 +52,10 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     .map((chain) => watchOpens(context, chain.config.id, pollIntervalMs, controller.signal))
   // Resumes unfinished orders (after a restart too) and retries failed steps, the least time left first.
   loops.push(repeat(controller.signal, 1_000, () => advanceAll(context)))
+  const retention = parameters.retention ?? DEFAULT_RETENTION
+  loops.push(pruneSettled(context.store, { retention, signal: controller.signal, log: context.log }))
   context.log.info('solver started', { solver: context.solver, port: parameters.port })
-  return serviceHandle(server, controller, loops)
+  return serviceHandle(server, controller, loops, context.store)
 }
 
 /** Every `Open` on `chainId`'s origin settler as soon as it is mined (filling fast is the point; fill() caps the risk). */

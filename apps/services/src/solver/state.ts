@@ -1,8 +1,9 @@
 import { join } from 'node:path'
 import { z } from 'zod'
 import { address, bytes32, chainId, cursors, hex, idKey, millis, seconds, uintText } from '../shared/stateSchema.ts'
-import { JsonStateStore } from '../shared/stateStore.ts'
-import type { OrderTerms, SolverOrder } from './order.ts'
+import { type OpenStateParameters, openServiceStore } from '../shared/store/openStore.ts'
+import type { StateStore } from '../shared/store/stateStore.ts'
+import { isFinalOrder, type OrderTerms, type SolverOrder } from './order.ts'
 
 const terms = z.strictObject({
   // Any chain id an order names (a declined one may name a chain outside the manifest).
@@ -47,9 +48,16 @@ export const solverStateSchema = z.strictObject({ cursors, orders: z.record(idKe
 export type SolverState = z.infer<typeof solverStateSchema>
 export const emptySolverState = (): SolverState => ({ cursors: {}, orders: {} })
 
-/** The solver's state file, every order checked (a malformed one stops the start, named). */
-export function openSolverStore(dataDir: string): JsonStateStore<SolverState> {
-  return new JsonStateStore<SolverState>(join(dataDir, 'solver-state.json'), emptySolverState, {
+/** The solver's state, every order checked (a malformed one stops the start, named). */
+export function openSolverStore(parameters: OpenStateParameters): Promise<StateStore<SolverState>> {
+  return openServiceStore<SolverState>({
+    ...parameters,
+    name: 'solver',
+    empty: emptySolverState,
     schema: solverStateSchema,
+    // An order in a final status is done with: nothing changes it, the escrow is settled or never will be by us.
+    settledAt: (collection, entry) =>
+      collection === 'orders' && isFinalOrder(entry as SolverOrder) ? (entry as SolverOrder).updatedAt : undefined,
+    legacyFile: join(parameters.dataDir, 'solver-state.json'),
   })
 }

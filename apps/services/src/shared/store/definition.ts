@@ -1,0 +1,52 @@
+import { BaseError } from '@multi-bridge/core'
+import type { z } from 'zod'
+
+/** State that cannot be trusted: the service refuses to start rather than sign or fill twice. */
+export class CorruptStateError extends BaseError {
+  override name = 'CorruptStateError'
+
+  constructor(
+    readonly location: string,
+    cause: unknown,
+  ) {
+    super(
+      `State ${location} cannot be read (${cause instanceof Error ? cause.message : String(cause)}). ` +
+        'Refusing to start: starting over could sign or fill twice. Inspect or move it away.',
+      { code: 'CORRUPT_STATE', cause },
+    )
+  }
+}
+
+/** A service's state: named collections of entries by key (orders, intents…, and the log cursors). */
+export type Collections = { [collection: string]: Record<string, unknown> }
+
+export type StoreDefinition<State extends Collections> = {
+  /** The service instance whose rows these are (`solver`, `attester-2`…): several can share one database. */
+  name: string
+  empty: () => State
+  /**
+   * Every entry's shape. A database that holds one malformed entry (a hand edit, another version's rows) is refused
+   * at start, naming the entry, instead of failing every round that reads it.
+   */
+  schema?: z.ZodType<State> | undefined
+  /**
+   * Since when (ms) an entry has been settled and final: nothing will change it or ask about it any more, so it may
+   * be pruned once the retention window has passed. Undefined while it is live. `writtenAt` is now, as it is written.
+   */
+  settledAt?: ((collection: string, entry: unknown, writtenAt: number) => number | undefined) | undefined
+  /**
+   * Saves of this many milliseconds go in one transaction (default 0: each change is written at once). Whatever the
+   * setting, a change is in the database only once a `flush()` has resolved: an operation awaits it before anything
+   * it decided leaves the process (an answer, a transaction).
+   */
+  coalesceMs?: number | undefined
+}
+
+export type PruneParameters = {
+  now: number
+  retentionMs: number
+  /** Most entries pruned in one call. */
+  limit?: number | undefined
+  /** A last check before an entry goes (the attester asks the chain); false keeps it for another window. */
+  confirm?: ((collection: string, key: string, entry: unknown) => Promise<boolean>) | undefined
+}
