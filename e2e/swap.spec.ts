@@ -80,6 +80,31 @@ test.describe('swap', () => {
     expect(await balanceOf(manifest, 2, 'USDC', account.address)).toBe(before + 200_000_000n - 600_000n)
   })
 
+  test('approves and deposits with one confirmation when the wallet takes a batch (EIP-5792)', async ({
+    app,
+    account,
+    wallet,
+    network,
+  }) => {
+    const { chains, manifest } = network
+    const session = await app.openConnected({ wallet: { ...wallet, sendCalls: true } })
+    const { form } = session
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[2]!.name, 'USDC')
+    await form.amount.fill('120')
+    await form.myAddressButton().click()
+    await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
+    await form.route('pool').click()
+    const before = await balanceOf(manifest, 2, 'USDC', account.address)
+    await form.swap()
+    await expect(form.progress()).toHaveText('Completed', { timeout: 90_000 })
+    expect(await balanceOf(manifest, 2, 'USDC', account.address)).toBe(before + 120_000_000n - 360_000n)
+    // The approval and the deposit were one confirmation: no transaction asked on its own.
+    const asked = session.wallet!.requests
+    expect(asked.filter((method) => method === 'wallet_sendCalls')).toHaveLength(1)
+    expect(asked).not.toContain('eth_sendTransaction')
+  })
+
   test('says what is missing, in order, and refuses a balance it does not have', async ({ app, network }) => {
     const { chains } = network
     // A new account with nothing on any chain.

@@ -28,6 +28,8 @@ export type TestWalletOptions = {
   injectWindowEthereum?: boolean
   /** Announce through EIP-6963 (default). Off with `injectWindowEthereum`: an older wallet that only injects. */
   announce?: boolean
+  /** Answer EIP-5792 (`wallet_sendCalls`…): a batch for one confirmation. Off by default, as in most wallets today. */
+  sendCalls?: boolean
 }
 
 export type TestWallet = {
@@ -80,6 +82,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
     account,
     chains: known.map(toChain),
     ...(options.initialChainId === undefined ? {} : { initialChainId: options.initialChainId }),
+    sendCalls: options.sendCalls ?? false,
     intercept: ({ method, params }) => {
       requests.push(method)
       calls.push({ method, params })

@@ -88,9 +88,12 @@ export async function prunedSizes(
   settled: Record<string, number>,
   retentionSeconds: number,
 ): Promise<Record<string, number>> {
-  const giveUp = Date.now() + 3 * retentionSeconds * 1000 + 30_000
+  // A record settled just now is due a window later, and looked at within the window after that.
+  const interval = Math.max(1_000, Math.min(retentionSeconds * 1000, 10 * 60_000))
+  await new Promise((resolve) => setTimeout(resolve, retentionSeconds * 1000 + interval + 5_000))
+  const giveUp = Date.now() + 2 * interval + 30_000
   let last = sum(Object.values(settled))
-  let sizes = settled
+  let sizes = stateSizes(dataDir)
   let steady = 0
   while (Date.now() < giveUp && steady < 3) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(retentionSeconds * 1000, 30_000)))

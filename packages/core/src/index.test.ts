@@ -24,6 +24,7 @@ it('exports exactly its public surface', () => {
     [
       "AddChainError",
       "BaseError",
+      "BatchIncompleteError",
       "CHAIN_READ_TIMEOUT_MS",
       "ChainUnreachableError",
       "DELIVERY_STATUS_WORDING",
@@ -56,6 +57,7 @@ it('exports exactly its public surface', () => {
       "ServiceUnreachableError",
       "SignedMismatchError",
       "TOKEN_KINDS",
+      "TransactionRevertedError",
       "UnexpectedError",
       "UnknownContractError",
       "UserRejectedError",

@@ -98,6 +98,7 @@ export {
   recipientRefusal,
 } from './routes/recipientRefusal.ts'
 export {
+  BatchIncompleteError,
   InvalidQuoteError,
   NotSwapOwnerError,
   QuoteChangedError,
@@ -106,6 +107,7 @@ export {
   ReviewMismatchError,
   RouteUnavailableError,
   SenderMismatchError,
+  TransactionRevertedError,
   WrongChainError,
 } from './routes/routeErrors.ts'
 export { readTokenInfo } from './routes/tokenInfo.ts'

@@ -16,8 +16,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   applySwapEvent,
+  BatchIncompleteError,
   type ChainClients,
   createChainClients,
+  createLocalWalletProvider,
   createProviders,
   createSwapStore,
   createSwapTracker,
@@ -29,6 +31,7 @@ import {
   INTENT_PROVIDER_ID,
   isUserRejection,
   type Manifest,
+  manifestChainToViem,
   NATIVE_TOKEN_ADDRESS,
   NotSwapOwnerError,
   POOL_PROVIDER_ID,
@@ -48,6 +51,7 @@ import {
   UnknownContractError,
   WrongChainError,
 } from '../src/index.ts'
+import { eip1193WalletAdapter } from './eip1193Wallet.ts'
 import { createNodeWallet } from './nodeWallet.ts'
 
 let network: Network
@@ -425,6 +429,68 @@ describe('swaps', () => {
       expect(await balance(origin, sender.address)).toBe(before)
     } finally {
       await changePoolFee(0, POOL_PARAMETERS.feeBps)
+    }
+  })
+
+  it('approves and deposits in one confirmation when the wallet takes a batch (EIP-5792), USDT reset included', async () => {
+    const sender = devnetAccount(9)
+    const origin = token(0, 'usdt')
+    const destination = token(2, 'usdt')
+    const route = (await provider(POOL_PROVIDER_ID).getQuote(
+      request({ origin, destination, amount: usdc('300'), sender: sender.address, recipient: sender.address }),
+    ))!
+    // A leftover non-zero allowance, so the batch is reset, approve, deposit.
+    const leftover = await createNodeWallet(manifest, sender, origin.chainId).wallet.sendTransaction({
+      chainId: origin.chainId,
+      to: origin.address,
+      data: encodeFunctionData({ abi: devTokenAbi, functionName: 'approve', args: [route.depositAddress, 1n] }),
+      value: 0n,
+    })
+    await clients.get(origin.chainId)!.waitForTransactionReceipt({ hash: leftover })
+    const asked: string[] = []
+    const wallet = await eip1193WalletAdapter(
+      createLocalWalletProvider({
+        account: sender,
+        chains: manifest.chains.map(manifestChainToViem),
+        initialChainId: origin.chainId,
+        sendCalls: true,
+        intercept: ({ method }) => void asked.push(method),
+      }),
+    )
+    const before = await balance(destination, sender.address)
+    const { record } = await runSwap(route, wallet, 'completed')
+    expect(record.approveTxs).toHaveLength(2)
+    expect(record.depositTx).toBeDefined()
+    expect(await balance(destination, sender.address)).toBe(before + route.outputAmount)
+    // One confirmation for all three: no transaction of its own.
+    expect(asked.filter((method) => method === 'wallet_sendCalls')).toHaveLength(1)
+    expect(asked).not.toContain('eth_sendTransaction')
+  })
+
+  it('says the batch stopped before the deposit when the pool refuses it, and deposits nothing', async () => {
+    const sender = devnetAccount(9)
+    const origin = token(1, 'usdc')
+    const destination = token(0, 'usdc')
+    const route = (await provider(POOL_PROVIDER_ID).getQuote(
+      request({ origin, destination, amount: usdc('40'), sender: sender.address, recipient: sender.address }),
+    ))!
+    const wallet = await eip1193WalletAdapter(
+      createLocalWalletProvider({
+        account: sender,
+        chains: manifest.chains.map(manifestChainToViem),
+        initialChainId: origin.chainId,
+        sendCalls: true,
+      }),
+    )
+    await changePoolFee(1, 1000)
+    try {
+      const before = await balance(origin, sender.address)
+      const failure = await execute({ ...route, expiresAt: Date.now() + 60_000 }, wallet).catch((error) => error)
+      expect(failure).toBeInstanceOf(BatchIncompleteError)
+      expect(failure).toMatchObject({ sent: 1, of: 2 })
+      expect(await balance(origin, sender.address)).toBe(before)
+    } finally {
+      await changePoolFee(1, POOL_PARAMETERS.feeBps)
     }
   })
 

@@ -87,6 +87,7 @@ export const catalogue: Record<string, (error: BaseError) => UserMessage> = {
   refundNotAvailable: fixed('The refund is not available yet'),
   refundByProvider: fixed('The provider refunds this transfer by itself'),
   transactionReverted: fixed('The transaction failed on chain'),
+  batchIncomplete: fixed('The wallet stopped before the deposit: nothing was deposited. Try again.'),
   // A chain or one of the bridge's services that does not answer is named (issue #28: stuck is told).
   chainUnreachable: (error) => ({
     message: '{{network}} is not answering',

@@ -109,6 +109,20 @@ export class TransactionRevertedError extends BaseError {
   }
 }
 
+/**
+ * The wallet ran part of a batch (EIP-5792) and stopped before the deposit: an approval reverted, or the wallet did
+ * not send the deposit. Nothing was deposited; an approval that went through stays for the next try.
+ */
+export class BatchIncompleteError extends BaseError {
+  override name = 'BatchIncompleteError'
+  constructor(
+    readonly sent: number,
+    readonly of: number,
+  ) {
+    super(`The wallet ran ${sent} of ${of} calls and stopped before the deposit`, { code: 'batchIncomplete' })
+  }
+}
+
 /** The swap cannot be refunded yet; `availableAfter` is in epoch seconds. */
 export class RefundNotAvailableError extends BaseError {
   override name = 'RefundNotAvailableError'

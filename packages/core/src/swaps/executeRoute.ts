@@ -4,6 +4,7 @@ import { isInsufficientFundsError, notEnoughGasOn } from '../errors/gasErrors.ts
 import { UnknownContractError } from '../errors/walletErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import {
+  BatchIncompleteError,
   QuoteChangedError,
   QuoteExpiredError,
   ReviewMismatchError,
@@ -105,7 +106,8 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     const selected = await wallet.getAccount?.()
     if (selected && !isAddressEqual(selected, wallet.account)) throw new SenderMismatchError(wallet.account, selected)
   }
-  const send = async (transaction: TransactionRequest): Promise<Hash> => {
+  /** What any transaction passes before the wallet sees it: a known contract, the origin chain, the account. */
+  const check = async (transaction: TransactionRequest) => {
     const known = provider.knownContracts(transaction.chainId)
     const isApproval = plan.approval && isAddressEqual(transaction.to, plan.approval.token.address)
     if (!isApproval && !known.some((address) => isAddressEqual(address, transaction.to))) {
@@ -113,14 +115,27 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     }
     const actual = await wallet.getChainId()
     if (actual !== transaction.chainId) throw new WrongChainError(transaction.chainId, actual)
+  }
+  const signing = async <T>(sign: () => Promise<T>): Promise<T> => {
     await checkAccount()
     try {
-      return await wallet.sendTransaction(transaction)
+      return await sign()
     } catch (error) {
       // The wallet or the node found the balance short of gas × fee + value: said as such, with what is needed.
       if (isInsufficientFundsError(error)) throw await notEnoughGas(error)
       throw error
     }
+  }
+  const send = async (transaction: TransactionRequest): Promise<Hash> => {
+    await check(transaction)
+    return signing(() => wallet.sendTransaction(transaction))
+  }
+  /** The approval and the deposit as one batch (EIP-5792): one confirmation instead of two or three. */
+  const sendBatch = async (transactions: readonly TransactionRequest[]): Promise<Hash[]> => {
+    for (const transaction of transactions) await check(transaction)
+    const sendCalls = wallet.sendCalls
+    if (!sendCalls) throw new Error('the wallet cannot send a batch')
+    return signing(() => sendCalls(transactions))
   }
   const notEnoughGas = async (cause: unknown) => {
     const needed = await estimateNetworkCost({ clients, account: wallet.account, plan }).then(
@@ -141,6 +156,18 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   if (switched !== chainId) throw new WrongChainError(chainId, switched)
   // A quote that would age during the approval is fetched and checked now, while nothing is spent yet.
   if (plan.approval && (await freshen(APPROVAL_MARGIN_MS))) plan = (await prepareDeposit(provider, route)).plan
+  const batched = plan.approval && wallet.sendCalls && (await wallet.canSendCalls?.(chainId).catch(() => false))
+  const approvals = batched && plan.approval ? await approvalCalls(plan.approval, chainId) : []
+  if (approvals.length > 0) {
+    update({ type: 'phase', phase: 'approving' })
+    const hashes = await sendBatch([...approvals, plan.transaction])
+    const depositTx = hashes[approvals.length]
+    if (!depositTx) throw new BatchIncompleteError(hashes.length, approvals.length + 1)
+    update({ type: 'approved', approveTxs: hashes.slice(0, approvals.length) })
+    update({ type: 'phase', phase: 'depositing' })
+    update({ type: 'depositSent', depositTx })
+    return deposited(depositTx)
+  }
   if (plan.approval) {
     update({ type: 'phase', phase: 'approving' })
     update({ type: 'approved', approveTxs: await approve(plan.approval, chainId) })
@@ -151,15 +178,20 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   update({ type: 'phase', phase: 'depositing' })
   const depositTx = await send(plan.transaction)
   update({ type: 'depositSent', depositTx })
-  const receipt = await client.waitForTransactionReceipt({ hash: depositTx })
-  if (receipt.status !== 'success') {
-    update({ type: 'depositFailed', error: 'depositReverted' })
+  return deposited(depositTx)
+
+  async function deposited(depositTx: Hash): Promise<SwapRecord> {
+    const receipt = await client.waitForTransactionReceipt({ hash: depositTx })
+    if (receipt.status !== 'success') {
+      update({ type: 'depositFailed', error: 'depositReverted' })
+      return record
+    }
+    update(await provider.onDepositMined({ ...(record as SigningSwap), depositTx }))
     return record
   }
-  update(await provider.onDepositMined({ ...(record as SigningSwap), depositTx }))
-  return record
 
-  async function approve(requirement: ApprovalRequirement, onChain: number): Promise<Hash[]> {
+  /** The approvals the deposit needs: none when the allowance covers it; a reset to 0 first for USDT. */
+  async function approvalCalls(requirement: ApprovalRequirement, onChain: number): Promise<TransactionRequest[]> {
     const allowance = await client.readContract({
       address: requirement.token.address,
       abi: erc20Abi,
@@ -167,26 +199,24 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
       args: [wallet.account, requirement.spender],
     })
     if (allowance >= requirement.amount) return []
-    const hashes: Hash[] = []
-    // USDT refuses to change a non-zero allowance to another non-zero one.
-    if (allowance > 0n && requirement.token.kind === 'usdt') {
-      const reset = await send({
-        chainId: onChain,
-        to: requirement.token.address,
-        data: approveData(requirement.spender, 0n),
-        value: 0n,
-      })
-      hashes.push(reset)
-      await waitFor(reset)
-    }
-    const hash = await send({
+    const call = (amount: bigint) => ({
       chainId: onChain,
       to: requirement.token.address,
-      data: approveData(requirement.spender, requirement.amount),
+      data: approveData(requirement.spender, amount),
       value: 0n,
     })
-    hashes.push(hash)
-    await waitFor(hash)
+    // USDT refuses to change a non-zero allowance to another non-zero one.
+    const reset = allowance > 0n && requirement.token.kind === 'usdt'
+    return reset ? [call(0n), call(requirement.amount)] : [call(requirement.amount)]
+  }
+
+  async function approve(requirement: ApprovalRequirement, onChain: number): Promise<Hash[]> {
+    const hashes: Hash[] = []
+    for (const transaction of await approvalCalls(requirement, onChain)) {
+      const hash = await send(transaction)
+      hashes.push(hash)
+      await waitFor(hash)
+    }
     return hashes
   }
 }

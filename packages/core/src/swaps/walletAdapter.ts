@@ -13,4 +13,15 @@ export type WalletAdapter = {
   getChainId: () => Promise<number>
   switchChain: (chainId: number) => Promise<void>
   sendTransaction: (transaction: TransactionRequest) => Promise<Hash>
+  /**
+   * EIP-5792: whether the wallet takes a batch of calls on `chainId` for one confirmation. Absent or false: each
+   * transaction is its own confirmation.
+   */
+  canSendCalls?: (chainId: number) => Promise<boolean>
+  /**
+   * Sends `calls` (all on one chain) for one confirmation, in order, and waits until the wallet is done with them:
+   * resolves with the hashes of the calls that were mined, in order (a reverted one last; fewer than sent when the
+   * wallet stopped). Rejects when the person refuses or the wallet fails.
+   */
+  sendCalls?: (calls: readonly TransactionRequest[]) => Promise<Hash[]>
 }

@@ -10,6 +10,7 @@ import {
   type WalletRpcSchema,
 } from 'viem'
 import { PROVIDER_ERROR } from '../errors/walletErrors.ts'
+import { createLocalCalls, type SendCallsRequest } from './localWalletCalls.ts'
 
 /** An EIP-1193 error object, as wallets throw them. */
 export class WalletRpcError extends Error {
@@ -42,6 +43,11 @@ export type CreateLocalWalletProviderParameters = {
    * as a person pressing "Reject").
    */
   intercept?: (request: { method: string; params?: unknown }) => void | Promise<void>
+  /**
+   * Answer EIP-5792 (`wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`): a batch of calls for one
+   * confirmation. Off: the wallet answers them "method not supported", as many wallets still do.
+   */
+  sendCalls?: boolean
 }
 
 /**
@@ -89,6 +95,17 @@ export function createLocalWalletProvider(parameters: CreateLocalWalletProviderP
     }
     return body.result
   }
+
+  const calls = createLocalCalls({
+    account: parameters.account,
+    chainOf: (id) => {
+      const chain = chains.get(id)
+      if (!chain) throw new WalletRpcError(PROVIDER_ERROR.unrecognizedChain, `Unrecognized chain ID ${id}`)
+      return chain
+    },
+  })
+  const unsupported = (method: string) =>
+    new WalletRpcError(PROVIDER_ERROR.unsupportedMethod, `The method ${method} is not supported by this wallet`)
 
   const requireConnected = () => {
     if (!connected) throw new WalletRpcError(PROVIDER_ERROR.unauthorized, 'Not connected')
@@ -160,6 +177,36 @@ export function createLocalWalletProvider(parameters: CreateLocalWalletProviderP
           gas: tx.gas ? BigInt(tx.gas) : undefined,
         } as never)
       }
+      case 'wallet_getCapabilities': {
+        if (!parameters.sendCalls) throw unsupported(method)
+        const [, ids] = (params ?? []) as [Hex?, Hex[]?]
+        return calls.capabilities(ids ? ids.map(Number) : [...chains.keys()])
+      }
+      case 'wallet_sendCalls': {
+        if (!parameters.sendCalls) throw unsupported(method)
+        requireConnected()
+        const [batch] = params as [SendCallsRequest]
+        const from = batch.from?.toLowerCase()
+        if (from && from !== parameters.account.address.toLowerCase()) {
+          throw new WalletRpcError(PROVIDER_ERROR.unauthorized, `Not an account of this wallet: ${batch.from}`)
+        }
+        try {
+          return calls.send(batch)
+        } catch (error) {
+          if (error instanceof WalletRpcError) throw error
+          throw new WalletRpcError((error as { code?: number }).code ?? -32603, (error as Error).message)
+        }
+      }
+      case 'wallet_getCallsStatus': {
+        if (!parameters.sendCalls) throw unsupported(method)
+        const [id] = params as [string]
+        const status = calls.status(id)
+        if (!status) throw new WalletRpcError(5730, `Unknown bundle id ${id}`)
+        return status
+      }
+      case 'wallet_showCallsStatus':
+        if (!parameters.sendCalls) throw unsupported(method)
+        return null
       case 'personal_sign': {
         requireConnected()
         const [message] = params as [Hex]

@@ -55,6 +55,7 @@ function openSqlite(file: string): Database {
     db.pragma('auto_vacuum = INCREMENTAL')
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = FULL') // a committed transaction survives a power cut, not only a crash
+    db.pragma('journal_size_limit = 1048576') // the write-ahead log is cut back to 1 MB after each checkpoint
     db.pragma('busy_timeout = 5000')
     // A damaged file (cut short, overwritten) is refused at start, not found out one missing row at a time.
     const check = db.pragma('quick_check', { simple: true })

@@ -120,7 +120,11 @@ export class StateStore<State extends Collections> {
       }
     })
     for (const { collection, key } of still) delete this.state[collection]?.[key]
-    if (still.length > 0 && this.database.engine === 'sqlite') await this.database.query('PRAGMA incremental_vacuum')
+    if (still.length > 0 && this.database.engine === 'sqlite') {
+      // The freed pages go back to the file system, and the write-ahead log is folded in and cut short.
+      await this.database.query('PRAGMA incremental_vacuum')
+      await this.database.query('PRAGMA wal_checkpoint(TRUNCATE)')
+    }
     return still.length
   }
 

@@ -1,7 +1,7 @@
 import type { Manifest, WalletAdapter } from '@multi-bridge/core'
-import type { Address } from 'viem'
+import type { Address, Hash } from 'viem'
 import type { Config, Connector } from 'wagmi'
-import { sendTransaction } from 'wagmi/actions'
+import { getCapabilities, sendCalls, sendTransaction, waitForCallsStatus } from 'wagmi/actions'
 import { switchNetwork } from '../wallet/index.ts'
 
 /** The executor's wallet interface over the connected wagmi connector. */
@@ -27,5 +27,24 @@ export function wagmiWalletAdapter(parameters: {
         data: transaction.data,
         value: transaction.value,
       }),
+    // EIP-5792: a wallet that answers its capabilities for the chain takes a batch for one confirmation.
+    canSendCalls: async (chainId) => {
+      const capabilities = await getCapabilities(config, { connector, account, chainId }).catch(() => undefined)
+      return capabilities !== undefined && capabilities !== null
+    },
+    sendCalls: async (transactions) => {
+      const chainId = transactions[0]?.chainId
+      if (chainId === undefined) return []
+      const { id } = await sendCalls(config, {
+        connector,
+        account,
+        chainId,
+        forceAtomic: false,
+        calls: transactions.map(({ to, data, value }) => ({ to, data, value })),
+      })
+      // Done when every call is mined, or the wallet stopped at one: the executor reads which from the hashes.
+      const status = await waitForCallsStatus(config, { connector, id, timeout: 10 * 60_000 })
+      return (status.receipts ?? []).map((receipt) => receipt.transactionHash as Hash)
+    },
   }
 }

@@ -10,5 +10,7 @@ export function createDevnetWalletProvider(parameters: {
   return createLocalWalletProvider({
     account: mnemonicToAccount(parameters.mnemonic, { addressIndex: parameters.addressIndex }),
     chains: parameters.chains,
+    // EIP-5792: an approval and its deposit go as one batch, one confirmation.
+    sendCalls: true,
   })
 }

@@ -210,6 +210,8 @@ const zh: Record<string, string> = {
   'Only {{account}} can refund this swap': '只有 {{account}} 可以退還這筆兌換',
   'Connect a wallet to refund': '連接錢包以退款',
   'The transaction failed on chain': '交易在鏈上失敗',
+  'The wallet stopped before the deposit: nothing was deposited. Try again.':
+    '錢包在存入前停止：沒有存入任何資金。請再試一次。',
   'Preparing refund…': '正在準備退款…',
   'The new quote is not for what you reviewed. Check it and try again.': '新的報價與您檢查的內容不符，請確認後重試。',
   'No relayer filled it yet: Across is filling it from its own pool, which takes longer':

@@ -1,0 +1,42 @@
+import { type Chain, createWalletClient, custom, type Hash } from 'viem'
+import { getCapabilities, sendCalls, sendTransaction, switchChain, waitForCallsStatus } from 'viem/actions'
+import type { LocalWalletProvider, WalletAdapter } from '../src/index.ts'
+
+/**
+ * A WalletAdapter over an EIP-1193 wallet through viem's wallet actions, as the app's wagmi adapter is: what the
+ * wallet is asked (and how often the person confirms) is what the wallet's `intercept` sees.
+ */
+export async function eip1193WalletAdapter(provider: LocalWalletProvider): Promise<WalletAdapter> {
+  await provider.request({ method: 'eth_requestAccounts' })
+  const account = provider.account.address
+  const client = createWalletClient({ account, transport: custom(provider) })
+  return {
+    account,
+    getChainId: async () => provider.chainId(),
+    switchChain: (id) => switchChain(client, { id }),
+    sendTransaction: (transaction) =>
+      sendTransaction(client, {
+        account,
+        chain: null,
+        to: transaction.to,
+        data: transaction.data,
+        value: transaction.value,
+      }),
+    canSendCalls: async (chainId) =>
+      getCapabilities(client, { account, chainId }).then(
+        () => true,
+        () => false,
+      ),
+    sendCalls: async (transactions) => {
+      const chainId = transactions[0]?.chainId ?? provider.chainId()
+      const { id } = await sendCalls(client, {
+        account,
+        chain: { id: chainId } as Chain,
+        forceAtomic: false,
+        calls: transactions.map(({ to, data, value }) => ({ to, data, value })),
+      })
+      const status = await waitForCallsStatus(client, { id, timeout: 120_000 })
+      return (status.receipts ?? []).map((receipt) => receipt.transactionHash as Hash)
+    },
+  }
+}
