@@ -1,18 +1,9 @@
 import type { Address, Chain } from 'viem'
 import { arbitrum, base, bsc, mainnet, optimism, polygon } from 'viem/chains'
-import { PROVIDER_MODULES } from '../providers/modules.ts'
-import { envUrlList, ProductionConfigError, type ProductionEnv } from './envValues.ts'
-import {
-  type Manifest,
-  type ManifestChain,
-  type ManifestToken,
-  NATIVE_TOKEN_ADDRESS,
-  type ProvidersConfig,
-  parseManifest,
-} from './manifest.ts'
-
-export { LIFI_DEFAULTS, LIFI_DIAMOND } from '../providers/lifi/module.ts'
-export { ProductionConfigError, type ProductionEnv } from './envValues.ts'
+import { envUrlList, ProductionConfigError, type ProductionEnv } from '../config/envValues.ts'
+import { type ManifestChain, type ManifestToken, NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
+import { type Manifest, type ProvidersConfig, parseManifest } from './manifest.ts'
+import { PROVIDER_MODULES } from './modules.ts'
 
 /** `MULTIBRIDGE_RPC_<chainId>`: comma-separated https RPC URLs for that chain, the first one used. */
 export const RPC_ENV_PREFIX = 'MULTIBRIDGE_RPC_'

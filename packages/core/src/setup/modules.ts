@@ -1,8 +1,8 @@
-import { acrossModule } from './across/module.ts'
-import { intentModule } from './intent/module.ts'
-import { lifiModule } from './lifi/module.ts'
-import { poolModule } from './pool/module.ts'
-import { relayModule } from './relay/module.ts'
+import { acrossModule } from '../providers/across/module.ts'
+import { intentModule } from '../providers/intent/module.ts'
+import { lifiModule } from '../providers/lifi/module.ts'
+import { poolModule } from '../providers/pool/module.ts'
+import { relayModule } from '../providers/relay/module.ts'
 
 /** Every provider the app knows, one line each; a module decides from the manifest whether it runs. */
 export const PROVIDER_MODULES = [intentModule, poolModule, lifiModule, acrossModule, relayModule] as const
