@@ -71,9 +71,9 @@ export {
 export { notReleasedTypes, type PoolRelease, poolDomain, releasedTypes, releaseTypes } from './protocols/pool.ts'
 // ---- Route providers: the interface and what each provider names ----
 export { DELIVERY_STATUS_WORDING } from './providers/deliveryCheck.ts'
-export { INTENT_PROVIDER_ID } from './providers/intent/intentProvider.ts'
+export { INTENT_PROVIDER_ID } from './providers/intent/intentId.ts'
 export { lifiTokenList } from './providers/lifi/lifiTokenList.ts'
-export { POOL_PROVIDER_ID } from './providers/pool/poolProvider.ts'
+export { POOL_PROVIDER_ID } from './providers/pool/poolId.ts'
 export { estimateRefundOpensAt } from './providers/refundTiming.ts'
 /** A person's refund signatures: the attesters asked at once, their no-fill / not-released combined for the verifier. */
 export { refundSignatures, verifierCombine } from './providers/settlement.ts'
