@@ -22,17 +22,25 @@ export type ProvidersConfig = {
 /** The manifest as the app reads it: config's, with each provider's section of the type its module checks. */
 export type Manifest = Omit<ManifestOfConfig, 'providers'> & { providers?: ProvidersConfig }
 
-/** Config's manifest schema, with `providers` composed of the modules' schemas (a section nobody knows is dropped). */
-const schema = manifestSchema(
-  v.object(
-    Object.fromEntries(
-      PROVIDER_MODULES.flatMap((module) => (module.configSchema ? [[module.id, v.optional(module.configSchema)]] : [])),
-    ),
-  ) as unknown as v.GenericSchema<unknown, ProvidersConfig>,
-) as unknown as v.GenericSchema<unknown, Manifest>
+/**
+ * The manifest's checks for these provider modules: config's schema, with `providers` composed of the modules'
+ * schemas (a section no module knows is dropped).
+ */
+export function manifestChecks(modules: readonly ProviderModule[]) {
+  const schema = manifestSchema(
+    v.object(
+      Object.fromEntries(
+        modules.flatMap((module) => (module.configSchema ? [[module.id, v.optional(module.configSchema)]] : [])),
+      ),
+    ) as unknown as v.GenericSchema<unknown, ProvidersConfig>,
+  ) as unknown as v.GenericSchema<unknown, Manifest>
+  return {
+    /** Checks an untrusted manifest, each provider's section too; `problems` lists what is wrong. */
+    checkManifest: (input: unknown) => checkManifestWith(schema, input),
+    /** Parses an untrusted manifest, each provider's section too; throws a readable error listing what is wrong. */
+    parseManifest: (input: unknown): Manifest => parseManifestWith(schema, input),
+  }
+}
 
-/** Checks an untrusted manifest, each provider's section too; `problems` lists what is wrong. */
-export const checkManifest = (input: unknown) => checkManifestWith(schema, input)
-
-/** Parses an untrusted manifest, each provider's section too; throws a readable error listing what is wrong. */
-export const parseManifest = (input: unknown): Manifest => parseManifestWith(schema, input)
+/** The app's checks: every module of `PROVIDER_MODULES`. */
+export const { checkManifest, parseManifest } = manifestChecks(PROVIDER_MODULES)
