@@ -7,8 +7,11 @@
  * another feature only through its public entry `features/<name>/index.ts`, except a lazy `import()` of a file
  * (a dialog loaded on first use, which must stay out of the entry so that it stays out of the page's chunk);
  * `lib/` and `i18n/` are shared code and import none of the app's parts.
+ * Inside core: `setup/` is the composition root (the provider modules, the manifest they check, the production
+ * config): only the package's entry imports it, and `config/` imports no provider.
  *
- * Cycles are checked by `.dependency-cruiser.cycles.cjs`, on the graph the code has at run time.
+ * No circle of imports anywhere, through static, lazy (`import()`) and type-only imports alike: a lazy import that
+ * closes a loop ties the two chunks together as surely as a static one, and a loop of types is a loop of design.
  */
 const test = ['(^|/)(test|e2e)/', '\\.test\\.tsx?$']
 /** What each package's `exports` names. */
@@ -22,6 +25,13 @@ const entries = [
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'no circle of imports, whatever their kind: static, lazy import() or type-only',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'contracts-first',
       comment: 'contracts depends on no other package',
@@ -69,6 +79,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^((packages|apps)/[^/]+)/' },
       to: { path: '^(packages|apps)/', pathNot: ['^$1/', ...entries] },
+    },
+    {
+      name: 'config-knows-no-provider',
+      comment:
+        "core's config/ (the manifest, the environment's values) imports no provider and not setup/: setup/ checks each provider's section",
+      severity: 'error',
+      from: { path: '^packages/core/src/config/', pathNot: test },
+      to: { path: '^packages/core/src/(providers|setup)/' },
+    },
+    {
+      name: 'setup-is-the-root',
+      comment:
+        "core's setup/ wires config and the provider modules: only the package's entry (index.ts) imports it, no layer below",
+      severity: 'error',
+      from: { path: '^packages/core/src/', pathNot: ['^packages/core/src/(setup/|index\\.ts$)', ...test] },
+      to: { path: '^packages/core/src/setup/' },
     },
     {
       name: 'app-on-features-not-back',

@@ -5,7 +5,7 @@
  *   tsx scripts/productionConfig.ts [path]    (default: apps/web/dist/config/manifest.json)
  *
  * Everything that differs between deployments comes from the environment (MULTIBRIDGE_RPC_<chainId> and each
- * provider's variables: PRODUCTION_ENV in packages/core/src/config/production.ts). The file is public once
+ * provider's variables: PRODUCTION_ENV in packages/core/src/setup/production.ts). The file is public once
  * deployed: the script stops on an API key (a proxy adds it; only a `…_PUBLIC_KEY` is written), on a plain-http
  * URL that is not loopback, and on a MULTIBRIDGE_ variable it does not read (a typo), naming the variable.
  */

@@ -11,20 +11,17 @@ export { type ChainClients, createChainClients } from './chains/chainClients.ts'
 export { type FinalHead, finalBlockNumber, finalHead, finalityBlocks, finalityProblem } from './chains/finality.ts'
 export { manifestChainToViem } from './chains/manifestChain.ts'
 export { CHAIN_READ_TIMEOUT_MS, readChain } from './chains/readChain.ts'
-// ---- Configuration: the manifest and production settings ----
+// ---- Configuration: the manifest's parts ----
 export type { ProductionEnv } from './config/envValues.ts'
 export {
   findManifestToken,
   getManifestChain,
   listedTokenRef,
-  type Manifest,
   type ManifestAttesters,
   type ManifestChain,
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
-  parseManifest,
 } from './config/manifest.ts'
-export { productionManifest } from './config/production.ts'
 // ---- Errors every layer can name ----
 export { BaseError, walkError } from './errors/BaseError.ts'
 export { InvalidManifestError } from './errors/configErrors.ts'
@@ -72,14 +69,12 @@ export {
   noFillAttestationTypes,
 } from './protocols/intent.ts'
 export { notReleasedTypes, type PoolRelease, poolDomain, releasedTypes, releaseTypes } from './protocols/pool.ts'
-// ---- Route providers: the interface, the registry and each provider ----
+// ---- Route providers: the interface and what each provider names ----
 export { DELIVERY_STATUS_WORDING } from './providers/deliveryCheck.ts'
-export { INTENT_PROVIDER_ID } from './providers/intent/intentProvider.ts'
+export { INTENT_PROVIDER_ID } from './providers/intent/intentId.ts'
 export { lifiTokenList } from './providers/lifi/lifiTokenList.ts'
-export { PROVIDER_MODULES, providerModule } from './providers/modules.ts'
-export { POOL_PROVIDER_ID } from './providers/pool/poolProvider.ts'
+export { POOL_PROVIDER_ID } from './providers/pool/poolId.ts'
 export { estimateRefundOpensAt } from './providers/refundTiming.ts'
-export { createProviders } from './providers/registry.ts'
 /** A person's refund signatures: the attesters asked at once, their no-fill / not-released combined for the verifier. */
 export { refundSignatures, verifierCombine } from './providers/settlement.ts'
 export type { RouteProvider } from './providers/types.ts'
@@ -91,12 +86,6 @@ export {
   rankRoutes,
   streamRouteOutcomes,
 } from './routes/fetchRoutes.ts'
-export {
-  isContractCode,
-  type KnownContracts,
-  type RecipientRefusal,
-  recipientRefusal,
-} from './routes/recipientRefusal.ts'
 export {
   BatchIncompleteError,
   InvalidQuoteError,
@@ -120,6 +109,17 @@ export {
   type TokenPrice,
   type TokenRef,
 } from './routes/types.ts'
+// ---- Setup, the composition root: the provider modules, the manifest they check, the production config ----
+export { type Manifest, type ProvidersConfig, parseManifest } from './setup/manifest.ts'
+export { PROVIDER_MODULES, providerModule } from './setup/modules.ts'
+export { productionManifest } from './setup/production.ts'
+export {
+  isContractCode,
+  type KnownContracts,
+  type RecipientRefusal,
+  recipientRefusal,
+} from './setup/recipientRefusal.ts'
+export { createProviders } from './setup/registry.ts'
 // ---- What is signed: decoded and checked against the request ----
 export { type CheckedDeposit, prepareDeposit } from './signing/checkDeposit.ts'
 export { type SignedField, SignedMismatchError } from './signing/signingErrors.ts'

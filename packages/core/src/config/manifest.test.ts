@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { checkManifest, checkToken, parseManifest } from './manifest.ts'
-import { productionManifest } from './production.ts'
+import { checkManifest, parseManifest } from '../setup/manifest.ts'
+import { productionManifest } from '../setup/production.ts'
+import { checkToken } from './manifest.ts'
 
 const valid = () =>
   structuredClone(productionManifest()) as unknown as Record<string, unknown> & {

@@ -3,8 +3,6 @@
 import * as v from 'valibot'
 import type { Address } from 'viem'
 import { InvalidManifestError } from '../errors/configErrors.ts'
-import type { ProviderModule } from '../providers/module.ts'
-import { PROVIDER_MODULES } from '../providers/modules.ts'
 import { TOKEN_KINDS, type TokenRef } from '../routes/types.ts'
 import { address, int, nonEmpty, url } from './schemaParts.ts'
 
@@ -64,22 +62,6 @@ const chainSchema = v.object({
   tokens: v.array(tokenSchema),
 })
 
-type ConfigOf<M> = M extends ProviderModule<string, infer C> ? C : never
-
-/**
- * Production providers' sections, `providers.<id>`, each checked by its module's schema (`providers/<id>/module.ts`).
- * The allowlists live there, as data: a provider's transaction goes only to a contract listed for its chain,
- * whatever an API answers.
- */
-export type ProvidersConfig = {
-  [M in (typeof PROVIDER_MODULES)[number] as [ConfigOf<M>] extends [never] ? never : M['id']]?: ConfigOf<M>
-}
-const providersConfigSchema = v.object(
-  Object.fromEntries(
-    PROVIDER_MODULES.flatMap((module) => (module.configSchema ? [[module.id, v.optional(module.configSchema)]] : [])),
-  ),
-) as unknown as v.GenericSchema<unknown, ProvidersConfig>
-
 const serviceUrl = v.optional(v.object({ url }))
 
 /**
@@ -101,7 +83,8 @@ const attestersSchema = v.pipe(
   ),
 )
 
-const manifestSchema = v.object({
+/** The manifest but for the providers' sections. */
+const manifestBaseSchema = v.object({
   version: v.literal(1),
   mode: v.picklist(['devnet', 'production']),
   generatedAt: v.string(),
@@ -126,11 +109,22 @@ const manifestSchema = v.object({
       inAppWallet: v.optional(v.boolean(), true),
     }),
   ),
-  /** Production API providers, by id; absent on the devnet. */
-  providers: v.optional(providersConfigSchema),
 })
 
-export type Manifest = v.InferOutput<typeof manifestSchema>
+/**
+ * Production API providers' sections, `providers.<id>`, each its module's own (`providers/<id>/module.ts`). Opaque
+ * here: config knows no provider. The composition root (`setup/manifest.ts`) checks each section with its module's
+ * schema when the manifest is read, and names their types.
+ */
+export type ProviderSections = Readonly<Record<string, unknown>>
+
+/** The manifest's schema, with `providers` (absent on the devnet) checked by `providers`. */
+export function manifestSchema<Sections extends ProviderSections>(providers: v.GenericSchema<unknown, Sections>) {
+  return v.object({ ...manifestBaseSchema.entries, providers: v.optional(providers) })
+}
+
+/** The deployment's chains, tokens, contracts and services, as every layer reads it; `providers` stays opaque. */
+export type Manifest = v.InferOutput<typeof manifestBaseSchema> & { providers?: ProviderSections }
 export type ManifestChain = v.InferOutput<typeof chainSchema>
 export type ManifestToken = v.InferOutput<typeof tokenSchema>
 export type ManifestAttesters = v.InferOutput<typeof attestersSchema>
@@ -140,9 +134,12 @@ function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string[] {
   return issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`)
 }
 
-/** Checks an untrusted manifest; `problems` lists what is wrong. */
-export function checkManifest(input: unknown): { manifest: Manifest } | { problems: string[] } {
-  const result = v.safeParse(manifestSchema, input)
+/** Checks an untrusted manifest against `schema` (see `manifestSchema`); `problems` lists what is wrong. */
+export function checkManifestWith<M extends Manifest>(
+  schema: v.GenericSchema<unknown, M>,
+  input: unknown,
+): { manifest: M } | { problems: string[] } {
+  const result = v.safeParse(schema, input)
   return result.success ? { manifest: result.output } : { problems: describeIssues(result.issues) }
 }
 
@@ -152,9 +149,9 @@ export function checkToken(input: unknown): ManifestToken | undefined {
   return result.success ? result.output : undefined
 }
 
-/** Parses an untrusted manifest; throws a readable error listing what is wrong. */
-export function parseManifest(input: unknown): Manifest {
-  const checked = checkManifest(input)
+/** Parses an untrusted manifest against `schema`; throws a readable error listing what is wrong. */
+export function parseManifestWith<M extends Manifest>(schema: v.GenericSchema<unknown, M>, input: unknown): M {
+  const checked = checkManifestWith(schema, input)
   if ('problems' in checked) throw new InvalidManifestError(checked.problems)
   return checked.manifest
 }

@@ -1,17 +1,12 @@
 import type { GenericSchema } from 'valibot'
 import type { ProductionEnv } from '../config/envValues.ts'
+import type { Manifest } from '../config/manifest.ts'
 import type { CreateProvider } from './types.ts'
-
-/** What a module reads of the manifest to decide whether it runs (structural: the manifest's type comes from the modules). */
-export type ManifestPresence = {
-  services: { solver?: unknown; attesters?: unknown; relayer?: unknown }
-  providers?: Readonly<Record<string, unknown>>
-}
 
 /**
  * Everything about one provider, kept in its folder, without its code: what the app needs before any provider
  * is loaded (checking the manifest, writing the production config, the progress view's wording). Adding a
- * provider is a folder with its module and its code, one line in `modules.ts`, and its translations.
+ * provider is a folder with its module and its code, one line in `setup/modules.ts`, and its translations.
  */
 export type ProviderModule<Id extends string = string, Config = unknown> = {
   readonly id: Id
@@ -34,7 +29,7 @@ export type ProviderModule<Id extends string = string, Config = unknown> = {
   /** Who returns the tokens of a swap it did not deliver: the person (a Refund button) or the provider itself. */
   readonly refunds: 'person' | 'provider'
   /** Whether the manifest configures it on this network; its code is loaded only then. */
-  readonly isConfigured: (manifest: ManifestPresence) => boolean
+  readonly isConfigured: (manifest: Manifest) => boolean
   /** Its code (a separate chunk in the app). */
   readonly load: () => Promise<CreateProvider>
 }

@@ -7,6 +7,13 @@ import type { SigningSwap, SwapEvent, SwapRecord, TrackedSwap } from '../swaps/t
 
 export type ProviderContext = { manifest: Manifest; clients: ChainClients }
 
+/**
+ * A provider's own section of the manifest, `providers.<id>`, of the type its module's schema gives it: the
+ * composition root checks each section with that schema when it reads the manifest (`setup/manifest.ts`).
+ */
+export const providerSection = <Config>(manifest: Manifest, id: string): Config | undefined =>
+  manifest.providers?.[id] as Config | undefined
+
 /** A chain of the config that a provider serves, as the provider names it. */
 export type ProviderChain = { id: number; name: string; logoURI?: string }
 

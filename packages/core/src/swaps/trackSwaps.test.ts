@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { productionManifest } from '../config/production.ts'
 import { ChainUnreachableError } from '../errors/unreachableErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
+import { productionManifest } from '../setup/production.ts'
 import { createSwapStore } from './swapStore.ts'
 import { createTrackProblemStore } from './trackProblems.ts'
 import { createSwapTracker, TrackTimeoutError } from './trackSwaps.ts'

@@ -15,7 +15,6 @@ import {
   startProductionTestbed,
 } from '../../../test/support/productionTestbed.ts'
 import { createChainClients } from '../../chains/chainClients.ts'
-import { parseManifest } from '../../config/manifest.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import { HttpParseError, HttpTimeoutError } from '../../http/httpErrors.ts'
 import {
@@ -26,6 +25,7 @@ import {
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
 import type { Route } from '../../routes/types.ts'
+import { parseManifest } from '../../setup/manifest.ts'
 import { newSwapRecord } from '../../swaps/swapRecord.ts'
 import { isSwapRecord } from '../../swaps/swapRecordSchema.ts'
 import { createAcrossProvider } from './acrossProvider.ts'

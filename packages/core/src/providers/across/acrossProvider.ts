@@ -24,8 +24,9 @@ import {
   uintString,
 } from '../apiSupport.ts'
 import { confirmDelivery } from '../deliveryCheck.ts'
-import type { ProviderContext, RouteProvider } from '../types.ts'
+import { type ProviderContext, providerSection, type RouteProvider } from '../types.ts'
 import { decodeAcrossDeposit } from './acrossCalldata.ts'
+import type { AcrossConfig } from './acrossConfig.ts'
 import {
   type AcrossFees,
   acrossDepositSchema,
@@ -70,7 +71,7 @@ const routeDataSchema = z.object({
  * Across refunds after the fill deadline by itself. Status from `/deposit/status`.
  */
 export function createAcrossProvider({ manifest, clients }: ProviderContext): RouteProvider | undefined {
-  const config = manifest.providers?.across
+  const config = providerSection<AcrossConfig>(manifest, ACROSS_PROVIDER_ID)
   if (!config) return undefined
   const spokePool = (chainId: number) =>
     getManifestChain(manifest, chainId) ? config.spokePools[String(chainId)] : undefined

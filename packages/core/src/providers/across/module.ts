@@ -1,8 +1,7 @@
-import * as v from 'valibot'
 import type { Address } from 'viem'
 import { envUrl, envValue, keyBelongsInProxy, refuseVariable } from '../../config/envValues.ts'
-import { address, chainIdKey, timeoutMs, url } from '../../config/schemaParts.ts'
 import type { ProviderModule } from '../module.ts'
+import { type AcrossConfig, acrossConfigSchema } from './acrossConfig.ts'
 
 const ENV = {
   apiUrl: 'MULTIBRIDGE_ACROSS_API_URL',
@@ -40,21 +39,6 @@ const WRAPPED_NATIVE: Readonly<Record<number, Address>> = {
 const ACROSS_NO_BROWSER_KEY =
   'Across takes its key only in an Authorization header, which the CORS headers of its API do not let a browser ' +
   `send (every Across request would fail). Run a proxy in front of the API that adds the key and point ${ENV.apiUrl} at it`
-
-/** `providers.across` of the manifest. */
-const acrossConfigSchema = v.object({
-  /** Base URL of the Across API, e.g. https://app.across.to/api. */
-  apiUrl: url,
-  /** Per chain id: the SpokePool deposits may go to. */
-  spokePools: v.record(chainIdKey, address),
-  /** Per chain id whose native coin Across bridges: the wrapped token the API quotes it as. */
-  wrappedNativeTokens: v.optional(v.record(chainIdKey, address)),
-  /** Across integrator id (2 bytes, e.g. 0x00ab), appended to deposit calldata as Across asks. */
-  integratorId: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{4}$/, 'two bytes as 0x hex'))),
-  /** Per-request time-out in ms (default 20000 for quotes, 15000 for the rest). */
-  timeoutMs,
-})
-export type AcrossConfig = v.InferOutput<typeof acrossConfigSchema>
 
 const pick = <T>(table: Readonly<Record<number, T>>, chainIds: readonly number[]) =>
   Object.fromEntries(chainIds.flatMap((id) => (table[id] === undefined ? [] : [[String(id), table[id]]])))

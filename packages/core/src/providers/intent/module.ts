@@ -1,9 +1,10 @@
 import type { ProviderModule } from '../module.ts'
+import { INTENT_NAME, INTENT_PROVIDER_ID } from './intentId.ts'
 
 /** The devnet's ERC-7683 intent bridge: runs where the manifest has the solver and the attesters. */
 export const intentModule: ProviderModule<'intent', never> = {
-  id: 'intent',
-  name: 'Intent Bridge',
+  id: INTENT_PROVIDER_ID,
+  name: INTENT_NAME,
   statusWording: {
     SOLVER_NOT_AVAILABLE: "The bridge's solver is temporarily unavailable; the transfer will continue",
     SOLVER_DECLINED: 'No solver will fill this order; you can refund it once its deadline has passed',

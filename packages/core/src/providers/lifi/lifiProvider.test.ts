@@ -8,7 +8,6 @@ import {
   REVERTED_DEPOSIT_TX,
   startProductionTestbed,
 } from '../../../test/support/productionTestbed.ts'
-import { LIFI_DIAMOND } from '../../config/production.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import { HttpParseError, HttpTimeoutError } from '../../http/httpErrors.ts'
 import {
@@ -21,6 +20,7 @@ import {
 import type { Route } from '../../routes/types.ts'
 import { newSwapRecord } from '../../swaps/swapRecord.ts'
 import { isSwapRecord } from '../../swaps/swapRecordSchema.ts'
+import { LIFI_DIAMOND } from './lifiConfig.ts'
 
 let bed: ProductionTestbed
 const OTHER_CONTRACT = '0x000000000000000000000000000000000000dEaD'

@@ -38,8 +38,9 @@ import {
   uintString,
 } from '../apiSupport.ts'
 import { confirmDelivery } from '../deliveryCheck.ts'
-import type { ProviderChain, ProviderContext, RouteProvider } from '../types.ts'
+import { type ProviderChain, type ProviderContext, providerSection, type RouteProvider } from '../types.ts'
 import { decodeLifiDeposit, LIFI_CHECKED_BRIDGES } from './lifiCalldata.ts'
+import { GAS_ZIP_CHAIN_IDS, type LifiConfig } from './lifiConfig.ts'
 import {
   type LifiQuote,
   type LifiStatus,
@@ -55,7 +56,6 @@ import {
 } from './lifiSchemas.ts'
 import { lifiStatusUpdate, notAboutDeposit } from './lifiStatusUpdate.ts'
 import { lifiTokenList, lifiTokenPrices } from './lifiTokenList.ts'
-import { GAS_ZIP_CHAIN_IDS } from './module.ts'
 
 export const LIFI_PROVIDER_ID = 'lifi'
 
@@ -89,7 +89,7 @@ const routeDataSchema = z.object({
  * report it refunded or done, so it is followed on.
  */
 export function createLifiProvider({ manifest, clients }: ProviderContext): RouteProvider | undefined {
-  const config = manifest.providers?.lifi
+  const config = providerSection<LifiConfig>(manifest, LIFI_PROVIDER_ID)
   if (!config) return undefined
   const allowlist = (chainId: number) => config.contracts[String(chainId)] ?? []
   const served = (chainId: number) => getManifestChain(manifest, chainId) !== undefined && allowlist(chainId).length > 0

@@ -1,9 +1,10 @@
 import type { ProviderModule } from '../module.ts'
+import { POOL_NAME, POOL_PROVIDER_ID } from './poolId.ts'
 
 /** The devnet's liquidity-pool bridge: runs where the manifest lists the attesters (the relayer releases). */
 export const poolModule: ProviderModule<'pool', never> = {
-  id: 'pool',
-  name: 'Liquidity Pool Bridge',
+  id: POOL_PROVIDER_ID,
+  name: POOL_NAME,
   statusWording: {
     ATTESTER_NOT_AVAILABLE: "The bridge's attester is temporarily unavailable; the transfer will continue",
     RELAYER_NOT_AVAILABLE: "The bridge's relayer is temporarily unavailable; the transfer will continue",

@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import type { ChainClients } from '../../chains/chainClients.ts'
 import { getManifestChain, type Manifest } from '../../config/manifest.ts'
-import type { RelayConfig } from './module.ts'
+import type { RelayConfig } from './relayConfig.ts'
 
 const QUOTE_TIMEOUT_MS = 20_000
 const STATUS_TIMEOUT_MS = 15_000

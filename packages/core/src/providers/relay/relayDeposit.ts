@@ -15,7 +15,7 @@ import type { QuoteRequest, Route, TransactionRequest } from '../../routes/types
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
 import { SignedMismatchError } from '../../signing/signingErrors.ts'
 import { assertListed, describeIssues, isNativeAddress, sameToken } from '../apiSupport.ts'
-import { RELAY_PROVIDER_ID } from './module.ts'
+import { RELAY_PROVIDER_ID } from './relayConfig.ts'
 import { chainOfProtocolChain, RELAY_PROTOCOL_CHAINS, relayOrderId } from './relayOrder.ts'
 import { type RelayOrder, relayOrderSchema } from './relaySchemas.ts'
 

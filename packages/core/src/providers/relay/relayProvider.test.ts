@@ -14,7 +14,6 @@ import {
 import { createChainClients } from '../../chains/chainClients.ts'
 import { ProductionConfigError } from '../../config/envValues.ts'
 import { type Manifest, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
-import { productionManifest } from '../../config/production.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import {
   InvalidQuoteError,
@@ -23,10 +22,12 @@ import {
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
 import type { QuoteRequest, Route, TokenRef } from '../../routes/types.ts'
+import { productionManifest } from '../../setup/production.ts'
 import type { DepositedSwap, TrackedSwap } from '../../swaps/types.ts'
 import type { RouteProvider } from '../types.ts'
 import { generateQuoteFixture } from './fixtures/generateQuoteFixtures.ts'
-import { RELAY_CONTRACTS, RELAY_DEFAULTS } from './module.ts'
+import { RELAY_DEFAULTS } from './module.ts'
+import { RELAY_CONTRACTS } from './relayConfig.ts'
 import { RELAY_FIXTURE_SOURCES, relayFixtures } from './relayFixtures.ts'
 import { createRelayProvider } from './relayProvider.ts'
 import {

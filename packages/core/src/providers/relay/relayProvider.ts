@@ -20,8 +20,8 @@ import {
   isNativeAddress,
   uintString,
 } from '../apiSupport.ts'
-import type { ProviderContext, RouteProvider } from '../types.ts'
-import { RELAY_PROVIDER_ID } from './module.ts'
+import { type ProviderContext, providerSection, type RouteProvider } from '../types.ts'
+import { RELAY_PROVIDER_ID, type RelayConfig } from './relayConfig.ts'
 import { createRelayContext, type RelayContext } from './relayContext.ts'
 import { decodeRelayDeposit } from './relayDeposit.ts'
 import { findRelaySwaps } from './relayRestore.ts'
@@ -48,7 +48,7 @@ const routeDataSchema = z.object({
  * signing. Relay refunds a fill that fails by itself, on the origin chain: there is no Refund button.
  */
 export function createRelayProvider({ manifest, clients }: ProviderContext): RouteProvider | undefined {
-  const config = manifest.providers?.relay
+  const config = providerSection<RelayConfig>(manifest, RELAY_PROVIDER_ID)
   if (!config) return undefined
   const context = createRelayContext(manifest, clients, config)
 

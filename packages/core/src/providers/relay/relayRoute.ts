@@ -12,7 +12,7 @@ import {
   type TokenRef,
 } from '../../routes/types.ts'
 import { apiTokenRef, assertListed, describeIssues, isNativeAddress, sameToken } from '../apiSupport.ts'
-import { RELAY_PROVIDER_ID } from './module.ts'
+import { RELAY_PROVIDER_ID } from './relayConfig.ts'
 import type { RelayContext } from './relayContext.ts'
 import { type RelayQuote, relayTransactionSchema } from './relaySchemas.ts'
 

@@ -5,7 +5,7 @@ import { InvalidResponseError } from '../../routes/routeErrors.ts'
 import type { SwapEvent, TrackedSwap } from '../../swaps/types.ts'
 import { describeIssues } from '../apiSupport.ts'
 import { confirmDelivery } from '../deliveryCheck.ts'
-import { RELAY_PROVIDER_ID } from './module.ts'
+import { RELAY_PROVIDER_ID } from './relayConfig.ts'
 import type { RelayContext } from './relayContext.ts'
 import { type RelayStatus, relayStatusSchema } from './relaySchemas.ts'
 

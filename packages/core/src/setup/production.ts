@@ -1,18 +1,10 @@
 import type { Address, Chain } from 'viem'
 import { arbitrum, base, bsc, mainnet, optimism, polygon } from 'viem/chains'
-import { PROVIDER_MODULES } from '../providers/modules.ts'
-import { envUrlList, ProductionConfigError, type ProductionEnv } from './envValues.ts'
-import {
-  type Manifest,
-  type ManifestChain,
-  type ManifestToken,
-  NATIVE_TOKEN_ADDRESS,
-  type ProvidersConfig,
-  parseManifest,
-} from './manifest.ts'
-
-export { LIFI_DEFAULTS, LIFI_DIAMOND } from '../providers/lifi/module.ts'
-export { ProductionConfigError, type ProductionEnv } from './envValues.ts'
+import { envUrlList, ProductionConfigError, type ProductionEnv } from '../config/envValues.ts'
+import { type ManifestChain, type ManifestToken, NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
+import type { ProviderModule } from '../providers/module.ts'
+import { type Manifest, manifestChecks, type ProvidersConfig } from './manifest.ts'
+import { PROVIDER_MODULES } from './modules.ts'
 
 /** `MULTIBRIDGE_RPC_<chainId>`: comma-separated https RPC URLs for that chain, the first one used. */
 export const RPC_ENV_PREFIX = 'MULTIBRIDGE_RPC_'
@@ -22,11 +14,14 @@ const ENV_PREFIX = 'MULTIBRIDGE_'
 const OTHER_TOOLS_ENV = ['MULTIBRIDGE_MANIFEST', 'MULTIBRIDGE_STATE_DIR', 'MULTIBRIDGE_CHUNK_PROBE']
 
 /** Every environment variable `productionManifest` reads (all optional), with what it sets: the RPCs', then each provider's. */
-export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
+export const productionEnv = (modules: readonly ProviderModule[]): Readonly<Record<string, string>> => ({
   [`${RPC_ENV_PREFIX}<chainId>`]:
     "Comma-separated https RPC URLs for that chain (default viem's public RPC), the first one used",
-  ...Object.assign({}, ...PROVIDER_MODULES.map((module) => module.env ?? {})),
-}
+  ...Object.assign({}, ...modules.map((module) => module.env ?? {})),
+})
+
+/** The variables of the app's production config (`productionEnv` of every module). */
+export const PRODUCTION_ENV = productionEnv(PROVIDER_MODULES)
 
 type TokenRow = [kind: ManifestToken['kind'], symbol: string, name: string, decimals: number, address: Address]
 
@@ -94,12 +89,16 @@ const PRODUCTION_CHAINS: { chain: Chain; shortName: string; tokens: TokenRow[] }
  * Polygon and BNB Chain from `viem/chains`, a few well-known tokens each, and every provider module with a
  * production config, each writing its own section with its allowlists. Everything that differs between
  * deployments comes from `env` (see PRODUCTION_ENV); a value that cannot be used throws a
- * ProductionConfigError naming the variable.
+ * ProductionConfigError naming the variable. `modules`: the app's provider modules unless a test names others.
  */
-export function productionManifest(env: ProductionEnv = {}): Manifest {
+export function productionManifest(
+  env: ProductionEnv = {},
+  modules: readonly ProviderModule[] = PROVIDER_MODULES,
+): Manifest {
   checkVariableNames(
     env,
     PRODUCTION_CHAINS.map((entry) => entry.chain.id),
+    productionEnv(modules),
   )
   const chains: ManifestChain[] = PRODUCTION_CHAINS.map(({ chain, shortName, tokens }) => {
     const multicall3 = chain.contracts?.multicall3?.address
@@ -130,13 +129,11 @@ export function productionManifest(env: ProductionEnv = {}): Manifest {
 
   const chainIds = PRODUCTION_CHAINS.map((entry) => entry.chain.id)
   const providers = Object.fromEntries(
-    PROVIDER_MODULES.flatMap((module) =>
-      module.productionConfig ? [[module.id, module.productionConfig(env, chainIds)]] : [],
-    ),
+    modules.flatMap((module) => (module.productionConfig ? [[module.id, module.productionConfig(env, chainIds)]] : [])),
   ) as ProvidersConfig
 
   try {
-    return parseManifest({
+    return manifestChecks(modules).parseManifest({
       version: 1,
       mode: 'production',
       generatedAt: new Date().toISOString(),
@@ -154,8 +151,12 @@ export function productionManifest(env: ProductionEnv = {}): Manifest {
  * Refuses a set `MULTIBRIDGE_*` variable that the production config does not read: a typo (MULTIBRIDGE_RPC_8543
  * for Base's 8453) would otherwise leave the default in place without a word.
  */
-function checkVariableNames(env: ProductionEnv, chainIds: readonly number[]): void {
-  const known = new Set([...Object.keys(PRODUCTION_ENV), ...OTHER_TOOLS_ENV])
+function checkVariableNames(
+  env: ProductionEnv,
+  chainIds: readonly number[],
+  variables: Readonly<Record<string, string>>,
+): void {
+  const known = new Set([...Object.keys(variables), ...OTHER_TOOLS_ENV])
   for (const [variable, value] of Object.entries(env)) {
     if (!variable.startsWith(ENV_PREFIX) || known.has(variable) || !value?.trim()) continue
     if (variable.startsWith(RPC_ENV_PREFIX)) {
@@ -166,7 +167,7 @@ function checkVariableNames(env: ProductionEnv, chainIds: readonly number[]): vo
         `the production config has no chain ${id}; its chains are ${chainIds.join(', ')}`,
       )
     }
-    const reads = Object.keys(PRODUCTION_ENV).join(', ')
+    const reads = Object.keys(variables).join(', ')
     throw new ProductionConfigError(variable, `not a variable of the production config, which reads ${reads}`)
   }
 }

@@ -1,7 +1,11 @@
 import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { checkManifest, NATIVE_TOKEN_ADDRESS } from './manifest.ts'
-import { LIFI_DEFAULTS, LIFI_DIAMOND, ProductionConfigError, productionManifest } from './production.ts'
+import { ProductionConfigError } from '../config/envValues.ts'
+import { NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
+import { LIFI_DIAMOND } from '../providers/lifi/lifiConfig.ts'
+import { LIFI_DEFAULTS } from '../providers/lifi/module.ts'
+import { checkManifest } from './manifest.ts'
+import { productionManifest } from './production.ts'
 
 describe('productionManifest', () => {
   it('builds a valid production manifest for the six networks, from viem/chains', () => {

@@ -1,6 +1,6 @@
-import type { ProviderModule } from './module.ts'
+import type { ProviderModule } from '../providers/module.ts'
+import type { ProviderContext, RouteProvider } from '../providers/types.ts'
 import { PROVIDER_MODULES } from './modules.ts'
-import type { ProviderContext, RouteProvider } from './types.ts'
 
 /**
  * The providers the manifest configures, each from its module (`modules.ts`): only their code is loaded, all at

@@ -1,8 +1,8 @@
 import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Manifest } from '../config/manifest.ts'
+import type { TokenRef } from '../routes/types.ts'
 import { isContractCode, recipientRefusal } from './recipientRefusal.ts'
-import type { TokenRef } from './types.ts'
 
 const B = 1337002
 const USDC_B: Address = '0x5FbDB2315678afecb367f032d93F642f64180aa3'

@@ -1,7 +1,7 @@
 import { type Address, isAddressEqual } from 'viem'
 import { getManifestChain, type Manifest, NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
-import { providerModule } from '../providers/modules.ts'
-import type { TokenRef } from './types.ts'
+import type { TokenRef } from '../routes/types.ts'
+import { providerModule } from './modules.ts'
 
 /** The names people see for the manifest's contracts of a chain. */
 const CONTRACT_NAMES: Record<string, string> = {

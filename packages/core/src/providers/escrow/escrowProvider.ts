@@ -1,0 +1,316 @@
+import {
+  type Abi,
+  type AbiEvent,
+  type Address,
+  type Chain,
+  encodeFunctionData,
+  getAbiItem,
+  type Hex,
+  hashTypedData,
+  isAddressEqual,
+  type Log,
+  type PublicClient,
+  parseEventLogs,
+  type Transport,
+} from 'viem'
+import { clientFor } from '../../chains/chainClients.ts'
+import { readChain } from '../../chains/readChain.ts'
+import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
+import { createSolverPriceSource } from '../../prices/solverPrices.ts'
+import { withRoutePrices } from '../../prices/usdValue.ts'
+import { createTokenRefResolver } from '../../routes/tokenRef.ts'
+import type { DepositPlan, QuoteRequest } from '../../routes/types.ts'
+import type { DepositedSwap, SwapRecord } from '../../swaps/types.ts'
+import {
+  foundSwapRecord,
+  isOverdue,
+  refundAvailableAfter,
+  refundSignatures,
+  settlementStatus,
+  unattestedRefundAfter,
+  verifierCombine,
+  withFirstLook,
+} from '../settlement.ts'
+import type { ProviderContext, RouteProvider } from '../types.ts'
+import type { EscrowContext, EscrowProtocol } from './escrowProtocol.ts'
+
+type Client = PublicClient<Transport, Chain>
+
+/** A decoded log of one of the protocol's events: its arguments by name, and where it stands. */
+type EventLog = Log<bigint, number, false> & { args: Readonly<Record<string, unknown>> }
+
+/**
+ * The local network's escrow bridges, one implementation for all (the intent settlers, the liquidity pool): the
+ * deposit, tracking on both chains, the attested or unattested refund and Restore, all read through the protocol's
+ * description (`EscrowProtocol`). Undefined where the manifest lacks the attesters or the protocol's services.
+ */
+export function createEscrowProvider(
+  protocol: EscrowProtocol,
+  { manifest, clients }: ProviderContext,
+): RouteProvider | undefined {
+  const attesters = manifest.services.attesters
+  if (!attesters || !protocol.isServed(manifest)) return undefined
+  /** The chain as the person knows it, for a read that says which one did not answer. */
+  const chainOf = (chainId: number) => ({
+    id: chainId,
+    name: getManifestChain(manifest, chainId)?.name ?? String(chainId),
+  })
+  const context: EscrowContext = {
+    manifest,
+    attesters,
+    read: (chainId, work, timeoutMs) => readChain(chainOf(chainId), () => work(clientFor(clients, chainId)), timeoutMs),
+    contracts: (chainId) => {
+      const contracts = getManifestChain(manifest, chainId)?.contracts
+      return {
+        origin: contracts?.[protocol.contracts.origin],
+        destination: contracts?.[protocol.contracts.destination],
+      }
+    },
+  }
+  const { read, contracts } = context
+  /** The logs of one of the protocol's events about one deposit (its id), from a block on. */
+  const logsAbout = (client: Client, address: Address, abi: Abi, name: string, id: Hex, fromBlock: bigint) =>
+    client.getLogs({
+      address,
+      event: getAbiItem({ abi, name }) as AbiEvent,
+      args: { [protocol.idArg]: id },
+      fromBlock,
+      strict: true,
+    })
+  // Tokens of restored swaps: an unlisted one is read from its chain once for as long as the provider lives.
+  const tokenRef = createTokenRefResolver(manifest, clients)
+  // USD values on the local network: the solver's price table, the network's one reference for prices.
+  const solverUrl = manifest.services.solver?.url
+  const priceSource = solverUrl ? createSolverPriceSource(solverUrl) : undefined
+
+  const provider: RouteProvider = {
+    id: protocol.id,
+    name: protocol.name,
+
+    async getQuote(request: QuoteRequest, options = {}) {
+      const { origin } = contracts(request.origin.chainId)
+      const { destination } = contracts(request.destination.chainId)
+      if (!origin || !destination || request.origin.chainId === request.destination.chainId) return undefined
+      const prices = priceSource?.prices()
+      const route = await protocol.quote(request, context, options)
+      return route && withRoutePrices(route, await prices)
+    },
+
+    planDeposit: (route) => protocol.planDeposit(route, context),
+
+    decodeDeposit: (transaction, route) => protocol.decodeDeposit(transaction, route, context),
+
+    async onDepositMined(record) {
+      const originChain = record.origin.token.chainId
+      const receipt = await read(originChain, (origin) => origin.getTransactionReceipt({ hash: record.depositTx }))
+      if (receipt.status !== 'success') return { type: 'depositFailed', error: 'depositReverted' }
+      const [log] = (
+        parseEventLogs({
+          abi: protocol.origin.abi,
+          eventName: protocol.origin.depositEvent,
+          logs: receipt.logs,
+        }) as unknown as EventLog[]
+      ).filter((log) => isAddressEqual(log.address, record.depositAddress))
+      if (!log) return { type: 'depositFailed', error: 'depositReverted' }
+      const deposit = protocol.readDeposit(log.args)
+      const [block, destinationBlock] = await Promise.all([
+        read(originChain, (origin) => origin.getBlock({ blockNumber: receipt.blockNumber })),
+        // Only where to search for the delivery from: a destination that does not answer now is searched from its start.
+        read(record.destination.token.chainId, (destination) => destination.getBlockNumber(), 2_000).catch(() => 0n),
+      ])
+      return {
+        type: 'depositMined',
+        id: deposit.id,
+        depositedAt: Number(block.timestamp),
+        refundableAfter: deposit.deadline,
+        expiresAt: deposit.expires,
+        ...(protocol.outputFixedAtQuote ? {} : { estimatedAmount: deposit.outputAmount.toString() }),
+        data: {
+          [protocol.deadlineKey]: deposit.deadline,
+          originBlock: receipt.blockNumber.toString(),
+          // Delivery can only come after the deposit: search the destination from here on.
+          destinationFromBlock: (destinationBlock > 5n ? destinationBlock - 5n : 0n).toString(),
+        },
+      }
+    },
+
+    async track(record) {
+      const id = record.id as Hex
+      const originChain = record.origin.token.chainId
+      const destinationChain = record.destination.token.chainId
+      const originContract = record.depositAddress
+      const destinationContract = contracts(destinationChain).destination as Address
+      // Each chain read on its own and bounded: a chain that does not answer is named (ChainUnreachableError).
+      const [escrow, deliveries, head] = await Promise.all([
+        read(originChain, (origin) =>
+          origin.readContract({
+            address: originContract,
+            abi: protocol.origin.abi,
+            functionName: protocol.origin.escrowView,
+            args: [id],
+          }),
+        ),
+        read(destinationChain, (destination) =>
+          logsAbout(
+            destination,
+            destinationContract,
+            protocol.destination.abi,
+            protocol.destination.deliveredEvent,
+            id,
+            BigInt(record.data?.destinationFromBlock ?? 0),
+          ),
+        ),
+        read(destinationChain, (destination) => destination.getBlock({ blockTag: 'latest' })),
+      ])
+      const [delivery] = deliveries as unknown as EventLog[]
+      const status = await settlementStatus({
+        destination: { getBlock: (block) => read(destinationChain, (destination) => destination.getBlock(block)) },
+        delivery: delivery && { ...delivery, ...protocol.readDelivery(delivery.args) },
+        refunded: protocol.readEscrow(escrow).status === protocol.status.refunded,
+        findRefundTx: async () => {
+          const [refunded] = await read(originChain, (origin) =>
+            logsAbout(
+              origin,
+              originContract,
+              protocol.origin.abi,
+              protocol.origin.refundedEvent,
+              id,
+              BigInt(record.data?.originBlock ?? 0),
+            ),
+          )
+          return refunded?.transactionHash
+        },
+        destinationTime: Number(head.timestamp),
+        deadline: Number(record.data?.[protocol.deadlineKey] ?? record.refundableAfter ?? 0),
+      })
+      // Not delivered well past its estimate: the bridge's services say why, or that they do not answer.
+      return status.type === 'pending' && record.status === 'deposited' && isOverdue(record)
+        ? protocol.overdueWord(record, context)
+        : status
+    },
+
+    async planRefund(record) {
+      const id = record.id as Hex
+      const origin = clientFor(clients, record.origin.token.chainId)
+      const originChain = chainOf(record.origin.token.chainId)
+      const { domain, types, primaryType, idField } = protocol.attestation.statement
+      const digest = hashTypedData({
+        domain: domain(record.origin.token.chainId, record.depositAddress),
+        types,
+        primaryType,
+        message: { [idField]: id },
+      })
+      const signatures = await refundSignatures({
+        attestationUrls: attesters.urls.map((url) => `${url}${protocol.attestation.path}${id}`),
+        threshold: attesters.threshold,
+        notDeliveredStatus: protocol.attestation.notDelivered,
+        combine: verifierCombine(origin, originChain, record.depositAddress, digest),
+        origin,
+        originChain,
+        unattestedAfter: async () => {
+          const escrow = protocol.readEscrow(
+            await origin.readContract({
+              address: record.depositAddress,
+              abi: protocol.origin.abi,
+              functionName: protocol.origin.escrowView,
+              args: [id],
+            }),
+          )
+          // Nothing escrowed here now (never deposited, delivered or refunded): no refund to offer, it would only revert.
+          if (escrow.status !== protocol.status.open) return undefined
+          return unattestedRefundAfter(origin, record.depositAddress, escrow.expires, escrow.pausedAtDeposit)
+        },
+      })
+      if (signatures === undefined) {
+        const destination = clientFor(clients, record.destination.token.chainId)
+        return { availableAfter: await refundAvailableAfter(record, destination, manifest) }
+      }
+      return {
+        transaction: {
+          chainId: record.origin.token.chainId,
+          to: record.depositAddress,
+          data: encodeFunctionData({ abi: protocol.origin.abi, functionName: 'refund', args: [id, signatures] }),
+          value: 0n,
+        },
+      }
+    },
+
+    async findSwaps(owner) {
+      const records: SwapRecord[] = []
+      for (const chainId of provider.restoreChains?.() ?? []) {
+        records.push(...(await provider.findSwapsOnChain!(owner, chainId)))
+      }
+      return records
+    },
+
+    restoreChains: () =>
+      manifest.chains.filter((chain) => chain.contracts[protocol.contracts.origin]).map((chain) => chain.id),
+
+    async findSwapsOnChain(owner, chainId) {
+      const contract = contracts(chainId).origin
+      if (!contract) return []
+      const { ownerArg } = protocol.origin
+      const logs = await read(chainId, (client) =>
+        client.getLogs({
+          address: contract,
+          event: getAbiItem({ abi: protocol.origin.abi, name: protocol.origin.depositEvent }) as AbiEvent,
+          ...(ownerArg ? { args: { [ownerArg]: owner } } : {}),
+          fromBlock: 0n,
+          strict: true,
+        }),
+      )
+      const found: DepositedSwap[] = []
+      for (const log of logs as unknown as EventLog[]) {
+        const deposit = protocol.readDeposit(log.args)
+        if (!isAddressEqual(deposit.owner, owner)) continue
+        const block = await read(chainId, (client) => client.getBlock({ blockNumber: log.blockNumber }))
+        const destinationChainId = Number(deposit.destinationChainId)
+        const record = foundSwapRecord({
+          id: deposit.id,
+          providerId: protocol.id,
+          providerName: protocol.name,
+          owner: deposit.owner,
+          recipient: deposit.recipient,
+          origin: await tokenRef(chainId, deposit.inputToken),
+          amount: deposit.inputAmount,
+          destination: await tokenRef(destinationChainId, deposit.outputToken),
+          outputAmount: deposit.outputAmount,
+          ...(deposit.gasAmount > 0n
+            ? { gas: { token: await tokenRef(destinationChainId, NATIVE_TOKEN_ADDRESS), amount: deposit.gasAmount } }
+            : {}),
+          depositAddress: contract,
+          depositTx: log.transactionHash,
+          depositBlock: log.blockNumber,
+          depositedAt: Number(block.timestamp),
+          deadline: deposit.deadline,
+          expires: deposit.expires,
+          deadlineKey: protocol.deadlineKey,
+        })
+        found.push(record)
+      }
+      // The first looks side by side: a destination that does not answer delays them all once, not once each.
+      return Promise.all(found.map((record) => withFirstLook(record, provider)))
+    },
+
+    knownContracts(chainId) {
+      const { origin } = contracts(chainId)
+      return origin ? [origin] : []
+    },
+
+    // The solver's table, where there is a solver: the prices its quotes are made at, and the routes valued at.
+    tokenPrices: async () => (await priceSource?.prices()) ?? [],
+  }
+  return provider
+}
+
+/**
+ * The plan of a deposit of `request`'s tokens into `to`: the native coin as the call's value, a token after an
+ * approval of exactly the amount for that contract.
+ */
+export function escrowDepositPlan(request: QuoteRequest, call: { to: Address; data: Hex }): DepositPlan {
+  const native = isAddressEqual(request.origin.address, NATIVE_TOKEN_ADDRESS)
+  return {
+    transaction: { chainId: request.origin.chainId, to: call.to, data: call.data, value: native ? request.amount : 0n },
+    ...(native ? {} : { approval: { token: request.origin, spender: call.to, amount: request.amount } }),
+  }
+}
