@@ -529,3 +529,21 @@ export async function spoilState(network: Pick<TestNetwork, 'dataDir' | 'databas
     if (database.engine === 'postgres') await database.close()
   }
 }
+
+/** The services' URLs, the solver's quote and a crash, for a network a test file starts in its `beforeAll`. */
+export function networkShortcuts(get: () => TestNetwork) {
+  return {
+    solverUrl: () => serviceUrl(get(), 'solver'),
+    /** The first attester: what one of the three says (each signs on its own; two make an attestation). */
+    attesterUrl: () => serviceUrl(get(), 'attester-1'),
+    relayerUrl: () => serviceUrl(get(), 'relayer'),
+    quote: (
+      origin: ChainClients,
+      destination: ChainClients,
+      inputToken: Address,
+      outputToken: Address,
+      amount: bigint,
+    ) => solverQuote(get(), { origin, destination, inputToken, outputToken, amount }),
+    crash: (name: ServiceName) => crashService(get(), name),
+  }
+}

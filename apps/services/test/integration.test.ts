@@ -20,9 +20,9 @@ import {
   escrowStatus,
   fillsOf,
   getJson,
+  networkShortcuts,
   openIntent,
   sendPool,
-  solverQuote,
   startTestNetwork,
   TEST_PRICING,
   type TestNetwork,
@@ -38,18 +38,7 @@ let B: ChainClients
 let C: ChainClients
 const usdc = (whole: string) => parseUnits(whole, 6)
 
-const solverUrl = () => `http://127.0.0.1:${network.ports.solver}`
-/** The first attester: what one of the three says (each signs on its own; two of them make an attestation). */
-const attesterUrl = () => `http://127.0.0.1:${network.ports['attester-1']}`
-const relayerUrl = () => `http://127.0.0.1:${network.ports.relayer}`
-
-const quote = (
-  origin: ChainClients,
-  destination: ChainClients,
-  inputToken: Address,
-  outputToken: Address,
-  amount: bigint,
-) => solverQuote(network, { origin, destination, inputToken, outputToken, amount })
+const { solverUrl, attesterUrl, relayerUrl, quote } = networkShortcuts(() => network)
 
 beforeAll(async () => {
   network = await startTestNetwork()

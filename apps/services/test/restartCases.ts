@@ -5,7 +5,7 @@ import { getFreePort, isPortTaken } from '@multi-bridge/devnet'
 import { type Address, type Hex, parseUnits } from 'viem'
 import { beforeAll, expect, it } from 'vitest'
 import { startAttester } from '../src/attester/attester.ts'
-import { type ServiceName, spawnService } from '../src/process.ts'
+import { spawnService } from '../src/process.ts'
 import { startRelayer } from '../src/relayer/relayer.ts'
 import type { Logger } from '../src/shared/logger.ts'
 import { CorruptStateError } from '../src/shared/store/stateStore.ts'
@@ -18,15 +18,14 @@ import {
   type ChainClients,
   chainTime,
   combinedNoFill,
-  crashService,
   depositStatus,
   escrowStatus,
   fillsOf,
   getJson,
+  networkShortcuts,
   openIntent,
   releasesOf,
   sendPool,
-  solverQuote,
   spoilState,
   TEST_PRICING,
   type TestNetwork,
@@ -56,17 +55,7 @@ export function restartCases(get: () => RestartCasesContext) {
   let B: ChainClients
   let C: ChainClients
   const usdc = (whole: string) => parseUnits(whole, 6)
-  const solverUrl = () => `http://127.0.0.1:${network.ports.solver}`
-  const attesterUrl = () => `http://127.0.0.1:${network.ports['attester-1']}`
-  const relayerUrl = () => `http://127.0.0.1:${network.ports.relayer}`
-  const quote = (
-    origin: ChainClients,
-    destination: ChainClients,
-    inputToken: Address,
-    outputToken: Address,
-    amount: bigint,
-  ) => solverQuote(network, { origin, destination, inputToken, outputToken, amount })
-  const crash = (name: ServiceName) => crashService(network, name)
+  const { solverUrl, attesterUrl, relayerUrl, quote, crash } = networkShortcuts(() => network)
 
   beforeAll(() => {
     ;({ network, A, B, C } = get())
