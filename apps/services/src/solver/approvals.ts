@@ -1,4 +1,3 @@
-import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
 import { erc20Abi, maxUint256 } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
 import type { SolverContext } from './context.ts'
@@ -32,19 +31,5 @@ async function ensureChainApprovals(context: Pick<SolverContext, 'solver' | 'log
     if (allowance !== 0n) await approve(0n)
     await approve(maxUint256)
     context.log.info('approved settler', { chainId: chain.config.id, token: token.symbol })
-  }
-}
-
-/** Reads each origin settler's least gap from fill deadline to expires into the context: quotes never ask for less. */
-export async function readRefundDelays(context: Pick<SolverContext, 'chains' | 'minRefundDelays'>): Promise<void> {
-  for (const chain of context.chains.values()) {
-    const settler = chain.config.contracts.intentOriginSettler
-    if (!settler) continue
-    const delay = await chain.publicClient.readContract({
-      address: settler,
-      abi: intentOriginSettlerAbi,
-      functionName: 'minRefundDelay',
-    })
-    context.minRefundDelays.set(chain.config.id, delay)
   }
 }

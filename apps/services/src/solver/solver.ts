@@ -9,9 +9,10 @@ import { DEFAULT_RETENTION, pruneSettled, type Retention } from '../shared/store
 import { admitOrder } from './admit.ts'
 import { advance, advanceAll } from './advance.ts'
 import { solverApi } from './api.ts'
-import { ensureApprovals, readRefundDelays } from './approvals.ts'
+import { ensureApprovals } from './approvals.ts'
 import { createSolverContext, type SolverContext } from './context.ts'
 import { DEFAULT_PRICING, parsePricing, type SolverPricingConfig } from './pricing.ts'
+import { readRefundDelays } from './refundDelays.ts'
 
 export type { OrderStatus, SolverOrder } from './order.ts'
 export { openSolverStore } from './state.ts'
