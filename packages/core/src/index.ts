@@ -23,6 +23,7 @@ export {
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
   parseManifest,
+  supportsGaslessIntents,
 } from './config/manifest.ts'
 export { productionManifest } from './config/production.ts'
 // ---- Errors every layer can name ----
@@ -59,8 +60,21 @@ export {
   type SignerSet,
 } from './protocols/attestation.ts'
 export {
+  buildGaslessCrossChainOrder,
+  cancelAuthorizationTypes,
+  type GaslessCrossChainOrder,
+  type GaslessOrder,
+  gaslessAuthorizationTypedData,
+  gaslessOrderHash,
+  gaslessOrderTypes,
+  receiveWithAuthorizationTypes,
+  type TokenAuthorizationDomain,
+  transferWithAuthorizationTypes,
+} from './protocols/gasless.ts'
+export {
   buildOnchainOrder,
   computeIntentOrderId,
+  decodeIntentOrderData,
   decodeIntentOriginData,
   encodeIntentOriginData,
   fillAttestationTypes,
