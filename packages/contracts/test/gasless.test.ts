@@ -83,6 +83,8 @@ describe('openFor', () => {
     const opened = await openGasless(a, order, signature)
 
     expect(await balanceOf(a.client, NATIVE, person.address)).toBe(0n)
+    // The solver prices and caps an openFor at OPEN_FOR_GAS (apps/services/src/solver/gaslessTerms.ts): 260,000.
+    expect(opened.receipt.gasUsed).toBeLessThan(260_000n)
     expect(await balanceOf(a.client, NATIVE, accounts.solver)).toBeLessThan(solverEth)
     expect(predicted.orderId).toBe(opened.orderId)
     expect(computeIntentOrderId(opened.originData)).toBe(opened.orderId)
