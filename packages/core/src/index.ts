@@ -21,6 +21,7 @@ export {
   type ManifestChain,
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
+  supportsGaslessIntents,
 } from './config/manifest.ts'
 // ---- Errors every layer can name ----
 export { BaseError, walkError } from './errors/BaseError.ts'
@@ -56,8 +57,21 @@ export {
   type SignerSet,
 } from './protocols/attestation.ts'
 export {
+  buildGaslessCrossChainOrder,
+  cancelAuthorizationTypes,
+  type GaslessCrossChainOrder,
+  type GaslessOrder,
+  gaslessAuthorizationTypedData,
+  gaslessOrderHash,
+  gaslessOrderTypes,
+  receiveWithAuthorizationTypes,
+  type TokenAuthorizationDomain,
+  transferWithAuthorizationTypes,
+} from './protocols/gasless.ts'
+export {
   buildOnchainOrder,
   computeIntentOrderId,
+  decodeIntentOrderData,
   decodeIntentOriginData,
   encodeIntentOriginData,
   fillAttestationTypes,

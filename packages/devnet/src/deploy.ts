@@ -136,7 +136,14 @@ export async function deployChain(config: DevnetChainConfig, rpcUrl: string): Pr
     },
     tokens: [
       { address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', name: 'Ether', decimals: 18, kind: 'native' },
-      { address: usdc, symbol: 'USDC', name: 'USD Coin (Local)', decimals: 6, kind: 'usdc' },
+      {
+        address: usdc,
+        symbol: 'USDC',
+        name: 'USD Coin (Local)',
+        decimals: 6,
+        kind: 'usdc',
+        authorizations: ['eip2612', 'eip3009'],
+      },
       { address: usdt, symbol: 'USDT', name: 'Tether USD (Local)', decimals: 6, kind: 'usdt' },
       { address: weth, symbol: 'WETH', name: 'Wrapped Ether', decimals: 18, kind: 'weth' },
     ],

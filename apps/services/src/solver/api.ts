@@ -1,13 +1,16 @@
 import type { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { createApi, HttpError, json } from '../shared/http.ts'
 import { parseBytes32 } from '../shared/validation.ts'
 import type { SolverContext } from './context.ts'
+import { parseGaslessOrderRequest } from './gaslessRequest.ts'
+import { openGasless } from './openGasless.ts'
 import { priceTable } from './pricing.ts'
 import { quote } from './quote.ts'
 
 /**
  * The solver's HTTP API: health, quotes, its price table (read-only: the app shows USD values on the local network
- * from it), and what it knows of an order (without the origin data).
+ * from it), what it knows of an order (without the origin data), and the submission of signed gasless orders.
  */
 export function solverApi(context: SolverContext): Hono {
   const { manifest } = context
@@ -18,6 +21,19 @@ export function solverApi(context: SolverContext): Hono {
   api.get('/v1/quote', async (c) => json(c, await quote(context, c.req.query())))
   const prices = { prices: priceTable(context.pricing, manifest) }
   api.get('/v1/prices', (c) => json(c, prices))
+  // A gasless order the person signed: the solver opens it on the origin, paying the gas (docs/gasless.md).
+  const small = bodyLimit({
+    maxSize: 16 * 1024,
+    onError: () => {
+      throw new HttpError(413, 'BODY_TOO_LARGE', 'The request body is above 16 KiB')
+    },
+  })
+  api.post('/v1/orders/gasless', small, async (c) => {
+    const body: unknown = await c.req.json().catch(() => {
+      throw new HttpError(400, 'INVALID_JSON', 'The request body is not JSON')
+    })
+    return json(c, await openGasless(context, parseGaslessOrderRequest(body)))
+  })
   api.get('/v1/orders/:orderId', async (c) => {
     await context.store.flush() // what is shown is in the database first
     const order = context.store.value.orders[parseBytes32(c.req.param('orderId'), 'orderId')]

@@ -1,6 +1,7 @@
 import { HttpError } from '../shared/http.ts'
 import { parseAmount, parseChain, parseFlag, parseToken, type Query, requireParam } from '../shared/validation.ts'
 import { chainOf, chainTime, type SolverContext } from './context.ts'
+import { gaslessQuote } from './gaslessTerms.ts'
 import { availableInventory, fillNetworkFee, gasOnArrivalOffer } from './inventory.ts'
 import { maxInputForOutput, minInputForOutput, quoteOutput, usdToToken } from './pricing.ts'
 
@@ -87,6 +88,7 @@ export async function quote(context: SolverContext, query: Query) {
   const now = await chainTime(chainOf(context, destination.id))
   const fillDeadline = now + pricing.fillWindowSeconds
   const refundDelay = Math.max(pricing.refundGraceSeconds, context.minRefundDelays.get(origin.id) ?? 0)
+  const gasless = await gaslessQuote(context, { ...request, inputAmount, fillFee: gasFee, gasCost })
   return {
     provider: 'intent',
     originChainId: origin.id,
@@ -112,5 +114,7 @@ export async function quote(context: SolverContext, query: Query) {
     solver: context.solver,
     originSettler: request.originSettler,
     destinationSettler: request.destinationSettler,
+    // Present where the solver opens the order from one signature (docs/gasless.md): a lower output, paying the open.
+    ...(gasless ? { gasless } : {}),
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkManifest, parseManifest } from '../setup/manifest.ts'
 import { productionManifest } from '../setup/production.ts'
-import { checkToken } from './manifest.ts'
+import { checkToken, supportsGaslessIntents } from './manifest.ts'
 
 const valid = () =>
   structuredClone(productionManifest()) as unknown as Record<string, unknown> & {
@@ -95,5 +95,15 @@ describe('checkToken', () => {
     expect(checkToken({ ...token, kind: 'meme' })).toBeUndefined()
     expect(checkToken({ ...token, kind: 'usdc', symbol: '' })).toBeUndefined()
     expect(checkToken({ ...token, kind: 'usdc', decimals: 1.5 })).toBeUndefined()
+    expect(checkToken({ ...token, kind: 'usdc', authorizations: ['eip9999'] })).toBeUndefined()
+  })
+
+  it('says which tokens a gasless intent can pull with one signature (EIP-3009)', () => {
+    const usdc = checkToken({ ...token, kind: 'usdc', authorizations: ['eip2612', 'eip3009'] })
+    expect(usdc && supportsGaslessIntents(usdc)).toBe(true)
+    const permitOnly = checkToken({ ...token, kind: 'usdc', authorizations: ['eip2612'] })
+    expect(permitOnly && supportsGaslessIntents(permitOnly)).toBe(false)
+    const plain = checkToken({ ...token, kind: 'usdt' })
+    expect(plain && supportsGaslessIntents(plain)).toBe(false)
   })
 })

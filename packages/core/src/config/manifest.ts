@@ -8,6 +8,8 @@ import { address, int, nonEmpty, url } from './schemaParts.ts'
 
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000' as const
 
+export const TOKEN_AUTHORIZATIONS = ['eip2612', 'eip3009'] as const
+
 /** Bounds on a token's description, for listed tokens and for those read from a contract. */
 export const TOKEN_LIMITS = { symbol: 32, name: 80, decimals: 36 } as const
 
@@ -30,6 +32,11 @@ const tokenSchema = v.object({
   ),
   kind: v.picklist(TOKEN_KINDS),
   logoURI: v.optional(v.string()),
+  /**
+   * Spending by signature the token supports, as USDC v2 does: EIP-2612 `permit`, EIP-3009 transfers by
+   * authorization. A gasless intent (IntentOriginSettler.openFor) needs `eip3009`; other tokens keep the approve path.
+   */
+  authorizations: v.optional(v.array(v.picklist(TOKEN_AUTHORIZATIONS))),
 })
 
 const chainContractsSchema = v.object({
@@ -171,6 +178,10 @@ export function listedTokenRef(manifest: Manifest, chainId: number, address: Add
     ? { chainId, address: token.address, symbol: token.symbol, decimals: token.decimals, kind: token.kind }
     : undefined
 }
+
+/** Whether a listed token takes EIP-3009 authorizations, so a gasless intent can pull it with one signature. */
+export const supportsGaslessIntents = (token: Pick<ManifestToken, 'authorizations'>): boolean =>
+  token.authorizations?.includes('eip3009') ?? false
 
 export function findManifestToken(chain: ManifestChain, tokenAddress: string): ManifestToken | undefined {
   const wanted = tokenAddress.toLowerCase()
