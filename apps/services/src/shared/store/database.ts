@@ -68,7 +68,9 @@ function openSqlite(file: string): Database {
   const run = (sql: string, params: readonly SqlValue[] = []) => {
     const statement = db.prepare(sql)
     if (statement.reader) return statement.all(...params)
-    statement.run(...params)
+    // A statement without parameters runs to its end (`run` steps once: `PRAGMA incremental_vacuum` would free one page).
+    if (params.length === 0) db.exec(sql)
+    else statement.run(...params)
     return []
   }
   const tx: Queryable = { query: async <Row>(sql: string, params?: readonly SqlValue[]) => run(sql, params) as Row[] }

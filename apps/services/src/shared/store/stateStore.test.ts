@@ -212,6 +212,25 @@ describe.each(ENGINES)('a service state on %s', (engine) => {
 describe('a SQLite state file', () => {
   const place = useEngine('sqlite')
 
+  it('gives the space of what was pruned back to the file system', async () => {
+    const store = await open(await place.fresh())
+    for (let i = 0; i < 1_000; i++) {
+      store.update((draft) => {
+        draft.orders[`order-${i}`] = { status: 'done', at: 1_000 + i }
+      })
+    }
+    await store.flush()
+    const before = await store.database.sizeBytes()
+    let pruned = 0
+    for (let round = await store.prune({ now: 1e9, retentionMs: 0 }); round > 0; ) {
+      pruned += round
+      round = await store.prune({ now: 1e9, retentionMs: 0 })
+    }
+    expect(pruned).toBe(1_000)
+    expect(await store.database.sizeBytes()).toBeLessThan(before / 2)
+    await store.close()
+  })
+
   it('that is not a database, or is damaged, stops the start and is left alone', async () => {
     const where = await place.fresh()
     mkdirSync(where.dataDir, { recursive: true })
