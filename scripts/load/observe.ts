@@ -59,11 +59,15 @@ export function watchMemory(network: Network, intervalMs = 1_000): MemoryWatch {
   return { peakKb: () => ({ ...peak }), sample, stop: () => clearInterval(timer) }
 }
 
-/** Sizes of the services' databases (their SQLite files and write-ahead logs, the attesters' in their folders), in bytes. */
+/**
+ * Sizes of the services' databases (their SQLite files, the attesters' in their folders), in bytes. The write-ahead
+ * logs beside them are not counted: a log of the last writes (cursor moves every block), folded into the file and cut
+ * back at each checkpoint, not state.
+ */
 export function stateSizes(dataDir: string): Record<string, number> {
   const sizes: Record<string, number> = {}
   for (const entry of readdirSync(dataDir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !/\.sqlite(-wal)?$/.test(entry.name)) continue
+    if (!entry.isFile() || !entry.name.endsWith('.sqlite')) continue
     const path = join(entry.parentPath, entry.name)
     sizes[relative(dataDir, path)] = statSync(path).size
   }

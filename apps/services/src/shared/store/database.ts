@@ -55,7 +55,9 @@ function openSqlite(file: string): Database {
     db.pragma('auto_vacuum = INCREMENTAL')
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = FULL') // a committed transaction survives a power cut, not only a crash
-    db.pragma('journal_size_limit = 1048576') // the write-ahead log is cut back to 1 MB after each checkpoint
+    // The write-ahead log is folded into the file every 256 pages (1 MB) and cut back to 1 MB after each checkpoint.
+    db.pragma('wal_autocheckpoint = 256')
+    db.pragma('journal_size_limit = 1048576')
     db.pragma('busy_timeout = 5000')
     // A damaged file (cut short, overwritten) is refused at start, not found out one missing row at a time.
     const check = db.pragma('quick_check', { simple: true })
