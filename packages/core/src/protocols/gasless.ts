@@ -2,6 +2,7 @@ import type { Address, Hex, TypedDataDomain } from 'viem'
 import { hashTypedData } from 'viem'
 import {
   encodeIntentOrderData,
+  INTENT_ORDER_DATA_FIELDS,
   INTENT_ORDER_DATA_TYPEHASH,
   type IntentOrderData,
   intentSettlerDomain,
@@ -26,18 +27,7 @@ export const gaslessOrderTypes = {
     { name: 'orderDataType', type: 'bytes32' },
     { name: 'orderData', type: 'IntentOrderData' },
   ],
-  IntentOrderData: [
-    { name: 'inputToken', type: 'address' },
-    { name: 'inputAmount', type: 'uint256' },
-    { name: 'outputToken', type: 'address' },
-    { name: 'outputAmount', type: 'uint256' },
-    { name: 'gasAmount', type: 'uint256' },
-    { name: 'destinationChainId', type: 'uint256' },
-    { name: 'destinationSettler', type: 'address' },
-    { name: 'recipient', type: 'address' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'expires', type: 'uint32' },
-  ],
+  IntentOrderData: INTENT_ORDER_DATA_FIELDS,
 } as const
 
 const authorizationFields = [

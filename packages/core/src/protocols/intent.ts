@@ -35,23 +35,21 @@ export const INTENT_ORDER_DATA_TYPE =
   'IntentOrderData(address inputToken,uint256 inputAmount,address outputToken,uint256 outputAmount,uint256 gasAmount,uint256 destinationChainId,address destinationSettler,address recipient,uint256 nonce,uint32 expires)'
 export const INTENT_ORDER_DATA_TYPEHASH = keccak256(toHex(INTENT_ORDER_DATA_TYPE))
 
-const orderDataParameters = [
-  {
-    type: 'tuple',
-    components: [
-      { name: 'inputToken', type: 'address' },
-      { name: 'inputAmount', type: 'uint256' },
-      { name: 'outputToken', type: 'address' },
-      { name: 'outputAmount', type: 'uint256' },
-      { name: 'gasAmount', type: 'uint256' },
-      { name: 'destinationChainId', type: 'uint256' },
-      { name: 'destinationSettler', type: 'address' },
-      { name: 'recipient', type: 'address' },
-      { name: 'nonce', type: 'uint256' },
-      { name: 'expires', type: 'uint32' },
-    ],
-  },
+/** `IntentOrderData`'s fields, in order: its ABI tuple, and its EIP-712 struct for gasless orders (gasless.ts). */
+export const INTENT_ORDER_DATA_FIELDS = [
+  { name: 'inputToken', type: 'address' },
+  { name: 'inputAmount', type: 'uint256' },
+  { name: 'outputToken', type: 'address' },
+  { name: 'outputAmount', type: 'uint256' },
+  { name: 'gasAmount', type: 'uint256' },
+  { name: 'destinationChainId', type: 'uint256' },
+  { name: 'destinationSettler', type: 'address' },
+  { name: 'recipient', type: 'address' },
+  { name: 'nonce', type: 'uint256' },
+  { name: 'expires', type: 'uint32' },
 ] as const
+
+const orderDataParameters = [{ type: 'tuple', components: INTENT_ORDER_DATA_FIELDS }] as const
 
 const originDataParameters = [
   {
