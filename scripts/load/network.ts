@@ -13,6 +13,8 @@ export type LoadNetwork = Network & {
   exits: string[]
   /** The services' error lines (a JSON log line at level "error"), at most 200 kept. */
   errors: string[]
+  /** Orders (lower-case ids) whose fill the solver held back: over its cap on unconfirmed exposure, or paused claims. */
+  waited: Set<string>
 }
 
 export async function startLoadNetwork(retentionSeconds: number): Promise<LoadNetwork> {
@@ -20,6 +22,7 @@ export async function startLoadNetwork(retentionSeconds: number): Promise<LoadNe
   const proxies: CountingProxy[] = []
   const exits: string[] = []
   const errors: string[] = []
+  const waited = new Set<string>()
   const stopProxies = () => Promise.all(proxies.map((proxy) => proxy.stop()))
   let network: Network
   try {
@@ -27,6 +30,11 @@ export async function startLoadNetwork(retentionSeconds: number): Promise<LoadNe
       stateDir: join(workDir, 'state'),
       onLine: (source, line) => {
         if (line.includes('"level":"error"') && errors.length < 200) errors.push(`[${source}] ${line}`)
+        const held =
+          source === 'solver' && line.includes('"msg":"fill waits"')
+            ? /"orderId":"(0x[0-9a-fA-F]{64})"/.exec(line)
+            : null
+        if (held?.[1]) waited.add(held[1].toLowerCase())
       },
       onServiceExit: (name, code) => exits.push(`${name} exited with code ${code}`),
       // A short retention, so that the run sees what pruning leaves of the databases.
@@ -51,6 +59,7 @@ export async function startLoadNetwork(retentionSeconds: number): Promise<LoadNe
     proxies,
     exits,
     errors,
+    waited,
     rpcCalls: () => proxies.reduce((total, proxy) => total + proxy.calls(), 0),
     stop: async () => {
       await network.stop()

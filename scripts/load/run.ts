@@ -195,6 +195,7 @@ async function main() {
       rate: { target: options.rate, achieved: options.orders / sendingSeconds },
       stateAfter: settled.stateAfter,
       statePruned,
+      waited: run.network.waited,
     }).map(finish)
     const output = join(import.meta.dirname, 'results.json')
     const results = {

@@ -63,6 +63,7 @@ async function escrowProblem(origin: ChainContext, order: FillableOrder): Promis
 function wait(context: SolverContext, order: FillableOrder, reason: string) {
   if (order.status === 'accepted' && order.reason === reason) return
   recordEvent(context, order.orderId, { type: 'waiting', reason, at: Date.now() })
+  context.log.info('fill waits', { orderId: order.orderId, reason })
 }
 
 /**
