@@ -1,16 +1,20 @@
 /**
  * Randomized runs of the whole bridge: opens, pool sends, the services' fills, releases, claims and
- * finalizes, user refunds, service crashes, an RPC cut off from the services, a chain whose state reads hang,
+ * finalizes, user refunds, gasless orders (through the solver's endpoint, or opened by a third party with the
+ * person's signature; some hostile: a signature replayed or moved onto another amount, an open deadline passed, the
+ * person's USDC moved away after signing), service crashes, an RPC cut off from the services, a chain whose state reads hang,
  * deliveries to a recipient that burns the payer's gas, a stolen attester key tried under the brake, and reorgs
  * shallower than each chain's finality (one of them taking back an open the solver already filled), interleaved
  * on the three chains in real time. After the run, every deadline is passed and everything settled; then, for
  * every order and transfer: delivered or refunded, never both; nobody paid for a deposit that was refunded, and
  * only the solver (within its cap, alerted) for an open a reorg took back; no delivery cost its payer more than
- * the gas cap; every pool's books balance and nothing is left in escrow. The seed is printed; rerun a failure
+ * the gas cap; every pool's books balance and nothing is left in escrow; every hostile gasless submission was refused,
+ * each gasless person paid their input once or not at all, and the solver knows every gasless order opened. The seed is printed; rerun a failure
  * with CROSSCHAIN_SEED=<seed> (and CROSSCHAIN_STEPS=<n>).
  */
 import {
   poolBridgeStatus as DepositStatus,
+  devTokenAbi,
   intentOriginSettlerStatus as EscrowStatus,
   gasBurnerAbi,
   gasBurnerBytecode,
@@ -19,6 +23,9 @@ import {
   tetherLikeTokenAbi,
 } from '@multi-bridge/contracts'
 import {
+  computeIntentOrderId,
+  encodeIntentOriginData,
+  type GaslessOrder,
   intentSettlerDomain,
   NATIVE_TOKEN_ADDRESS,
   noFillAttestationTypes,
@@ -26,6 +33,7 @@ import {
   packSignatures,
   poolDomain,
   releasedTypes,
+  transferWithAuthorizationTypes,
 } from '@multi-bridge/core'
 import { createRandom, DEVNET_ACCOUNTS, DEVNET_ATTESTER_THRESHOLD, testSeed } from '@multi-bridge/devnet'
 import {
@@ -33,12 +41,18 @@ import {
   type Address,
   createTestClient,
   erc20Abi,
+  getAbiItem,
   type Hex,
   http,
+  keccak256,
+  type LocalAccount,
   parseEventLogs,
   parseUnits,
   type TransactionReceipt,
+  toHex,
 } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { getEip712Domain } from 'viem/actions'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { SERVICE_NAMES } from '../src/network.ts'
 import type { ServiceName } from '../src/process.ts'
@@ -53,13 +67,18 @@ import {
   depositStatus,
   escrowStatus,
   fillsOf,
+  freshNonce,
+  type GaslessQuote,
   getJson,
   releasesOf,
+  sendOpenFor,
   sendOpenIntent,
   sendPoolTx,
   serviceUrl,
+  signGasless,
   solverQuote,
   startTestNetwork,
+  submitGasless,
   TEST_PRICING,
   type TestNetwork,
   user,
@@ -99,7 +118,50 @@ afterAll(async () => {
   await network?.stop()
 })
 
-type Intent = { orderId: Hex; origin: ChainClients; destination: ChainClients; greedy: boolean; toBurner?: true }
+type Intent = {
+  orderId: Hex
+  origin: ChainClients
+  destination: ChainClients
+  greedy: boolean
+  toBurner?: true
+  gasless?: true
+}
+/** A person who signed one gasless order (a fresh key, USDC only): whatever was tried with their signature. */
+type GaslessPerson = { account: LocalAccount; origin: ChainClients; order: GaslessOrder; orderId: Hex; variant: string }
+
+/** How a gasless order is submitted: honestly (to the solver, or by a third party), or as an attack. */
+const GASLESS_VARIANTS = [
+  [25, 'solver'],
+  [10, 'third party'],
+  [10, 'solver crash'],
+  [12, 'replay'],
+  [12, 'other amount'],
+  [10, 'deadline passed'],
+  [10, 'moved away'],
+  [8, 'moved while opening'],
+] as const
+type GaslessVariant = (typeof GASLESS_VARIANTS)[number][1]
+/** Gas for a call sent without an estimate, so that one the contract refuses is mined and reverts on chain. */
+const UNESTIMATED_GAS = 500_000n
+
+/** The id the settler gives a gasless order (the hash of its origin data, as `open` resolves it). */
+const gaslessOrderId = (order: GaslessOrder): Hex =>
+  computeIntentOrderId(
+    encodeIntentOriginData({
+      ...order.orderData,
+      originChainId: order.originChainId,
+      originSettler: order.originSettler,
+      user: order.user,
+      fillDeadline: order.fillDeadline,
+    }),
+  )
+
+const transferEvent = getAbiItem({ abi: erc20Abi, name: 'Transfer' })
+/** What moved from `from` to `to` in `token` on `chain`, in all. */
+async function movedBetween(chain: ChainClients, token: Address, from: Address, to: Address): Promise<bigint> {
+  const logs = await chain.public.getLogs({ address: token, event: transferEvent, args: { from, to }, fromBlock: 0n })
+  return logs.reduce((sum, log) => sum + (log.args.value ?? 0n), 0n)
+}
 type Transfer = { transferId: Hex; origin: ChainClients; destination: ChainClients; toBurner?: true }
 
 /** A contract whose `receive` burns the payer's gas, on `chain`. */
@@ -160,6 +222,11 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   const history: string[] = []
   /** Forged calls that would have paid out while the brake was on. */
   const forged: string[] = []
+  const people: GaslessPerson[] = []
+  /** Gasless submissions answered otherwise than they must be (a hostile one accepted, an honest one refused). */
+  const gaslessWrong: string[] = []
+  /** What each kind of gasless submission came to. */
+  const tried = new Map<string, number>()
   const note = (entry: string) => history.push(entry)
   const quorum = attesterQuorum(network)
 
@@ -457,8 +524,232 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
     if (strict) expect(receipt.status, `refund of ${id}`).toBe('success')
   }
 
+  /**
+   * One person with a fresh key and USDC only (no native coin) signs a gasless order; it goes to the solver's endpoint,
+   * or a third party submits `openFor` itself, honestly or as one of the attacks. An attack must be refused (the
+   * solver answers its code and sends nothing; a direct `openFor` is mined and reverts) and moves nothing.
+   */
+  async function gasless() {
+    const { origin, destination } = route()
+    // The first one is honest through the solver, so every run has a gasless order delivered.
+    const variant: GaslessVariant = people.length === 0 ? 'solver' : random.weighted(GASLESS_VARIANTS)
+    const account = privateKeyToAccount(keccak256(toHex(`cross-chain gasless ${SEED} ${people.length}`)))
+    const thirdParty = random.pick(USERS)
+    const amount = parseUnits(String(random.int(10, 400)), 6)
+    const inputToken = origin.token('usdc')
+    const funding = await origin.wallet(random.pick(USERS)).writeContract({
+      address: inputToken,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [account.address, amount + parseUnits(String(random.int(0, 50)), 6)],
+    })
+    await origin.public.waitForTransactionReceipt({ hash: funding })
+    const outputToken = destination.token(random.pick(TOKENS))
+    const q = (await solverQuote(network, { origin, destination, inputToken, outputToken, amount })) as GaslessQuote
+    const direct =
+      variant === 'third party' || (variant !== 'replay' && !variant.startsWith('solver') && random.chance(0.5))
+    // Only a direct open can ask more than the solver pays (its endpoint refuses it): declined, then refunded.
+    const greedy = variant === 'third party' && random.chance(0.2)
+    const gaslessOutput = BigInt(q.gasless?.outputAmount ?? 0n)
+    if (!q.gasless)
+      gaslessWrong.push(`no gasless terms quoted for USDC ${origin.config.shortName}→${destination.config.shortName}`)
+    const order: GaslessOrder = {
+      originSettler: q.originSettler,
+      user: account.address,
+      originChainId: BigInt(origin.config.id),
+      openDeadline: q.gasless?.openDeadline ?? q.quoteExpiresAt,
+      fillDeadline: q.fillDeadline,
+      orderData: {
+        inputToken,
+        inputAmount: amount,
+        outputToken,
+        outputAmount: greedy ? (gaslessOutput * 102n) / 100n : gaslessOutput,
+        gasAmount: 0n,
+        destinationChainId: BigInt(destination.config.id),
+        destinationSettler: q.destinationSettler,
+        recipient: random.pick(USERS).address,
+        nonce: freshNonce(),
+        expires: q.expires,
+      },
+    }
+    const orderId = gaslessOrderId(order)
+    const person: GaslessPerson = { account, origin, order, orderId, variant }
+    people.push(person)
+    const label = `gasless ${variant}${direct ? ' (direct)' : ''}${greedy ? ' (greedy)' : ''} ${origin.config.shortName}→${destination.config.shortName}`
+    const opened = () => intents.push({ orderId, origin, destination, greedy, gasless: true })
+
+    /** The solver must refuse `attempt` with one of `codes`; a third party's `openFor` of it must revert on chain. */
+    const refused = async (
+      what: string,
+      attempt: GaslessOrder,
+      signature: Hex,
+      codes: readonly string[],
+      status = 400,
+    ) => {
+      if (direct) {
+        const hash = await sendOpenFor(origin, thirdParty, attempt, signature, UNESTIMATED_GAS)
+        const receipt = await origin.public.waitForTransactionReceipt({ hash })
+        if (receipt.status !== 'reverted') gaslessWrong.push(`${label}: ${what} opened by a third party`)
+        return
+      }
+      const answer = await submitGasless(network, attempt, signature)
+      const code = answer.body.error?.code ?? ''
+      if (answer.status !== status || !codes.includes(code))
+        gaslessWrong.push(`${label}: ${what} answered ${answer.status} ${code || JSON.stringify(answer.body)}`)
+    }
+    /** The honest submission through the solver: its open's hash, or undefined where it may refuse (no inventory). */
+    const throughSolver = async (signature: Hex): Promise<Hex | undefined> => {
+      const answer = await submitGasless(network, order, signature)
+      if (answer.status === 200 && answer.body.orderId === orderId) return answer.body.openTx
+      if (answer.body.error?.code !== 'INSUFFICIENT_INVENTORY')
+        gaslessWrong.push(`${label}: the honest order answered ${answer.status} ${JSON.stringify(answer.body)}`)
+      return undefined
+    }
+    const mined = async (hash: Hex | undefined) => {
+      if (!hash) return false
+      const receipt = await origin.public.waitForTransactionReceipt({ hash })
+      return receipt.status === 'success'
+    }
+    /** The person signs away their whole balance (EIP-3009, no gas of theirs); a third party submits it. */
+    const moveAway = async (tip: bigint) => {
+      const balance = await balanceOf(origin, inputToken, account.address)
+      const { domain } = await getEip712Domain(origin.public, { address: inputToken })
+      const message = {
+        from: account.address,
+        to: thirdParty.address,
+        value: balance,
+        validAfter: 0n,
+        validBefore: BigInt(order.openDeadline + 3_600),
+        nonce: keccak256(toHex(`moved away ${orderId}`)),
+      }
+      const { name, version, chainId, verifyingContract } = domain
+      const signature = await account.signTypedData({
+        domain: { name, version, chainId: Number(chainId), verifyingContract },
+        types: transferWithAuthorizationTypes,
+        primaryType: 'TransferWithAuthorization',
+        message,
+      })
+      return origin.wallet(thirdParty).writeContract({
+        address: inputToken,
+        abi: devTokenAbi,
+        functionName: 'transferWithAuthorization',
+        args: [message.from, message.to, message.value, 0n, message.validBefore, message.nonce, signature],
+        gas: UNESTIMATED_GAS,
+        ...(tip > 0n ? { maxPriorityFeePerGas: tip } : {}),
+      })
+    }
+
+    const signature = await signGasless(origin, order, account)
+    let outcome = ''
+    switch (variant) {
+      case 'solver':
+      case 'solver crash': {
+        const openTx = await throughSolver(signature)
+        if (openTx && variant === 'solver crash') {
+          // The open is sent, not mined: the solver learns of it from the chain again after a crash.
+          await crashService(network, 'solver')
+          await new Promise((resolve) => setTimeout(resolve, random.int(0, 3_000)))
+          await network.startService('solver')
+          // What it sent before the crash it must not send again (it would revert, at the solver's cost).
+          await refused('submitted again after the crash', order, signature, ['ALREADY_SUBMITTED', 'ALREADY_OPEN'], 409)
+        }
+        if (await mined(openTx)) opened()
+        outcome = openTx ? 'opened' : 'refused (inventory)'
+        break
+      }
+      case 'third party': {
+        const hash = await sendOpenFor(origin, thirdParty, order, signature)
+        if (await mined(hash)) opened()
+        else gaslessWrong.push(`${label}: a third party's honest openFor reverted`)
+        outcome = 'opened'
+        break
+      }
+      case 'replay': {
+        const openTx = await throughSolver(signature)
+        if (!openTx) {
+          outcome = 'refused (inventory)'
+          break
+        }
+        // Again while the first open is being mined, or after: the same chain, another chain, directly.
+        const waitFirst = random.chance(0.5)
+        if (waitFirst && (await mined(openTx))) opened()
+        await refused('replayed', order, signature, ['ALREADY_SUBMITTED', 'ALREADY_OPEN'], 409)
+        const elsewhere = chains.find((c) => c !== origin && c !== destination)!
+        const moved: GaslessOrder = {
+          ...order,
+          originChainId: BigInt(elsewhere.config.id),
+          originSettler: elsewhere.config.contracts.intentOriginSettler as Address,
+          orderData: { ...order.orderData, inputToken: elsewhere.token('usdc') },
+        }
+        await refused('replayed on another chain', moved, signature, ['BAD_SIGNATURE'])
+        if (!waitFirst && (await mined(openTx))) opened()
+        const hash = await sendOpenFor(origin, thirdParty, order, signature, UNESTIMATED_GAS)
+        if ((await origin.public.waitForTransactionReceipt({ hash })).status !== 'reverted')
+          gaslessWrong.push(`${label}: replayed by a third party after the open, and it did not revert`)
+        outcome = 'opened, replays refused'
+        break
+      }
+      case 'other amount': {
+        // Submitted for more than signed (the person would pay more), or for less (the output then above the price).
+        const more = random.chance(0.5)
+        const inputAmount = more ? amount * 2n : amount / 2n
+        const tampered = { ...order, orderData: { ...order.orderData, inputAmount } }
+        await refused(`submitted for ${more ? 'more' : 'less'}`, tampered, signature, [
+          'BAD_SIGNATURE',
+          ...(more ? [] : ['PRICE_NOT_ACCEPTABLE']),
+        ])
+        outcome = 'refused'
+        // The signature is still good for what it was given for.
+        if (random.chance(0.5) && (await mined(await throughSolver(signature)))) {
+          opened()
+          outcome = 'refused, then opened as signed'
+        }
+        break
+      }
+      case 'deadline passed': {
+        // Passed, or (through the solver) too close to be mined before it.
+        const now = Number((await origin.public.getBlock()).timestamp)
+        const close = !direct && random.chance(0.5)
+        const openDeadline = close ? now + random.int(1, origin.config.blockTime) : now - random.int(0, 30)
+        const late = { ...order, openDeadline }
+        await refused(
+          close ? 'deadline within a block' : 'deadline passed',
+          late,
+          await signGasless(origin, late, account),
+          ['ORDER_EXPIRED'],
+        )
+        outcome = 'refused'
+        break
+      }
+      case 'moved away': {
+        const moved = await origin.public.waitForTransactionReceipt({ hash: await moveAway(0n) })
+        if (moved.status !== 'success') gaslessWrong.push(`${label}: the person could not move their USDC`)
+        await refused('after the USDC moved away', order, signature, ['INSUFFICIENT_BALANCE'])
+        outcome = 'refused'
+        break
+      }
+      case 'moved while opening': {
+        // Accepted, then the person moves their USDC while the open is being mined: one of the two fails, nothing is lost.
+        const openTx = await throughSolver(signature)
+        if (!openTx) {
+          outcome = 'refused (inventory)'
+          break
+        }
+        const move = await moveAway(random.chance(0.5) ? parseUnits('50', 9) : 0n)
+        const [open, moved] = await Promise.all([mined(openTx), mined(move)])
+        if (open) opened()
+        if (open === moved) gaslessWrong.push(`${label}: open ${open ? 'and' : 'nor'} move went through`)
+        outcome = open ? 'opened, move failed' : 'open failed, moved'
+        break
+      }
+    }
+    tried.set(`${variant}: ${outcome}`, (tried.get(`${variant}: ${outcome}`) ?? 0) + 1)
+    note(`${label}: ${outcome}`)
+  }
+
   const actions: [number, () => Promise<void>][] = [
     [30, open],
+    [25, gasless],
     [25, send],
     [10, refundDue],
     [10, restart],
@@ -527,11 +818,11 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   const problems: string[] = []
   const outcomes = new Map<string, number>()
   const count = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1)
-  for (const { orderId, origin, destination, greedy } of intents) {
+  for (const { orderId, origin, destination, greedy, gasless } of intents) {
     const delivered = (await fillsOf(destination, orderId)).length
     const escrow = await escrowStatus(origin, orderId)
     const outcome = intentOutcome[escrow]
-    count(`intent ${outcome}${delivered ? ', delivered' : ''}`)
+    count(`intent ${outcome}${delivered ? ', delivered' : ''}${gasless ? ' (gasless)' : ''}`)
     if (delivered > 1) problems.push(`intent ${orderId} delivered ${delivered} times`)
     if (escrow === EscrowStatus.Open) problems.push(`intent ${orderId} was neither claimed nor refunded`)
     if (escrow === EscrowStatus.Claimed && delivered !== 1)
@@ -556,6 +847,25 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
     if (deposit === DepositStatus.Refunded && released) problems.push(`transfer ${transferId} released AND refunded`)
     if (deposit === DepositStatus.None && released)
       problems.push(`transfer ${transferId} released for a deposit a reorg took back`)
+  }
+  // Gasless: every attack refused; each person paid their input once (claimed, or still escrowed) or not at all, and
+  // got back nothing more; the solver knows every gasless order that opened (through a crash of it too).
+  for (const wrong of gaslessWrong) problems.push(wrong)
+  for (const { account, origin, order, orderId, variant } of people) {
+    const settler = origin.config.contracts.intentOriginSettler as Address
+    const token = order.orderData.inputToken
+    const [paid, back, escrow] = await Promise.all([
+      movedBetween(origin, token, account.address, settler),
+      movedBetween(origin, token, settler, account.address),
+      escrowStatus(origin, orderId),
+    ])
+    const kept = escrow === EscrowStatus.Claimed || escrow === EscrowStatus.Open ? order.orderData.inputAmount : 0n
+    if (paid - back !== kept)
+      problems.push(`gasless ${variant} ${orderId}: the person paid ${paid}, got back ${back}, escrow ${escrow}`)
+    if (escrow !== EscrowStatus.None) {
+      const known = await getJson(`${serviceUrl(network, 'solver')}/v1/orders/${orderId}`)
+      if (known.status !== 200) problems.push(`gasless ${variant} ${orderId} opened, but the solver does not know it`)
+    }
   }
   // Nobody paid a hostile recipient's gas: every delivery to a burner within the cap, paid in WETH, never the coin.
   const gasOf = async (chain: ChainClients, hash: Hex): Promise<TransactionReceipt> =>
@@ -598,10 +908,23 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
       if (inSettler !== 0n) problems.push(`${chain.config.shortName} settler ${kind}: ${inSettler} still in escrow`)
     }
   }
-  console.log('cross-chain invariants:', Object.fromEntries(outcomes), '\n', history.join(' · '))
+  console.log(
+    'cross-chain invariants:',
+    Object.fromEntries(outcomes),
+    '\n gasless:',
+    Object.fromEntries(tried),
+    '\n',
+    history.join(' · '),
+  )
   expect(problems, `seed ${SEED}: ${history.join(' · ')}`).toEqual([])
   expect(network.unexpectedExits).toEqual([])
   // Guard against a run that proves nothing: both bridges delivered something.
   expect([...outcomes.keys()].some((o) => o.startsWith('intent claimed'))).toBe(true)
   expect([...outcomes.keys()].some((o) => o.startsWith('transfer finalized'))).toBe(true)
+  const gaslessClaimed = await Promise.all(
+    intents
+      .filter((i) => i.gasless)
+      .map(async (i) => (await escrowStatus(i.origin, i.orderId)) === EscrowStatus.Claimed),
+  )
+  expect(gaslessClaimed.some(Boolean), 'a gasless order delivered and claimed').toBe(true)
 })

@@ -4,15 +4,9 @@
  * with a code, and the person's funds stay where they are.
  */
 import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
-import {
-  buildGaslessCrossChainOrder,
-  type GaslessOrder,
-  gaslessAuthorizationTypedData,
-  type IntentOrderData,
-} from '@multi-bridge/core'
-import { type Address, erc20Abi, type Hex, keccak256, type LocalAccount, parseUnits, toHex } from 'viem'
+import { buildGaslessCrossChainOrder, type GaslessOrder, type IntentOrderData } from '@multi-bridge/core'
+import { erc20Abi, type Hex, keccak256, type LocalAccount, parseUnits, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { getEip712Domain } from 'viem/actions'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   balanceOf,
@@ -21,8 +15,10 @@ import {
   clientsFor,
   escrowStatus,
   fillsOf,
-  type SolverQuote,
-  serviceUrl,
+  freshNonce,
+  type GaslessQuote,
+  postGasless,
+  signGasless,
   solverQuote,
   startTestNetwork,
   type TestNetwork,
@@ -37,14 +33,6 @@ const usdc = (whole: string) => parseUnits(whole, 6)
 /** A person's key made for this file: USDC on C from a funded user, never any native coin. */
 const person = privateKeyToAccount(keccak256(toHex('gasless integration person')))
 const stranger = privateKeyToAccount(keccak256(toHex('gasless integration stranger')))
-
-type GaslessQuote = SolverQuote & {
-  originSettler: Address
-  destinationSettler: Address
-  quoteExpiresAt: number
-  gasless?: { outputAmount: string; openFee: string; openDeadline: number }
-}
-type Answer = { status: number; body: { orderId?: Hex; openTx?: Hex; error?: { code: string; message: string } } }
 
 beforeAll(async () => {
   network = await startTestNetwork()
@@ -95,30 +83,17 @@ function orderFromQuote(q: GaslessQuote, amount: bigint, change: Partial<IntentO
       destinationChainId: BigInt(B.config.id),
       destinationSettler: q.destinationSettler,
       recipient: person.address,
-      nonce: BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000)),
+      nonce: freshNonce(),
       expires: q.expires,
       ...change,
     },
   }
 }
 
-async function sign(order: GaslessOrder, signer: LocalAccount = person): Promise<Hex> {
-  // USDC's domain: USDT has none (it has no EIP-3009), and the solver refuses it before any signature is looked at.
-  const { domain } = await getEip712Domain(C.public, { address: C.token('usdc') })
-  // The domain's `salt` and `extensions` are left out by gaslessAuthorizationTypedData.
-  return signer.signTypedData(gaslessAuthorizationTypedData(order, { ...domain, chainId: Number(domain.chainId) }))
-}
+// USDC's domain: USDT has none (it has no EIP-3009), and the solver refuses it before any signature is looked at.
+const sign = (order: GaslessOrder, signer: LocalAccount = person) => signGasless(C, order, signer, C.token('usdc'))
 
-const toJson = (value: unknown) => JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))
-
-async function post(body: unknown, raw?: string): Promise<Answer> {
-  const response = await fetch(`${serviceUrl(network, 'solver')}/v1/orders/gasless`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: raw ?? toJson(body),
-  })
-  return { status: response.status, body: (await response.json()) as Answer['body'] }
-}
+const post = (body: unknown, raw?: string) => postGasless(network, body, raw)
 
 const submit = async (order: GaslessOrder, signature?: Hex) =>
   post({ order: buildGaslessCrossChainOrder(order), signature: signature ?? (await sign(order)) })

@@ -10,7 +10,10 @@ import {
   poolBridgeAbi,
 } from '@multi-bridge/contracts'
 import {
+  buildGaslessCrossChainOrder,
   buildOnchainOrder,
+  type GaslessOrder,
+  gaslessAuthorizationTypedData,
   type Manifest,
   type ManifestChain,
   type ManifestToken,
@@ -31,11 +34,13 @@ import {
   type Hex,
   http,
   isAddressEqual,
+  type LocalAccount,
   type PublicClient,
   parseEventLogs,
   type Transport,
   type WalletClient,
 } from 'viem'
+import { getEip712Domain } from 'viem/actions'
 import { expect } from 'vitest'
 import { ATTESTER_NAMES, type Network, serviceDataDir, startNetwork } from '../src/network.ts'
 import type { ServiceName } from '../src/process.ts'
@@ -272,7 +277,7 @@ export async function sendOpenIntent(p: OpenIntentParameters): Promise<Hex> {
       destinationChainId: BigInt(p.destination.config.id),
       destinationSettler: p.destinationSettler ?? (p.destination.config.contracts.intentDestinationSettler as Address),
       recipient: p.recipient,
-      nonce: p.nonce ?? BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000)),
+      nonce: p.nonce ?? freshNonce(),
       expires: p.expires,
     },
     p.fillDeadline,
@@ -546,4 +551,72 @@ export function networkShortcuts(get: () => TestNetwork) {
     ) => solverQuote(get(), { origin, destination, inputToken, outputToken, amount }),
     crash: (name: ServiceName) => crashService(get(), name),
   }
+}
+
+/** The solver's quote with the parts a gasless order is built from (docs/gasless.md § 1). */
+export type GaslessQuote = SolverQuote & {
+  originSettler: Address
+  destinationSettler: Address
+  quoteExpiresAt: number
+  gasless?: { outputAmount: string; openFee: string; openDeadline: number }
+}
+
+/** A fresh order nonce, as the app draws one. */
+export const freshNonce = () => BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000))
+
+/**
+ * The person's one signature for a gasless order: the EIP-3009 ReceiveWithAuthorization in the domain `token` (by
+ * default the order's input token) declares on `origin`. A signature for another token, chain or order is what an
+ * attack test passes in.
+ */
+export async function signGasless(
+  origin: ChainClients,
+  order: GaslessOrder,
+  signer: LocalAccount,
+  token: Address = order.orderData.inputToken,
+): Promise<Hex> {
+  const { domain } = await getEip712Domain(origin.public, { address: token })
+  // The domain's `salt` and `extensions` are left out by gaslessAuthorizationTypedData.
+  return signer.signTypedData(gaslessAuthorizationTypedData(order, { ...domain, chainId: Number(domain.chainId) }))
+}
+
+export type GaslessAnswer = {
+  status: number
+  body: { orderId?: Hex; openTx?: Hex; error?: { code: string; message: string } }
+}
+
+const toJson = (value: unknown) => JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))
+
+/** `POST /v1/orders/gasless` with `body` as JSON (bigints as decimal text), or `raw` as it is. */
+export async function postGasless(network: TestNetwork, body: unknown, raw?: string): Promise<GaslessAnswer> {
+  const response = await fetch(`${serviceUrl(network, 'solver')}/v1/orders/gasless`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: raw ?? toJson(body),
+  })
+  return { status: response.status, body: (await response.json()) as GaslessAnswer['body'] }
+}
+
+/** Submits a signed gasless order to the solver, which opens it paying the gas. */
+export const submitGasless = (network: TestNetwork, order: GaslessOrder, signature: Hex) =>
+  postGasless(network, { order: buildGaslessCrossChainOrder(order), signature })
+
+/**
+ * `openFor` sent by `account` (anyone may submit a person's signed order). With `gas`, sent as it is without an
+ * estimate, so that a call the settler refuses is mined and reverts on chain.
+ */
+export function sendOpenFor(
+  origin: ChainClients,
+  account: Account,
+  order: GaslessOrder,
+  signature: Hex,
+  gas?: bigint,
+): Promise<Hex> {
+  return origin.wallet(account).writeContract({
+    address: order.originSettler,
+    abi: intentOriginSettlerAbi,
+    functionName: 'openFor',
+    args: [buildGaslessCrossChainOrder(order), signature, '0x'],
+    ...(gas ? { gas } : {}),
+  })
 }
