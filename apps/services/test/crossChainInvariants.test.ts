@@ -635,7 +635,8 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
         functionName: 'transferWithAuthorization',
         args: [message.from, message.to, message.value, 0n, message.validBefore, message.nonce, signature],
         gas: UNESTIMATED_GAS,
-        ...(tip > 0n ? { maxPriorityFeePerGas: tip } : {}),
+        // A higher tip to be mined before the open; the fee cap must cover it.
+        ...(tip > 0n ? { maxPriorityFeePerGas: tip, maxFeePerGas: tip * 2n } : {}),
       })
     }
 
