@@ -7,8 +7,8 @@ import {
   type Manifest,
   prepareDeposit,
   type RouteProvider,
-  refundSwap,
   type SwapTracker,
+  sendRefund,
 } from '@multi-bridge/core'
 import { historyStore, trackProblemStore } from '../history/index.ts'
 import { wagmiWalletAdapter } from './wagmiWallet.ts'
@@ -21,7 +21,7 @@ export type SwapServices = {
   executeRoute: typeof executeRoute
   /** The deposit a route would sign, decoded from its calldata and checked against the request (the review shows it). */
   prepareDeposit: typeof prepareDeposit
-  refundSwap: typeof refundSwap
+  sendRefund: typeof sendRefund
   walletAdapter: typeof wagmiWalletAdapter
 }
 
@@ -41,5 +41,5 @@ export async function createSwapServices(manifest: Manifest): Promise<SwapServic
     // The screens say which chain or service does not answer (features/history/swapStatus.ts).
     problems: trackProblemStore,
   })
-  return { clients, providers, tracker, executeRoute, prepareDeposit, refundSwap, walletAdapter: wagmiWalletAdapter }
+  return { clients, providers, tracker, executeRoute, prepareDeposit, sendRefund, walletAdapter: wagmiWalletAdapter }
 }

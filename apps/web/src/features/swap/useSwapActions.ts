@@ -74,7 +74,7 @@ export function useSwapActions() {
     mutationKey: ['refund'],
     mutationFn: async (record: SwapRecord) => {
       const services = await loadSwapServices(manifest)
-      const { refundTx } = await services.refundSwap({
+      const { refundTx } = await services.sendRefund({
         record,
         provider: provider(services, record.providerId),
         wallet: wallet(services),

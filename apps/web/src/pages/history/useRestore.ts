@@ -1,4 +1,4 @@
-import { listSwaps, readChain, restoreSwaps } from '@multi-bridge/core'
+import { collectSwaps, listSwaps, readChain } from '@multi-bridge/core'
 import { useCallback, useEffect, useRef } from 'react'
 import { type Address, isAddressEqual } from 'viem'
 import { historyStore, restoreStore, useHistory, useRestoreState } from '../../features/history/index.ts'
@@ -14,7 +14,7 @@ const PROBE_TIMEOUT_MS = 4_000
 type RestoreRun = { owner: Address; chainIds?: number[]; by: 'asked' | 'auto' }
 
 /**
- * "Restore from chain", chain by chain (core's `restoreSwaps`): what each chain answers is restored at once; the
+ * "Restore from chain", chain by chain (core's `collectSwaps`): what each chain answers is restored at once; the
  * chains that did not answer are named and read again, by the person's Retry or by themselves as soon as the chain
  * answers. An empty History with a connected wallet restores by itself, once per account on this device, quietly.
  */
@@ -33,7 +33,7 @@ export function useRestore(address: Address | undefined) {
       store.setRunning(by)
       try {
         const { providers, tracker } = await loadSwapServices(manifest)
-        const result = await restoreSwaps({ owner, providers: [...providers.values()], manifest, chainIds })
+        const result = await collectSwaps({ owner, providers: [...providers.values()], manifest, chainIds })
         const added = historyStore.getState().merge(result.records)
         tracker.resume()
         for (const chain of result.unreadChains) console.error(`[restore] ${chain.name} did not answer`, chain.error)
