@@ -12,6 +12,7 @@ export { type FinalHead, finalBlockNumber, finalHead, finalityBlocks, finalityPr
 export { manifestChainToViem } from './chains/manifestChain.ts'
 export { CHAIN_READ_TIMEOUT_MS, readChain } from './chains/readChain.ts'
 // ---- The swap client: one object owns the swaps' store, clients, providers and tracker; actions write it ----
+export { type DiscardSwapParameters, discardSwap } from './client/discardSwap.ts'
 export { type DraftSwapParameters, type DraftSwapReturnType, draftSwap } from './client/draftSwap.ts'
 export { type ExecuteSwapParameters, type ExecuteSwapReturnType, executeSwap } from './client/executeSwap.ts'
 export { type RefundSwapParameters, type RefundSwapReturnType, refundSwap } from './client/refundSwap.ts'
@@ -141,12 +142,11 @@ export {
   type NetworkCostStepKind,
 } from './swaps/estimateNetworkCost.ts'
 export { type ExecuteRouteParameters, executeRoute } from './swaps/executeRoute.ts'
-export { createHistoryStore, HISTORY_STORE_VERSION } from './swaps/historyStore.ts'
+export { HISTORY_STORE_VERSION } from './swaps/historyStore.ts'
 export { sendRefund } from './swaps/sendRefund.ts'
 export { applySwapEvent } from './swaps/swapMachine.ts'
-export { newSwapRecord } from './swaps/swapRecord.ts'
 export { createSwapStore, listSwaps, type SwapStoreState } from './swaps/swapStore.ts'
-export { createTrackProblemStore, isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'
+export { isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'
 export { createSwapTracker, type SwapTracker } from './swaps/trackSwaps.ts'
 export {
   type CompletedSwap,

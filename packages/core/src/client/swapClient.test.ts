@@ -10,6 +10,7 @@ import type { Route } from '../routes/types.ts'
 import { createSwapClient } from '../setup/createSwapClient.ts'
 import type { KeyValueStorage } from '../storage/persistedStore.ts'
 import type { RefundableSwap, SwapRecord } from '../swaps/types.ts'
+import { discardSwap } from './discardSwap.ts'
 import { draftSwap } from './draftSwap.ts'
 import { executeSwap } from './executeSwap.ts'
 import { refundSwap } from './refundSwap.ts'
@@ -104,6 +105,18 @@ describe('swap client', () => {
     expect(Object.keys(storage.saved())).toEqual([draft.key])
     // The client follows it from there.
     await vi.waitFor(() => expect(provider.track).toHaveBeenCalled())
+  })
+
+  it('forgets a draft whose review is closed, never a swap that was sent', async () => {
+    const { client, wallet } = setup()
+    running = client
+    const route = poolRoute()
+    const closed = draftSwap(client, { route, owner: PERSON })
+    discardSwap(client, { key: closed.key })
+    expect(client.store.getState().drafts).toEqual({})
+    const sent = await executeSwap(client, { route, wallet })
+    discardSwap(client, { key: sent.key })
+    expect(Object.keys(client.store.getState().swaps)).toEqual([sent.key])
   })
 
   it('refuses to execute a draft for another account, before anything is signed', async () => {
