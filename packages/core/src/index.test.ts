@@ -124,6 +124,7 @@ it('exports exactly its public surface', () => {
       "priceOf",
       "productionManifest",
       "providerModule",
+      "providerWords",
       "rankRoutes",
       "readChain",
       "readSignerSet",

@@ -121,6 +121,7 @@ export { type CreateSwapClientParameters, createSwapClient } from './setup/creat
 export { type Manifest, type ProvidersConfig, parseManifest } from './setup/manifest.ts'
 export { PROVIDER_MODULES, providerModule } from './setup/modules.ts'
 export { productionManifest } from './setup/production.ts'
+export { providerWords } from './setup/providerWords.ts'
 export {
   isContractCode,
   type KnownContracts,
