@@ -11,6 +11,13 @@ export { type ChainClients, createChainClients } from './chains/chainClients.ts'
 export { type FinalHead, finalBlockNumber, finalHead, finalityBlocks, finalityProblem } from './chains/finality.ts'
 export { manifestChainToViem } from './chains/manifestChain.ts'
 export { CHAIN_READ_TIMEOUT_MS, readChain } from './chains/readChain.ts'
+// ---- The swap client: one object owns the swaps' store, clients, providers and tracker; actions write it ----
+export { type DiscardSwapParameters, discardSwap } from './client/discardSwap.ts'
+export { type DraftSwapParameters, type DraftSwapReturnType, draftSwap } from './client/draftSwap.ts'
+export { type ExecuteSwapParameters, type ExecuteSwapReturnType, executeSwap } from './client/executeSwap.ts'
+export { type RefundSwapParameters, type RefundSwapReturnType, refundSwap } from './client/refundSwap.ts'
+export { type RestoreSwapsParameters, type RestoreSwapsReturnType, restoreSwaps } from './client/restoreSwaps.ts'
+export type { SwapClient } from './client/types.ts'
 // ---- Configuration: the manifest's parts ----
 export type { ProductionEnv } from './config/envValues.ts'
 export {
@@ -123,10 +130,12 @@ export {
   type TokenPrice,
   type TokenRef,
 } from './routes/types.ts'
+export { type CreateSwapClientParameters, createSwapClient } from './setup/createSwapClient.ts'
 // ---- Setup, the composition root: the provider modules, the manifest they check, the production config ----
 export { type Manifest, type ProvidersConfig, parseManifest } from './setup/manifest.ts'
 export { PROVIDER_MODULES, providerModule } from './setup/modules.ts'
 export { productionManifest } from './setup/production.ts'
+export { providerWords } from './setup/providerWords.ts'
 export {
   isContractCode,
   type KnownContracts,
@@ -139,7 +148,8 @@ export { type CheckedDeposit, prepareDeposit } from './signing/checkDeposit.ts'
 export { type SignedField, SignedMismatchError } from './signing/signingErrors.ts'
 // ---- Persisted storage ----
 export { createPersistedStore, PERSIST_PREFIX, type PersistedStoreOptions } from './storage/persistedStore.ts'
-// ---- Swaps: execution, tracking, refunds, restore and the history store ----
+export { type CollectSwapsParameters, type CollectSwapsReturnType, collectSwaps } from './swaps/collectSwaps.ts'
+// ---- Swaps, one step below the client: each operation on its own (tests and tools that bring their own store) ----
 export {
   estimateDepositReserve,
   estimateNetworkCost,
@@ -147,13 +157,11 @@ export {
   type NetworkCostStepKind,
 } from './swaps/estimateNetworkCost.ts'
 export { type ExecuteRouteParameters, executeRoute } from './swaps/executeRoute.ts'
-export { createHistoryStore, HISTORY_STORE_VERSION } from './swaps/historyStore.ts'
-export { refundSwap } from './swaps/refundSwap.ts'
-export { restoreSwaps } from './swaps/restoreSwaps.ts'
+export { HISTORY_STORE_VERSION } from './swaps/historyStore.ts'
+export { sendRefund } from './swaps/sendRefund.ts'
 export { applySwapEvent } from './swaps/swapMachine.ts'
-export { newSwapRecord } from './swaps/swapRecord.ts'
 export { createSwapStore, listSwaps, type SwapStoreState } from './swaps/swapStore.ts'
-export { createTrackProblemStore, isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'
+export { isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'
 export { createSwapTracker, type SwapTracker } from './swaps/trackSwaps.ts'
 export {
   type CompletedSwap,

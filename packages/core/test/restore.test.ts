@@ -9,6 +9,7 @@ import { isAddressEqual, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ChainUnreachableError,
+  collectSwaps,
   createChainClients,
   createProviders,
   executeRoute,
@@ -16,7 +17,6 @@ import {
   type Manifest,
   POOL_PROVIDER_ID,
   type RouteProvider,
-  restoreSwaps,
   type TokenRef,
 } from '../src/index.ts'
 import { createNodeWallet } from './nodeWallet.ts'
@@ -63,7 +63,7 @@ async function providersWith(down?: number): Promise<RouteProvider[]> {
   return [...(await createProviders({ manifest: seen, clients: createChainClients(seen) })).values()]
 }
 
-describe('restoreSwaps against the devnet, one chain hanging', () => {
+describe('collectSwaps against the devnet, one chain hanging', () => {
   it('restores the swaps deposited on the chains that answer and names the one that hangs, within its bound', async () => {
     const owner = devnetAccount(6)
     const clients = createChainClients(manifest)
@@ -94,7 +94,7 @@ describe('restoreSwaps against the devnet, one chain hanging', () => {
 
     const c = manifest.chains[2]!
     const started = Date.now()
-    const result = await restoreSwaps({
+    const result = await collectSwaps({
       owner: owner.address,
       manifest,
       providers: await providersWith(2),
@@ -113,7 +113,7 @@ describe('restoreSwaps against the devnet, one chain hanging', () => {
     expect(mine.find((record) => record.providerId === POOL_PROVIDER_ID)?.status).toBe('deposited')
 
     // C answers again: reading it alone adds nothing (no swap of this owner was deposited there) and names nothing.
-    const retry = await restoreSwaps({
+    const retry = await collectSwaps({
       owner: owner.address,
       manifest,
       providers: await providersWith(),

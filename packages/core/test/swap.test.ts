@@ -43,10 +43,10 @@ import {
   type Route,
   type RouteProvider,
   RouteUnavailableError,
-  refundSwap,
   SenderMismatchError,
   ServiceUnreachableError,
   type SwapRecord,
+  sendRefund,
   type TokenRef,
   UnknownContractError,
   WrongChainError,
@@ -187,7 +187,7 @@ async function refundWhenAvailable(swap: SwapRecord, wallet: ReturnType<typeof c
   let record = swap
   for (;;) {
     if (record.status !== 'refundable') record = await lookOnce(record)
-    const refund = await refundSwap({ record, provider: provider(record.providerId), wallet, clients }).catch(
+    const refund = await sendRefund({ record, provider: provider(record.providerId), wallet, clients }).catch(
       (error) => {
         if (error instanceof RefundNotAvailableError && Date.now() < deadline) return undefined
         throw error
@@ -645,7 +645,7 @@ describe('swaps', () => {
     const deposited = await execute(route, wallet)
     const refundable = applySwapEvent(deposited, { type: 'deadlinePassed' })
     const other = createNodeWallet(manifest, devnetAccount(6), origin.chainId)
-    const refusal = await refundSwap({
+    const refusal = await sendRefund({
       record: refundable,
       provider: provider(INTENT_PROVIDER_ID),
       wallet: other.wallet,
@@ -654,7 +654,7 @@ describe('swaps', () => {
     expect(refusal).toBeInstanceOf(NotSwapOwnerError)
     expect(refusal.owner).toBe(sender.address)
     // And a swap that is not refundable is not refunded, whoever asks.
-    const early = await refundSwap({
+    const early = await sendRefund({
       record: deposited,
       provider: provider(INTENT_PROVIDER_ID),
       wallet,
@@ -755,7 +755,7 @@ describe('swaps', () => {
       const refused = (error: unknown) =>
         error instanceof RefundNotAvailableError ||
         (error instanceof ServiceUnreachableError && error.service === 'attester')
-      const tryRefund = () => refundSwap({ record, provider: intent, wallet, clients }).catch((error) => error)
+      const tryRefund = () => sendRefund({ record, provider: intent, wallet, clients }).catch((error) => error)
       expect(await tryRefund()).toSatisfy(refused)
       await brake(DEVNET_ACCOUNTS.deployer, 'unpauseSettlement')
       // Released: `expires` moved by as long as the brake was on, not offered before then.

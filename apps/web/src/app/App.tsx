@@ -4,6 +4,7 @@ import i18next from 'i18next'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { HashRouter } from 'react-router'
 import { notify } from '../features/notifications/index.ts'
+import { createAppSwapClient } from '../lib/swapClient.tsx'
 import { AppTree } from './AppTree.tsx'
 import { startupRequests } from './startupRequests.ts'
 
@@ -23,6 +24,7 @@ export function mountApp(rootElement: HTMLElement, rawManifest: unknown, hydrate
     <AppTree
       manifest={manifest}
       queryClient={new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: false } } })}
+      swapClient={createAppSwapClient(manifest)}
       i18n={i18next}
       router={HashRouter}
     />

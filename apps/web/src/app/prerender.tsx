@@ -1,4 +1,4 @@
-import { parseManifest } from '@multi-bridge/core'
+import { createSwapClient, parseManifest } from '@multi-bridge/core'
 import { QueryClient } from '@tanstack/react-query'
 import i18next from 'i18next'
 import type { ReactNode } from 'react'
@@ -63,7 +63,14 @@ export async function prerenderSwapPage(language: Language): Promise<string> {
   await i18n.use(initReactI18next).init(i18nOptions(language, bundle))
   // The wallet layer is not loaded in the browser's first render either: its state reads "not known yet".
   return renderToString(
-    <AppTree manifest={STAND_IN_MANIFEST} queryClient={new QueryClient()} i18n={i18n} router={SwapPageRouter} />,
+    <AppTree
+      manifest={STAND_IN_MANIFEST}
+      queryClient={new QueryClient()}
+      // Nothing is stored in a prerender: History in memory, empty, as the browser's first render reads it.
+      swapClient={createSwapClient({ manifest: STAND_IN_MANIFEST })}
+      i18n={i18n}
+      router={SwapPageRouter}
+    />,
   )
 }
 

@@ -1,3 +1,4 @@
+import { providerWords } from '@multi-bridge/core'
 import i18next, { type InitOptions } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { safeStorage } from '../lib/safeStorage.ts'
@@ -8,15 +9,21 @@ export type { Language }
 async function loadBundle(language: Language) {
   if (!i18next.hasResourceBundle(language, 'translation')) {
     const { default: bundle } = await bundleLoaders[language]()
-    i18next.addResourceBundle(language, 'translation', bundle)
+    i18next.addResourceBundle(language, 'translation', withProviderWords(language, bundle))
   }
 }
+
+/** A language's strings with the provider modules' own words in it (each provider carries its words in its folder). */
+export const withProviderWords = (language: Language, bundle: Record<string, string>): Record<string, string> => ({
+  ...providerWords(language),
+  ...bundle,
+})
 
 /** The one set of i18next options: the app's instance and the build's prerender (app/prerender.tsx) use it. */
 export function i18nOptions(language: Language, bundle: Record<string, string>): InitOptions {
   return {
     lng: language,
-    resources: { [language]: { translation: bundle } },
+    resources: { [language]: { translation: withProviderWords(language, bundle) } },
     // Keys are the English text: a string missing in a language falls back to English.
     fallbackLng: false,
     keySeparator: false,

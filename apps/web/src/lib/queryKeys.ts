@@ -108,6 +108,13 @@ export const swapKeys = {
   refundPlan: (recordKey: string) => ['refundPlan', recordKey] as const,
 }
 
+/** The swap client's mutations (lib/swapMutations.ts): a screen asks whether one is under way by its key. */
+export const swapMutationKeys = {
+  execute: ['executeSwap'] as const,
+  refund: ['refundSwap'] as const,
+  restore: ['restoreSwaps'] as const,
+}
+
 /** What decides which providers a manifest has: the devnet's services and the production providers' sections. */
 const providerSet = (manifest: Manifest) =>
   [

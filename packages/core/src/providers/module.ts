@@ -6,7 +6,7 @@ import type { CreateProvider } from './types.ts'
 /**
  * Everything about one provider, kept in its folder, without its code: what the app needs before any provider
  * is loaded (checking the manifest, writing the production config, the progress view's wording). Adding a
- * provider is a folder with its module and its code, one line in `setup/modules.ts`, and its translations.
+ * provider is a folder with its module (its words in every language too) and its code, and one line in `setup/modules.ts`.
  */
 export type ProviderModule<Id extends string = string, Config = unknown> = {
   readonly id: Id
@@ -19,6 +19,12 @@ export type ProviderModule<Id extends string = string, Config = unknown> = {
   readonly env?: Readonly<Record<string, string>>
   /** Its words for the states it reports: `SwapRecord.statusDetail` → an English sentence (the i18n key). */
   readonly statusWording: Readonly<Record<string, string>>
+  /**
+   * Its words in the app's other languages, by language code (`zh`: Traditional Chinese), each keyed by its English
+   * text: its status sentences, and any other sentence only it says. The app merges them into its strings when a
+   * language loads (`providerWords`), so that a provider's words live in its folder, not in the app.
+   */
+  readonly words?: Readonly<Record<string, Readonly<Record<string, string>>>>
   /** The fee labels its routes carry (English, i18n keys). */
   readonly feeLabels: readonly string[]
   /**

@@ -25,6 +25,8 @@ export type ExecuteRouteParameters = {
   provider: RouteProvider
   wallet: WalletAdapter
   clients: ChainClients
+  /** The record the person reviewed (its key is the swap's from review to History); a new one when absent. */
+  record?: SigningSwap
   /** Fetches the same route again; called when the quote is stale before anything is signed. */
   refreshRoute: () => Promise<Route | undefined>
   /** Every change of the swap, as it happens (persist it: a reload must not lose the swap). */
@@ -95,7 +97,7 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   let { plan } = await prepareDeposit(provider, route)
   const chainId = route.request.origin.chainId
   const client = clientFor(clients, chainId)
-  let record: SwapRecord = newSwapRecord(route, wallet.account)
+  let record: SwapRecord = parameters.record ?? newSwapRecord(route, wallet.account)
   const update = (event: SwapEvent) => {
     record = applySwapEvent(record, event)
     parameters.onUpdate(record)

@@ -83,5 +83,7 @@ export function createHistoryStore(storage: KeyValueStorage): StoreApi<SwapStore
       }
     },
     sanitize: (restored) => ({ swaps: keepValid((restored as { swaps?: unknown }).swaps) }),
+    // The drafts stay in memory: nothing was sent for them.
+    partialize: (state) => ({ swaps: state.swaps }),
   })
 }

@@ -1,15 +1,22 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { applySwapEvent, supersedes } from './swapMachine.ts'
-import type { SwapEvent, SwapRecord } from './types.ts'
+import type { SigningSwap, SwapEvent, SwapRecord } from './types.ts'
 
 export type SwapStoreState = {
-  /** By record key. */
+  /** Every swap whose deposit was sent (History), by record key. */
   swaps: Record<string, SwapRecord>
   /**
-   * Stores the person's swap as `executeRoute` moves it along. Only a swap whose deposit was sent is kept
-   * (nothing else moved any money), and a copy never replaces a further-along one (tracking may be ahead).
+   * The swaps under review or being signed, by record key: nothing was sent, so nothing is kept across a reload
+   * (`createHistoryStore` saves `swaps` only). A draft leaves for `swaps`, under the same key, once its deposit is sent.
+   */
+  drafts: Record<string, SigningSwap>
+  /**
+   * Stores the person's swap as `executeRoute` moves it along: a draft while nothing is sent, in `swaps` (and out
+   * of the drafts) once its deposit is. A copy never replaces a further-along one (tracking may be ahead).
    */
   upsert: (record: SwapRecord) => void
+  /** Forgets a draft (a review closed); a swap whose deposit was sent is never dropped. */
+  discard: (key: string) => void
   /** Applies what happened to a stored swap (see `applySwapEvent`); returns the record after it. */
   apply: (key: string, event: SwapEvent) => SwapRecord | undefined
   /** Adds records found on chain, skipping swaps already known (by protocol id). */
@@ -19,12 +26,25 @@ export type SwapStoreState = {
 export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapStoreState {
   return {
     swaps: {},
+    drafts: {},
     upsert: (record) => {
-      if (!record.depositTx) return
-      set((state) =>
-        supersedes(record, state.swaps[record.key]) ? { swaps: { ...state.swaps, [record.key]: record } } : state,
-      )
+      if (!record.depositTx) {
+        if (record.status !== 'signing') return
+        set((state) => (state.swaps[record.key] ? state : { drafts: { ...state.drafts, [record.key]: record } }))
+        return
+      }
+      set((state) => {
+        const { [record.key]: _sent, ...drafts } = state.drafts
+        if (!supersedes(record, state.swaps[record.key])) return _sent ? { drafts } : state
+        return { swaps: { ...state.swaps, [record.key]: record }, drafts }
+      })
     },
+    discard: (key) =>
+      set((state) => {
+        if (!state.drafts[key]) return state
+        const { [key]: _gone, ...drafts } = state.drafts
+        return { drafts }
+      }),
     apply: (key, event) => {
       let result: SwapRecord | undefined
       set((state) => {

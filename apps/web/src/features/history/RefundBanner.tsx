@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { ROUTES } from '../../lib/routes.ts'
+import { useSwaps } from '../../lib/swapClient.tsx'
 import { useIsHydrated } from '../../lib/useIsHydrated.ts'
-import { useHistory } from './historyStore.ts'
 import { needsAction, waitingAmount } from './swapStatus.ts'
 
 /** History's address for the swaps waiting for their refund (the "Needs action" filter). */
@@ -20,7 +20,7 @@ export function RefundBanner({ onShowAll }: { onShowAll?: () => void }) {
   const manifest = useManifest()
   // History is this browser's: not in the prerendered page.
   const hydrated = useIsHydrated()
-  const swaps = useHistory((state) => state.swaps)
+  const swaps = useSwaps((state) => state.swaps)
   const waiting = useMemo(() => listSwaps({ swaps }).filter(needsAction), [swaps])
   if (!hydrated || waiting.length === 0) return null
   const chainName = (swap: SwapRecord) =>

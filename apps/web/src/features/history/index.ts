@@ -1,7 +1,6 @@
 // Public entry of the history feature (.dependency-cruiser.cjs): re-exports only, no side effects. Code loaded with import()
-// (its dialogs, the swap services) stays out, so that it stays out of the chunk of whoever imports from here.
+// (its dialogs) stays out, so that it stays out of the chunk of whoever imports from here.
 export { historyCsv } from './historyCsv.ts'
-export { historyStore, useHistory } from './historyStore.ts'
 export { NEEDS_ACTION_PATH, RefundBanner } from './RefundBanner.tsx'
 export { restoreStore, type UnreadChain, useRestoreState } from './restoreStore.ts'
 export {
@@ -13,4 +12,3 @@ export {
   statusWord,
   waitingAmount,
 } from './swapStatus.ts'
-export { trackProblemStore, useTrackProblem } from './trackProblemStore.ts'

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { ROUTES } from '../../lib/routes.ts'
+import { useSwapClient } from '../../lib/swapClient.tsx'
 import { isSwapInView } from '../../lib/swapInView.ts'
-import { historyStore } from '../history/index.ts'
 import { alertStore, useAlerts } from './alertStore.ts'
 import { notify } from './notificationStore.ts'
 import { ALERT_TITLES, newAlerts } from './swapAlerts.ts'
@@ -22,10 +22,11 @@ export function useSwapAlerts(): number {
   const navigate = useNavigate()
   const unseen = useAlerts((state) => state.unseen.length)
   const manifest = useManifest()
+  const { store } = useSwapClient()
 
   useEffect(() => {
-    let before = historyStore.getState().swaps
-    return historyStore.subscribe((state) => {
+    let before = store.getState().swaps
+    return store.subscribe((state) => {
       const alerts = newAlerts(before, state.swaps)
       before = state.swaps
       const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
@@ -54,7 +55,7 @@ export function useSwapAlerts(): number {
         }
       }
     })
-  }, [t, navigate, manifest])
+  }, [t, navigate, manifest, store])
 
   useEffect(() => {
     const seen = () => {

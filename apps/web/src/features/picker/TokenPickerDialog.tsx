@@ -7,6 +7,7 @@ import { getAddress, isAddress } from 'viem'
 import { getPublicClient } from 'wagmi/actions'
 import { TEXT_INPUT_MAX_LENGTH } from '../../lib/constants.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { useSwapClient } from '../../lib/swapClient.tsx'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { useWalletConfig, useWalletConnection } from '../wallet/index.ts'
 import { createTokenSearchIndex, filterTokens } from './filterTokens.ts'
@@ -106,6 +107,7 @@ function PickerBody({
 }) {
   const { t } = useTranslation()
   const manifest = useManifest()
+  const swapClient = useSwapClient()
   const listId = useId()
   const [selectedChainId, setSelectedChainId] = useState(() => initialChain(manifest, initialChainId)?.id)
   const chain = manifest.chains.find((candidate) => candidate.id === selectedChainId) ?? manifest.chains[0]
@@ -122,7 +124,7 @@ function PickerBody({
   const multicall3 = chain?.contracts.multicall3 ?? '0x'
 
   // The providers' lists (LI.FI in production) arrive after the config's tokens, which stay usable if they fail.
-  const providerTokensQuery = useQuery(providerTokensQueryOptions(manifest))
+  const providerTokensQuery = useQuery(providerTokensQueryOptions(swapClient))
   const providerTokens = providerTokensQuery.data?.tokens
   const failedLists = providerTokensQuery.data?.failed ?? []
   const tokens = useMemo(() => {
@@ -135,7 +137,7 @@ function PickerBody({
   )
   const balances = account ? balancesQuery.data : undefined
   // The tokens held are ordered by their USD value where a provider prices them (and the value is shown).
-  const prices = useQuery({ ...tokenPricesQueryOptions(manifest), enabled: Boolean(account) }).data
+  const prices = useQuery({ ...tokenPricesQueryOptions(swapClient), enabled: Boolean(account) }).data
   const sorted = useMemo(() => sortTokensByValue(tokens, balances, prices), [tokens, balances, prices])
   const searchIndex = useMemo(() => createTokenSearchIndex(sorted), [sorted])
   const matches = useMemo(() => filterTokens(searchIndex, deferredQuery), [searchIndex, deferredQuery])

@@ -1,7 +1,6 @@
-import type { Manifest, RouteProvider } from '@multi-bridge/core'
+import type { RouteProvider, SwapClient } from '@multi-bridge/core'
 import { queryOptions } from '@tanstack/react-query'
 import { pickerKeys } from '../../lib/queryKeys.ts'
-import { loadSwapServices } from '../swap/index.ts'
 import { toPickerToken } from './pickerTokens.ts'
 import type { PickerToken } from './types.ts'
 
@@ -45,12 +44,12 @@ export async function loadProviderTokens(providers: Iterable<RouteProvider>): Pr
   return { tokens: merged, failed }
 }
 
-export function providerTokensQueryOptions(manifest: Manifest) {
+export function providerTokensQueryOptions(client: SwapClient) {
   return queryOptions({
     queryKey: pickerKeys.providerTokens,
-    // The providers come with the swap services chunk; the list is not cancelled when the picker closes,
+    // The providers' code loads with the first call; the list is not cancelled when the picker closes,
     // so the next opening has it.
-    queryFn: async () => loadProviderTokens((await loadSwapServices(manifest)).providers.values()),
+    queryFn: async () => loadProviderTokens((await client.getProviders()).values()),
     staleTime: PROVIDER_TOKENS_STALE_MS,
     gcTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,

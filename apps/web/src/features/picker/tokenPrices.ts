@@ -1,7 +1,6 @@
-import { type Manifest, priceOf, type RouteProvider } from '@multi-bridge/core'
+import { priceOf, type RouteProvider, type SwapClient } from '@multi-bridge/core'
 import { queryOptions } from '@tanstack/react-query'
 import { priceKeys } from '../../lib/queryKeys.ts'
-import { loadSwapServices } from '../swap/index.ts'
 import type { TokenPriceTable } from './types.ts'
 
 /** Prices move: read again after this long, when the picker is opened. */
@@ -33,10 +32,10 @@ export async function loadTokenPrices(providers: Iterable<RouteProvider>): Promi
   return table
 }
 
-export function tokenPricesQueryOptions(manifest: Manifest) {
+export function tokenPricesQueryOptions(client: SwapClient) {
   return queryOptions({
-    queryKey: priceKeys.tokens(manifest),
-    queryFn: async () => loadTokenPrices((await loadSwapServices(manifest)).providers.values()),
+    queryKey: priceKeys.tokens(client.manifest),
+    queryFn: async () => loadTokenPrices((await client.getProviders()).values()),
     staleTime: TOKEN_PRICES_STALE_MS,
     refetchOnWindowFocus: false,
     retry: 1,

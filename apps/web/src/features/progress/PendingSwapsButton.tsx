@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSwaps } from '../../lib/swapClient.tsx'
 import { useIsHydrated } from '../../lib/useIsHydrated.ts'
-import { useHistory } from '../history/index.ts'
 import { pendingDialogStore, usePendingDialogOpen } from './pendingDialog.ts'
 import { pendingSwapKeys } from './pendingSwaps.ts'
 
@@ -17,8 +17,8 @@ export function PendingSwapsButton() {
   const { t } = useTranslation()
   // History is this browser's: not in the prerendered page.
   const hydrated = useIsHydrated()
-  const keys = useHistory((state) => pendingSwapKeys(state.swaps))
-  const refundable = useHistory((state) => Object.values(state.swaps).some((swap) => swap.status === 'refundable'))
+  const keys = useSwaps((state) => pendingSwapKeys(state.swaps))
+  const refundable = useSwaps((state) => Object.values(state.swaps).some((swap) => swap.status === 'refundable'))
   const open = usePendingDialogOpen()
   const count = keys === '' ? 0 : keys.split('\n').length
   return (

@@ -4,9 +4,8 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DialogHeader } from '../../lib/DialogHeader.tsx'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { useSwapClient, useSwaps } from '../../lib/swapClient.tsx'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
-import { historyStore, useHistory } from '../history/index.ts'
-import { useSwapActions } from '../swap/index.ts'
 import { ProgressDialog } from './ProgressDialog.tsx'
 import { pendingSwaps } from './pendingSwaps.ts'
 import { useStatusDetail } from './statusDetail.ts'
@@ -17,22 +16,19 @@ import { useStatusDetail } from './statusDetail.ts'
  * showing how it ended.
  */
 export function PendingSwapsDialog({ onClose }: { onClose: () => void }) {
-  const [keys] = useState(() => pendingSwaps(historyStore.getState().swaps).map((swap) => swap.key))
+  const { store } = useSwapClient()
+  const [keys] = useState(() => pendingSwaps(store.getState().swaps).map((swap) => swap.key))
   const [shown, setShown] = useState<string | undefined>(() => (keys.length === 1 ? keys[0] : undefined))
-  const actions = useSwapActions()
-  const swaps = useHistory((state) => state.swaps)
-  const record = shown === undefined ? undefined : swaps[shown]
-  const detail = record && (
+  const swaps = useSwaps((state) => state.swaps)
+  const detail = shown !== undefined && swaps[shown] && (
     <ProgressDialog
-      record={record}
+      swapKey={shown}
       onOpenChange={(open) => {
         if (open) return
         // A single swap was the whole dialog; from the list, back to the list.
         if (keys.length === 1) onClose()
         else setShown(undefined)
       }}
-      onRefund={actions.refund}
-      refunding={actions.refunding === record.key}
     />
   )
   useEffect(() => {

@@ -18,9 +18,10 @@ import type { UserMessage } from '../../lib/errorMessages.ts'
 import { approximateDuration, shortAddress } from '../../lib/format.ts'
 import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { useSwap } from '../../lib/swapClient.tsx'
 import { markSwapInView } from '../../lib/swapInView.ts'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
-import { refundReason, statusWord, useHistory } from '../history/index.ts'
+import { refundReason, statusWord } from '../history/index.ts'
 import type { ReviewNetworkCost } from '../swap/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
 import { RefundCountdown } from './RefundCountdown.tsx'
@@ -31,12 +32,14 @@ import { SwapEnding } from './SwapEnding.tsx'
 import { useStatusDetail } from './statusDetail.ts'
 import { TxHash } from './TxHash.tsx'
 import { useProviderPage } from './useProviderPage.ts'
+import { useRefund } from './useRefund.ts'
 import { useRefundReadiness } from './useRefundReadiness.ts'
 
 const ConnectDialog = lazy(() => import('../wallet/ConnectDialog.tsx').then((m) => ({ default: m.ConnectDialog })))
 
 export type ProgressDialogProps = {
-  record: SwapRecord
+  /** The swap shown, by its key: its draft under review, then its record in History (core's swap client). */
+  swapKey: string
   onOpenChange: (open: boolean) => void
   /** Before the deposit: the confirm-send action (absent once sent). */
   onConfirm?: () => void
@@ -45,9 +48,6 @@ export type ProgressDialogProps = {
   signed?: SignedPreviewProps
   /** A catalogued message of the last failure before anything was escrowed. */
   error?: UserMessage | undefined
-  /** Refunds the swap shown (its latest stored copy). */
-  onRefund?: (record: SwapRecord) => void
-  refunding?: boolean
   /** In the review: the route confirmed, for its summary (amounts, fees, USD values, warnings). */
   route?: Route | undefined
   /** In the review: the person's own gas for it (see `ReviewSummary`). */
@@ -68,10 +68,15 @@ function useNow(enabled: boolean) {
 
 /** SPEC §4 progress and detail view: over the current page, after Swap and from History. */
 export function ProgressDialog(props: ProgressDialogProps) {
+  // One record from the review to History, read from the store by its key.
+  const record = useSwap(props.swapKey)
+  return record ? <SwapProgress {...props} record={record} /> : null
+}
+
+function SwapProgress({ record, ...props }: ProgressDialogProps & { record: SwapRecord }) {
   const { t } = useTranslation()
   const manifest = useManifest()
-  const stored = useHistory((s) => s.swaps[props.record.key])
-  const record = stored ?? props.record
+  const { refund: startRefund, refunding } = useRefund(record.key)
   const progress = swapProgress(record.status)
   const now = useNow(progress === 'swapping' || record.status === 'refundable' || record.status === 'providerFailed')
   const statusDetail = useStatusDetail()(record)
@@ -133,7 +138,7 @@ export function ProgressDialog(props: ProgressDialogProps) {
   if (record.status === 'refundable' || record.status === 'refunded' || providerRefunding) {
     steps.push({
       label: t('Refund'),
-      state: record.status === 'refunded' ? 'done' : props.refunding || providerRefunding ? 'active' : 'waiting',
+      state: record.status === 'refunded' ? 'done' : refunding || providerRefunding ? 'active' : 'waiting',
       ...(record.status === 'refunded' && record.refundTx ? { hash: record.refundTx, chainId: origin.chainId } : {}),
     })
   }
@@ -345,14 +350,14 @@ export function ProgressDialog(props: ProgressDialogProps) {
               {props.confirming ? t('In Progress') : t('Swap')}
             </button>
           )}
-          {record.status === 'refundable' && props.onRefund && otherAccount && (
+          {record.status === 'refundable' && otherAccount && (
             <p className="form-error" role="status" data-testid="refund-owner">
               {t('Only {{account}} can refund this swap. Switch to it in your wallet.', {
                 account: shortAddress(record.owner),
               })}
             </p>
           )}
-          {record.status === 'refundable' && props.onRefund && !connected && (
+          {record.status === 'refundable' && !connected && (
             <button
               type="button"
               className="button-primary button-block"
@@ -363,15 +368,15 @@ export function ProgressDialog(props: ProgressDialogProps) {
               {t('Connect a wallet to refund')}
             </button>
           )}
-          {record.status === 'refundable' && props.onRefund && connected && (
+          {record.status === 'refundable' && connected && (
             <button
               type="button"
               className="button-primary button-block"
-              onClick={() => props.onRefund?.(record)}
-              disabled={props.refunding || otherAccount || !refund.ready}
+              onClick={startRefund}
+              disabled={refunding || otherAccount || !refund.ready}
               data-testid="refund-button"
             >
-              {props.refunding
+              {refunding
                 ? t('In Progress')
                 : !refund.ready && (refund.opensAt ?? 0) <= now
                   ? t('Preparing refund…')

@@ -7,7 +7,8 @@ import {
 } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
 import type { UserMessage } from '../../lib/errorMessages.ts'
-import { elapsedAgainstEstimate, isApiDown, useTrackProblem } from '../history/index.ts'
+import { useTrackProblem } from '../../lib/swapClient.tsx'
+import { elapsedAgainstEstimate, isApiDown } from '../history/index.ts'
 import { useDurationText } from './durationText.ts'
 
 /** What the dialog says about a chain or service that does not answer: who, and what it means for the swap. */

@@ -1,5 +1,5 @@
 // Public entry of the progress feature (.dependency-cruiser.cjs): re-exports only, no side effects. Code loaded with import()
-// (its dialogs, the swap services) stays out, so that it stays out of the chunk of whoever imports from here.
+// (its dialogs) stays out, so that it stays out of the chunk of whoever imports from here.
 
 export { PendingSwapsButton } from './PendingSwapsButton.tsx'
 export { useStatusDetail } from './statusDetail.ts'

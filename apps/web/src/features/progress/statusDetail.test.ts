@@ -1,7 +1,11 @@
 import { PROVIDER_MODULES } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
-import zh from '../../i18n/locales/zh.ts'
+import { withProviderWords } from '../../i18n/index.ts'
+import zhStrings from '../../i18n/locales/zh.ts'
 import { statusDetailText } from './statusDetail.ts'
+
+/** The Traditional Chinese strings as the app loads them: its own and the provider modules' words. */
+const zh = withProviderWords('zh', zhStrings)
 
 const LIFI_SUBSTATUSES = [
   'NOT_FOUND',
@@ -71,10 +75,12 @@ describe('statusDetailText', () => {
 
 describe('provider modules', () => {
   it.each(PROVIDER_MODULES.map((module) => [module.id, module] as const))(
-    '%s: every status sentence and fee label it uses has its Traditional Chinese',
+    '%s: every status sentence and fee label it uses has its Traditional Chinese, its status sentences in its own words',
     (_id, module) => {
       const keys = [...Object.values(module.statusWording), ...module.feeLabels]
       expect(keys.filter((key) => !zh[key])).toEqual([])
+      const own = module.words?.zh ?? {}
+      expect(Object.values(module.statusWording).filter((sentence) => !own[sentence])).toEqual([])
     },
   )
 })

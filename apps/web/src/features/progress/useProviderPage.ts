@@ -1,12 +1,11 @@
 import type { SwapRecord } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
-import { useManifest } from '../../lib/ManifestContext.tsx'
 import { swapKeys } from '../../lib/queryKeys.ts'
-import { loadSwapServices } from '../swap/index.ts'
+import { useSwapClient } from '../../lib/swapClient.tsx'
 
 /** The provider's own page for a mined swap (LI.FI's scan, Across's transaction page), when it has one. */
 export function useProviderPage(record: SwapRecord): string | undefined {
-  const manifest = useManifest()
+  const client = useSwapClient()
   const tracked = record.status !== 'signing' && record.status !== 'failed' ? record : undefined
   const query = useQuery({
     queryKey: swapKeys.providerPage(record.providerId, tracked?.depositTx),
@@ -14,7 +13,7 @@ export function useProviderPage(record: SwapRecord): string | undefined {
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {
       if (!tracked) return null
-      const provider = (await loadSwapServices(manifest)).providers.get(tracked.providerId)
+      const provider = (await client.getProviders()).get(tracked.providerId)
       return provider?.explorerUrl?.(tracked) ?? null
     },
   })

@@ -2,7 +2,7 @@ import { estimateRefundOpensAt, providerModule, type SwapRecord } from '@multi-b
 import { useQuery } from '@tanstack/react-query'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { swapKeys } from '../../lib/queryKeys.ts'
-import { loadSwapServices } from '../swap/index.ts'
+import { useSwapClient } from '../../lib/swapClient.tsx'
 
 const PLAN_POLL_MS = 2_000
 
@@ -25,6 +25,7 @@ export type RefundReadiness = {
  */
 export function useRefundReadiness(record: SwapRecord): RefundReadiness {
   const manifest = useManifest()
+  const client = useSwapClient()
   const personRefunds = providerModule(record.providerId)?.refunds === 'person'
   const deposited = record.status === 'deposited' || record.status === 'refundable'
   const estimate = deposited && personRefunds ? estimateRefundOpensAt(record, manifest) : undefined
@@ -33,7 +34,7 @@ export function useRefundReadiness(record: SwapRecord): RefundReadiness {
     enabled: record.status === 'refundable',
     queryFn: async () => {
       if (record.status !== 'refundable') return { ready: false }
-      const provider = (await loadSwapServices(manifest)).providers.get(record.providerId)
+      const provider = (await client.getProviders()).get(record.providerId)
       if (!provider) return { ready: false }
       const plan = await provider.planRefund(record)
       return 'transaction' in plan ? { ready: true } : { ready: false, availableAfter: plan.availableAfter }

@@ -1,5 +1,5 @@
 // Public entry of the swap feature (.dependency-cruiser.cjs): re-exports only, no side effects. Code loaded with import()
-// (its dialogs, the swap services) stays out, so that it stays out of the chunk of whoever imports from here.
+// (its dialogs) stays out, so that it stays out of the chunk of whoever imports from here.
 export { AmountField } from './AmountField.tsx'
 export { GasOnArrivalField } from './GasOnArrivalField.tsx'
 export { disarmKeptForm, keptFormStore, startNewSwap } from './keptForm.ts'
@@ -14,6 +14,5 @@ export { TokenButton } from './TokenButton.tsx'
 export { type UsdText, useRouteUsd } from './usdValue.ts'
 export { useFormLink } from './useFormLink.ts'
 export { type SignedPreview, useSignedPreview } from './useSignedPreview.ts'
-export { useSwapActions } from './useSwapActions.ts'
 export { toTokenRef, useSwapForm } from './useSwapForm.ts'
-export { loadSwapServices, prefetchSwapServices } from './useSwapServices.ts'
+export { useSwapReview } from './useSwapReview.ts'

@@ -67,7 +67,7 @@ export function useMaxAmount(parameters: UseMaxAmountParameters) {
       fill(routeReserve)
       return
     }
-    // Pressed before the reserve was read (the swap services load after the page is interactive): read it now.
+    // Pressed before the reserve was read (the chain clients load after the page is interactive): read it now.
     const reserve = (depositReserve ?? (await loadDepositReserve().catch(() => undefined)))?.total
     if (reserve !== undefined) setProvisional(fill(reserve))
   }

@@ -3,8 +3,9 @@ import { skipToken, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { networkCostKeys } from '../../lib/queryKeys.ts'
+import { useSwapClient } from '../../lib/swapClient.tsx'
+import { loadSwapActions } from '../../lib/swapMutations.ts'
 import type { NativeCoin } from './gasCheck.ts'
-import { loadSwapServices } from './useSwapServices.ts'
 
 const networkCostReads = () => import('./networkCostReads.ts')
 
@@ -18,6 +19,7 @@ const REFRESH_MS = 15_000
  */
 export function useNetworkCost(route: Route | undefined) {
   const manifest = useManifest()
+  const client = useSwapClient()
   return useQuery<NetworkCost>({
     queryKey: route ? networkCostKeys.route(route) : networkCostKeys.none,
     staleTime: REFRESH_MS,
@@ -27,19 +29,19 @@ export function useNetworkCost(route: Route | undefined) {
     retry: false,
     queryFn: route
       ? async () => {
-          const [services, { estimateNetworkCost }] = await Promise.all([
-            loadSwapServices(manifest),
+          const [providers, clients, { estimateNetworkCost }, { prepareDeposit }] = await Promise.all([
+            client.getProviders(),
+            client.getChainClients(),
             networkCostReads(),
+            loadSwapActions(),
           ])
-          const provider = services.providers.get(route.providerId)
+          const provider = providers.get(route.providerId)
           if (!provider) throw new Error(`no provider ${route.providerId}`)
           // The plan the swap would sign, checked as executeRoute checks it: its approval and deposit are estimated.
-          const { plan } = await services.prepareDeposit(provider, route)
+          const { plan } = await prepareDeposit(provider, route)
           const chainId = route.request.origin.chainId
           const chain = { id: chainId, name: getManifestChain(manifest, chainId)?.name ?? String(chainId) }
-          return readChain(chain, () =>
-            estimateNetworkCost({ clients: services.clients, account: route.request.sender, plan }),
-          )
+          return readChain(chain, () => estimateNetworkCost({ clients, account: route.request.sender, plan }))
         }
       : skipToken,
   })
@@ -47,7 +49,7 @@ export function useNetworkCost(route: Route | undefined) {
 
 /** What Max on a native coin keeps for gas before there is a route to estimate (one deposit at its fallback gas). */
 export function useDepositReserve(origin: TokenRef | undefined) {
-  const manifest = useManifest()
+  const client = useSwapClient()
   const chainId = origin?.kind === 'native' ? origin.chainId : undefined
   return useQuery<NetworkCost>({
     queryKey: networkCostKeys.reserve(chainId),
@@ -56,11 +58,11 @@ export function useDepositReserve(origin: TokenRef | undefined) {
       chainId === undefined
         ? skipToken
         : async () => {
-            const [services, { estimateDepositReserve }] = await Promise.all([
-              loadSwapServices(manifest),
+            const [clients, { estimateDepositReserve }] = await Promise.all([
+              client.getChainClients(),
               networkCostReads(),
             ])
-            return estimateDepositReserve({ clients: services.clients, chainId })
+            return estimateDepositReserve({ clients, chainId })
           },
   })
 }

@@ -5,14 +5,15 @@ import {
   type KnownContracts,
   type RecipientRefusal,
   recipientRefusal,
+  type SwapClient,
   type TokenRef,
 } from '@multi-bridge/core'
 import { skipToken, useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { recipientKeys } from '../../lib/queryKeys.ts'
+import { useSwapClient } from '../../lib/swapClient.tsx'
 import { useWalletConfig } from '../wallet/index.ts'
-import { loadSwapServices } from './useSwapServices.ts'
 import { chainReads } from './useTokenBalance.ts'
 
 /**
@@ -34,8 +35,8 @@ export type RecipientSafety =
 const RECHECK_MS = 10_000
 
 /** Every provider's allowlisted contracts on a chain (production: Across's spoke pool, Relay's depository, …). */
-async function providersContracts(manifest: Parameters<typeof loadSwapServices>[0], chainId: number) {
-  const { providers } = await loadSwapServices(manifest)
+async function providersContracts(client: SwapClient, chainId: number) {
+  const providers = await client.getProviders()
   return [...providers.values()].map(
     (provider): KnownContracts => ({
       name: provider.name,
@@ -47,6 +48,7 @@ async function providersContracts(manifest: Parameters<typeof loadSwapServices>[
 /** The recipient's safety on the destination chain (see `RecipientSafety`): the manifest at once, the chain's code read. */
 export function useRecipientSafety(address: Address | undefined, destination: TokenRef | undefined): RecipientSafety {
   const manifest = useManifest()
+  const client = useSwapClient()
   const config = useWalletConfig()
   const chainId = destination?.chainId
   const network = chainId === undefined ? '' : (getManifestChain(manifest, chainId)?.name ?? String(chainId))
@@ -69,7 +71,7 @@ export function useRecipientSafety(address: Address | undefined, destination: To
   const known = useQuery({
     queryKey: recipientKeys.knownContracts(chainId, manifest),
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: chainId === undefined ? skipToken : () => providersContracts(manifest, chainId),
+    queryFn: chainId === undefined ? skipToken : () => providersContracts(client, chainId),
   })
   if (address === undefined || chainId === undefined) return { status: 'none' }
   // The manifest's tokens and contracts are known at once; the providers' allowlists once their code is loaded.

@@ -8,9 +8,9 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { useSwapClient } from '../../lib/swapClient.tsx'
 import { QUOTE_REFRESH_SECONDS, type RefreshPause, refreshPause, watchPageUse } from './quoteRefresh.ts'
 import { routesQueryOptions } from './routesQuery.ts'
-import { loadSwapServices } from './useSwapServices.ts'
 
 /**
  * Input that ends an idle pause takes effect this much later: a key that changes the request fetches the new one
@@ -38,13 +38,14 @@ export type RoutesState = {
  */
 export function useRoutes(request: QuoteRequest | undefined, preference: RoutePreference): RoutesState {
   const manifest = useManifest()
+  const client = useSwapClient()
   const refetchIfDue = useRef<() => void>(() => {})
   const clock = useRefreshClock(request !== undefined, () => refetchIfDue.current())
   const query = useQuery(
     routesQueryOptions({
       request,
       manifest,
-      loadProviders: async () => [...(await loadSwapServices(manifest)).providers.values()],
+      loadProviders: async () => [...(await client.getProviders()).values()],
       pause: clock.pause,
     }),
   )

@@ -1,9 +1,9 @@
 import { BaseError, type CheckedDeposit, type Route, walkError } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
 import { toUserMessage, type UserMessage } from '../../lib/errorMessages.ts'
-import { useManifest } from '../../lib/ManifestContext.tsx'
 import { signedKeys } from '../../lib/queryKeys.ts'
-import { loadSwapServices } from './useSwapServices.ts'
+import { useSwapClient } from '../../lib/swapClient.tsx'
+import { loadSwapActions } from '../../lib/swapMutations.ts'
 
 /**
  * What the review shows of the transaction a route would sign: decoded, or why not. `refused`: the transaction is
@@ -22,16 +22,16 @@ const isRefusal = (error: unknown) =>
  * transaction that is not the request is refused here, before the person confirms.
  */
 export function useSignedPreview(route: Route | undefined): SignedPreview {
-  const manifest = useManifest()
+  const client = useSwapClient()
   const query = useQuery({
     queryKey: signedKeys.route(route?.id ?? ''),
     enabled: route !== undefined,
     queryFn: async () => {
-      const services = await loadSwapServices(manifest)
-      const provider = route && services.providers.get(route.providerId)
+      const [providers, { prepareDeposit }] = await Promise.all([client.getProviders(), loadSwapActions()])
+      const provider = route && providers.get(route.providerId)
       if (!route || !provider) throw new Error(`no provider for ${route?.providerId}`)
       try {
-        return await services.prepareDeposit(provider, route)
+        return await prepareDeposit(provider, route)
       } catch (error) {
         console.error('[review] the transaction to sign was not accepted', error)
         throw error

@@ -187,22 +187,6 @@ const zh: Record<string, string> = {
   'The amount is above the maximum deposit': '金額超過最高存入額',
   'The fees exceed the amount': '費用超過金額',
   'The provider refunds this transfer by itself': '此轉帳由提供者自行退款',
-  'The provider has not seen the deposit yet': '提供者尚未看到這筆存入',
-  'Waiting for confirmations on the origin chain': '正在等待來源鏈確認',
-  'Waiting for the transfer on the destination chain': '正在等待目標鏈上的轉帳',
-  'The bridge is temporarily unavailable; the transfer will continue': '跨鏈橋暫時無法使用，轉帳稍後會繼續',
-  'The chain is temporarily unreachable; the transfer will continue': '暫時無法連線到該鏈，轉帳稍後會繼續',
-  'The transfer failed; the refund is on its way': '轉帳失敗，退款正在處理中',
-  'The provider reports an unknown problem': '提供者回報了未知的問題',
-  'Delivered in another token than quoted': '已以報價以外的代幣交付',
-  'The provider returned the tokens': '提供者已退回代幣',
-  'The transfer cannot be completed; a refund is needed': '轉帳無法完成，需要退款',
-  'The transfer ran out of gas': '轉帳的 Gas 不足',
-  'The price moved more than the slippage allows': '價格變動超出滑點容許範圍',
-  'The allowance was too low': '授權額度不足',
-  'The balance was too low': '餘額不足',
-  'The quote expired before the transfer': '報價在轉帳前已過期',
-  'Expired — the refund is on its way': '已過期，退款正在路上',
   'Review the swap, then confirm': '請檢查兌換內容後確認',
   'Delivery: nothing was delivered': '交付：沒有交付任何代幣',
   'Only {{account}} can refund this swap. Switch to it in your wallet.':
@@ -214,15 +198,11 @@ const zh: Record<string, string> = {
     '錢包在存入前停止：沒有存入任何資金。請再試一次。',
   'Preparing refund…': '正在準備退款…',
   'The new quote is not for what you reviewed. Check it and try again.': '新的報價與您檢查的內容不符，請確認後重試。',
-  'No relayer filled it yet: Across is filling it from its own pool, which takes longer':
-    '尚無中繼者完成交付：Across 正從自己的資金池交付，需要較長時間',
-  'The deposit did not go through': '存入未成功',
   'Waiting for': '已等待',
   "Provider's page": '提供者頁面',
   'Follow it on {{provider}}': '在 {{provider}} 查看進度',
   '{{provider}} reports that this transfer failed. What happens next depends on the bridge: it may still be refunded or delivered, and this page keeps checking. Follow it on the provider’s page, or contact its support with the deposit transaction.':
     '{{provider}} 回報此轉帳失敗。後續處理取決於所用的跨鏈橋：仍可能退款或完成交付，本頁會持續查詢。您可以在提供者頁面追蹤，或附上存入交易聯絡其客服。',
-  'The provider has not recognised this deposit for a day': '提供者已一天未能識別此存入',
   'Arrives as {{symbol}}, not {{asked}}': '將以 {{symbol}} 到帳，而非 {{asked}}',
   'Names like {{name}} need Ethereum mainnet: on this network, enter the 0x address':
     '像 {{name}} 這樣的名稱需要以太坊主網：在此網路上請輸入 0x 地址',
@@ -335,16 +315,6 @@ const zh: Record<string, string> = {
     '跨鏈橋的證明者沒有回應；待其恢復後轉帳會繼續。',
   "The bridge's relayer is not answering; the transfer will continue when it is back.":
     '跨鏈橋的中繼者沒有回應；待其恢復後轉帳會繼續。',
-  "The bridge's solver is temporarily unavailable; the transfer will continue":
-    '跨鏈橋的求解者暫時無法使用，轉帳稍後會繼續',
-  "The bridge's attester is temporarily unavailable; the transfer will continue":
-    '跨鏈橋的證明者暫時無法使用，轉帳稍後會繼續',
-  "The bridge's relayer is temporarily unavailable; the transfer will continue":
-    '跨鏈橋的中繼者暫時無法使用，轉帳稍後會繼續',
-  'No solver will fill this order; you can refund it once its deadline has passed':
-    '沒有求解者會完成這筆訂單；截止時間過後您可以退款',
-  'The relayer declined this transfer; you can refund it once its deadline has passed':
-    '中繼者拒絕了這筆轉帳；截止時間過後您可以退款',
   "This swap couldn't be checked just now; trying again": '暫時無法確認這筆兌換，正在重試',
   "This swap couldn't be checked just now; trying again.": '暫時無法確認這筆兌換，正在重試。',
   'Taking longer than usual: {{elapsed}} so far, usually about {{expected}}.':
@@ -368,14 +338,6 @@ const zh: Record<string, string> = {
   '{{provider}} is not answering': '{{provider}} 沒有回應',
   "{{provider}} is not answering, so this swap can't be checked with it. The transfer goes on by itself; this page updates as soon as it answers.":
     '{{provider}} 沒有回應，暫時無法向其確認這筆兌換。轉帳會自行繼續；其恢復回應後，本頁會立即更新。',
-  // Relay
-  'Relay is waiting to see the deposit': 'Relay 正在等待看到存入',
-  'Relay is confirming the deposit': 'Relay 正在確認存入',
-  'Relay is filling it on the destination chain': 'Relay 正在目標鏈上交付',
-  'The fill is sent on the destination chain': '交付交易已在目標鏈上送出',
-  'The fill is delayed; Relay is still working on it': '交付延遲；Relay 仍在處理',
-  'Relay could not fill it; it refunds failed fills by itself': 'Relay 無法交付；失敗的交付會由 Relay 自行退款',
-  'Relay returned the tokens': 'Relay 已退回代幣',
   // What you sign (the review's decoded transaction)
   'What you sign': '您將簽署的內容',
   'Reading the transaction to sign…': '正在讀取要簽署的交易…',

@@ -9,15 +9,15 @@ import {
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { historyCsv, needsAction, RefundBanner, statusWord, useHistory } from '../../features/history/index.ts'
+import { historyCsv, needsAction, RefundBanner, statusWord } from '../../features/history/index.ts'
 import { notificationsAllowed, notify, setSwapNotifications, useAlerts } from '../../features/notifications/index.ts'
 import { useStatusDetail } from '../../features/progress/index.ts'
-import { prefetchSwapServices, useSwapActions } from '../../features/swap/index.ts'
 import { useWalletConnection } from '../../features/wallet/index.ts'
 import { reportError } from '../../lib/errorMessages.ts'
 import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../lib/routes.ts'
+import { preloadSwapClient, useSwapClient, useSwaps } from '../../lib/swapClient.tsx'
 import { HistoryEmpty } from './HistoryEmpty.tsx'
 import { filterFromOption, HISTORY_FILTERS, type HistoryFilterKey } from './historyFilters.ts'
 import { RestoreStatus } from './RestoreStatus.tsx'
@@ -48,21 +48,21 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   const { t } = useTranslation()
   const format = useIntlFormat()
   const manifest = useManifest()
-  // History follows unfinished swaps: the tracker comes with the swap services.
-  useEffect(() => prefetchSwapServices(manifest), [manifest])
+  const swapClient = useSwapClient()
+  // History follows unfinished swaps: the client's tracker comes with the providers.
+  useEffect(() => preloadSwapClient(swapClient), [swapClient])
   const navigate = useNavigate()
   const { address, status: walletStatus } = useWalletConnection()
   const connected = walletStatus === 'connected' && address !== undefined
   // Not known yet (the wallet layer loads, or wagmi reconnects): no Connect, which could add a second connection.
   const walletKnown = walletStatus === 'connected' || walletStatus === 'disconnected'
-  const swaps = useHistory((s) => s.swaps)
+  const swaps = useSwaps((s) => s.swaps)
   // `?filter=needs-action` (the refund banner's link) opens History on that filter.
   const [filter, setFilter] = useState<HistoryFilterKey>(() => filterFromOption(options.filter))
   useEffect(() => {
     if (options.filter) setFilter(filterFromOption(options.filter))
   }, [options.filter])
   const [connecting, setConnecting] = useState(false)
-  const actions = useSwapActions()
   const statusDetail = useStatusDetail()
   const all = useMemo(() => listSwaps({ swaps }), [swaps])
   const test = HISTORY_FILTERS.find((f) => f.key === filter)?.test ?? (() => true)
@@ -246,14 +246,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
         </ul>
       )}
       <Suspense fallback={null}>
-        {open && (
-          <ProgressDialog
-            record={open}
-            onOpenChange={(isOpen) => !isOpen && navigate(ROUTES.history)}
-            onRefund={actions.refund}
-            refunding={actions.refunding === open.key}
-          />
-        )}
+        {open && <ProgressDialog swapKey={open.key} onOpenChange={(isOpen) => !isOpen && navigate(ROUTES.history)} />}
         {connecting && !connected && <ConnectDialog open onOpenChange={(isOpen) => setConnecting(isOpen)} />}
       </Suspense>
     </section>

@@ -1,7 +1,8 @@
 import type { SwapRecord } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
-import { elapsedAgainstEstimate, problemText, refundReason, useTrackProblem } from '../../features/history/index.ts'
+import { elapsedAgainstEstimate, problemText, refundReason } from '../../features/history/index.ts'
 import { approximateDuration } from '../../lib/format.ts'
+import { useTrackProblem } from '../../lib/swapClient.tsx'
 
 /**
  * What a History row says beyond its status: why a refund waits for the person, that a swap takes longer than

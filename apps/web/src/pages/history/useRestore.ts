@@ -1,10 +1,10 @@
-import { listSwaps, readChain, restoreSwaps } from '@multi-bridge/core'
+import { listSwaps, readChain } from '@multi-bridge/core'
 import { useCallback, useEffect, useRef } from 'react'
 import { type Address, isAddressEqual } from 'viem'
-import { historyStore, restoreStore, useHistory, useRestoreState } from '../../features/history/index.ts'
+import { restoreStore, useRestoreState } from '../../features/history/index.ts'
 import { toast } from '../../features/notifications/index.ts'
-import { loadSwapServices } from '../../features/swap/index.ts'
-import { useManifest } from '../../lib/ManifestContext.tsx'
+import { useSwapClient, useSwaps } from '../../lib/swapClient.tsx'
+import { useRestoreSwaps } from '../../lib/swapMutations.ts'
 
 /** How often a chain Restore could not read is asked whether it answers again. */
 const PROBE_INTERVAL_MS = 5_000
@@ -14,12 +14,13 @@ const PROBE_TIMEOUT_MS = 4_000
 type RestoreRun = { owner: Address; chainIds?: number[]; by: 'asked' | 'auto' }
 
 /**
- * "Restore from chain", chain by chain (core's `restoreSwaps`): what each chain answers is restored at once; the
+ * "Restore from chain", chain by chain (the swap client's `restoreSwaps`): what each chain answers is restored at once; the
  * chains that did not answer are named and read again, by the person's Retry or by themselves as soon as the chain
  * answers. An empty History with a connected wallet restores by itself, once per account on this device, quietly.
  */
 export function useRestore(address: Address | undefined) {
-  const manifest = useManifest()
+  const client = useSwapClient()
+  const { mutateAsync: restoreSwaps } = useRestoreSwaps()
   const running = useRestoreState((state) => state.running)
   const unreadChains = useRestoreState((state) => state.unreadChains)
   const owner = useRestoreState((state) => state.owner)
@@ -32,10 +33,8 @@ export function useRestore(address: Address | undefined) {
       const store = restoreStore.getState()
       store.setRunning(by)
       try {
-        const { providers, tracker } = await loadSwapServices(manifest)
-        const result = await restoreSwaps({ owner, providers: [...providers.values()], manifest, chainIds })
-        const added = historyStore.getState().merge(result.records)
-        tracker.resume()
+        const result = await restoreSwaps({ owner, ...(chainIds ? { chainIds } : {}) })
+        const { added } = result
         for (const chain of result.unreadChains) console.error(`[restore] ${chain.name} did not answer`, chain.error)
         for (const failed of result.failedProviders) console.error(`[restore] ${failed.name}`, failed.error)
         const previous = restoreStore.getState()
@@ -55,11 +54,11 @@ export function useRestore(address: Address | undefined) {
         restoreStore.getState().setRunning(undefined)
       }
     },
-    [manifest],
+    [restoreSwaps],
   )
 
   // An empty History with a wallet connected: look for its swaps on the chains by itself, once per account.
-  const hasOwnSwaps = useHistory((state) =>
+  const hasOwnSwaps = useSwaps((state) =>
     address ? listSwaps(state).some((swap) => isAddressEqual(swap.owner, address)) : true,
   )
   const autoRestored = useRestoreState((state) => (address ? state.autoRestored.includes(address.toLowerCase()) : true))
@@ -74,7 +73,7 @@ export function useRestore(address: Address | undefined) {
     if (!probing || !owner) return
     let stopped = false
     const probe = async () => {
-      const { clients } = await loadSwapServices(manifest)
+      const clients = await client.getChainClients()
       const answered: number[] = []
       await Promise.all(
         restoreStore.getState().unreadChains.map(async (chain) => {
@@ -96,7 +95,7 @@ export function useRestore(address: Address | undefined) {
       stopped = true
       clearInterval(timer)
     }
-  }, [probing, owner, manifest, run])
+  }, [probing, owner, client, run])
 
   return {
     running,

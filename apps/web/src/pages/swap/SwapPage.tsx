@@ -1,14 +1,12 @@
-import { formatDisplayAmount, newSwapRecord, type Route } from '@multi-bridge/core'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { formatDisplayAmount } from '@multi-bridge/core'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RefundBanner } from '../../features/history/index.ts'
 import {
   AmountField,
   GasOnArrivalField,
   LinkProblems,
-  loadSwapServices,
   NetworkCostRow,
-  prefetchSwapServices,
   ReceiveUsd,
   RecipientField,
   RouteDetails,
@@ -21,13 +19,13 @@ import {
   toTokenRef,
   useFormLink,
   useSignedPreview,
-  useSwapActions,
   useSwapForm,
+  useSwapReview,
 } from '../../features/swap/index.ts'
 import { EARLY_ACTIONS, takeEarlyActions } from '../../lib/earlyActions.ts'
-import { useManifest } from '../../lib/ManifestContext.tsx'
 import { MARKS, markOnce } from '../../lib/perf.ts'
 import type { PageOptions } from '../../lib/routes.ts'
+import { preloadSwapClient, useSwapClient } from '../../lib/swapClient.tsx'
 
 const TokenPickerDialog = lazy(() =>
   import('../../features/picker/TokenPickerDialog.tsx').then((m) => ({ default: m.TokenPickerDialog })),
@@ -39,14 +37,15 @@ const ProgressDialog = lazy(() =>
 /** SPEC §4 swap screen: the layout; the form's state lives in `useSwapForm`, its fields in features/swap. */
 export default function SwapPage({ options }: { options: PageOptions }) {
   const { t } = useTranslation()
-  const manifest = useManifest()
+  const swapClient = useSwapClient()
   const form = useSwapForm()
   // A link's options prefill the form; the form is written back into the address.
   const link = useFormLink(options)
   const { origin, destination, selected, request, walletStatus, account } = form
   const [picker, setPicker] = useState<'origin' | 'destination' | undefined>()
-  const [reviewing, setReviewing] = useState<Route | undefined>()
-  const actions = useSwapActions()
+  // The reviewed route and its record's key: the dialog shows that record, confirming executes it.
+  const review = useSwapReview()
+  const reviewing = review.review?.route
   useEffect(() => {
     // A token button clicked on the prerendered page, before the app was up: open that picker now.
     const last = takeEarlyActions().at(-1)
@@ -56,22 +55,15 @@ export default function SwapPage({ options }: { options: PageOptions }) {
     // Once the wallet's state is known, the form and its main button are what the person will use.
     if (walletStatus === 'connecting' || walletStatus === 'reconnecting') return
     markOnce(MARKS.swapFormInteractive)
-    prefetchSwapServices(manifest)
-  }, [walletStatus, manifest])
+    preloadSwapClient(swapClient)
+  }, [walletStatus, swapClient])
 
   function startReview() {
-    if (!selected || !form.recipientAddress) return
+    if (!selected || !form.recipientAddress || !account) return
     recipientStore.getState().remember(form.recipientAddress)
-    actions.startReview()
-    setReviewing(selected)
+    review.open(selected, account)
   }
 
-  // Made once per reviewed route and account, not on every render (each call is a new key and time).
-  const draftRecord = useMemo(
-    () => (reviewing && account ? newSwapRecord(reviewing, account) : undefined),
-    [reviewing, account],
-  )
-  const reviewRecord = draftRecord ? (actions.live ?? draftRecord) : undefined
   // What confirming would sign, decoded from the transaction itself (refused here when it is not the request).
   const signed = useSignedPreview(reviewing)
 
@@ -162,22 +154,16 @@ export default function SwapPage({ options }: { options: PageOptions }) {
             }}
           />
         )}
-        {reviewing && reviewRecord && (
+        {review.review && (
           <ProgressDialog
-            record={reviewRecord}
-            onOpenChange={(open) => !open && setReviewing(undefined)}
-            onConfirm={() =>
-              actions.confirm(reviewing, async () =>
-                (await loadSwapServices(manifest)).providers.get(reviewing.providerId)?.getQuote(reviewing.request),
-              )
-            }
-            confirming={actions.confirming}
+            swapKey={review.review.key}
+            onOpenChange={(open) => !open && review.close()}
+            onConfirm={review.confirm}
+            confirming={review.confirming}
             signed={signed}
-            route={reviewing}
+            route={review.review.route}
             networkCost={reviewNetworkCost(form)}
-            error={actions.error}
-            onRefund={actions.refund}
-            refunding={actions.refunding === reviewRecord.key}
+            error={review.error}
           />
         )}
       </Suspense>

@@ -73,6 +73,16 @@ export const acrossModule: ProviderModule<'across', AcrossConfig> = {
     refunded: 'The provider returned the tokens',
     'deposit-failed': 'The deposit did not go through',
   },
+  // Its sentences in the app's other languages (the English text is the key).
+  words: {
+    zh: {
+      'No relayer filled it yet: Across is filling it from its own pool, which takes longer':
+        '尚無中繼者完成交付：Across 正從自己的資金池交付，需要較長時間',
+      'Expired — the refund is on its way': '已過期，退款正在路上',
+      'The provider returned the tokens': '提供者已退回代幣',
+      'The deposit did not go through': '存入未成功',
+    },
+  },
   feeLabels: ['LP fee', 'Relayer fee', 'Relayer gas fee', 'Bridge fee'],
   refunds: 'provider',
   isConfigured: (manifest) => manifest.providers?.across !== undefined,

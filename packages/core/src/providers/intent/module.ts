@@ -9,6 +9,15 @@ export const intentModule: ProviderModule<'intent', never> = {
     SOLVER_NOT_AVAILABLE: "The bridge's solver is temporarily unavailable; the transfer will continue",
     SOLVER_DECLINED: 'No solver will fill this order; you can refund it once its deadline has passed',
   },
+  // Its sentences in the app's other languages (the English text is the key).
+  words: {
+    zh: {
+      "The bridge's solver is temporarily unavailable; the transfer will continue":
+        '跨鏈橋的求解者暫時無法使用，轉帳稍後會繼續',
+      'No solver will fill this order; you can refund it once its deadline has passed':
+        '沒有求解者會完成這筆訂單；截止時間過後您可以退款',
+    },
+  },
   feeLabels: ['Solver fee', 'Solver gas fee', 'Gas on arrival fee'],
   refunds: 'person',
   isConfigured: (manifest) => Boolean(manifest.services.solver && manifest.services.attesters),

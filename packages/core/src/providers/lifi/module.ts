@@ -53,6 +53,27 @@ export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
     INSUFFICIENT_BALANCE: 'The balance was too low',
     EXPIRED: 'The quote expired before the transfer',
   },
+  // Its sentences in the app's other languages (the English text is the key).
+  words: {
+    zh: {
+      'The provider has not seen the deposit yet': '提供者尚未看到這筆存入',
+      'The provider has not recognised this deposit for a day': '提供者已一天未能識別此存入',
+      'Waiting for confirmations on the origin chain': '正在等待來源鏈確認',
+      'Waiting for the transfer on the destination chain': '正在等待目標鏈上的轉帳',
+      'The bridge is temporarily unavailable; the transfer will continue': '跨鏈橋暫時無法使用，轉帳稍後會繼續',
+      'The chain is temporarily unreachable; the transfer will continue': '暫時無法連線到該鏈，轉帳稍後會繼續',
+      'The transfer failed; the refund is on its way': '轉帳失敗，退款正在處理中',
+      'The provider reports an unknown problem': '提供者回報了未知的問題',
+      'Delivered in another token than quoted': '已以報價以外的代幣交付',
+      'The provider returned the tokens': '提供者已退回代幣',
+      'The transfer cannot be completed; a refund is needed': '轉帳無法完成，需要退款',
+      'The transfer ran out of gas': '轉帳的 Gas 不足',
+      'The price moved more than the slippage allows': '價格變動超出滑點容許範圍',
+      'The allowance was too low': '授權額度不足',
+      'The balance was too low': '餘額不足',
+      'The quote expired before the transfer': '報價在轉帳前已過期',
+    },
+  },
   // Its own fee names (feeCosts[].name) come from the API as they are.
   feeLabels: [PROVIDER_GAS_ESTIMATE, 'Gas on arrival fee'],
   refunds: 'provider',

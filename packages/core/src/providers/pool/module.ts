@@ -10,6 +10,17 @@ export const poolModule: ProviderModule<'pool', never> = {
     RELAYER_NOT_AVAILABLE: "The bridge's relayer is temporarily unavailable; the transfer will continue",
     RELAYER_DECLINED: 'The relayer declined this transfer; you can refund it once its deadline has passed',
   },
+  // Its sentences in the app's other languages (the English text is the key).
+  words: {
+    zh: {
+      "The bridge's attester is temporarily unavailable; the transfer will continue":
+        '跨鏈橋的證明者暫時無法使用，轉帳稍後會繼續',
+      "The bridge's relayer is temporarily unavailable; the transfer will continue":
+        '跨鏈橋的中繼者暫時無法使用，轉帳稍後會繼續',
+      'The relayer declined this transfer; you can refund it once its deadline has passed':
+        '中繼者拒絕了這筆轉帳；截止時間過後您可以退款',
+    },
+  },
   feeLabels: ['Bridge fee'],
   refunds: 'person',
   isConfigured: (manifest) => Boolean(manifest.services.attesters),

@@ -58,6 +58,18 @@ export const relayModule: ProviderModule<'relay', RelayConfig> = {
     failure: 'Relay could not fill it; it refunds failed fills by itself',
     refund: 'Relay returned the tokens',
   },
+  // Its sentences in the app's other languages (the English text is the key).
+  words: {
+    zh: {
+      'Relay is waiting to see the deposit': 'Relay 正在等待看到存入',
+      'Relay is confirming the deposit': 'Relay 正在確認存入',
+      'Relay is filling it on the destination chain': 'Relay 正在目標鏈上交付',
+      'The fill is sent on the destination chain': '交付交易已在目標鏈上送出',
+      'The fill is delayed; Relay is still working on it': '交付延遲；Relay 仍在處理',
+      'Relay could not fill it; it refunds failed fills by itself': 'Relay 無法交付；失敗的交付會由 Relay 自行退款',
+      'Relay returned the tokens': 'Relay 已退回代幣',
+    },
+  },
   feeLabels: ['Relayer fee', PROVIDER_GAS_ESTIMATE],
   refunds: 'provider',
   isConfigured: (manifest) => manifest.providers?.relay !== undefined,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Manifest } from '../config/manifest.ts'
 import { ChainUnreachableError, ProviderTimeoutError } from '../errors/unreachableErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
-import { RESTORE_CHAIN_TIMEOUT_MS, restoreSwaps } from './restoreSwaps.ts'
+import { collectSwaps, RESTORE_CHAIN_TIMEOUT_MS } from './collectSwaps.ts'
 import type { SwapRecord } from './types.ts'
 
 const OWNER: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
@@ -42,11 +42,11 @@ function chainProvider(id: string, byChain: Record<number, SwapRecord[] | 'hang'
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
-describe('restoreSwaps: chain by chain', () => {
+describe('collectSwaps: chain by chain', () => {
   it('restores what the chains that answer hold and names the one that hangs, within its time bound', async () => {
     const intent = chainProvider('intent', { [A]: [swap('i-a')], [B]: [swap('i-b')], [C]: 'hang' })
     const pool = chainProvider('pool', { [A]: [swap('p-a')], [B]: [], [C]: 'hang' })
-    const restored = restoreSwaps({ owner: OWNER, manifest, providers: [intent.provider, pool.provider] })
+    const restored = collectSwaps({ owner: OWNER, manifest, providers: [intent.provider, pool.provider] })
     await vi.advanceTimersByTimeAsync(RESTORE_CHAIN_TIMEOUT_MS)
     const result = await restored
     expect(result.records.map((record) => record.key).sort()).toEqual(['i-a', 'i-b', 'p-a'])
@@ -60,7 +60,7 @@ describe('restoreSwaps: chain by chain', () => {
     const limited = new Error('429')
     const intent = chainProvider('intent', { [A]: [swap('i-a')], [B]: [] })
     const pool = chainProvider('pool', { [A]: limited, [B]: limited })
-    const result = await restoreSwaps({ owner: OWNER, manifest, providers: [intent.provider, pool.provider] })
+    const result = await collectSwaps({ owner: OWNER, manifest, providers: [intent.provider, pool.provider] })
     expect(result.records.map((record) => record.key)).toEqual(['i-a'])
     expect(result.unreadChains).toEqual([])
     expect(result.failedProviders).toEqual([
@@ -71,7 +71,7 @@ describe('restoreSwaps: chain by chain', () => {
   it('reads only the chains asked for again, and leaves the API providers out of such a retry', async () => {
     const intent = chainProvider('intent', { [A]: [swap('i-a')], [C]: [swap('i-c')] })
     const api = { id: 'relay', name: 'Relay', findSwaps: vi.fn(async () => [swap('r')]) } as unknown as RouteProvider
-    const result = await restoreSwaps({ owner: OWNER, manifest, providers: [intent.provider, api], chainIds: [C] })
+    const result = await collectSwaps({ owner: OWNER, manifest, providers: [intent.provider, api], chainIds: [C] })
     expect(result.records.map((record) => record.key)).toEqual(['i-c'])
     expect(intent.findSwapsOnChain).toHaveBeenCalledTimes(1)
     expect(intent.findSwapsOnChain).toHaveBeenCalledWith(OWNER, C)
@@ -81,7 +81,7 @@ describe('restoreSwaps: chain by chain', () => {
   it('bounds a provider API that does not answer, and keeps the chains’ swaps', async () => {
     const intent = chainProvider('intent', { [A]: [swap('i-a')] })
     const api = { id: 'relay', name: 'Relay', findSwaps: vi.fn(hang) } as unknown as RouteProvider
-    const restored = restoreSwaps({ owner: OWNER, manifest, providers: [intent.provider, api], apiTimeoutMs: 5_000 })
+    const restored = collectSwaps({ owner: OWNER, manifest, providers: [intent.provider, api], apiTimeoutMs: 5_000 })
     await vi.advanceTimersByTimeAsync(5_000)
     const result = await restored
     expect(result.records.map((record) => record.key)).toEqual(['i-a'])

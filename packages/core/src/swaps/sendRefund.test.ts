@@ -4,7 +4,7 @@ import { PERSON, POOL, USDC_A, USDC_B } from '../../test/support/poolDeposit.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { NotEnoughGasError } from '../errors/gasErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
-import { refundSwap } from './refundSwap.ts'
+import { sendRefund } from './sendRefund.ts'
 import type { RefundableSwap } from './types.ts'
 
 const record: RefundableSwap = {
@@ -41,11 +41,11 @@ function setup(send: () => Promise<Hex>, estimateGas: () => Promise<bigint> = as
     switchChain: async () => {},
     sendTransaction: vi.fn(send),
   }
-  const run = () => refundSwap({ record, provider, wallet, clients: new Map([[1, client]]) as unknown as ChainClients })
+  const run = () => sendRefund({ record, provider, wallet, clients: new Map([[1, client]]) as unknown as ChainClients })
   return { client, wallet, run }
 }
 
-describe('refundSwap: a balance that cannot pay the gas', () => {
+describe('sendRefund: a balance that cannot pay the gas', () => {
   it("names the origin network and its coin, and about how much is needed, for the wallet's insufficient funds", async () => {
     // What wagmi hands back: viem's error for "total cost … exceeds the balance", wrapped.
     const insufficient = new TransactionExecutionError(new InsufficientFundsError(), { account: null })

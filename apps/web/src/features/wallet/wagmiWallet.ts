@@ -2,7 +2,7 @@ import type { Manifest, WalletAdapter } from '@multi-bridge/core'
 import type { Address, Hash } from 'viem'
 import type { Config, Connector } from 'wagmi'
 import { getCapabilities, sendCalls, sendTransaction, waitForCallsStatus } from 'wagmi/actions'
-import { switchNetwork } from '../wallet/index.ts'
+import { switchNetwork } from './switchNetwork.ts'
 
 /** The executor's wallet interface over the connected wagmi connector. */
 export function wagmiWalletAdapter(parameters: {

@@ -15,11 +15,12 @@ import type { SwapRecord } from './types.ts'
 import type { WalletAdapter } from './walletAdapter.ts'
 
 /**
- * Performs the refund of an unfilled swap, on the origin chain. Before anything is signed: the swap is
+ * Sends the refund of an unfilled swap, on the origin chain, and waits for it (the client's `refundSwap` stores it
+ * in History). Before anything is signed: the swap is
  * refundable, the wallet's account is the one that made it (the refund goes to it, and the person should see
  * that), the provider can refund it now, and the wallet is on the origin chain after the switch.
  */
-export async function refundSwap(parameters: {
+export async function sendRefund(parameters: {
   record: SwapRecord
   provider: RouteProvider
   wallet: WalletAdapter

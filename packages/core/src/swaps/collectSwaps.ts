@@ -10,7 +10,7 @@ export const RESTORE_CHAIN_TIMEOUT_MS = 20_000
 /** The longest a provider API's listing (Relay reads up to 10 pages) may take. */
 export const RESTORE_API_TIMEOUT_MS = 45_000
 
-export type RestoreSwapsParameters = {
+export type CollectSwapsParameters = {
   owner: Address
   providers: readonly RouteProvider[]
   manifest: Manifest
@@ -23,7 +23,7 @@ export type RestoreSwapsParameters = {
 export type UnreadChain = { id: number; name: string; error: unknown }
 export type FailedProvider = { id: string; name: string; error: unknown; chainIds: number[] }
 
-export type RestoreSwapsReturnType = {
+export type CollectSwapsReturnType = {
   /** Every swap found, from every chain and provider that answered. */
   records: SwapRecord[]
   /** The chains that were read (every provider there answered or only some did). */
@@ -37,12 +37,12 @@ export type RestoreSwapsReturnType = {
 type Task = { provider: RouteProvider; chainId: number | undefined; result: Promise<SwapRecord[]> }
 
 /**
- * "Restore from chain", chain by chain: each provider reads each of its chains on its own, bounded in time, so a
+ * Finds an owner's swaps for "Restore from chain" (the client's `restoreSwaps` merges them into History), chain by chain: each provider reads each of its chains on its own, bounded in time, so a
  * chain that does not answer costs only the swaps deposited there. What answered is returned; a chain where no
  * read answered is named (to say so and to read it again when it answers), and so is a provider that failed on
  * a chain that answered the others. Providers with an API of their own (LI.FI, Across, Relay) are one read each.
  */
-export async function restoreSwaps(parameters: RestoreSwapsParameters): Promise<RestoreSwapsReturnType> {
+export async function collectSwaps(parameters: CollectSwapsParameters): Promise<CollectSwapsReturnType> {
   const { owner, manifest } = parameters
   const chainTimeoutMs = parameters.chainTimeoutMs ?? RESTORE_CHAIN_TIMEOUT_MS
   const apiTimeoutMs = parameters.apiTimeoutMs ?? RESTORE_API_TIMEOUT_MS
