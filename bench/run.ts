@@ -17,6 +17,7 @@ import { coldAndRepeatLoad, eagerScripts, gzipSize, median, usableLoad } from '.
 import { measureBrowserFlows } from './flows.ts'
 import { measureQuoteOverhead, measureSolver, measureTokenSearch } from './node.ts'
 import { type Figure, finish, printTable } from './report.ts'
+import { measureOneSignature } from './swapConfirm.ts'
 
 const root = join(import.meta.dirname, '..')
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15)
@@ -233,6 +234,19 @@ async function main() {
     )
     console.log('solver: fill latency and 30 orders in a minute…')
     figures.push(...(await attempt('solver', ['solverFillBlocks', 'solverMissed'], () => measureSolver(manifest))))
+    console.log('one signature: confirmations per swap, gasless confirm → Completed…')
+    figures.push(
+      ...(await attempt(
+        'one signature',
+        [
+          'confirmationsGasless',
+          'confirmationsBatched',
+          'gaslessConfirmToCompletedMedian',
+          'gaslessConfirmToCompletedWorst',
+        ],
+        () => measureOneSignature(manifest),
+      )),
+    )
   } finally {
     await browser?.close()
     await network?.stop()

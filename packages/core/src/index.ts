@@ -109,6 +109,7 @@ export {
 } from './routes/fetchRoutes.ts'
 export {
   BatchIncompleteError,
+  GaslessRefusedError,
   InvalidQuoteError,
   NotSwapOwnerError,
   QuoteChangedError,
@@ -118,6 +119,7 @@ export {
   RouteUnavailableError,
   SenderMismatchError,
   TransactionRevertedError,
+  TypedDataUnsupportedError,
   WrongChainError,
 } from './routes/routeErrors.ts'
 export { readTokenInfo } from './routes/tokenInfo.ts'
@@ -125,6 +127,8 @@ export { createTokenRefResolver, tokenRefFor } from './routes/tokenRef.ts'
 export {
   type QuoteRequest,
   type Route,
+  type RouteGasless,
+  type SignableTypedData,
   TOKEN_KINDS,
   type TokenKind,
   type TokenPrice,
@@ -160,6 +164,7 @@ export { type ExecuteRouteParameters, executeRoute } from './swaps/executeRoute.
 export { HISTORY_STORE_VERSION } from './swaps/historyStore.ts'
 export { sendRefund } from './swaps/sendRefund.ts'
 export { applySwapEvent } from './swaps/swapMachine.ts'
+export { isGaslessSwap } from './swaps/swapRecord.ts'
 export { createSwapStore, listSwaps, type SwapStoreState } from './swaps/swapStore.ts'
 export { isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'
 export { createSwapTracker, type SwapTracker } from './swaps/trackSwaps.ts'

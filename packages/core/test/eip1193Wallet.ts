@@ -1,5 +1,12 @@
 import { type Chain, createWalletClient, custom, type Hash } from 'viem'
-import { getCapabilities, sendCalls, sendTransaction, switchChain, waitForCallsStatus } from 'viem/actions'
+import {
+  getCapabilities,
+  sendCalls,
+  sendTransaction,
+  signTypedData,
+  switchChain,
+  waitForCallsStatus,
+} from 'viem/actions'
 import type { LocalWalletProvider, WalletAdapter } from '../src/index.ts'
 
 /**
@@ -38,5 +45,6 @@ export async function eip1193WalletAdapter(provider: LocalWalletProvider): Promi
       const status = await waitForCallsStatus(client, { id, timeout: 120_000 })
       return (status.receipts ?? []).map((receipt) => receipt.transactionHash as Hash)
     },
+    signTypedData: (typedData) => signTypedData(client, { account, ...typedData } as never),
   }
 }

@@ -9,10 +9,14 @@ import {
   decodeFunctionData,
   encodeFunctionData,
   erc20Abi,
+  type Hex,
   isAddressEqual,
+  keccak256,
   parseUnits,
   toFunctionSelector,
+  toHex,
 } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   applySwapEvent,
@@ -24,11 +28,14 @@ import {
   createSwapStore,
   createSwapTracker,
   createTokenRefResolver,
+  decodeIntentOrderData,
   type ExecuteRouteParameters,
   executeRoute,
   fetchRoutes,
+  GaslessRefusedError,
   HttpAbortError,
   INTENT_PROVIDER_ID,
+  isGaslessSwap,
   isUserRejection,
   type Manifest,
   manifestChainToViem,
@@ -45,12 +52,14 @@ import {
   RouteUnavailableError,
   SenderMismatchError,
   ServiceUnreachableError,
+  SignedMismatchError,
   type SwapRecord,
   sendRefund,
   type TokenRef,
   UnknownContractError,
   WrongChainError,
 } from '../src/index.ts'
+import { encodeIntentOrderData } from '../src/protocols/intent.ts'
 import { eip1193WalletAdapter } from './eip1193Wallet.ts'
 import { createNodeWallet } from './nodeWallet.ts'
 
@@ -214,7 +223,12 @@ describe('routes', () => {
     })
     expect(new Set(seen)).toEqual(new Set([INTENT_PROVIDER_ID, POOL_PROVIDER_ID]))
     expect(outcomes.every((o) => o.status === 'route')).toBe(true)
-    expect(routes).toHaveLength(2)
+    // USDC has EIP-3009: the intent quote also comes as a gasless route, for less (the open's fee).
+    const [plain, gasless] = [routes.filter((r) => !r.gasless), routes.filter((r) => r.gasless)]
+    expect(plain).toHaveLength(2)
+    expect(gasless.map((r) => r.providerId)).toEqual([INTENT_PROVIDER_ID])
+    const intent = plain.find((r) => r.providerId === INTENT_PROVIDER_ID)!
+    expect(gasless[0]!.outputAmount).toBe(intent.outputAmount - gasless[0]!.gasless!.openFee)
     expect(routes[0]!.minOutputAmount >= routes[1]!.minOutputAmount).toBe(true)
     const fastest = await fetchRoutes({
       request: request({ origin: token(0, 'usdc'), destination: token(1, 'usdc'), amount: usdc('100') }),
@@ -229,7 +243,7 @@ describe('routes', () => {
       request: request({ origin: token(0, 'usdc'), destination: token(1, 'native'), amount: usdc('100') }),
       providers: [...providers.values()],
     })
-    expect(routes.map((r) => r.providerId)).toEqual([INTENT_PROVIDER_ID])
+    expect(routes.filter((r) => !r.gasless).map((r) => r.providerId)).toEqual([INTENT_PROVIDER_ID])
     expect(outcomes.find((o) => o.providerId === POOL_PROVIDER_ID)?.status).toBe('none')
   })
 
@@ -345,6 +359,164 @@ describe('routes', () => {
     }
   })
 })
+
+describe('gasless swaps (one signature, the solver opens)', () => {
+  /** A person made for this file: USDC on C, never any native coin anywhere. */
+  const person = privateKeyToAccount(keccak256(toHex('core gasless person')))
+  const origin = () => token(2, 'usdc')
+  const destination = () => token(1, 'usdc')
+  const gaslessRoute = async (amount: bigint) => {
+    const { routes } = await fetchRoutes({
+      request: request({
+        origin: origin(),
+        destination: destination(),
+        amount,
+        sender: person.address,
+        recipient: person.address,
+      }),
+      providers: [...providers.values()],
+    })
+    const route = routes.find((r) => r.gasless)
+    if (!route) throw new Error('no gasless route')
+    return route
+  }
+  /** The person's wallet, on chain A (not the origin), noting every request it gets. */
+  const personWallet = async () => {
+    const asked: string[] = []
+    const wallet = await eip1193WalletAdapter(
+      createLocalWalletProvider({
+        account: person,
+        chains: manifest.chains.map(manifestChainToViem),
+        initialChainId: chain(0).id,
+        intercept: ({ method }) => void asked.push(method),
+      }),
+    )
+    return { wallet, asked: () => asked.filter((method) => !READS.has(method)) }
+  }
+  const READS = new Set(['eth_requestAccounts', 'eth_accounts', 'eth_chainId'])
+
+  beforeAll(async () => {
+    const { wallet } = createNodeWallet(manifest, devnetAccount(4), origin().chainId)
+    const hash = await wallet.sendTransaction({
+      chainId: origin().chainId,
+      to: origin().address,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [person.address, usdc('1000')] }),
+      value: 0n,
+    })
+    await clients.get(origin().chainId)!.waitForTransactionReceipt({ hash })
+  })
+
+  it('swaps USDC on C to B with one signature: no network switch, no transaction, no native coin, Completed', async () => {
+    const route = await gaslessRoute(usdc('100'))
+    expect(await clients.get(origin().chainId)!.getBalance({ address: person.address })).toBe(0n)
+    const { wallet, asked } = await personWallet()
+    const [sent, received] = [await balance(origin(), person.address), await balance(destination(), person.address)]
+    const { record } = await runSwap(route, wallet, 'completed')
+    expect(asked()).toEqual(['eth_signTypedData_v4'])
+    expect(await balance(origin(), person.address)).toBe(sent - usdc('100'))
+    expect(await balance(destination(), person.address)).toBe(received + route.outputAmount)
+    expect(record.depositTx).toBeDefined()
+    expect(isGaslessSwap(record)).toBe(true)
+    const open = await clients.get(origin().chainId)!.getTransaction({ hash: record.depositTx! })
+    expect(isAddressEqual(open.from, person.address)).toBe(false) // the solver sent it
+  })
+
+  it('asks the wallet nothing when the plan would pay anything else than the order shown', async () => {
+    const route = await gaslessRoute(usdc('10'))
+    const honest = provider(INTENT_PROVIDER_ID)
+    const other = devnetAccount(7).address
+    type Plan = Awaited<ReturnType<RouteProvider['planDeposit']>>
+    const attacks: [string, (plan: Plan) => Plan][] = [
+      ['payable to someone else', (p) => signedWith(p, { message: { ...p.gasless!.typedData.message, to: other } })],
+      ['from someone else', (p) => signedWith(p, { message: { ...p.gasless!.typedData.message, from: other } })],
+      [
+        'more than the amount',
+        (p) => signedWith(p, { message: { ...p.gasless!.typedData.message, value: usdc('11') } }),
+      ],
+      ['void later', (p) => signedWith(p, { message: { ...p.gasless!.typedData.message, validBefore: 2n ** 40n } })],
+      [
+        'another order (its nonce)',
+        (p) => signedWith(p, { message: { ...p.gasless!.typedData.message, nonce: keccak256(toHex('x')) } }),
+      ],
+      [
+        'another token',
+        (p) =>
+          signedWith(p, { domain: { ...p.gasless!.typedData.domain, verifyingContract: token(2, 'usdt').address } }),
+      ],
+      ['another chain', (p) => signedWith(p, { domain: { ...p.gasless!.typedData.domain, chainId: chain(0).id } })],
+      ['a transfer, not a receive', (p) => signedWith(p, { primaryType: 'TransferWithAuthorization' })],
+      [
+        'an open for another recipient',
+        (p) => ({ ...p, transaction: { ...p.transaction, data: withRecipient(p.transaction.data, other) } }),
+      ],
+      ['no signature but a transaction', ({ gasless: _gasless, ...p }) => p],
+      [
+        'an approval besides',
+        (p) => ({ ...p, approval: { token: origin(), spender: p.transaction.to, amount: usdc('10') } }),
+      ],
+    ]
+    for (const [name, attack] of attacks) {
+      const hostile: RouteProvider = { ...honest, planDeposit: async (r) => attack(await honest.planDeposit(r)) }
+      const { wallet, asked } = await personWallet()
+      const error = await executeRoute({
+        route,
+        provider: hostile,
+        wallet,
+        clients,
+        refreshRoute: async () => route,
+        onUpdate: () => undefined,
+      }).catch((e: unknown) => e)
+      expect(error, name).toBeInstanceOf(SignedMismatchError)
+      expect(asked(), name).toEqual([])
+    }
+  })
+
+  it("says the solver's refusal, and nothing leaves the wallet, when the signed order asks more than it gives", async () => {
+    const quoted = await gaslessRoute(usdc('10'))
+    const greedy = {
+      ...quoted,
+      outputAmount: quoted.outputAmount + usdc('1'),
+      minOutputAmount: quoted.outputAmount + usdc('1'),
+    }
+    const { wallet, asked } = await personWallet()
+    const before = await balance(origin(), person.address)
+    const records: SwapRecord[] = []
+    const error = await executeRoute({
+      route: greedy,
+      provider: provider(INTENT_PROVIDER_ID),
+      wallet,
+      clients,
+      refreshRoute: async () => greedy,
+      onUpdate: (record) => void records.push(record),
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(GaslessRefusedError)
+    expect((error as GaslessRefusedError).refusal).toBe('PRICE_NOT_ACCEPTABLE')
+    expect(asked()).toEqual(['eth_signTypedData_v4'])
+    expect(records.some((record) => record.depositTx)).toBe(false)
+    expect(await balance(origin(), person.address)).toBe(before)
+  })
+})
+
+/** The plan with its typed data changed (`change` replaces whole parts of it). */
+function signedWith(
+  plan: Awaited<ReturnType<RouteProvider['planDeposit']>>,
+  change: Partial<NonNullable<Awaited<ReturnType<RouteProvider['planDeposit']>>['gasless']>['typedData']>,
+) {
+  const gasless = plan.gasless!
+  return { ...plan, gasless: { ...gasless, typedData: { ...gasless.typedData, ...change } } }
+}
+
+/** The same `openFor` call with the order's recipient replaced. */
+function withRecipient(data: Hex, recipient: Address): Hex {
+  const call = decodeFunctionData({ abi: intentOriginSettlerAbi, data })
+  const [order, signature, fillerData] = call.args as unknown as [{ orderData: Hex }, Hex, Hex]
+  const orderData = encodeIntentOrderData({ ...decodeIntentOrderData(order.orderData), recipient })
+  return encodeFunctionData({
+    abi: intentOriginSettlerAbi,
+    functionName: 'openFor',
+    args: [{ ...order, orderData } as never, signature, fillerData],
+  })
+}
 
 describe('swaps', () => {
   it('swaps USDC on A for the native coin on B to another recipient, tracked to Completed', async () => {

@@ -2,6 +2,7 @@ import {
   BaseError,
   type ChainUnreachableError,
   formatDisplayAmountUp,
+  type GaslessRefusedError,
   type HttpStatusError,
   isInsufficientFundsError,
   isUserRejection,
@@ -34,6 +35,20 @@ export const SIGNED_MISMATCH: Record<SignedField, string> = {
   destinationCall: 'The transaction to sign runs a call on the destination you did not ask for. Nothing was signed.',
   approval: 'The approval asked is not the exact amount to the contract called. Nothing was signed.',
   order: 'The transaction to sign commits to another order than the quote shows. Nothing was signed.',
+  authorization: 'The signature asked would pay something else than this swap. Nothing was signed.',
+}
+
+/** Why the solver did not open a signed gasless order (its refusal codes, docs/gasless.md §4): nothing left the wallet. */
+const GASLESS_REFUSED: Record<string, string> = {
+  PRICE_NOT_ACCEPTABLE:
+    'The price moved before the solver opened your order. Nothing left your wallet: check the new quote.',
+  ORDER_EXPIRED: 'The signature came too late for this quote. Nothing left your wallet: sign the new quote.',
+  INSUFFICIENT_INVENTORY:
+    'The solver cannot take this order now. Nothing left your wallet: try again or choose another route.',
+  ORDER_TERMS: 'The solver cannot take this order now. Nothing left your wallet: try again or choose another route.',
+  INSUFFICIENT_BALANCE: 'Your balance no longer covers this amount. Nothing left your wallet.',
+  ALREADY_OPEN: 'This order is already open: follow it in History.',
+  ALREADY_SUBMITTED: 'This order is already being opened: follow it in History.',
 }
 
 /** Which of the bridge's own services does not answer (the devnet's solver, attester and relayer). */
@@ -87,6 +102,13 @@ export const catalogue: Record<string, (error: BaseError) => UserMessage> = {
   refundNotAvailable: fixed('The refund is not available yet'),
   refundByProvider: fixed('The provider refunds this transfer by itself'),
   transactionReverted: fixed('The transaction failed on chain'),
+  gaslessRefused: (error) => ({
+    message:
+      GASLESS_REFUSED[(error as GaslessRefusedError).refusal] ??
+      'The solver did not open your order ({{code}}). Nothing left your wallet.',
+    values: { code: (error as GaslessRefusedError).refusal },
+  }),
+  typedDataUnsupported: fixed('This wallet cannot sign this swap without gas. Choose a route with gas instead.'),
   batchIncomplete: fixed('The wallet stopped before the deposit: nothing was deposited. Try again.'),
   // A chain or one of the bridge's services that does not answer is named (issue #28: stuck is told).
   chainUnreachable: (error) => ({

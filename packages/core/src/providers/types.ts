@@ -26,6 +26,11 @@ export interface RouteProvider {
   readonly name: string
   /** A route for the request, or undefined when this provider has none. Throws on failure. */
   getQuote(request: QuoteRequest, options?: { signal?: AbortSignal }): Promise<Route | undefined>
+  /**
+   * Other ways to do the same quote, shown as routes of their own: e.g. the intent bridge's gasless route (the
+   * solver opens the order from one signature, for a lower output). `fetchRoutes` lists them beside the route.
+   */
+  variantsOf?(route: Route): Route[]
   /** The deposit transaction (and the allowance it needs) for a fresh route. */
   planDeposit(route: Route): Promise<DepositPlan>
   /**

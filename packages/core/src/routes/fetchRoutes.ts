@@ -24,9 +24,12 @@ export function rankRoutes(routes: readonly Route[], preference: RoutePreference
   )
 }
 
-/** One provider's answer; `receivedAt` is `performance.now()` when it arrived (the bench's quote overhead). */
+/**
+ * One provider's answer; `receivedAt` is `performance.now()` when it arrived (the bench's quote overhead). A route
+ * comes with its variants (`RouteProvider.variantsOf`: the same quote done another way, e.g. gasless).
+ */
 export type ProviderOutcome = { providerId: string; providerName: string; receivedAt: number } & (
-  | { status: 'route'; route: Route }
+  | { status: 'route'; route: Route; variants: Route[] }
   | { status: 'none' }
   | { status: 'error'; error: unknown }
 )
@@ -86,14 +89,15 @@ export async function fetchRoutes(parameters: FetchRoutesParameters): Promise<Fe
           route = { ...route, gasOnArrival: { status: 'unavailable' } }
         }
         const answered = { providerId: provider.id, providerName: provider.name, receivedAt: performance.now() }
-        outcome = route ? { ...answered, status: 'route', route } : { ...answered, status: 'none' }
+        const variants = route ? (provider.variantsOf?.(route) ?? []) : []
+        outcome = route ? { ...answered, status: 'route', route, variants } : { ...answered, status: 'none' }
       } catch (error) {
         const answered = { providerId: provider.id, providerName: provider.name, receivedAt: performance.now() }
         outcome = { ...answered, status: 'error', error }
       }
       if (parameters.signal?.aborted) return // stale: nobody is listening any more
       outcomes.push(outcome)
-      if (outcome.status === 'route') routes.push(outcome.route)
+      if (outcome.status === 'route') routes.push(outcome.route, ...outcome.variants)
       parameters.onUpdate?.(rankRoutes(routes, parameters.preference), outcome)
     }),
   )

@@ -123,6 +123,32 @@ export class BatchIncompleteError extends BaseError {
   }
 }
 
+/**
+ * The one who opens a gasless order refused the signed order (`code`: the solver's, e.g. `PRICE_NOT_ACCEPTABLE`,
+ * `INSUFFICIENT_INVENTORY`, `ORDER_EXPIRED`): nothing was opened, and nothing left the wallet. The signature is void
+ * after its open deadline.
+ */
+export class GaslessRefusedError extends BaseError {
+  override name = 'GaslessRefusedError'
+  constructor(
+    readonly refusal: string,
+    details?: string,
+  ) {
+    super(`The solver did not open the signed order: ${refusal}`, {
+      code: 'gaslessRefused',
+      ...(details === undefined ? {} : { details }),
+    })
+  }
+}
+
+/** A gasless route needs a wallet that signs typed data (EIP-712); this one does not. */
+export class TypedDataUnsupportedError extends BaseError {
+  override name = 'TypedDataUnsupportedError'
+  constructor() {
+    super('The wallet cannot sign typed data (EIP-712)', { code: 'typedDataUnsupported' })
+  }
+}
+
 /** The swap cannot be refunded yet; `availableAfter` is in epoch seconds. */
 export class RefundNotAvailableError extends BaseError {
   override name = 'RefundNotAvailableError'

@@ -89,11 +89,43 @@ export type Route = {
    * devnet solver's price table); absent when it gave none (Across): then no USD value is shown.
    */
   prices?: TokenPrice[]
+  /**
+   * Set on a gasless route: the person signs one authorization and the provider's solver opens the deposit on the
+   * origin, paying its gas (`openFee`, among the fees, taken from the output). Nothing is sent from the person's
+   * wallet, which needs no native coin on the origin and is not asked to switch network.
+   */
+  gasless?: RouteGasless
 }
+
+/** See `Route.gasless`: the open fee (output token's base units) and the open deadline (epoch seconds). */
+export type RouteGasless = { openFee: bigint; openDeadline: number }
 
 export type ApprovalRequirement = { token: TokenRef; spender: Address; amount: bigint }
 
 export type TransactionRequest = { chainId: number; to: Address; data: Hex; value: bigint }
 
-/** The transaction that moves the person's funds, and the allowance it needs first. */
-export type DepositPlan = { transaction: TransactionRequest; approval?: ApprovalRequirement }
+/**
+ * The transaction that moves the person's funds, and the allowance it needs first. A gasless plan (`gasless`) has
+ * no approval: its `transaction` is the call the provider's solver sends (checked like any other), and the person
+ * signs only `gasless.typedData`.
+ */
+export type DepositPlan = { transaction: TransactionRequest; approval?: ApprovalRequirement; gasless?: GaslessSigning }
+
+/** EIP-712 typed data, as a wallet's `eth_signTypedData_v4` takes it. */
+export type SignableTypedData = {
+  domain: { name: string; version: string; chainId: number; verifyingContract: Address }
+  types: Record<string, readonly { name: string; type: string }[]>
+  primaryType: string
+  message: Record<string, unknown>
+}
+
+/**
+ * What the person signs for a gasless deposit, and how the signature reaches the one who opens it. `submit` resolves
+ * with the open transaction's hash once it is sent (not yet mined).
+ */
+export type GaslessSigning = {
+  typedData: SignableTypedData
+  /** The open deadline (epoch seconds): the signature is void after it. */
+  openDeadline: number
+  submit: (signature: Hex) => Promise<{ openTx: Hex }>
+}

@@ -3,6 +3,7 @@ import { UnknownContractError } from '../errors/walletErrors.ts'
 import { isListed, isNativeAddress, sameToken } from '../providers/apiSupport.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import type { DepositPlan, Route } from '../routes/types.ts'
+import { checkGaslessSigning } from './checkGasless.ts'
 import type { DecodedDeposit } from './decodedDeposit.ts'
 import { type SignedField, SignedMismatchError } from './signingErrors.ts'
 
@@ -55,7 +56,14 @@ export function checkDeposit(
     mismatch('refundTo', request.sender, decoded.refundTo)
   }
   if (decoded.destinationCall) mismatch('destinationCall', 'none', 'a call on the destination')
-  if (native ? approval !== undefined : approval === undefined) {
+  // A gasless route is signed as an authorization, never as an approval; any other plan is not gasless.
+  if (Boolean(route.gasless) !== Boolean(plan.gasless)) {
+    mismatch('authorization', route.gasless ? 'a gasless order' : 'a transaction', plan.gasless ? 'gasless' : 'not')
+  }
+  if (plan.gasless) {
+    if (approval) mismatch('approval', 'no approval', 'one')
+    checkGaslessSigning(route, { ...plan, gasless: plan.gasless })
+  } else if (native ? approval !== undefined : approval === undefined) {
     mismatch('approval', native ? 'no approval' : 'an approval', approval ? 'one' : 'none')
   }
   if (approval) {

@@ -14,6 +14,8 @@ export type SignedField =
   | 'approval'
   /** The order an id commits to (Relay's deposit carries only the order's id) is not the one shown. */
   | 'order'
+  /** A gasless swap's signed authorization pays something else than the order shown (token, amount, to, nonce). */
+  | 'authorization'
 
 /**
  * The transaction a provider asks the person to sign does not do what the person asked for (decoded from its

@@ -166,12 +166,15 @@ function total(chainId: number, steps: NetworkCostStep[], fees: FeePerGas, value
  * The person's own cost on the origin chain for a route's deposit plan, before anything is signed: the approvals the
  * allowance still needs (USDT's reset included) and the deposit, each estimated by the node (with `GAS_MARGIN_BPS`),
  * at the fee paid now (`fee`) and at the most a wallet offers (`total`, what the balance must hold). A deposit that pulls an allowance not given yet cannot be estimated: it counts
- * at `FALLBACK_GAS.deposit` and the cost is `approximate`. Throws when the chain's RPC does not answer.
+ * at `FALLBACK_GAS.deposit` and the cost is `approximate`. A gasless plan costs nothing (no step). Throws when the
+ * chain's RPC does not answer.
  */
 export async function estimateNetworkCost(parameters: EstimateNetworkCostParameters): Promise<NetworkCost> {
   const { clients, account, plan } = parameters
   const { transaction } = plan
   const client = clientFor(clients, transaction.chainId)
+  // A gasless plan sends nothing from the person's wallet: the solver pays the open (its fee is in the route's fees).
+  if (plan.gasless) return total(transaction.chainId, [], await estimateFeePerGas(client), 0n)
   const [fees, approvals] = await Promise.all([
     estimateFeePerGas(client),
     approvalSteps(client, account, plan.approval),

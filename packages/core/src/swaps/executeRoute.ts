@@ -10,9 +10,10 @@ import {
   ReviewMismatchError,
   SenderMismatchError,
   TransactionRevertedError,
+  TypedDataUnsupportedError,
   WrongChainError,
 } from '../routes/routeErrors.ts'
-import type { ApprovalRequirement, Route, TransactionRequest } from '../routes/types.ts'
+import type { ApprovalRequirement, GaslessSigning, Route, TransactionRequest } from '../routes/types.ts'
 import { prepareDeposit } from '../signing/checkDeposit.ts'
 import { estimateNetworkCost } from './estimateNetworkCost.ts'
 import { applySwapEvent } from './swapMachine.ts'
@@ -77,8 +78,8 @@ function checkRoute(candidate: Route, reviewed: Route, account: Address): Route 
  * (resetting a USDT-style allowance to zero first), deposit. Before anything is signed: the route is
  * for the wallet's account, the wallet is on the origin chain, and a quote fetched again because it
  * aged is for the same recipient, amount and tokens and gives at least the reviewed minimum; the
- * wallet's selected account is checked again before each signature. Every change of the record goes
- * through the state machine. Returns the record once the deposit is mined; tracking takes over.
+ * wallet's selected account is checked again before each signature. A gasless route is one signature of typed
+ * data, on any chain, and the solver opens it. Every change of the record goes through the state machine. Returns the record once the deposit is mined; tracking takes over.
  */
 export async function executeRoute(parameters: ExecuteRouteParameters): Promise<SwapRecord> {
   const { provider, wallet, clients } = parameters
@@ -152,6 +153,8 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     return receipt
   }
 
+  if (plan.gasless) return signGasless(plan.gasless)
+
   if ((await wallet.getChainId()) !== chainId) await wallet.switchChain(chainId)
   // Some wallets answer the switch before (or without) switching: never go on from another chain.
   const switched = await wallet.getChainId()
@@ -181,6 +184,20 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   const depositTx = await send(plan.transaction)
   update({ type: 'depositSent', depositTx })
   return deposited(depositTx)
+
+  /**
+   * A gasless route: one signature (checked with the plan by `prepareDeposit`), whatever chain the wallet is on, and
+   * the solver sends the open; from its hash on, the swap is followed as any deposit. A refusal leaves nothing sent.
+   */
+  async function signGasless(gasless: GaslessSigning): Promise<SwapRecord> {
+    const signTypedData = wallet.signTypedData
+    if (!signTypedData) throw new TypedDataUnsupportedError()
+    update({ type: 'phase', phase: 'depositing' })
+    const signature = await signing(() => signTypedData(gasless.typedData))
+    const { openTx } = await gasless.submit(signature)
+    update({ type: 'depositSent', depositTx: openTx })
+    return deposited(openTx)
+  }
 
   async function deposited(depositTx: Hash): Promise<SwapRecord> {
     const receipt = await client.waitForTransactionReceipt({ hash: depositTx })

@@ -133,7 +133,8 @@ function next(record: SwapRecord, event: SwapEvent): SwapRecord {
           const from = base(record)
           return {
             ...from,
-            ...(data ? { data } : {}),
+            // What the deposit adds to what the quote kept (e.g. that the solver opened it): never instead of it.
+            ...(data ? { data: { ...from.data, ...data } } : {}),
             ...(estimatedAmount ? { destination: { ...from.destination, estimatedAmount } } : {}),
             ...mined,
             depositTx: record.depositTx,

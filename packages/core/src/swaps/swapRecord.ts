@@ -37,3 +37,6 @@ export function newSwapRecord(route: Route, owner: Address): SigningSwap {
     updatedAt: now,
   }
 }
+
+/** Whether the swap is a gasless one: the person signed once and the solver opened it (`Route.gasless`). */
+export const isGaslessSwap = (record: Pick<SigningSwap, 'data'>): boolean => record.data?.openedBy === 'solver'

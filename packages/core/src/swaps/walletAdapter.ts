@@ -1,5 +1,5 @@
-import type { Address, Hash } from 'viem'
-import type { TransactionRequest } from '../routes/types.ts'
+import type { Address, Hash, Hex } from 'viem'
+import type { SignableTypedData, TransactionRequest } from '../routes/types.ts'
 
 /**
  * The small wallet interface the executor needs, so a swap runs the same in the browser (wagmi)
@@ -24,4 +24,9 @@ export type WalletAdapter = {
    * wallet stopped). Rejects when the person refuses or the wallet fails.
    */
   sendCalls?: (calls: readonly TransactionRequest[]) => Promise<Hash[]>
+  /**
+   * EIP-712 `eth_signTypedData_v4` by `account`, whatever chain the wallet is on (the typed data names its own): a
+   * gasless swap's one signature. Absent: gasless routes cannot be signed with this wallet.
+   */
+  signTypedData?: (typedData: SignableTypedData) => Promise<Hex>
 }

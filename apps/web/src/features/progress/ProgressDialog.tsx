@@ -2,6 +2,7 @@ import {
   formatDisplayAmount,
   gasReceived,
   getManifestChain,
+  isGaslessSwap,
   providerModule,
   type Route,
   receivedAmount,
@@ -115,18 +116,24 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     if (phaseIndex === index && (props.confirming || sent)) return 'active'
     return 'waiting'
   }
+  const depositHash = record.depositTx ? { hash: record.depositTx, chainId: origin.chainId } : {}
+  // A gasless swap: the person signs once (no network switch, no approval), the solver opens the order and fills it.
+  const firstSteps: { label: string; state: StepState; hash?: string; chainId?: number }[] = isGaslessSwap(record)
+    ? [
+        { label: t('Sign'), state: stepState(2) },
+        { label: t('Opened by the solver'), state: sent ? 'done' : 'waiting', ...depositHash },
+      ]
+    : [
+        { label: t('Switch network'), state: stepState(0) },
+        {
+          label: t('Approve (exact amount)'),
+          state: origin.kind === 'native' ? 'done' : stepState(1),
+          ...(record.approveTxs?.at(-1) ? { hash: record.approveTxs.at(-1), chainId: origin.chainId } : {}),
+        },
+        { label: t('Deposit'), state: stepState(2), ...depositHash },
+      ]
   const steps: { label: string; state: StepState; hash?: string; chainId?: number }[] = [
-    { label: t('Switch network'), state: stepState(0) },
-    {
-      label: t('Approve (exact amount)'),
-      state: origin.kind === 'native' ? 'done' : stepState(1),
-      ...(record.approveTxs?.at(-1) ? { hash: record.approveTxs.at(-1), chainId: origin.chainId } : {}),
-    },
-    {
-      label: t('Deposit'),
-      state: stepState(2),
-      ...(record.depositTx ? { hash: record.depositTx, chainId: origin.chainId } : {}),
-    },
+    ...firstSteps,
     {
       label: record.status === 'refunded' ? t('Delivery: nothing was delivered') : t('Delivery'),
       state: stepState(3),
@@ -347,7 +354,13 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
                 confirmBlocked(props.route, lossAccepted)
               }
             >
-              {props.confirming ? t('In Progress') : t('Swap')}
+              {props.confirming
+                ? t('In Progress')
+                : props.route?.gasless
+                  ? t('Sign (no gas needed on {{network}})', {
+                      network: getManifestChain(manifest, origin.chainId)?.name ?? origin.chainId,
+                    })
+                  : t('Swap')}
             </button>
           )}
           {record.status === 'refundable' && otherAccount && (

@@ -64,7 +64,10 @@ export function ReviewSummary(props: ReviewSummaryProps) {
     })),
   ]
   let networkCost: ReactNode
-  if (cost?.status === 'known') {
+  if (route.gasless) {
+    // Nothing is sent from the wallet: the solver opens the order and its gas is the open fee above.
+    networkCost = t('None: the solver pays it')
+  } else if (cost?.status === 'known') {
     // Rounded up, as the form shows it: never less than it may cost.
     const value = `${cost.approximate ? '≈ ' : ''}${formatDisplayAmountUp(cost.fee, cost.decimals)} ${cost.symbol}`
     const costUsd = usd?.networkCost(cost.fee)

@@ -96,11 +96,17 @@ function RouteCard(props: { route: Route; best: boolean; selected: boolean; onSe
       aria-pressed={props.selected}
       className="route-card"
       onClick={props.onSelect}
-      data-testid={`route-${route.providerId}`}
+      data-testid={route.gasless ? `route-${route.providerId}-gasless` : `route-${route.providerId}`}
     >
       <span className="route-card-top">
         <span className="route-provider">{route.providerName}</span>
         {props.best && <span className="badge">{t('Best')}</span>}
+        {/* One signature, and the solver pays the origin's gas (its fee is in the amount). */}
+        {route.gasless && (
+          <span className="badge badge-gasless" data-testid="route-gasless">
+            {t('No gas needed')}
+          </span>
+        )}
       </span>
       <span className="route-amount-line">
         <span className="route-amount" data-testid="route-receivable-amount">

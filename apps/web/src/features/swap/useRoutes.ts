@@ -75,7 +75,7 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
   const routes = useMemo(
     () =>
       rankRoutes(
-        outcomes.flatMap((o) => (o.status === 'route' ? [o.route] : [])),
+        outcomes.flatMap((o) => (o.status === 'route' ? [o.route, ...o.variants] : [])),
         preference,
       ),
     [outcomes, preference],

@@ -1,7 +1,7 @@
 import type { Manifest, WalletAdapter } from '@multi-bridge/core'
 import type { Address, Hash } from 'viem'
 import type { Config, Connector } from 'wagmi'
-import { getCapabilities, sendCalls, sendTransaction, waitForCallsStatus } from 'wagmi/actions'
+import { getCapabilities, sendCalls, sendTransaction, signTypedData, waitForCallsStatus } from 'wagmi/actions'
 import { switchNetwork } from './switchNetwork.ts'
 
 /** The executor's wallet interface over the connected wagmi connector. */
@@ -46,5 +46,7 @@ export function wagmiWalletAdapter(parameters: {
       const status = await waitForCallsStatus(config, { connector, id, timeout: 10 * 60_000 })
       return (status.receipts ?? []).map((receipt) => receipt.transactionHash as Hash)
     },
+    // A gasless swap's one signature: the typed data names its chain, so the wallet is not asked to switch.
+    signTypedData: (typedData) => signTypedData(config, { connector, account, ...typedData } as never),
   }
 }

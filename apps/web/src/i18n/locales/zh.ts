@@ -399,5 +399,28 @@ const zh: Record<string, string> = {
   'Network cost': '網路成本',
   'paid by you in {{coin}}': '由您以 {{coin}} 支付',
   'Estimating…': '估算中…',
+  // Gasless swaps (one signature; the solver opens the order and pays the origin's gas).
+  'No gas needed': '免 Gas',
+  'None: the solver pays it': '無：由求解者支付',
+  Sign: '簽署',
+  'Opened by the solver': '由求解者開立',
+  'Sign (no gas needed on {{network}})': '簽署（在 {{network}} 上免 Gas）',
+  'Sign before': '簽署期限',
+  'The signature asked would pay something else than this swap. Nothing was signed.':
+    '要求的簽章會支付與此兌換不同的內容。未簽署任何內容。',
+  'The price moved before the solver opened your order. Nothing left your wallet: check the new quote.':
+    '求解者開立訂單前價格已變動。您的錢包未支出任何資金：請查看新的報價。',
+  'The signature came too late for this quote. Nothing left your wallet: sign the new quote.':
+    '簽章晚於此報價的期限。您的錢包未支出任何資金：請簽署新的報價。',
+  'The solver cannot take this order now. Nothing left your wallet: try again or choose another route.':
+    '求解者目前無法承接此訂單。您的錢包未支出任何資金：請重試或選擇其他路徑。',
+  'Your balance no longer covers this amount. Nothing left your wallet.':
+    '您的餘額已不足此金額。您的錢包未支出任何資金。',
+  'This order is already open: follow it in History.': '此訂單已開立：請在歷史紀錄中追蹤。',
+  'This order is already being opened: follow it in History.': '此訂單正在開立中：請在歷史紀錄中追蹤。',
+  'The solver did not open your order ({{code}}). Nothing left your wallet.':
+    '求解者未開立您的訂單（{{code}}）。您的錢包未支出任何資金。',
+  'This wallet cannot sign this swap without gas. Choose a route with gas instead.':
+    '此錢包無法以免 Gas 方式簽署此兌換。請改選需要 Gas 的路徑。',
 }
 export default zh

@@ -101,6 +101,8 @@ export type EscrowProtocol = {
 
   /** A route for the request between two chains that both have its contracts. Throws on failure. */
   quote(request: QuoteRequest, context: EscrowContext, options: { signal?: AbortSignal }): Promise<Route | undefined>
+  /** Other routes from the same quote (see `RouteProvider.variantsOf`). */
+  variants?(route: Route, context: EscrowContext): Route[]
   /** The deposit the person signs for a fresh route. */
   planDeposit(route: Route, context: EscrowContext): Promise<DepositPlan>
   /** The deposit transaction, decoded from its calldata with the contract's ABI (see `RouteProvider.decodeDeposit`). */

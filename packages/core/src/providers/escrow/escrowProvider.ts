@@ -96,6 +96,8 @@ export function createEscrowProvider(
       return route && withRoutePrices(route, await prices)
     },
 
+    variantsOf: (route) => protocol.variants?.(route, context) ?? [],
+
     planDeposit: (route) => protocol.planDeposit(route, context),
 
     decodeDeposit: (transaction, route) => protocol.decodeDeposit(transaction, route, context),
@@ -104,15 +106,24 @@ export function createEscrowProvider(
       const originChain = record.origin.token.chainId
       const receipt = await read(originChain, (origin) => origin.getTransactionReceipt({ hash: record.depositTx }))
       if (receipt.status !== 'success') return { type: 'depositFailed', error: 'depositReverted' }
-      const [log] = (
+      // This swap's deposit: from its contract, by its owner, of its amount to its recipient (a gasless swap's open
+      // is sent by the solver, whose answer names the transaction: another order's open is not this swap's).
+      const deposit = (
         parseEventLogs({
           abi: protocol.origin.abi,
           eventName: protocol.origin.depositEvent,
           logs: receipt.logs,
         }) as unknown as EventLog[]
-      ).filter((log) => isAddressEqual(log.address, record.depositAddress))
-      if (!log) return { type: 'depositFailed', error: 'depositReverted' }
-      const deposit = protocol.readDeposit(log.args)
+      )
+        .filter((log) => isAddressEqual(log.address, record.depositAddress))
+        .map((log) => protocol.readDeposit(log.args))
+        .find(
+          (found) =>
+            isAddressEqual(found.owner, record.owner) &&
+            isAddressEqual(found.recipient, record.recipient) &&
+            found.inputAmount.toString() === record.origin.amount,
+        )
+      if (!deposit) return { type: 'depositFailed', error: 'depositReverted' }
       const [block, destinationBlock] = await Promise.all([
         read(originChain, (origin) => origin.getBlock({ blockNumber: receipt.blockNumber })),
         // Only where to search for the delivery from: a destination that does not answer now is searched from its start.

@@ -9,18 +9,33 @@ import { SignedMismatchError } from '../../signing/signingErrors.ts'
 
 const CONTRACT_NAME = 'Intent Origin Settler'
 
+/** The order of an `open` or an `openFor` call, as both carry it (`openFor`'s gasless order has more fields). */
+type CalledOrder = {
+  fillDeadline: number
+  orderDataType: Hex
+  orderData: Hex
+  originSettler?: Address
+  user?: Address
+  nonce?: bigint
+  originChainId?: bigint
+  openDeadline?: number
+}
+
 /**
  * An `IntentOriginSettler.open(order)`, read from its calldata: the ERC-7683 order data names the recipient, the
  * destination, what is escrowed and the least output. The destination settler must be the config's for that
- * chain (only it can prove a fill), and the gas on arrival what the route shows.
+ * chain (only it can prove a fill), and the gas on arrival what the route shows. A gasless route's call is the
+ * `openFor(order, signature, fillerData)` the solver sends: its order must name this settler and chain, and the
+ * user it names is who a refund goes to.
  */
 export function decodeIntentOpen(
   transaction: TransactionRequest,
   route: Route,
   destinationSettler: (chainId: number) => Address | undefined,
 ): DecodedDeposit {
-  const call = decodeKnownCall(intentOriginSettlerAbi, transaction, CONTRACT_NAME, 'open')
-  const [order] = call.args as unknown as [{ fillDeadline: number; orderDataType: Hex; orderData: Hex }]
+  const functionName = route.gasless ? 'openFor' : 'open'
+  const call = decodeKnownCall(intentOriginSettlerAbi, transaction, CONTRACT_NAME, functionName)
+  const [order] = call.args as unknown as [CalledOrder]
   if (order.orderDataType !== INTENT_ORDER_DATA_TYPEHASH) {
     throw new UnknownContractError(`${CONTRACT_NAME} order type ${order.orderDataType}`)
   }
@@ -32,20 +47,36 @@ export function decodeIntentOpen(
   }
   const gas = route.gasOnArrival?.status === 'included' ? route.gasOnArrival.amount : 0n
   if (data.gasAmount !== gas) throw new SignedMismatchError('output', `gas on arrival ${data.gasAmount}, shown ${gas}`)
+  const gasless = functionName === 'openFor' ? gaslessParts(order, transaction, data.nonce) : undefined
   return {
     contract: transaction.to,
     contractName: CONTRACT_NAME,
-    functionName: 'open',
+    functionName,
     inputToken: data.inputToken,
     inputAmount: data.inputAmount,
     value: transaction.value,
     recipient: data.recipient,
     destinationChainId: chainId,
     output: { token: data.outputToken, amount: data.outputAmount },
+    ...(gasless ? { refundTo: gasless.user } : {}),
     details: [
+      ...(gasless ? [{ label: 'Sign before', kind: 'time' as const, value: gasless.openDeadline }] : []),
       { label: 'Fill deadline', kind: 'time', value: order.fillDeadline },
       { label: 'Refund without attestation after', kind: 'time', value: data.expires },
       ...(data.gasAmount > 0n ? [{ label: 'Gas on arrival', kind: 'native' as const, value: data.gasAmount }] : []),
     ],
   }
+}
+
+/** The gasless order's own fields: it is for this settler on this chain, and its two nonces are one. */
+function gaslessParts(order: CalledOrder, transaction: TransactionRequest, dataNonce: bigint) {
+  const { originSettler, user, nonce, originChainId, openDeadline } = order
+  if (!originSettler || !user || nonce === undefined || originChainId === undefined || openDeadline === undefined) {
+    throw new UnknownContractError(`${CONTRACT_NAME} openFor without a gasless order`)
+  }
+  if (!isAddressEqual(originSettler, transaction.to) || originChainId !== BigInt(transaction.chainId)) {
+    throw new SignedMismatchError('contract', `the order names the settler ${originSettler} on ${originChainId}`)
+  }
+  if (nonce !== dataNonce) throw new SignedMismatchError('order', `the order's nonces differ: ${nonce}, ${dataNonce}`)
+  return { user, openDeadline }
 }

@@ -7,7 +7,8 @@ import type { EscrowContext } from '../escrow/escrowProtocol.ts'
 import { escrowDepositPlan } from '../escrow/escrowProvider.ts'
 import { INTENT_PROVIDER_ID } from './intentId.ts'
 
-const randomNonce = () => {
+/** A fresh order nonce: the settler takes each (user, nonce) once. */
+export const randomNonce = () => {
   const bytes = new Uint8Array(16)
   crypto.getRandomValues(bytes)
   return BigInt(`0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`)

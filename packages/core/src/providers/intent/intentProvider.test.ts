@@ -9,6 +9,7 @@ import { InvalidQuoteError, RouteUnavailableError } from '../../routes/routeErro
 import type { QuoteRequest, Route, TokenRef } from '../../routes/types.ts'
 import { parseManifest } from '../../setup/manifest.ts'
 import type { RouteProvider } from '../types.ts'
+import { OPEN_FEE_LABEL } from './intentId.ts'
 import { createIntentProvider } from './intentProvider.ts'
 
 // The intent provider against a replayed solver: what it accepts of a quote, and the order it builds from it.
@@ -25,7 +26,7 @@ let server: ReplayServer
 let manifest: Manifest
 let intent: RouteProvider
 
-const chain = (id: number, usdc: Address, withNative: boolean) => ({
+const chain = (id: number, usdc: Address, withNative: boolean, authorizations?: string[]) => ({
   id,
   name: `Local ${id}`,
   shortName: `l${id}`,
@@ -43,7 +44,14 @@ const chain = (id: number, usdc: Address, withNative: boolean) => ({
     ...(withNative
       ? [{ address: NATIVE_TOKEN_ADDRESS, symbol: 'ETH', name: 'Ether', decimals: 18, kind: 'native' }]
       : []),
-    { address: usdc, symbol: 'USDC', name: 'USD Coin', decimals: 6, kind: 'usdc' },
+    {
+      address: usdc,
+      symbol: 'USDC',
+      name: 'USD Coin',
+      decimals: 6,
+      kind: 'usdc',
+      ...(authorizations ? { authorizations } : {}),
+    },
   ],
 })
 
@@ -86,12 +94,12 @@ const solverQuote = (query: Record<string, string>, change: Record<string, unkno
   }
 }
 
-function startIntent(withNativeOnB = true) {
+function startIntent(withNativeOnB = true, authorizations?: string[]) {
   manifest = parseManifest({
     version: 1,
     mode: 'devnet',
     generatedAt: new Date().toISOString(),
-    chains: [chain(A, USDC_A, true), chain(B, USDC_B, withNativeOnB)],
+    chains: [chain(A, USDC_A, true, authorizations), chain(B, USDC_B, withNativeOnB)],
     services: { solver: { url: server.url }, attesters: { threshold: 1, urls: [server.url] } },
   })
   const provider = createIntentProvider({ manifest, clients: createChainClients(manifest) })
@@ -209,6 +217,57 @@ describe('intent quotes with gas on arrival', () => {
   ])('refuses a quote with %s', async (_case, change) => {
     server.setRoutes({ '/v1/quote': (asked) => ({ body: solverQuote(asked.query, change) }) })
     await expect(intent.getQuote(request({ gasOnArrival: true }))).rejects.toThrow(InvalidQuoteError)
+  })
+})
+
+describe('gasless intent routes', () => {
+  const openDeadline = Math.floor(Date.now() / 1000) + 30
+  const quoteWith = (gasless: unknown) =>
+    server.setRoutes({ '/v1/quote': (asked) => ({ body: solverQuote(asked.query, { gasless }) }) })
+  const variants = async (change: Partial<QuoteRequest> = {}) => {
+    const route = (await intent.getQuote(request(change))) as Route
+    return { route, variants: intent.variantsOf?.(route) ?? [] }
+  }
+
+  it("come from the quote's gasless terms for an EIP-3009 token: less by the open, which is shown as a fee", async () => {
+    startIntent(true, ['eip2612', 'eip3009'])
+    quoteWith({ outputAmount: '99500000', openFee: '300000', openDeadline })
+    const {
+      route,
+      variants: [gasless, ...more],
+    } = await variants()
+    expect(more).toEqual([])
+    expect(gasless).toMatchObject({ outputAmount: 99_500_000n, minOutputAmount: 99_500_000n })
+    expect(gasless?.gasless).toEqual({ openFee: 300_000n, openDeadline })
+    expect(gasless?.fees.at(-1)).toMatchObject({ label: OPEN_FEE_LABEL, amount: 300_000n })
+    expect(gasless?.id).not.toBe(route.id)
+    expect(gasless?.expiresAt).toBeLessThanOrEqual(openDeadline * 1000)
+  })
+
+  it('are not offered for a token without EIP-3009, with gas on arrival, or on terms that give as much or more', async () => {
+    quoteWith({ outputAmount: '99500000', openFee: '300000', openDeadline })
+    expect((await variants()).variants).toEqual([]) // USDC listed without authorizations
+    startIntent(true, ['eip3009'])
+    quoteWith({ outputAmount: '99500000', openFee: '300000', openDeadline })
+    expect((await variants({ gasOnArrival: true })).variants).toEqual([])
+    for (const outputAmount of ['99800000', '120000000', '0']) {
+      quoteWith({ outputAmount, openFee: '1', openDeadline })
+      expect((await variants()).variants, outputAmount).toEqual([])
+    }
+  })
+
+  it('are left out, and the plain route kept, when the terms are malformed', async () => {
+    startIntent(true, ['eip3009'])
+    for (const terms of [
+      { outputAmount: '-1', openFee: '1', openDeadline },
+      { outputAmount: '9', openDeadline: 'soon' },
+      'yes',
+    ]) {
+      quoteWith(terms)
+      const { route, variants: found } = await variants()
+      expect(route.outputAmount).toBe(99_800_000n)
+      expect(found).toEqual([])
+    }
   })
 })
 

@@ -12,6 +12,7 @@ import { askService } from '../settlement.ts'
 import type { CreateProvider } from '../types.ts'
 import { decodeIntentOpen } from './intentCalldata.ts'
 import { planIntentDeposit } from './intentDeposit.ts'
+import { gaslessIntentRoute, planGaslessIntent } from './intentGasless.ts'
 import { INTENT_NAME, INTENT_PROVIDER_ID } from './intentId.ts'
 import { quoteIntent } from './intentQuote.ts'
 
@@ -76,7 +77,12 @@ export const intentProtocol: EscrowProtocol = {
   },
 
   quote: quoteIntent,
-  planDeposit: planIntentDeposit,
+  variants: (route, context) => {
+    const gasless = gaslessIntentRoute(route, context)
+    return gasless ? [gasless] : []
+  },
+  planDeposit: (route, context) =>
+    route.gasless ? planGaslessIntent(route, context) : planIntentDeposit(route, context),
   decodeDeposit: (transaction, route, { contracts }) =>
     decodeIntentOpen(transaction, route, (chainId) => contracts(chainId).destination),
 

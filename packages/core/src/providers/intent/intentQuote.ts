@@ -7,6 +7,7 @@ import { httpRequest } from '../../http/request.ts'
 import { InvalidQuoteError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
 import type { EscrowContext } from '../escrow/escrowProtocol.ts'
+import { gaslessTermsSchema } from './intentGasless.ts'
 import { INTENT_NAME, INTENT_PROVIDER_ID } from './intentId.ts'
 
 const uint = z.string().regex(/^[0-9]{1,78}$/)
@@ -26,6 +27,8 @@ const quoteSchema = z.object({
   quoteExpiresAt: z.number().int().positive(),
   originSettler: z.string(),
   destinationSettler: z.string(),
+  // The gasless terms (docs/gasless.md): malformed ones only mean no gasless route.
+  gasless: gaslessTermsSchema.optional().catch(undefined),
 })
 /** The solver's refusal; an amount it does not take comes with the limit, in the input token's base units. */
 const errorSchema = z.object({
@@ -137,7 +140,11 @@ export async function quoteIntent(
     quotedAt: now,
     expiresAt: Math.min(quote.quoteExpiresAt * 1000, now + 60_000),
     depositAddress: originSettler,
-    data: { fillDeadline: quote.fillDeadline, expires: quote.expires },
+    data: {
+      fillDeadline: quote.fillDeadline,
+      expires: quote.expires,
+      ...(quote.gasless ? { gasless: quote.gasless } : {}),
+    },
     ...(nativeToken ? { gasOnArrival: { status: 'included', token: nativeToken, amount: gasAmount } } : {}),
   }
   return route

@@ -1,5 +1,5 @@
 import type { ProviderModule } from '../module.ts'
-import { INTENT_NAME, INTENT_PROVIDER_ID } from './intentId.ts'
+import { INTENT_NAME, INTENT_PROVIDER_ID, OPEN_FEE_LABEL } from './intentId.ts'
 
 /** The devnet's ERC-7683 intent bridge: runs where the manifest has the solver and the attesters. */
 export const intentModule: ProviderModule<'intent', never> = {
@@ -16,9 +16,10 @@ export const intentModule: ProviderModule<'intent', never> = {
         '跨鏈橋的求解者暫時無法使用，轉帳稍後會繼續',
       'No solver will fill this order; you can refund it once its deadline has passed':
         '沒有求解者會完成這筆訂單；截止時間過後您可以退款',
+      [OPEN_FEE_LABEL]: '開立訂單的 Gas 費用（由求解者代付）',
     },
   },
-  feeLabels: ['Solver fee', 'Solver gas fee', 'Gas on arrival fee'],
+  feeLabels: ['Solver fee', 'Solver gas fee', 'Gas on arrival fee', OPEN_FEE_LABEL],
   refunds: 'person',
   isConfigured: (manifest) => Boolean(manifest.services.solver && manifest.services.attesters),
   load: () => import('./intentProvider.ts').then((code) => code.createIntentProvider),

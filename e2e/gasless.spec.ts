@@ -1,0 +1,87 @@
+import { parseAbi } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { chainClient } from './fixtures/fund.ts'
+import { expect, test } from './fixtures/index.ts'
+import { balanceOf, storedSwaps, tokenOf } from './support/chainReads.ts'
+import { screenshot } from './support/screenshot.ts'
+
+const PHONE = { width: 390, height: 844 }
+
+test.describe('gasless swaps (issue #32)', () => {
+  for (const variant of [
+    { id: 'desktop, en', lang: 'en', viewport: undefined },
+    { id: 'phone, zh-Hant', lang: 'zh', viewport: PHONE },
+  ] as const) {
+    test(`a person with USDC and no native coin on C swaps to B with one signature, never asked to switch network (${variant.id})`, async ({
+      app,
+      account,
+      network,
+    }) => {
+      const { chains, manifest } = network
+      // The person: USDC on C (from a funded account), and no native coin on any chain.
+      const person = privateKeyToAccount(generatePrivateKey())
+      const client = chainClient(chains[2]!)
+      const hash = await client.writeContract({
+        account,
+        address: tokenOf(manifest, 2, 'USDC').address,
+        abi: parseAbi(['function transfer(address to, uint256 amount)']),
+        functionName: 'transfer',
+        args: [person.address, 500_000_000n],
+      })
+      expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success')
+      expect(await balanceOf(manifest, 2, 'ETH', person.address)).toBe(0n)
+
+      // The wallet is on A: a gasless swap from C must not ask it to switch.
+      const session = await app.openConnected({
+        wallet: { account: person, initialChainId: chains[0]!.id },
+        ...(variant.viewport ? { viewport: variant.viewport } : {}),
+        storage: { lang: variant.lang },
+        ...(variant.lang === 'zh' ? { connectLabel: '連接錢包' } : {}),
+      })
+      const { page, form } = session
+      await form.pickToken('origin', chains[2]!.name, 'USDC')
+      await form.pickToken('destination', chains[1]!.name, 'USDC')
+      await form.amount.fill('100')
+      await form.myAddressButton().click()
+      const gasless = form.route('intent-gasless')
+      await expect(gasless).toBeVisible({ timeout: 20_000 })
+      await expect(gasless.getByTestId('route-gasless')).toBeVisible()
+      await gasless.click()
+      await form.mainButton.click()
+
+      // The review: one signature, no gas, and what is signed read from the order the solver will open.
+      const signLabel =
+        variant.lang === 'en' ? `Sign (no gas needed on ${chains[2]!.name})` : `簽署（在 ${chains[2]!.name} 上免 Gas）`
+      const confirm = form.dialog.getByRole('button', { name: signLabel, exact: true })
+      await expect(confirm).toBeEnabled({ timeout: 20_000 })
+      const signed = form.dialog.getByTestId('signed-transaction')
+      await expect(signed.getByTestId('signed-function')).toHaveText('openFor')
+      await expect(signed.getByTestId('signed-recipient')).toHaveAttribute('title', person.address)
+      await expect(signed.getByTestId('signed-amount')).toHaveText('100 USDC')
+      await expect(form.dialog.getByTestId('review-network-cost')).toHaveText(
+        variant.lang === 'en' ? 'None: the solver pays it' : '無：由求解者支付',
+      )
+      await screenshot(page, `gasless-review-${variant.lang}`, { fullPage: false })
+      const before = await balanceOf(manifest, 1, 'USDC', person.address)
+      await confirm.click()
+      await expect(form.progress()).toHaveText(variant.lang === 'en' ? 'Completed' : '已完成', { timeout: 60_000 })
+      await screenshot(page, `gasless-completed-${variant.lang}`, { fullPage: false })
+
+      // One signature, and nothing else asked of the wallet: no switch, no transaction, no batch.
+      const asked = session.wallet!.requests.filter((method) => !['eth_accounts', 'eth_chainId'].includes(method))
+      expect(asked.filter((method) => method === 'eth_signTypedData_v4')).toHaveLength(1)
+      for (const method of ['wallet_switchEthereumChain', 'eth_sendTransaction', 'wallet_sendCalls']) {
+        expect(asked).not.toContain(method)
+      }
+      const [swap] = (await storedSwaps(page)).filter((s) => s.status === 'completed')
+      expect(swap?.data?.openedBy).toBe('solver')
+      expect(await balanceOf(manifest, 1, 'USDC', person.address)).toBe(
+        before + BigInt(swap!.destination.receivedAmount!),
+      )
+      expect(await balanceOf(manifest, 2, 'USDC', person.address)).toBe(400_000_000n)
+      // The solver's open on C and its fill on B, each with its hash.
+      await expect(form.transaction(chains[2]!.name)).toBeVisible()
+      await expect(form.transaction(chains[1]!.name)).toBeVisible()
+    })
+  }
+})
