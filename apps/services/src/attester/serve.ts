@@ -5,7 +5,7 @@ import { createApi, HttpError, json } from '../shared/http.ts'
 import { parseBytes32 } from '../shared/validation.ts'
 import type { AttesterContext } from './context.ts'
 import type { IntentRecord } from './intentMachine.ts'
-import { intentSettlement, type Settlement, transferSettlement } from './prune.ts'
+import { intentSettlement, type Settlement, transferSettlement } from './settlement.ts'
 import { signIntentAttestation, signReleaseAuthorization, signTransferAttestation } from './sign.ts'
 import type { TransferRecord } from './transferMachine.ts'
 
