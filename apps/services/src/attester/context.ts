@@ -7,6 +7,7 @@ import type { Logger } from '../shared/logger.ts'
 import type { StateStore } from '../shared/store/stateStore.ts'
 import { applyIntentEvent, type IntentEvent, type IntentRecord } from './intentMachine.ts'
 import type { OrphanLimits } from './orphans.ts'
+import { createSettledLookup, type SettledLookup } from './settledLookup.ts'
 import { type AttesterState, openAttesterStore } from './state.ts'
 import { applyTransferEvent, type TransferEvent, type TransferRecord } from './transferMachine.ts'
 
@@ -38,6 +39,8 @@ export type AttesterContext = {
   chains: ReadonlyMap<number, ChainContext>
   signer: AttesterSigner
   signatures: SignatureCache
+  /** How an id the attester does not hold settled on chain, read once per id while the answer holds. */
+  settled: SettledLookup
   log: Logger
   failures: FailureTracker
   limits: DecisionLimits
@@ -62,6 +65,7 @@ export async function createAttesterContext(parameters: CreateAttesterContextPar
     throw new ServiceError('the attester needs a local signing key', { code: 'KEY_MISSING' })
   }
   const signTypedData = account.signTypedData.bind(account)
+  const limits = parameters.decisionLimits ?? DEFAULT_DECISION_LIMITS
   return {
     store: await openAttesterStore({
       dataDir: parameters.dataDir,
@@ -71,9 +75,10 @@ export async function createAttesterContext(parameters: CreateAttesterContextPar
     chains,
     signer: { address: account.address, signTypedData: (typedData) => signTypedData(typedData) },
     signatures: new Map(),
+    settled: createSettledLookup({ chains, limits }),
     log: parameters.log,
     failures: createFailureTracker(parameters.log),
-    limits: parameters.decisionLimits ?? DEFAULT_DECISION_LIMITS,
+    limits,
     orphanLimits: parameters.orphanLimits ?? DEFAULT_ORPHAN_LIMITS,
   }
 }

@@ -59,3 +59,17 @@ describe("the attester's API", () => {
     expect((await get(api, '/health')).body).toEqual({ ok: true, attester: attesterAccount.address })
   })
 })
+
+describe('ids the attester does not hold', () => {
+  it('reads the chains a bounded number of times for one unknown id, however often it is asked', async () => {
+    const { context, world } = await setUp()
+    const api = createAttesterApi(context)
+    const ask = async () => (await api.request(`/v1/intents/${id(9)}`)).status
+    // A burst at once, then one after another, within the time a "not settled" answer holds.
+    const statuses = [...(await Promise.all(Array.from({ length: 50 }, ask)))]
+    for (let i = 0; i < 50; i++) statuses.push(await ask())
+    expect(new Set(statuses)).toEqual(new Set([404]))
+    // Once per chain (two chains), not once per request.
+    expect(world.reads.filter((read) => read.startsWith('escrows@')).length).toBeLessThanOrEqual(2)
+  })
+})

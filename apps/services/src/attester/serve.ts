@@ -1,15 +1,14 @@
 import type { Hono } from 'hono'
 import type { Hex } from 'viem'
-import type { ChainContext } from '../shared/context.ts'
 import { createApi, HttpError, json } from '../shared/http.ts'
 import { parseBytes32 } from '../shared/validation.ts'
 import type { AttesterContext } from './context.ts'
 import type { IntentRecord } from './intentMachine.ts'
-import { intentSettlement, type Settlement, transferSettlement } from './prune.ts'
+import type { SettledKind } from './settlement.ts'
 import { signIntentAttestation, signReleaseAuthorization, signTransferAttestation } from './sign.ts'
 import type { TransferRecord } from './transferMachine.ts'
 
-export type ServeContext = Pick<AttesterContext, 'store' | 'signer' | 'signatures' | 'log' | 'chains'>
+export type ServeContext = Pick<AttesterContext, 'store' | 'signer' | 'signatures' | 'log' | 'settled'>
 
 /** The intent's status on the wire: what has been decided, not how far the attester got. */
 const intentStatus = (intent: IntentRecord) =>
@@ -24,29 +23,17 @@ const transferStatus = (transfer: TransferRecord) =>
 
 /**
  * An id the attester does not hold: one it pruned after it settled (answered from the chain, 410 with how it
- * ended), or one it has not seen final (yet), 404. Each origin is asked at its final head.
+ * ended), or one it has not seen final (yet), 404. Each origin is asked at its final head, once per id while the
+ * answer holds (`context.settled`, settledLookup.ts).
  */
-async function notHeld(
-  context: ServeContext,
-  id: Hex,
-  read: (origin: ChainContext, id: Hex) => Promise<Settlement | undefined>,
-  unknown: HttpError,
-): Promise<never> {
-  for (const origin of context.chains.values()) {
-    const settlement = await read(origin, id).catch(() => undefined)
-    if (settlement) {
-      throw new HttpError(
-        410,
-        'SETTLED',
-        `Settled on chain ${origin.config.id} (${settlement}): nothing to sign any more`,
-        {
-          settlement,
-          originChainId: origin.config.id,
-        },
-      )
-    }
-  }
-  throw unknown
+async function notHeld(context: ServeContext, kind: SettledKind, id: Hex, unknown: HttpError): Promise<never> {
+  const settled = await context.settled(kind, id)
+  if (!settled) throw unknown
+  const { settlement, originChainId } = settled
+  throw new HttpError(410, 'SETTLED', `Settled on chain ${originChainId} (${settlement}): nothing to sign any more`, {
+    settlement,
+    originChainId,
+  })
 }
 
 /** The intent's answer: its decision signed, null while undecided. */
@@ -56,8 +43,8 @@ export async function intentAnswer(context: ServeContext, orderId: Hex) {
   if (!intent) {
     return notHeld(
       context,
+      'intents',
       orderId,
-      intentSettlement,
       new HttpError(404, 'UNKNOWN_ORDER', 'No final order with this id (yet)'),
     )
   }
@@ -79,8 +66,8 @@ export async function transferAnswer(context: ServeContext, transferId: Hex) {
   if (!transfer) {
     return notHeld(
       context,
+      'transfers',
       transferId,
-      transferSettlement,
       new HttpError(404, 'UNKNOWN_TRANSFER', 'No final transfer with this id (yet)'),
     )
   }

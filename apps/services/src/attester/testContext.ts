@@ -13,6 +13,7 @@ import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { type LogLine, recordingLogger } from '../shared/recordingLogger.ts'
 import { type AttesterContext, DEFAULT_ORPHAN_LIMITS } from './context.ts'
+import { createSettledLookup } from './settledLookup.ts'
 import { openAttesterStore } from './state.ts'
 
 export const ORIGIN = 1
@@ -80,12 +81,14 @@ export async function setUp(world: Partial<World> = {}) {
   const lines: LogLine[] = []
   const log = recordingLogger(lines)
   let signings = 0
+  const chains = new Map([
+    [ORIGIN, fakeChain(state, ORIGIN)],
+    [DESTINATION, fakeChain(state, DESTINATION)],
+  ])
+  const limits = { readsPerChain: 2, readTimeoutMs: 1_000 }
   const context: AttesterContext = {
     store: await openAttesterStore({ dataDir: mkdtempSync(join(tmpdir(), 'attester-unit-')) }),
-    chains: new Map([
-      [ORIGIN, fakeChain(state, ORIGIN)],
-      [DESTINATION, fakeChain(state, DESTINATION)],
-    ]),
+    chains,
     signer: {
       address: attesterAccount.address,
       signTypedData: (typedData) => {
@@ -94,9 +97,10 @@ export async function setUp(world: Partial<World> = {}) {
       },
     },
     signatures: new Map(),
+    settled: createSettledLookup({ chains, limits }),
     log,
     failures: createFailureTracker(log),
-    limits: { readsPerChain: 2, readTimeoutMs: 1_000 },
+    limits,
     orphanLimits: DEFAULT_ORPHAN_LIMITS,
   }
   return { world: state, context, lines, signings: () => signings }

@@ -31,10 +31,6 @@ export type IntentOriginData = IntentOrderData & {
   fillDeadline: number
 }
 
-export const INTENT_ORDER_DATA_TYPE =
-  'IntentOrderData(address inputToken,uint256 inputAmount,address outputToken,uint256 outputAmount,uint256 gasAmount,uint256 destinationChainId,address destinationSettler,address recipient,uint256 nonce,uint32 expires)'
-export const INTENT_ORDER_DATA_TYPEHASH = keccak256(toHex(INTENT_ORDER_DATA_TYPE))
-
 /** `IntentOrderData`'s fields, in order: its ABI tuple, and its EIP-712 struct for gasless orders (gasless.ts). */
 export const INTENT_ORDER_DATA_FIELDS = [
   { name: 'inputToken', type: 'address' },
@@ -48,6 +44,14 @@ export const INTENT_ORDER_DATA_FIELDS = [
   { name: 'nonce', type: 'uint256' },
   { name: 'expires', type: 'uint32' },
 ] as const
+
+/**
+ * `IntentOrderData(address inputToken,uint256 inputAmount,…)`: the type string IntentTypes.sol hashes into
+ * `ORDER_DATA_TYPEHASH`, written from the fields above so the two cannot drift apart.
+ */
+export const INTENT_ORDER_DATA_TYPE = `IntentOrderData(${INTENT_ORDER_DATA_FIELDS.map((field) => `${field.type} ${field.name}`).join(',')})`
+/** An order's `orderDataType`: what the settler accepts as an intent of this bridge. */
+export const INTENT_ORDER_DATA_TYPEHASH = keccak256(toHex(INTENT_ORDER_DATA_TYPE))
 
 const orderDataParameters = [{ type: 'tuple', components: INTENT_ORDER_DATA_FIELDS }] as const
 
