@@ -9,8 +9,8 @@ const PHONE = { width: 390, height: 844 }
 
 test.describe('gasless swaps (issue #32)', () => {
   for (const variant of [
-    { id: 'desktop, en', lang: 'en', viewport: undefined },
-    { id: 'phone, zh-Hant', lang: 'zh', viewport: PHONE },
+    { id: 'desktop, en', lang: 'en', viewport: undefined, send: 'Send', myAddress: 'My address', gas: 'Get gas on' },
+    { id: 'phone, zh-Hant', lang: 'zh', viewport: PHONE, send: '發送', myAddress: '我的地址', gas: '在' },
   ] as const) {
     test(`a person with USDC and no native coin on C swaps to B with one signature, never asked to switch network (${variant.id})`, async ({
       app,
@@ -41,12 +41,18 @@ test.describe('gasless swaps (issue #32)', () => {
       const { page, form } = session
       await form.pickToken('origin', chains[2]!.name, 'USDC')
       await form.pickToken('destination', chains[1]!.name, 'USDC')
-      await form.amount.fill('100')
-      await form.myAddressButton().click()
+      await form.amountLabelled(variant.send).fill('100')
+      await form.myAddressButton(variant.myAddress).click()
+      // The recipient has no ETH on B, so gas on arrival is offered first; gasless orders do not carry it yet.
+      const gasSwitch = page.getByRole('switch', { name: new RegExp(`^${variant.gas} `) })
+      await expect(gasSwitch).toBeChecked({ timeout: 20_000 })
+      await gasSwitch.click()
       const gasless = form.route('intent-gasless')
       await expect(gasless).toBeVisible({ timeout: 20_000 })
       await expect(gasless.getByTestId('route-gasless')).toBeVisible()
       await gasless.click()
+      await expect(gasless).toHaveAttribute('aria-pressed', 'true')
+      await screenshot(page, `gasless-routes-${variant.lang}`)
       await form.mainButton.click()
 
       // The review: one signature, no gas, and what is signed read from the order the solver will open.

@@ -105,6 +105,8 @@ export {
   type ProviderOutcome,
   type RoutePreference,
   rankRoutes,
+  requoteRoute,
+  routeChoice,
   streamRouteOutcomes,
 } from './routes/fetchRoutes.ts'
 export {

@@ -50,6 +50,7 @@ import {
   type Route,
   type RouteProvider,
   RouteUnavailableError,
+  requoteRoute,
   SenderMismatchError,
   ServiceUnreachableError,
   SignedMismatchError,
@@ -124,7 +125,7 @@ async function runSwap(
     provider: provider(route.providerId),
     wallet,
     clients,
-    refreshRoute: () => provider(route.providerId).getQuote(route.request),
+    refreshRoute: () => requoteRoute(provider(route.providerId), route),
     onUpdate: (r) => {
       updates.push(r)
       store.getState().upsert(r)

@@ -1,5 +1,6 @@
 import { isAddressEqual } from 'viem'
 import { UnexpectedError } from '../errors/walletErrors.ts'
+import { requoteRoute } from '../routes/fetchRoutes.ts'
 import { SenderMismatchError } from '../routes/routeErrors.ts'
 import type { Route } from '../routes/types.ts'
 import { executeRoute } from '../swaps/executeRoute.ts'
@@ -14,7 +15,7 @@ export type ExecuteSwapParameters = {
   wallet: WalletAdapter
   /** The key of the reviewed record (`draftSwap`): that record is the one executed. A new one when absent. */
   key?: string
-  /** Fetches the same route again when the quote is stale before anything is signed (default: its provider's quote). */
+  /** Fetches the same route again when the quote is stale before anything is signed (default: `requoteRoute`). */
   refreshRoute?: () => Promise<Route | undefined>
   /** Milliseconds of validity a quote must still have when the deposit is signed. */
   minQuoteValidityMs?: number
@@ -48,7 +49,7 @@ export async function executeSwap(
       provider,
       wallet,
       clients,
-      refreshRoute: parameters.refreshRoute ?? (() => provider.getQuote(route.request)),
+      refreshRoute: parameters.refreshRoute ?? (() => requoteRoute(provider, route)),
       onUpdate: (next) => {
         store.getState().upsert(next)
         parameters.onUpdate?.(next)

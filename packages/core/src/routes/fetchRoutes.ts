@@ -7,6 +7,24 @@ import type { QuoteRequest, Route } from './types.ts'
 export type RoutePreference = 'most-received' | 'fastest'
 
 /**
+ * Which of a provider's ways a route is (the provider's id, and `/gasless` for its gasless variant): what the person
+ * chose, kept across refreshed quotes, whose ids change with every quote.
+ */
+export const routeChoice = (route: Pick<Route, 'providerId' | 'gasless'>): string =>
+  route.gasless ? `${route.providerId}/gasless` : route.providerId
+
+/**
+ * The provider's quote for `route`'s request again, as the same choice (`routeChoice`): a gasless route is refreshed
+ * as a gasless route, never as the plain one it came from. Undefined when the provider no longer offers it.
+ */
+export async function requoteRoute(provider: RouteProvider, route: Route): Promise<Route | undefined> {
+  const fresh = await provider.getQuote(route.request)
+  if (!fresh) return undefined
+  const choice = routeChoice(route)
+  return [fresh, ...(provider.variantsOf?.(fresh) ?? [])].find((candidate) => routeChoice(candidate) === choice)
+}
+
+/**
  * Best first: most received (then fastest), or fastest (then most received). "Received" is the estimated output,
  * not the minimum, with gas on arrival added at its value where the route prices it (`receivedValue`): a route
  * is never ranked first merely for delivering gas.

@@ -5,6 +5,7 @@ import {
   type QuoteRequest,
   type Route,
   type RoutePreference,
+  routeChoice,
   type TokenRef,
 } from '@multi-bridge/core'
 import { useMemo, useState } from 'react'
@@ -48,7 +49,7 @@ export function useSwapForm() {
   const [preference, setPreference] = useState<RoutePreference>('most-received')
   const [slippageText, setSlippageText] = useState('')
   // The person's choice is a provider: each refresh brings that provider's new quote under a new id.
-  const [selectedProvider, setSelectedProvider] = useState<string | undefined>()
+  const [selectedChoice, setSelectedChoice] = useState<string | undefined>()
   // The person's own choice for gas on arrival; undefined follows the default (see `gasOnArrival` below).
   const [gasChoice, setGasChoice] = useState<boolean | undefined>()
   const manifest = useManifest()
@@ -99,7 +100,7 @@ export function useSwapForm() {
     }
   }, [origin, destination, amount, address, recipientAddress, slippage.bps, gasOnArrival])
   const routes = useRoutes(request, preference)
-  const selected: Route | undefined = routes.routes.find((r) => r.providerId === selectedProvider) ?? routes.routes[0]
+  const selected: Route | undefined = routes.routes.find((r) => routeChoice(r) === selectedChoice) ?? routes.routes[0]
   const gas = useSwapGas({
     account: address,
     origin,
@@ -164,7 +165,8 @@ export function useSwapForm() {
     request,
     routes,
     selected,
-    selectProvider: setSelectedProvider,
+    /** Picks a route by its choice (`routeChoice`): the same provider's way stays picked as quotes refresh. */
+    selectRoute: setSelectedChoice,
     button,
   }
 }

@@ -1,4 +1,4 @@
-import { formatDisplayAmount } from '@multi-bridge/core'
+import { formatDisplayAmount, routeChoice } from '@multi-bridge/core'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RefundBanner } from '../../features/history/index.ts'
@@ -118,7 +118,7 @@ export default function SwapPage({ options }: { options: PageOptions }) {
             outcomes={form.routes.outcomes}
             loading={form.routes.loading}
             selectedId={selected?.id}
-            onSelect={(route) => form.selectProvider(route.providerId)}
+            onSelect={(route) => form.selectRoute(routeChoice(route))}
           />
           {selected && (
             <RouteDetails route={selected}>

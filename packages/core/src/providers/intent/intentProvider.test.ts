@@ -5,6 +5,7 @@ import { type ReplayServer, startReplayServer } from '../../../test/support/repl
 import { createChainClients } from '../../chains/chainClients.ts'
 import { type Manifest, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { decodeIntentOrderData } from '../../protocols/intent.ts'
+import { requoteRoute, routeChoice } from '../../routes/fetchRoutes.ts'
 import { InvalidQuoteError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import type { QuoteRequest, Route, TokenRef } from '../../routes/types.ts'
 import { parseManifest } from '../../setup/manifest.ts'
@@ -242,6 +243,17 @@ describe('gasless intent routes', () => {
     expect(gasless?.fees.at(-1)).toMatchObject({ label: OPEN_FEE_LABEL, amount: 300_000n })
     expect(gasless?.id).not.toBe(route.id)
     expect(gasless?.expiresAt).toBeLessThanOrEqual(openDeadline * 1000)
+  })
+
+  it('are quoted again as gasless routes, never as the plain route they came from', async () => {
+    startIntent(true, ['eip3009'])
+    quoteWith({ outputAmount: '99500000', openFee: '300000', openDeadline })
+    const [gasless] = (await variants()).variants
+    const again = await requoteRoute(intent, gasless!)
+    expect(again && routeChoice(again)).toBe('intent/gasless')
+    expect(again?.outputAmount).toBe(99_500_000n)
+    quoteWith(undefined) // the solver stops offering it: no route, rather than the plain one
+    expect(await requoteRoute(intent, gasless!)).toBeUndefined()
   })
 
   it('are not offered for a token without EIP-3009, with gas on arrival, or on terms that give as much or more', async () => {
