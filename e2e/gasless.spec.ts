@@ -52,6 +52,11 @@ test.describe('gasless swaps (issue #32)', () => {
       await expect(gasless.getByTestId('route-gasless')).toBeVisible()
       await gasless.click()
       await expect(gasless).toHaveAttribute('aria-pressed', 'true')
+      // No gas asked of the person: not "Not enough ETH", and the cost shown is the solver's.
+      await expect(form.mainButton).toHaveText(variant.lang === 'en' ? 'Swap' : '兌換')
+      await expect(page.getByTestId('network-cost-amount')).toHaveText(
+        variant.lang === 'en' ? 'None: the solver pays it' : '無：由求解者支付',
+      )
       await screenshot(page, `gasless-routes-${variant.lang}`)
       await form.mainButton.click()
 

@@ -106,9 +106,9 @@ export {
   type RoutePreference,
   rankRoutes,
   requoteRoute,
-  routeChoice,
   streamRouteOutcomes,
 } from './routes/fetchRoutes.ts'
+export { routeChoice } from './routes/routeChoice.ts'
 export {
   BatchIncompleteError,
   GaslessRefusedError,

@@ -1,4 +1,4 @@
-import type { Manifest, QuoteRequest, Route, TokenRef } from '@multi-bridge/core'
+import { type Manifest, type QuoteRequest, type Route, routeChoice, type TokenRef } from '@multi-bridge/core'
 import type { Address, Hash } from 'viem'
 
 /**
@@ -32,7 +32,8 @@ export const networkCostKeys = {
     [
       'balances',
       'networkCost',
-      route.providerId,
+      // The provider and its way: a gasless route costs nothing, the plain one from the same quote does.
+      routeChoice(route),
       route.request.sender,
       route.request.recipient,
       route.request.origin.chainId,

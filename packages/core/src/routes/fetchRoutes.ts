@@ -2,16 +2,10 @@ import { withTimeout } from '../chains/readChain.ts'
 import { ProviderTimeoutError } from '../errors/unreachableErrors.ts'
 import { receivedValue } from '../prices/routeValue.ts'
 import type { RouteProvider } from '../providers/types.ts'
+import { routeChoice } from './routeChoice.ts'
 import type { QuoteRequest, Route } from './types.ts'
 
 export type RoutePreference = 'most-received' | 'fastest'
-
-/**
- * Which of a provider's ways a route is (the provider's id, and `/gasless` for its gasless variant): what the person
- * chose, kept across refreshed quotes, whose ids change with every quote.
- */
-export const routeChoice = (route: Pick<Route, 'providerId' | 'gasless'>): string =>
-  route.gasless ? `${route.providerId}/gasless` : route.providerId
 
 /**
  * The provider's quote for `route`'s request again, as the same choice (`routeChoice`): a gasless route is refreshed

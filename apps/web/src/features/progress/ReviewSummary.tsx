@@ -96,7 +96,7 @@ export function ReviewSummary(props: ReviewSummaryProps) {
           </div>
         ))}
         <div className="details-row">
-          <NetworkCostLabel chainId={origin.chainId} />
+          <NetworkCostLabel chainId={origin.chainId} gasless={Boolean(route.gasless)} />
           <dd data-testid="review-network-cost">{networkCost}</dd>
         </div>
       </dl>

@@ -15,13 +15,14 @@ const STEP_LABELS: Record<NetworkCostStepKind, string> = {
  * The label of the person's own gas: "Network cost", said to be paid by them in the origin's coin, so that no reader
  * takes it for one of the fees taken from the amount (a solver's or a relayer's gas fee).
  */
-export function NetworkCostLabel({ chainId }: { chainId: number }) {
+export function NetworkCostLabel({ chainId, gasless = false }: { chainId: number; gasless?: boolean }) {
   const { t } = useTranslation()
   const coin = useNativeCoin(chainId)
   return (
     <dt>
       {t('Network cost')}
-      {coin && (
+      {/* A gasless route costs the person no gas: the solver pays it (its fee is among the route's fees). */}
+      {coin && !gasless && (
         <span className="muted small network-cost-payer" data-testid="network-cost-payer">
           {' '}
           {t('paid by you in {{coin}}', { coin: coin.symbol })}
@@ -64,8 +65,16 @@ export function NetworkCostRow({ form, route }: { form: SwapForm; route: Route }
   )
   return (
     <div className="details-row" data-testid="network-cost">
-      <NetworkCostLabel chainId={route.request.origin.chainId} />
-      <dd>{value ?? <span className="muted">{failure ?? t('Estimating…')}</span>}</dd>
+      <NetworkCostLabel chainId={route.request.origin.chainId} gasless={Boolean(route.gasless)} />
+      <dd>
+        {route.gasless ? (
+          <span data-testid="network-cost-amount" data-wei="0" data-max-wei="0">
+            {t('None: the solver pays it')}
+          </span>
+        ) : (
+          (value ?? <span className="muted">{failure ?? t('Estimating…')}</span>)
+        )}
+      </dd>
     </div>
   )
 }
