@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MemoryStorage, stubBrowser } from '../test/browserGlobals.ts'
-import { initI18n, setLanguage } from './index.ts'
+import { initI18n, setLanguage, withProviderWords } from './index.ts'
 import { bundleLoaders } from './languages.ts'
 import en from './locales/en.ts'
 import zh from './locales/zh.ts'
@@ -73,5 +73,8 @@ describe('languages', () => {
   it('has Simplified Chinese time units, and the Traditional labels otherwise', () => {
     expect(zhHans.minute_other).toBe('分钟')
     expect(zhHans['Your wallet is disconnected']).toBe(zh['Your wallet is disconnected'])
+    // The providers' own words too (a fee label from a provider's folder): before, Simplified Chinese had none.
+    expect(withProviderWords('zh-Hans', zhHans)['Solver fee']).toBe(withProviderWords('zh', zh)['Solver fee'])
+    expect(withProviderWords('zh-Hans', zhHans)['Solver fee']).toBe('求解者費用')
   })
 })

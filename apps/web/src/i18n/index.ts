@@ -13,9 +13,12 @@ async function loadBundle(language: Language) {
   }
 }
 
-/** A language's strings with the provider modules' own words in it (each provider carries its words in its folder). */
+/**
+ * A language's strings with the provider modules' own words in it (each provider carries its words in its folder).
+ * Simplified Chinese has its own time units only: the providers' words are the Traditional ones, as its other labels.
+ */
 export const withProviderWords = (language: Language, bundle: Record<string, string>): Record<string, string> => ({
-  ...providerWords(language),
+  ...providerWords(language === 'zh-Hans' ? 'zh' : language),
   ...bundle,
 })
 

@@ -76,6 +76,11 @@ export const acrossModule: ProviderModule<'across', AcrossConfig> = {
   // Its sentences in the app's other languages (the English text is the key).
   words: {
     zh: {
+      // Its fee labels.
+      'LP fee': '流動性提供者費用',
+      'Relayer fee': '中繼者費用',
+      'Relayer gas fee': '中繼者 Gas 費用',
+      'Bridge fee': '跨鏈橋費用',
       'No relayer filled it yet: Across is filling it from its own pool, which takes longer':
         '尚無中繼者完成交付：Across 正從自己的資金池交付，需要較長時間',
       'Expired — the refund is on its way': '已過期，退款正在路上',

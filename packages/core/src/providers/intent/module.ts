@@ -12,6 +12,10 @@ export const intentModule: ProviderModule<'intent', never> = {
   // Its sentences in the app's other languages (the English text is the key).
   words: {
     zh: {
+      // Its fee labels.
+      'Solver fee': '求解者費用',
+      'Solver gas fee': '求解者 Gas 費用',
+      'Gas on arrival fee': '到帳 Gas 費用',
       "The bridge's solver is temporarily unavailable; the transfer will continue":
         '跨鏈橋的求解者暫時無法使用，轉帳稍後會繼續',
       'No solver will fill this order; you can refund it once its deadline has passed':

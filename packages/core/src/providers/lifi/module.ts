@@ -56,6 +56,9 @@ export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
   // Its sentences in the app's other languages (the English text is the key).
   words: {
     zh: {
+      // Its fee labels.
+      [PROVIDER_GAS_ESTIMATE]: '網路成本（供應商估算）',
+      'Gas on arrival fee': '到帳 Gas 費用',
       'The provider has not seen the deposit yet': '提供者尚未看到這筆存入',
       'The provider has not recognised this deposit for a day': '提供者已一天未能識別此存入',
       'Waiting for confirmations on the origin chain': '正在等待來源鏈確認',

@@ -13,6 +13,8 @@ export const poolModule: ProviderModule<'pool', never> = {
   // Its sentences in the app's other languages (the English text is the key).
   words: {
     zh: {
+      // Its fee labels.
+      'Bridge fee': '跨鏈橋費用',
       "The bridge's attester is temporarily unavailable; the transfer will continue":
         '跨鏈橋的證明者暫時無法使用，轉帳稍後會繼續',
       "The bridge's relayer is temporarily unavailable; the transfer will continue":

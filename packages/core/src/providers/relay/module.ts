@@ -61,6 +61,9 @@ export const relayModule: ProviderModule<'relay', RelayConfig> = {
   // Its sentences in the app's other languages (the English text is the key).
   words: {
     zh: {
+      // Its fee labels.
+      'Relayer fee': '中繼者費用',
+      [PROVIDER_GAS_ESTIMATE]: '網路成本（供應商估算）',
       'Relay is waiting to see the deposit': 'Relay 正在等待看到存入',
       'Relay is confirming the deposit': 'Relay 正在確認存入',
       'Relay is filling it on the destination chain': 'Relay 正在目標鏈上交付',
