@@ -30,10 +30,10 @@ export {
   NATIVE_TOKEN_ADDRESS,
   supportsGaslessIntents,
 } from './config/manifest.ts'
-// ---- Errors every layer can name ----
-export { BaseError, walkError } from './errors/BaseError.ts'
 export { InvalidManifestError } from './errors/configErrors.ts'
 export { isInsufficientFundsError, NotEnoughGasError } from './errors/gasErrors.ts'
+// ---- Errors every layer can name ----
+export { MultiBridgeError, walkError } from './errors/MultiBridgeError.ts'
 export { ChainUnreachableError, ProviderTimeoutError, ServiceUnreachableError } from './errors/unreachableErrors.ts'
 export {
   AddChainError,

@@ -1,10 +1,10 @@
-import { BaseError } from '@multi-bridge/core'
+import { MultiBridgeError } from '@multi-bridge/core'
 
 /**
  * A signature asked for against one already made for the same subject (a no-fill after a fill, say): refused, as
  * the contracts would pay twice on both. Only a state file changed by hand can ask for it.
  */
-export class ConflictingAttestationError extends BaseError {
+export class ConflictingAttestationError extends MultiBridgeError {
   override name = 'ConflictingAttestationError'
 
   constructor(

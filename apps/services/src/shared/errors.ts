@@ -1,4 +1,4 @@
-import { BaseError } from '@multi-bridge/core'
+import { MultiBridgeError } from '@multi-bridge/core'
 
 /** What a service failure is about: stable for callers and log readers; the message is for a person. */
 export type ServiceErrorCode =
@@ -26,7 +26,7 @@ export type ServiceErrorCode =
   | 'STATE_NOT_SAVED'
 
 /** A failure of a service, or of starting one, that is not an HTTP answer (see `HttpError`). */
-export class ServiceError extends BaseError {
+export class ServiceError extends MultiBridgeError {
   override name = 'ServiceError'
 
   constructor(message: string, options: { code: ServiceErrorCode; cause?: unknown; details?: string }) {

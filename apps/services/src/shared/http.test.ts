@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { BaseError } from '@multi-bridge/core'
+import { MultiBridgeError } from '@multi-bridge/core'
 import { HttpRequestError } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApi, HttpError, json, serveApi } from './http.ts'
@@ -204,7 +204,7 @@ describe('the services’ HTTP server', () => {
 describe('HttpError', () => {
   it('is a product error with a stable code and its HTTP status', () => {
     const error = new HttpError(404, 'UNKNOWN_ORDER', 'The solver has not seen this order')
-    expect(error).toBeInstanceOf(BaseError)
+    expect(error).toBeInstanceOf(MultiBridgeError)
     expect(error).toMatchObject({ name: 'HttpError', status: 404, code: 'UNKNOWN_ORDER' })
     expect(error.message).toBe('The solver has not seen this order')
   })

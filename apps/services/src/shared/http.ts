@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { getRequestListener, RequestError } from '@hono/node-server'
-import { BaseError } from '@multi-bridge/core'
+import { MultiBridgeError } from '@multi-bridge/core'
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { matchedRoutes } from 'hono/route'
@@ -12,7 +12,7 @@ import type { Logger } from './logger.ts'
  * An error a handler throws to answer with a 4xx/5xx JSON body `{ error: { code, message, ...fields } }`: `fields`
  * are what a client can act on besides the words (the least amount a quote takes, in base units).
  */
-export class HttpError extends BaseError {
+export class HttpError extends MultiBridgeError {
   override name = 'HttpError'
 
   constructor(

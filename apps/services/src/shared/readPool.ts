@@ -1,7 +1,7 @@
-import { BaseError } from '@multi-bridge/core'
+import { MultiBridgeError } from '@multi-bridge/core'
 
 /** A read that did not answer within its deadline. It keeps its slot in the pool until it settles. */
-export class ReadTimeoutError extends BaseError {
+export class ReadTimeoutError extends MultiBridgeError {
   override name = 'ReadTimeoutError'
 
   constructor(timeoutMs: number) {

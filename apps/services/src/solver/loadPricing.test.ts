@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { BaseError } from '@multi-bridge/core'
+import { MultiBridgeError } from '@multi-bridge/core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadPricing, PricingConfigError, resolvePricing } from './loadPricing.ts'
 import { DEFAULT_PRICING, parsePricing, quoteOutput } from './pricing.ts'
@@ -19,7 +19,7 @@ const failure = (load: () => unknown) => {
     load()
   } catch (error) {
     expect(error).toBeInstanceOf(PricingConfigError)
-    expect(error).toBeInstanceOf(BaseError)
+    expect(error).toBeInstanceOf(MultiBridgeError)
     expect(error).toMatchObject({ code: 'INVALID_PRICING' })
     return (error as Error).message
   }

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { BaseError } from '@multi-bridge/core'
+import { MultiBridgeError } from '@multi-bridge/core'
 import { parseUnits } from 'viem'
 import { z } from 'zod'
 import { DEFAULT_PRICING, type SolverPricingConfig } from './pricing.ts'
 
 /** A pricing setting the solver must not start with; the message names the source and the field. */
-export class PricingConfigError extends BaseError {
+export class PricingConfigError extends MultiBridgeError {
   override name = 'PricingConfigError'
 
   constructor(message: string, options: { cause?: unknown } = {}) {

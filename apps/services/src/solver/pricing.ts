@@ -1,4 +1,4 @@
-import { BaseError, type Manifest, type ManifestToken } from '@multi-bridge/core'
+import { type Manifest, type ManifestToken, MultiBridgeError } from '@multi-bridge/core'
 import type { SolverPricing } from './pricingConfig.ts'
 
 export {
@@ -18,7 +18,7 @@ export type FillKind = keyof typeof FILL_GAS
 
 const BPS = 10_000n
 
-export class UnpricedTokenError extends BaseError {
+export class UnpricedTokenError extends MultiBridgeError {
   override name = 'UnpricedTokenError'
 
   constructor(readonly symbol: string) {

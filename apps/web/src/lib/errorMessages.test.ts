@@ -1,9 +1,9 @@
 import {
   AddChainError,
-  BaseError,
   HttpStatusError,
   HttpTimeoutError,
   MissingChainInfoError,
+  MultiBridgeError,
   NotEnoughGasError,
   UnknownContractError,
   UserRejectedError,
@@ -56,7 +56,7 @@ describe('error catalogue', () => {
     Object.defineProperty(reworded, 'message', { value: 'Network switch did not work' })
     expect(toUserMessage(reworded)).toEqual({ message: 'Failed to switch networks' })
     expect(toUserMessage(new Error('Failed to switch networks'))).toEqual({ message: 'Oops, something went wrong' })
-    expect(toUserMessage(new BaseError('Failed to switch networks', { code: 'somethingElse' }))).toEqual({
+    expect(toUserMessage(new MultiBridgeError('Failed to switch networks', { code: 'somethingElse' }))).toEqual({
       message: 'Oops, something went wrong',
     })
   })
@@ -116,8 +116,9 @@ describe('error catalogue', () => {
   it('has every catalogue message in Traditional Chinese', () => {
     const messages = Object.entries(catalogue).map(([code, message]) => [
       code,
-      message(Object.assign(new BaseError('x', { code }), { owner: '0x0000000000000000000000000000000000000001' }))
-        .message,
+      message(
+        Object.assign(new MultiBridgeError('x', { code }), { owner: '0x0000000000000000000000000000000000000001' }),
+      ).message,
     ])
     for (const [code, message] of messages) expect(zh[message as keyof typeof zh], code).toBeTruthy()
     // A refused transaction says what it would have done differently, in both languages.

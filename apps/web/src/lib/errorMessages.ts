@@ -1,5 +1,4 @@
 import {
-  BaseError,
   type ChainUnreachableError,
   formatDisplayAmountUp,
   type GaslessRefusedError,
@@ -7,6 +6,7 @@ import {
   isInsufficientFundsError,
   isUserRejection,
   type MissingChainInfoError,
+  MultiBridgeError,
   type NotEnoughGasError,
   type NotSwapOwnerError,
   type ProviderTimeoutError,
@@ -62,7 +62,7 @@ const SERVICE_UNREACHABLE: Record<string, string> = {
  * SPEC §6: every error the person sees comes from this one catalogue, keyed by the error's stable `code`
  * (the messages are i18n keys). An error whose code is not here is "Oops, something went wrong".
  */
-export const catalogue: Record<string, (error: BaseError) => UserMessage> = {
+export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage> = {
   walletDisconnected: fixed('Your wallet is disconnected'),
   noWallet: fixed('Please open this in a browser with a wallet!'),
   walletPluginNotFound: fixed('Wallet plugin not found'),
@@ -145,7 +145,9 @@ export const UNEXPECTED: UserMessage = { message: 'Oops, something went wrong' }
  * wagmi, is said as such; anything else is "Oops, something went wrong" (the console has the details).
  */
 export function toUserMessage(error: unknown): UserMessage {
-  const known = walkError(error, (item) => item instanceof BaseError && item.code in catalogue) as BaseError | undefined
+  const known = walkError(error, (item) => item instanceof MultiBridgeError && item.code in catalogue) as
+    | MultiBridgeError
+    | undefined
   if (known) return catalogue[known.code]!(known)
   if (isUserRejection(error)) return { message: 'The request was rejected in the wallet' }
   // viem's "total cost … exceeds the balance", or a wallet's "insufficient funds", however wrapped: never "Oops".

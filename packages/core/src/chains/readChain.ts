@@ -1,5 +1,5 @@
 import { HttpRequestError, TimeoutError } from 'viem'
-import { walkError } from '../errors/BaseError.ts'
+import { walkError } from '../errors/MultiBridgeError.ts'
 import { ChainUnreachableError } from '../errors/unreachableErrors.ts'
 
 /**

@@ -1,7 +1,7 @@
-import { BaseError } from '../errors/BaseError.ts'
+import { MultiBridgeError } from '../errors/MultiBridgeError.ts'
 
 /** A production setting from the environment that cannot be used. */
-export class ProductionConfigError extends BaseError {
+export class ProductionConfigError extends MultiBridgeError {
   override name = 'ProductionConfigError'
   constructor(
     readonly variable: string,

@@ -1,13 +1,13 @@
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { HttpStatusError } from '../http/httpErrors.ts'
-import { BaseError, walkError } from './BaseError.ts'
+import { MultiBridgeError, walkError } from './MultiBridgeError.ts'
 import { isUserRejection, UserRejectedError, WalletSwitchChainError } from './walletErrors.ts'
 
 describe('the error base', () => {
   it('carries a stable code, its short message and its cause', () => {
     const cause = new Error('socket hang up')
-    const error = new BaseError('Network error', { code: 'httpNetwork', cause, details: 'https://x' })
+    const error = new MultiBridgeError('Network error', { code: 'httpNetwork', cause, details: 'https://x' })
     expect(error).toMatchObject({ code: 'httpNetwork', shortMessage: 'Network error', details: 'https://x', cause })
   })
 
@@ -16,7 +16,7 @@ describe('the error base', () => {
     const outer = new WalletSwitchChainError(new Error('middle', { cause: inner }))
     expect(outer.walk()).toBe(inner)
     expect(outer.walk((item) => item instanceof HttpStatusError)).toBe(inner)
-    expect(outer.walk((item) => item instanceof BaseError)).toBe(outer)
+    expect(outer.walk((item) => item instanceof MultiBridgeError)).toBe(outer)
     expect(outer.walk((item) => item instanceof RangeError)).toBeUndefined()
     expect(walkError('a string')).toBe('a string')
     expect(walkError(undefined, () => true)).toBeUndefined()

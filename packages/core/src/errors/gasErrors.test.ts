@@ -5,8 +5,8 @@ import {
   UserRejectedRequestError,
 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { BaseError } from './BaseError.ts'
 import { isInsufficientFundsError, NotEnoughGasError } from './gasErrors.ts'
+import { MultiBridgeError } from './MultiBridgeError.ts'
 
 describe('an insufficient-funds error', () => {
   it('is found anywhere in the cause chain: viem’s class, another copy of it, or a wallet’s own words', () => {
@@ -50,7 +50,7 @@ describe('NotEnoughGasError', () => {
       needed: 255_000_000_000_000n,
       cause,
     })
-    expect(error).toBeInstanceOf(BaseError)
+    expect(error).toBeInstanceOf(MultiBridgeError)
     expect(error).toMatchObject({ code: 'notEnoughGas', network: 'Local Chain A', coin: 'ETH', cause })
     expect(error.shortMessage).toBe('Not enough ETH on Local Chain A for gas')
     expect(isInsufficientFundsError(error)).toBe(true)

@@ -1,5 +1,5 @@
 import { type Chain, InsufficientFundsError } from 'viem'
-import { BaseError, walkError } from './BaseError.ts'
+import { MultiBridgeError, walkError } from './MultiBridgeError.ts'
 
 export type NotEnoughGasErrorParameters = {
   chainId: number
@@ -17,7 +17,7 @@ export type NotEnoughGasErrorParameters = {
  * {needed} needed)". Raised before anything is signed (the form's estimate), and in place of a wallet's or a node's
  * insufficient-funds error (viem's `InsufficientFundsError`, "total cost … exceeds the balance").
  */
-export class NotEnoughGasError extends BaseError {
+export class NotEnoughGasError extends MultiBridgeError {
   override name = 'NotEnoughGasError'
   readonly chainId: number
   readonly network: string

@@ -1,50 +1,50 @@
 import { UserRejectedRequestError } from 'viem'
-import { BaseError, walkError } from './BaseError.ts'
+import { MultiBridgeError, walkError } from './MultiBridgeError.ts'
 
 /** SPEC §6 wallet failures. Each `code` is a message key in the UI catalogue. */
-export class WalletDisconnectedError extends BaseError {
+export class WalletDisconnectedError extends MultiBridgeError {
   override name = 'WalletDisconnectedError'
   constructor(cause?: unknown) {
     super('Your wallet is disconnected', { code: 'walletDisconnected', cause })
   }
 }
 
-export class NoWalletError extends BaseError {
+export class NoWalletError extends MultiBridgeError {
   override name = 'NoWalletError'
   constructor() {
     super('Please open this in a browser with a wallet!', { code: 'noWallet' })
   }
 }
 
-export class WalletPluginNotFoundError extends BaseError {
+export class WalletPluginNotFoundError extends MultiBridgeError {
   override name = 'WalletPluginNotFoundError'
   constructor(cause?: unknown) {
     super('Wallet plugin not found', { code: 'walletPluginNotFound', cause })
   }
 }
 
-export class WalletConnectError extends BaseError {
+export class WalletConnectError extends MultiBridgeError {
   override name = 'WalletConnectError'
   constructor(cause?: unknown) {
     super("Couldn't connect to wallet", { code: 'walletConnectFailed', cause })
   }
 }
 
-export class MissingChainInfoError extends BaseError {
+export class MissingChainInfoError extends MultiBridgeError {
   override name = 'MissingChainInfoError'
   constructor(readonly chainId: number) {
     super(`Missing chain info for ${chainId}. Please add it manually`, { code: 'missingChainInfo' })
   }
 }
 
-export class AddChainError extends BaseError {
+export class AddChainError extends MultiBridgeError {
   override name = 'AddChainError'
   constructor(cause?: unknown) {
     super("Couldn't add the chain automatically. Please add it yourself", { code: 'addChainFailed', cause })
   }
 }
 
-export class WalletSwitchChainError extends BaseError {
+export class WalletSwitchChainError extends MultiBridgeError {
   override name = 'WalletSwitchChainError'
   constructor(cause?: unknown) {
     super('Failed to switch networks', { code: 'switchChainFailed', cause })
@@ -52,14 +52,14 @@ export class WalletSwitchChainError extends BaseError {
 }
 
 /** The person said no in their wallet: nothing failed, nothing is lost, they can try again. */
-export class UserRejectedError extends BaseError {
+export class UserRejectedError extends MultiBridgeError {
   override name = 'UserRejectedError'
   constructor(cause?: unknown) {
     super('The request was rejected in the wallet', { code: 'userRejected', cause })
   }
 }
 
-export class UnknownContractError extends BaseError {
+export class UnknownContractError extends MultiBridgeError {
   override name = 'UnknownContractError'
   constructor(readonly contractType: string) {
     super(`Unknown contract type: ${contractType}`, { code: 'unknownContract' })
@@ -67,7 +67,7 @@ export class UnknownContractError extends BaseError {
 }
 
 /** Something that should not happen did (a broken invariant): "Oops, something went wrong", details in the console. */
-export class UnexpectedError extends BaseError {
+export class UnexpectedError extends MultiBridgeError {
   override name = 'UnexpectedError'
   constructor(details: string, cause?: unknown) {
     super('Oops, something went wrong', { code: 'unexpected', details, cause })

@@ -1,7 +1,7 @@
-import { BaseError } from '../errors/BaseError.ts'
+import { MultiBridgeError } from '../errors/MultiBridgeError.ts'
 
 /** The request took longer than its time-out (runtime code 5). */
-export class HttpTimeoutError extends BaseError {
+export class HttpTimeoutError extends MultiBridgeError {
   override name = 'HttpTimeoutError'
   readonly runtimeCode = 5
   constructor(
@@ -13,7 +13,7 @@ export class HttpTimeoutError extends BaseError {
 }
 
 /** The caller cancelled the request (runtime code 600003). */
-export class HttpAbortError extends BaseError {
+export class HttpAbortError extends MultiBridgeError {
   override name = 'HttpAbortError'
   readonly runtimeCode = 600003
   constructor(readonly url: string) {
@@ -22,7 +22,7 @@ export class HttpAbortError extends BaseError {
 }
 
 /** No answer at all: offline, DNS, refused connection, CORS (runtime code 5). */
-export class HttpNetworkError extends BaseError {
+export class HttpNetworkError extends MultiBridgeError {
   override name = 'HttpNetworkError'
   readonly runtimeCode = 5
   constructor(
@@ -34,7 +34,7 @@ export class HttpNetworkError extends BaseError {
 }
 
 /** An answer outside 200–299, with its parsed body when it had one. */
-export class HttpStatusError extends BaseError {
+export class HttpStatusError extends MultiBridgeError {
   override name = 'HttpStatusError'
   constructor(
     readonly url: string,
@@ -47,7 +47,7 @@ export class HttpStatusError extends BaseError {
 }
 
 /** A 2xx answer whose body is not the JSON it should be. */
-export class HttpParseError extends BaseError {
+export class HttpParseError extends MultiBridgeError {
   override name = 'HttpParseError'
   constructor(
     readonly url: string,

@@ -1,4 +1,4 @@
-import { BaseError } from '../errors/BaseError.ts'
+import { MultiBridgeError } from '../errors/MultiBridgeError.ts'
 import type { TokenRef } from './types.ts'
 
 export type RouteUnavailableReason =
@@ -15,7 +15,7 @@ export type RouteUnavailableReason =
 export type RouteLimit = { amount: bigint; token: TokenRef }
 
 /** A provider that cannot serve this request, and why (shown beside the provider's name, with the limit when known). */
-export class RouteUnavailableError extends BaseError {
+export class RouteUnavailableError extends MultiBridgeError {
   override name = 'RouteUnavailableError'
   constructor(
     readonly providerId: string,
@@ -32,7 +32,7 @@ export class RouteUnavailableError extends BaseError {
 }
 
 /** The provider answered with something that is not a valid quote (wrong shape or wrong contract). */
-export class InvalidQuoteError extends BaseError {
+export class InvalidQuoteError extends MultiBridgeError {
   override name = 'InvalidQuoteError'
   constructor(providerId: string, details: string) {
     super(`${providerId} returned an invalid quote`, { code: 'invalidQuote', details })
@@ -40,7 +40,7 @@ export class InvalidQuoteError extends BaseError {
 }
 
 /** A provider API answered with something that is not what its documentation says (wrong shape or values). */
-export class InvalidResponseError extends BaseError {
+export class InvalidResponseError extends MultiBridgeError {
   override name = 'InvalidResponseError'
   constructor(providerId: string, what: string, details: string) {
     super(`${providerId} returned an invalid ${what}`, { code: 'invalidResponse', details })
@@ -48,7 +48,7 @@ export class InvalidResponseError extends BaseError {
 }
 
 /** Refunds of this provider are made by its protocol, not by the person: there is nothing to sign. */
-export class RefundByProviderError extends BaseError {
+export class RefundByProviderError extends MultiBridgeError {
   override name = 'RefundByProviderError'
   constructor(readonly providerName: string) {
     super(`${providerName} handles the refunds of its transfers: there is nothing to sign here`, {
@@ -58,7 +58,7 @@ export class RefundByProviderError extends BaseError {
 }
 
 /** The quote is too old to sign; the route must be fetched again. */
-export class QuoteExpiredError extends BaseError {
+export class QuoteExpiredError extends MultiBridgeError {
   override name = 'QuoteExpiredError'
   constructor() {
     super('The quote expired', { code: 'quoteExpired' })
@@ -66,7 +66,7 @@ export class QuoteExpiredError extends BaseError {
 }
 
 /** A fresh quote gives less than the one the person saw: they must look again before signing. */
-export class QuoteChangedError extends BaseError {
+export class QuoteChangedError extends MultiBridgeError {
   override name = 'QuoteChangedError'
   constructor(
     readonly previousMinimum: bigint,
@@ -80,7 +80,7 @@ export class QuoteChangedError extends BaseError {
  * The route was quoted for another account than the wallet's (the person switched accounts): its
  * deposit would name the other account as the one refunds go to. Nothing is sent; quote again.
  */
-export class SenderMismatchError extends BaseError {
+export class SenderMismatchError extends MultiBridgeError {
   override name = 'SenderMismatchError'
   constructor(
     readonly quotedFor: string,
@@ -91,7 +91,7 @@ export class SenderMismatchError extends BaseError {
 }
 
 /** The wallet is on another chain than the transaction's: nothing is sent. */
-export class WrongChainError extends BaseError {
+export class WrongChainError extends MultiBridgeError {
   override name = 'WrongChainError'
   constructor(
     readonly expected: number,
@@ -102,7 +102,7 @@ export class WrongChainError extends BaseError {
 }
 
 /** A transaction was mined but reverted. */
-export class TransactionRevertedError extends BaseError {
+export class TransactionRevertedError extends MultiBridgeError {
   override name = 'TransactionRevertedError'
   constructor(readonly hash: string) {
     super('The transaction failed on chain', { code: 'transactionReverted', details: hash })
@@ -113,7 +113,7 @@ export class TransactionRevertedError extends BaseError {
  * The wallet ran part of a batch (EIP-5792) and stopped before the deposit: an approval reverted, or the wallet did
  * not send the deposit. Nothing was deposited; an approval that went through stays for the next try.
  */
-export class BatchIncompleteError extends BaseError {
+export class BatchIncompleteError extends MultiBridgeError {
   override name = 'BatchIncompleteError'
   constructor(
     readonly sent: number,
@@ -128,7 +128,7 @@ export class BatchIncompleteError extends BaseError {
  * `INSUFFICIENT_INVENTORY`, `ORDER_EXPIRED`): nothing was opened, and nothing left the wallet. The signature is void
  * after its open deadline.
  */
-export class GaslessRefusedError extends BaseError {
+export class GaslessRefusedError extends MultiBridgeError {
   override name = 'GaslessRefusedError'
   constructor(
     readonly refusal: string,
@@ -142,7 +142,7 @@ export class GaslessRefusedError extends BaseError {
 }
 
 /** A gasless route needs a wallet that signs typed data (EIP-712); this one does not. */
-export class TypedDataUnsupportedError extends BaseError {
+export class TypedDataUnsupportedError extends MultiBridgeError {
   override name = 'TypedDataUnsupportedError'
   constructor() {
     super('The wallet cannot sign typed data (EIP-712)', { code: 'typedDataUnsupported' })
@@ -150,7 +150,7 @@ export class TypedDataUnsupportedError extends BaseError {
 }
 
 /** The swap cannot be refunded yet; `availableAfter` is in epoch seconds. */
-export class RefundNotAvailableError extends BaseError {
+export class RefundNotAvailableError extends MultiBridgeError {
   override name = 'RefundNotAvailableError'
   constructor(readonly availableAfter: number) {
     super('The refund is not available yet', { code: 'refundNotAvailable' })
@@ -161,7 +161,7 @@ export class RefundNotAvailableError extends BaseError {
  * A quote fetched again before signing is not for what the person reviewed (another recipient, amount or
  * token): nothing is sent; they review the new one.
  */
-export class ReviewMismatchError extends BaseError {
+export class ReviewMismatchError extends MultiBridgeError {
   override name = 'ReviewMismatchError'
   constructor(readonly field: 'recipient' | 'amount' | 'origin' | 'destination' | 'gasOnArrival') {
     super(`The new quote has another ${field} than the one reviewed`, { code: 'reviewMismatch' })
@@ -169,7 +169,7 @@ export class ReviewMismatchError extends BaseError {
 }
 
 /** Only the account that made a swap refunds it from this app; `owner` is that account. */
-export class NotSwapOwnerError extends BaseError {
+export class NotSwapOwnerError extends MultiBridgeError {
   override name = 'NotSwapOwnerError'
   constructor(
     readonly owner: string,

@@ -1,4 +1,4 @@
-import { BaseError } from '../errors/BaseError.ts'
+import { MultiBridgeError } from '../errors/MultiBridgeError.ts'
 
 /** The field of a decoded transaction that does not match the person's request. */
 export type SignedField =
@@ -21,7 +21,7 @@ export type SignedField =
  * The transaction a provider asks the person to sign does not do what the person asked for (decoded from its
  * calldata): nothing is signed, nothing is lost.
  */
-export class SignedMismatchError extends BaseError {
+export class SignedMismatchError extends MultiBridgeError {
   override name = 'SignedMismatchError'
   constructor(
     readonly field: SignedField,

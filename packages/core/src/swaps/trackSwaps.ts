@@ -3,14 +3,14 @@ import type { StoreApi } from 'zustand/vanilla'
 import { withTimeout } from '../chains/readChain.ts'
 import type { Manifest } from '../config/manifest.ts'
 import { getManifestChain } from '../config/manifest.ts'
-import { BaseError } from '../errors/BaseError.ts'
+import { MultiBridgeError } from '../errors/MultiBridgeError.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import type { SwapStoreState } from './swapStore.ts'
 import { isUnreachable, type TrackProblemsState } from './trackProblems.ts'
 import { isFinalSwapStatus, type SwapRecord } from './types.ts'
 
 /** A look that did not end in time (each of its reads is bounded too: this is the backstop). */
-export class TrackTimeoutError extends BaseError {
+export class TrackTimeoutError extends MultiBridgeError {
   override name = 'TrackTimeoutError'
   constructor(readonly timeoutMs: number) {
     super(`A look at the swap took more than ${timeoutMs} ms`, { code: 'trackTimeout' })

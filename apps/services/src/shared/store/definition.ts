@@ -1,8 +1,8 @@
-import { BaseError } from '@multi-bridge/core'
+import { MultiBridgeError } from '@multi-bridge/core'
 import type { z } from 'zod'
 
 /** State that cannot be trusted: the service refuses to start rather than sign or fill twice. */
-export class CorruptStateError extends BaseError {
+export class CorruptStateError extends MultiBridgeError {
   override name = 'CorruptStateError'
 
   constructor(

@@ -1,4 +1,4 @@
-import { BaseError, NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
+import { MultiBridgeError, NATIVE_TOKEN_ADDRESS } from '@multi-bridge/core'
 import {
   type Address,
   decodeFunctionResult,
@@ -11,7 +11,7 @@ import {
 import type { PickerToken } from './types.ts'
 
 /** The chain answered nothing usable for a balance read: the query retries, the picker lists tokens without balances. */
-export class BalanceReadError extends BaseError {
+export class BalanceReadError extends MultiBridgeError {
   override name = 'BalanceReadError'
   constructor(details: string) {
     super('Balances could not be read', { code: 'balanceRead', details })

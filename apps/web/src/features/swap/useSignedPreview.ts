@@ -1,4 +1,4 @@
-import { BaseError, type CheckedDeposit, type Route, walkError } from '@multi-bridge/core'
+import { type CheckedDeposit, MultiBridgeError, type Route, walkError } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
 import { toUserMessage, type UserMessage } from '../../lib/errorMessages.ts'
 import { signedKeys } from '../../lib/queryKeys.ts'
@@ -14,7 +14,7 @@ export type SignedPreview = { deposit?: CheckedDeposit; error?: UserMessage; ref
 
 const REFUSALS = new Set(['signedMismatch', 'unknownContract', 'invalidQuote'])
 const isRefusal = (error: unknown) =>
-  walkError(error, (item) => item instanceof BaseError && REFUSALS.has(item.code)) !== undefined
+  walkError(error, (item) => item instanceof MultiBridgeError && REFUSALS.has(item.code)) !== undefined
 
 /**
  * The deposit a reviewed route would sign, planned by its provider and decoded from the calldata through the same

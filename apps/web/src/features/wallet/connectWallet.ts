@@ -1,8 +1,8 @@
-import { type BaseError, WalletConnectError, WalletPluginNotFoundError, walkError } from '@multi-bridge/core'
+import { type MultiBridgeError, WalletConnectError, WalletPluginNotFoundError, walkError } from '@multi-bridge/core'
 import { type Connector, ProviderNotFoundError } from 'wagmi'
 
 /** Maps wagmi's connection failures onto SPEC §6: a missing provider, or a refused/failed connection. */
-export function toConnectError(error: unknown): BaseError {
+export function toConnectError(error: unknown): MultiBridgeError {
   if (walkError(error, (item) => item instanceof ProviderNotFoundError)) return new WalletPluginNotFoundError(error)
   return new WalletConnectError(error)
 }

@@ -1,10 +1,10 @@
 import {
   AddChainError,
-  type BaseError,
   getManifestChain,
   isUserRejection,
   type Manifest,
   MissingChainInfoError,
+  type MultiBridgeError,
   UserRejectedError,
   WalletPluginNotFoundError,
   WalletSwitchChainError,
@@ -62,7 +62,7 @@ function addedWithoutSwitching(error: unknown): boolean {
  * `wallet_addEthereumChain` as a `UserRejectedRequestError`: only a 4001 from the wallet underneath it is the
  * person's refusal, anything else means the chain could not be added.
  */
-export function toSwitchError(error: unknown, chainId: number): BaseError {
+export function toSwitchError(error: unknown, chainId: number): MultiBridgeError {
   if (walkError(error, (item) => item instanceof ChainNotConfiguredError)) return new MissingChainInfoError(chainId)
   if (walkError(error, (item) => item instanceof ProviderNotFoundError)) return new WalletPluginNotFoundError(error)
   if (error instanceof UserRejectedRequestError) {

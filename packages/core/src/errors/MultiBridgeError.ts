@@ -16,19 +16,19 @@ export function walkError(error: unknown, match?: (error: unknown) => boolean): 
   return match ? undefined : current
 }
 
-export type BaseErrorParameters = { code: string; cause?: unknown; details?: string }
+export type MultiBridgeErrorParameters = { code: string; cause?: unknown; details?: string }
 
 /**
- * The one base of every error the product raises (viem's `BaseError` in spirit): a short message for the
+ * The one base of every error the product raises (viem's `BaseError` in spirit, under a name of its own): a short message for the
  * console, a stable `code` the UI maps to a translated message (never the English text), and the cause.
  */
-export class BaseError extends Error {
-  override name = 'BaseError'
+export class MultiBridgeError extends Error {
+  override name = 'MultiBridgeError'
   readonly code: string
   readonly shortMessage: string
   readonly details: string | undefined
 
-  constructor(shortMessage: string, options: BaseErrorParameters) {
+  constructor(shortMessage: string, options: MultiBridgeErrorParameters) {
     super(shortMessage, options.cause === undefined ? undefined : { cause: options.cause })
     this.shortMessage = shortMessage
     this.code = options.code
