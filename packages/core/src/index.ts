@@ -15,6 +15,15 @@ export { CHAIN_READ_TIMEOUT_MS, readChain } from './chains/readChain.ts'
 export { type DiscardSwapParameters, discardSwap } from './client/discardSwap.ts'
 export { type DraftSwapParameters, type DraftSwapReturnType, draftSwap } from './client/draftSwap.ts'
 export { type ExecuteSwapParameters, type ExecuteSwapReturnType, executeSwap } from './client/executeSwap.ts'
+// ---- Routes: requests, ranking and their errors ----
+export {
+  fetchRoutes,
+  type ProviderOutcome,
+  type RoutePreference,
+  rankRoutes,
+  requoteRoute,
+  streamRouteOutcomes,
+} from './client/fetchRoutes.ts'
 export { type RefundSwapParameters, type RefundSwapReturnType, refundSwap } from './client/refundSwap.ts'
 export { type RestoreSwapsParameters, type RestoreSwapsReturnType, restoreSwaps } from './client/restoreSwaps.ts'
 export type { SwapClient } from './client/types.ts'
@@ -99,15 +108,21 @@ export { estimateRefundOpensAt } from './providers/refundTiming.ts'
 /** A person's refund signatures: the attesters asked at once, their no-fill / not-released combined for the verifier. */
 export { refundSignatures, verifierCombine } from './providers/settlement.ts'
 export type { RouteProvider } from './providers/types.ts'
-// ---- Routes: requests, ranking and their errors ----
+export { applySwapEvent } from './records/swapMachine.ts'
+export { isGaslessSwap } from './records/swapRecord.ts'
 export {
-  fetchRoutes,
-  type ProviderOutcome,
-  type RoutePreference,
-  rankRoutes,
-  requoteRoute,
-  streamRouteOutcomes,
-} from './routes/fetchRoutes.ts'
+  type CompletedSwap,
+  type DepositedSwap,
+  type FailedSwap,
+  gasReceived,
+  type RefundableSwap,
+  type RefundedSwap,
+  receivedAmount,
+  SIGNING_PHASES,
+  type SwapFee,
+  type SwapRecord,
+  swapProgress,
+} from './records/types.ts'
 export { routeChoice } from './routes/routeChoice.ts'
 export {
   BatchIncompleteError,
@@ -165,24 +180,9 @@ export {
 export { type ExecuteRouteParameters, executeRoute } from './swaps/executeRoute.ts'
 export { HISTORY_STORE_VERSION } from './swaps/historyStore.ts'
 export { sendRefund } from './swaps/sendRefund.ts'
-export { applySwapEvent } from './swaps/swapMachine.ts'
-export { isGaslessSwap } from './swaps/swapRecord.ts'
 export { createSwapStore, listSwaps, type SwapStoreState } from './swaps/swapStore.ts'
 export { isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'
 export { createSwapTracker, type SwapTracker } from './swaps/trackSwaps.ts'
-export {
-  type CompletedSwap,
-  type DepositedSwap,
-  type FailedSwap,
-  gasReceived,
-  type RefundableSwap,
-  type RefundedSwap,
-  receivedAmount,
-  SIGNING_PHASES,
-  type SwapFee,
-  type SwapRecord,
-  swapProgress,
-} from './swaps/types.ts'
 export type { WalletAdapter } from './swaps/walletAdapter.ts'
 // ---- Wallets ----
 export { createLocalWalletProvider, type LocalWalletProvider, WalletRpcError } from './wallet/localWalletProvider.ts'

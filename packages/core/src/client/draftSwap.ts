@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
+import { newSwapRecord } from '../records/swapRecord.ts'
+import type { SigningSwap } from '../records/types.ts'
 import type { Route } from '../routes/types.ts'
-import { newSwapRecord } from '../swaps/swapRecord.ts'
-import type { SigningSwap } from '../swaps/types.ts'
 import type { SwapClient } from './types.ts'
 
 export type DraftSwapParameters = {

@@ -1,12 +1,12 @@
 import { isAddressEqual } from 'viem'
 import { UnexpectedError } from '../errors/walletErrors.ts'
-import { requoteRoute } from '../routes/fetchRoutes.ts'
+import type { SwapRecord } from '../records/types.ts'
 import { SenderMismatchError } from '../routes/routeErrors.ts'
 import type { Route } from '../routes/types.ts'
 import { executeRoute } from '../swaps/executeRoute.ts'
-import type { SwapRecord } from '../swaps/types.ts'
 import type { WalletAdapter } from '../swaps/walletAdapter.ts'
 import { draftSwap } from './draftSwap.ts'
+import { requoteRoute } from './fetchRoutes.ts'
 import type { SwapClient } from './types.ts'
 
 export type ExecuteSwapParameters = {

@@ -1,7 +1,7 @@
 import type { Hash } from 'viem'
 import { UnexpectedError } from '../errors/walletErrors.ts'
+import type { SwapRecord } from '../records/types.ts'
 import { sendRefund } from '../swaps/sendRefund.ts'
-import type { SwapRecord } from '../swaps/types.ts'
 import type { WalletAdapter } from '../swaps/walletAdapter.ts'
 import type { SwapClient } from './types.ts'
 

@@ -3,8 +3,8 @@
 import * as v from 'valibot'
 import type { Address } from 'viem'
 import { InvalidManifestError } from '../errors/configErrors.ts'
-import { TOKEN_KINDS, type TokenRef } from '../routes/types.ts'
 import { address, int, nonEmpty, url } from './schemaParts.ts'
+import { TOKEN_KINDS, type TokenRef } from './tokenRef.ts'
 
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000' as const
 

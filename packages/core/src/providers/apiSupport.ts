@@ -1,15 +1,12 @@
-import { type Address, getAddress, type Hex, isAddress, isAddressEqual, zeroAddress } from 'viem'
+import { getAddress, type Hex, isAddress } from 'viem'
 import { z } from 'zod'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
 import { listedTokenRef, type Manifest, NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
-import { UnknownContractError } from '../errors/walletErrors.ts'
+import type { SigningSwap, SwapEvent } from '../records/types.ts'
 import type { TokenRef } from '../routes/types.ts'
-import type { SigningSwap, SwapEvent } from '../swaps/types.ts'
+import { assertListed, isListed, isNativeAddress, sameToken } from '../signing/addresses.ts'
 
 /** Shared pieces of the providers that work through an HTTP API (LI.FI, Across). */
-
-/** The other spelling of the native coin some APIs use. */
-const EEEE_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 
 export const uintString = z.string().regex(/^[0-9]{1,78}$/, 'not an unsigned integer')
 export const hexData = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'not hex data')
@@ -19,27 +16,8 @@ export const addressString = z
   .refine((value) => isAddress(value, { strict: false }), 'not an EVM address')
   .transform((value) => getAddress(value))
 
-export const isNativeAddress = (address: string) =>
-  isAddress(address, { strict: false }) &&
-  (isAddressEqual(address as Address, zeroAddress) || isAddressEqual(address as Address, EEEE_NATIVE))
-
-/** Same token, reading both spellings of the native coin as one. */
-export function sameToken(a: string, b: string): boolean {
-  if (isNativeAddress(a) || isNativeAddress(b)) return isNativeAddress(a) && isNativeAddress(b)
-  return (
-    isAddress(a, { strict: false }) && isAddress(b, { strict: false }) && isAddressEqual(a as Address, b as Address)
-  )
-}
-
-/** Whether `address` is on an allowlist. */
-export const isListed = (list: readonly Address[] | undefined, address: string) =>
-  isAddress(address, { strict: false }) && (list ?? []).some((known) => isAddressEqual(known, address as Address))
-
-/** Throws "Unknown contract type: …" unless `address` is on the allowlist. */
-export function assertListed(list: readonly Address[] | undefined, address: string): Address {
-  if (!isListed(list, address)) throw new UnknownContractError(address)
-  return getAddress(address)
-}
+// The address checks every plan goes through live with the signing checks; the API providers use them from here too.
+export { assertListed, isListed, isNativeAddress, sameToken }
 
 /** A token an API named: the manifest's own entry when it lists it, otherwise as the API describes it. */
 export function apiTokenRef(

@@ -1,6 +1,6 @@
 import { erc20Abi, type Hex, isAddressEqual, parseEventLogs } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
-import type { SwapEvent, TrackedSwap } from '../swaps/types.ts'
+import type { SwapEvent, TrackedSwap } from '../records/types.ts'
 import { isNativeAddress } from './apiSupport.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { finalityBlocks } from '../chains/finality.ts'
 import { getManifestChain, type Manifest } from '../config/manifest.ts'
-import type { SwapRecord } from '../swaps/types.ts'
+import type { SwapRecord } from '../records/types.ts'
 
 /**
  * After the first final block past the deadline, the attester's next round (it polls every 300 ms) and the

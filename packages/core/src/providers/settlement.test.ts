@@ -1,7 +1,7 @@
 import { concat, type Hex } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ServiceUnreachableError } from '../errors/unreachableErrors.ts'
-import type { TrackedSwap } from '../swaps/types.ts'
+import type { TrackedSwap } from '../records/types.ts'
 import { askService, isOverdue, refundSignatures } from './settlement.ts'
 
 const answer = (status: number, body: unknown) =>

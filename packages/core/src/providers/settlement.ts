@@ -7,8 +7,8 @@ import { ServiceUnreachableError } from '../errors/unreachableErrors.ts'
 import { HttpStatusError } from '../http/httpErrors.ts'
 import { httpRequest } from '../http/request.ts'
 import { combineSignatures, readSignerSet } from '../protocols/attestation.ts'
-import { applySwapEvent } from '../swaps/swapMachine.ts'
-import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../swaps/types.ts'
+import { applySwapEvent } from '../records/swapMachine.ts'
+import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../records/types.ts'
 import { estimateRefundOpensAt, refundDeadline, refundOpensAtFromHead, refundTimingOf } from './refundTiming.ts'
 
 const attestationSchema = z.object({

@@ -1,9 +1,9 @@
 import type { Address, Hex } from 'viem'
 import type { ChainClients } from '../chains/chainClients.ts'
 import type { Manifest, ManifestToken } from '../config/manifest.ts'
+import type { SigningSwap, SwapEvent, SwapRecord, TrackedSwap } from '../records/types.ts'
 import type { DepositPlan, QuoteRequest, Route, TokenPrice, TransactionRequest } from '../routes/types.ts'
 import type { DecodedDeposit } from '../signing/decodedDeposit.ts'
-import type { SigningSwap, SwapEvent, SwapRecord, TrackedSwap } from '../swaps/types.ts'
 
 export type ProviderContext = { manifest: Manifest; clients: ChainClients }
 

@@ -1,17 +1,9 @@
 import type { Address, Hex } from 'viem'
 
-/** What a token behaves like; lets code handle USDT-style approvals without guessing by symbol. */
-export const TOKEN_KINDS = ['native', 'usdc', 'usdt', 'weth', 'erc20'] as const
-export type TokenKind = (typeof TOKEN_KINDS)[number]
+// A token of the config, as routes and records name it (defined with the config, which lists tokens).
+export { TOKEN_KINDS, type TokenKind, type TokenRef } from '../config/tokenRef.ts'
 
-/** A token on a chain, enough to quote, approve and display it. */
-export type TokenRef = {
-  chainId: number
-  address: Address
-  symbol: string
-  decimals: number
-  kind: TokenKind
-}
+import type { TokenRef } from '../config/tokenRef.ts'
 
 export type QuoteRequest = {
   origin: TokenRef

@@ -1,11 +1,17 @@
 import { type Address, isAddressEqual } from 'viem'
 import { UnknownContractError } from '../errors/walletErrors.ts'
-import { isListed, isNativeAddress, sameToken } from '../providers/apiSupport.ts'
-import type { RouteProvider } from '../providers/types.ts'
-import type { DepositPlan, Route } from '../routes/types.ts'
+import type { DepositPlan, Route, TransactionRequest } from '../routes/types.ts'
+import { isListed, isNativeAddress, sameToken } from './addresses.ts'
 import { checkGaslessSigning } from './checkGasless.ts'
 import type { DecodedDeposit } from './decodedDeposit.ts'
 import { type SignedField, SignedMismatchError } from './signingErrors.ts'
+
+/** What of a provider (`RouteProvider`) the check needs: its plan, its decoder, its allowlist. */
+export type DepositPlanner = {
+  planDeposit(route: Route): Promise<DepositPlan>
+  decodeDeposit(transaction: TransactionRequest, route: Route): DecodedDeposit
+  knownContracts(chainId: number): Address[]
+}
 
 /** A deposit plan and what its transaction does, decoded from its calldata and checked against the request. */
 export type CheckedDeposit = { plan: DepositPlan; decoded: DecodedDeposit }
@@ -81,7 +87,7 @@ export function checkDeposit(
  * The provider's plan for a route, decoded and checked (see `checkDeposit`). Every plan `executeRoute` sends goes
  * through here, and the review shows its `decoded` part: what is signed is what was shown.
  */
-export async function prepareDeposit(provider: RouteProvider, route: Route): Promise<CheckedDeposit> {
+export async function prepareDeposit(provider: DepositPlanner, route: Route): Promise<CheckedDeposit> {
   const plan = await provider.planDeposit(route)
   const chainId = route.request.origin.chainId
   if (!isListed(provider.knownContracts(chainId), plan.transaction.to)) {

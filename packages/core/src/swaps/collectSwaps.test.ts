@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Manifest } from '../config/manifest.ts'
 import { ChainUnreachableError, ProviderTimeoutError } from '../errors/unreachableErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
+import type { SwapRecord } from '../records/types.ts'
 import { collectSwaps, RESTORE_CHAIN_TIMEOUT_MS } from './collectSwaps.ts'
-import type { SwapRecord } from './types.ts'
 
 const OWNER: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const A = 1337001

@@ -3,7 +3,7 @@ import { withTimeout } from '../chains/readChain.ts'
 import { getManifestChain, type Manifest } from '../config/manifest.ts'
 import { ChainUnreachableError, ProviderTimeoutError } from '../errors/unreachableErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
-import type { SwapRecord } from './types.ts'
+import type { SwapRecord } from '../records/types.ts'
 
 /** The longest one chain's reading (its events, then a first look at each swap found) may take. */
 export const RESTORE_CHAIN_TIMEOUT_MS = 20_000

@@ -3,6 +3,9 @@ import { type ChainClients, clientFor } from '../chains/chainClients.ts'
 import { isInsufficientFundsError, notEnoughGasOn } from '../errors/gasErrors.ts'
 import { UnknownContractError } from '../errors/walletErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
+import { applySwapEvent } from '../records/swapMachine.ts'
+import { newSwapRecord } from '../records/swapRecord.ts'
+import type { SigningSwap, SwapEvent, SwapRecord } from '../records/types.ts'
 import {
   BatchIncompleteError,
   QuoteChangedError,
@@ -16,9 +19,6 @@ import {
 import type { ApprovalRequirement, GaslessSigning, Route, TransactionRequest } from '../routes/types.ts'
 import { prepareDeposit } from '../signing/checkDeposit.ts'
 import { estimateNetworkCost } from './estimateNetworkCost.ts'
-import { applySwapEvent } from './swapMachine.ts'
-import { newSwapRecord } from './swapRecord.ts'
-import type { SigningSwap, SwapEvent, SwapRecord } from './types.ts'
 import type { WalletAdapter } from './walletAdapter.ts'
 
 export type ExecuteRouteParameters = {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { isSwapRecord } from '../records/swapRecordSchema.ts'
+import type { DepositedSwap } from '../records/types.ts'
 import { type KeyValueStorage, PERSIST_PREFIX } from '../storage/persistedStore.ts'
 import { createHistoryStore, HISTORY_STORE_VERSION } from './historyStore.ts'
-import { isSwapRecord } from './swapRecordSchema.ts'
 import { listSwaps } from './swapStore.ts'
-import type { DepositedSwap } from './types.ts'
 
 const KEY = `${PERSIST_PREFIX}history`
 const USDC = { chainId: 1, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 } as const

@@ -1,9 +1,9 @@
 import type { StoreApi } from 'zustand/vanilla'
 import { UnexpectedError } from '../errors/walletErrors.ts'
+import { swapRecordProblem } from '../records/swapRecordSchema.ts'
+import type { SwapRecord } from '../records/types.ts'
 import { createPersistedStore, type KeyValueStorage } from '../storage/persistedStore.ts'
-import { swapRecordProblem } from './swapRecordSchema.ts'
 import { type SwapStoreState, swapStoreSlice } from './swapStore.ts'
-import type { SwapRecord } from './types.ts'
 
 const HISTORY_STORE_ID = 'history'
 /** 2: a swap's state is a discriminated union (signing / deposited / … / failed) instead of status + phase. */

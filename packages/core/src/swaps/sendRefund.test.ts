@@ -4,8 +4,8 @@ import { PERSON, POOL, USDC_A, USDC_B } from '../../test/support/poolDeposit.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { NotEnoughGasError } from '../errors/gasErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
+import type { RefundableSwap } from '../records/types.ts'
 import { sendRefund } from './sendRefund.ts'
-import type { RefundableSwap } from './types.ts'
 
 const record: RefundableSwap = {
   key: 'k1',

@@ -2,6 +2,7 @@ import { type Address, type Hash, isAddressEqual } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
 import { isInsufficientFundsError, notEnoughGasOn } from '../errors/gasErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
+import type { SwapRecord } from '../records/types.ts'
 import {
   NotSwapOwnerError,
   RefundNotAvailableError,
@@ -11,7 +12,6 @@ import {
 } from '../routes/routeErrors.ts'
 import type { TransactionRequest } from '../routes/types.ts'
 import { estimateFeePerGas } from './estimateNetworkCost.ts'
-import type { SwapRecord } from './types.ts'
 import type { WalletAdapter } from './walletAdapter.ts'
 
 /**

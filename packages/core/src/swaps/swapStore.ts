@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { applySwapEvent, supersedes } from './swapMachine.ts'
-import type { SigningSwap, SwapEvent, SwapRecord } from './types.ts'
+import { applySwapEvent, supersedes } from '../records/swapMachine.ts'
+import type { SigningSwap, SwapEvent, SwapRecord } from '../records/types.ts'
 
 export type SwapStoreState = {
   /** Every swap whose deposit was sent (History), by record key. */

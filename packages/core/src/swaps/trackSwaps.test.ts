@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ChainUnreachableError } from '../errors/unreachableErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
+import type { SwapEvent, SwapRecord } from '../records/types.ts'
 import { productionManifest } from '../setup/production.ts'
 import { createSwapStore } from './swapStore.ts'
 import { createTrackProblemStore } from './trackProblems.ts'
 import { createSwapTracker, TrackTimeoutError } from './trackSwaps.ts'
-import type { SwapEvent, SwapRecord } from './types.ts'
 
 const manifest = productionManifest()
 const usdc = (chainId: number) => {

@@ -5,9 +5,9 @@ import type { Manifest } from '../config/manifest.ts'
 import { getManifestChain } from '../config/manifest.ts'
 import { MultiBridgeError } from '../errors/MultiBridgeError.ts'
 import type { RouteProvider } from '../providers/types.ts'
+import { isFinalSwapStatus, type SwapRecord } from '../records/types.ts'
 import type { SwapStoreState } from './swapStore.ts'
 import { isUnreachable, type TrackProblemsState } from './trackProblems.ts'
-import { isFinalSwapStatus, type SwapRecord } from './types.ts'
 
 /** A look that did not end in time (each of its reads is bounded too: this is the backstop). */
 export class TrackTimeoutError extends MultiBridgeError {

@@ -11,12 +11,12 @@ import {
 import { type ChainClients, createChainClients } from '../../src/chains/chainClients.ts'
 import { relayFixtures } from '../../src/providers/relay/relayFixtures.ts'
 import type { RouteProvider } from '../../src/providers/types.ts'
+import { applySwapEvent } from '../../src/records/swapMachine.ts'
+import type { DepositedSwap, SigningSwap, SwapRecord } from '../../src/records/types.ts'
 import type { QuoteRequest, TokenRef } from '../../src/routes/types.ts'
 import type { Manifest } from '../../src/setup/manifest.ts'
 import { productionManifest } from '../../src/setup/production.ts'
 import { createProviders } from '../../src/setup/registry.ts'
-import { applySwapEvent } from '../../src/swaps/swapMachine.ts'
-import type { DepositedSwap, SigningSwap, SwapRecord } from '../../src/swaps/types.ts'
 import {
   acrossFeesAt,
   acrossFixtures,

@@ -17,6 +17,8 @@ import {
 import { createChainClients } from '../../chains/chainClients.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import { HttpParseError, HttpTimeoutError } from '../../http/httpErrors.ts'
+import { newSwapRecord } from '../../records/swapRecord.ts'
+import { isSwapRecord } from '../../records/swapRecordSchema.ts'
 import {
   InvalidQuoteError,
   InvalidResponseError,
@@ -26,8 +28,6 @@ import {
 } from '../../routes/routeErrors.ts'
 import type { Route } from '../../routes/types.ts'
 import { parseManifest } from '../../setup/manifest.ts'
-import { newSwapRecord } from '../../swaps/swapRecord.ts'
-import { isSwapRecord } from '../../swaps/swapRecordSchema.ts'
 import { createAcrossProvider } from './acrossProvider.ts'
 import { spokePoolDepositV3Abi } from './acrossSchemas.ts'
 

@@ -4,6 +4,8 @@ import { clientFor } from '../../chains/chainClients.ts'
 import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
+import { applySwapEvent } from '../../records/swapMachine.ts'
+import type { DepositedSwap, SwapRecord } from '../../records/types.ts'
 import {
   InvalidQuoteError,
   InvalidResponseError,
@@ -13,8 +15,6 @@ import {
 } from '../../routes/routeErrors.ts'
 import { createTokenRefResolver, tokenRefFor } from '../../routes/tokenRef.ts'
 import type { QuoteRequest, Route, RouteFee, TokenRef } from '../../routes/types.ts'
-import { applySwapEvent } from '../../swaps/swapMachine.ts'
-import type { DepositedSwap, SwapRecord } from '../../swaps/types.ts'
 import {
   addressString,
   assertListed,

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import type { SwapEvent, TrackedSwap } from '../../swaps/types.ts'
+import type { SwapEvent, TrackedSwap } from '../../records/types.ts'
 import type { ACROSS_INDEXED_STATUSES, AcrossStatus } from './acrossSchemas.ts'
 
 /**

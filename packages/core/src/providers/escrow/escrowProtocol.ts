@@ -1,8 +1,8 @@
 import type { Abi, Address, Chain, Hex, PublicClient, Transport, TypedData, TypedDataDomain } from 'viem'
 import type { Manifest, ManifestAttesters, ManifestChain } from '../../config/manifest.ts'
+import type { SwapEvent, TrackedSwap } from '../../records/types.ts'
 import type { DepositPlan, QuoteRequest, Route, TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
-import type { SwapEvent, TrackedSwap } from '../../swaps/types.ts'
 
 type Client = PublicClient<Transport, Chain>
 

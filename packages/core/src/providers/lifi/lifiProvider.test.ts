@@ -10,6 +10,8 @@ import {
 } from '../../../test/support/productionTestbed.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import { HttpParseError, HttpTimeoutError } from '../../http/httpErrors.ts'
+import { newSwapRecord } from '../../records/swapRecord.ts'
+import { isSwapRecord } from '../../records/swapRecordSchema.ts'
 import {
   InvalidQuoteError,
   InvalidResponseError,
@@ -18,8 +20,6 @@ import {
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
 import type { Route } from '../../routes/types.ts'
-import { newSwapRecord } from '../../swaps/swapRecord.ts'
-import { isSwapRecord } from '../../swaps/swapRecordSchema.ts'
 import { LIFI_DIAMOND } from './lifiConfig.ts'
 
 let bed: ProductionTestbed

@@ -4,6 +4,8 @@ import { getManifestChain, listedTokenRef, NATIVE_TOKEN_ADDRESS } from '../../co
 import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
 import { parseUsd } from '../../prices/usdValue.ts'
+import { applySwapEvent } from '../../records/swapMachine.ts'
+import type { DepositedSwap, SwapRecord, TrackedSwap } from '../../records/types.ts'
 import {
   InvalidQuoteError,
   InvalidResponseError,
@@ -22,8 +24,6 @@ import {
   type TokenRef,
 } from '../../routes/types.ts'
 import { checkDeposit } from '../../signing/checkDeposit.ts'
-import { applySwapEvent } from '../../swaps/swapMachine.ts'
-import type { DepositedSwap, SwapRecord, TrackedSwap } from '../../swaps/types.ts'
 import {
   addressString,
   apiTokenRef,

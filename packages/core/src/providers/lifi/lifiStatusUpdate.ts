@@ -1,6 +1,6 @@
 import { type Hex, isHex } from 'viem'
 import type { Manifest } from '../../config/manifest.ts'
-import type { SwapEvent, TrackedSwap } from '../../swaps/types.ts'
+import type { SwapEvent, TrackedSwap } from '../../records/types.ts'
 import { apiTokenRef, sameToken } from '../apiSupport.ts'
 import type { LifiStatus } from './lifiSchemas.ts'
 

@@ -15,6 +15,7 @@ import { createChainClients } from '../../chains/chainClients.ts'
 import { ProductionConfigError } from '../../config/envValues.ts'
 import { type Manifest, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
+import type { DepositedSwap, TrackedSwap } from '../../records/types.ts'
 import {
   InvalidQuoteError,
   InvalidResponseError,
@@ -23,7 +24,6 @@ import {
 } from '../../routes/routeErrors.ts'
 import type { QuoteRequest, Route, TokenRef } from '../../routes/types.ts'
 import { productionManifest } from '../../setup/production.ts'
-import type { DepositedSwap, TrackedSwap } from '../../swaps/types.ts'
 import type { RouteProvider } from '../types.ts'
 import { generateQuoteFixture } from './fixtures/generateQuoteFixtures.ts'
 import { RELAY_DEFAULTS } from './module.ts'

@@ -2,8 +2,8 @@ import { withTimeout } from '../chains/readChain.ts'
 import { ProviderTimeoutError } from '../errors/unreachableErrors.ts'
 import { receivedValue } from '../prices/routeValue.ts'
 import type { RouteProvider } from '../providers/types.ts'
-import { routeChoice } from './routeChoice.ts'
-import type { QuoteRequest, Route } from './types.ts'
+import { routeChoice } from '../routes/routeChoice.ts'
+import type { QuoteRequest, Route } from '../routes/types.ts'
 
 export type RoutePreference = 'most-received' | 'fastest'
 

@@ -7,11 +7,11 @@ const fees = () => acrossFeesAt(acrossFixtures.suggestedFees, Math.floor(Date.no
 import { type ProductionTestbed, startProductionTestbed } from '../../test/support/productionTestbed.ts'
 import { UnknownContractError } from '../errors/walletErrors.ts'
 import { HttpParseError, HttpTimeoutError } from '../http/httpErrors.ts'
+import { RouteUnavailableError } from '../routes/routeErrors.ts'
+import type { Route } from '../routes/types.ts'
 import { executeRoute } from '../swaps/executeRoute.ts'
 import type { WalletAdapter } from '../swaps/walletAdapter.ts'
 import { fetchRoutes, type ProviderOutcome } from './fetchRoutes.ts'
-import { RouteUnavailableError } from './routeErrors.ts'
-import type { Route } from './types.ts'
 
 // The production adapters go through the same aggregator and executor as the devnet providers.
 let bed: ProductionTestbed

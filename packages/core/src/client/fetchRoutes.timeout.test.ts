@@ -2,8 +2,8 @@ import type { Address } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ChainUnreachableError, ProviderTimeoutError } from '../errors/unreachableErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
+import type { QuoteRequest, Route, TokenRef } from '../routes/types.ts'
 import { fetchRoutes, QUOTE_TIMEOUT_MS } from './fetchRoutes.ts'
-import type { QuoteRequest, Route, TokenRef } from './types.ts'
 
 const ACCOUNT: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const token = (chainId: number): TokenRef => ({

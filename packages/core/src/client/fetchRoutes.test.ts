@@ -1,8 +1,8 @@
 import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
+import type { Route, TokenPrice, TokenRef } from '../routes/types.ts'
 import { rankRoutes } from './fetchRoutes.ts'
-import type { Route, TokenPrice, TokenRef } from './types.ts'
 
 const ACCOUNT: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const usdcA: TokenRef = {
