@@ -8,7 +8,8 @@
  * (a dialog loaded on first use, which must stay out of the entry so that it stays out of the page's chunk);
  * `lib/` and `i18n/` are shared code and import none of the app's parts.
  * Inside core: `setup/` is the composition root (the provider modules, the manifest they check, the production
- * config): only the package's entry imports it, and `config/` imports no provider.
+ * config): only the package's entry imports it, and `config/` imports no provider; its folders stand on floors
+ * (`coreFloors`), and none imports from a floor above its own.
  *
  * No circle of imports anywhere, through static, lazy (`import()`) and type-only imports alike: a lazy import that
  * closes a loop ties the two chunks together as surely as a static one, and a loop of types is a loop of design.
@@ -22,9 +23,35 @@ const entries = [
   '^apps/services/src/index\\.ts$',
 ]
 
+/**
+ * Core's folders from the ground up: a folder imports only from its own floor and the floors below (the record model
+ * below the providers that report on it, the operations above the providers they run, the client's actions above
+ * them, the composition root on top).
+ */
+const coreFloors = [
+  ['protocols', 'errors', 'storage', 'amounts'],
+  ['config', 'http', 'wallet'],
+  ['chains'],
+  ['routes'],
+  ['signing', 'records', 'prices'],
+  ['providers'],
+  ['swaps'],
+  ['client'],
+  ['setup'],
+]
+const coreFolder = (folders) => `^packages/core/src/(${folders.join('|')})/`
+const coreFloorRules = coreFloors.slice(0, -1).map((floor, index) => ({
+  name: `core-floor-${floor[0]}`,
+  comment: `core's ${floor.join(', ')} import nothing from the floors above them`,
+  severity: 'error',
+  from: { path: coreFolder(floor), pathNot: test },
+  to: { path: coreFolder(coreFloors.slice(index + 1).flat()) },
+}))
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...coreFloorRules,
     {
       name: 'no-circular',
       comment: 'no circle of imports, whatever their kind: static, lazy import() or type-only',
