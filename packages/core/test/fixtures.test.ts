@@ -20,13 +20,17 @@ import {
 } from '../src/providers/lifi/lifiSchemas.ts'
 import { FIXTURE_SOURCES } from './fixtures/index.ts'
 
-const dir = join(import.meta.dirname, 'fixtures')
+/** A provider's replayed answers live in its own folder. */
+const dirOf = (provider: string) => join(import.meta.dirname, '..', 'src', 'providers', provider, 'fixtures')
 const files = ['across', 'lifi'].flatMap((provider) =>
-  readdirSync(join(dir, provider))
+  readdirSync(dirOf(provider))
     .filter((name) => name.endsWith('.json'))
     .map((name) => `${provider}/${name}`),
 )
-const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'))
+const read = (file: string): unknown => {
+  const [provider = '', name = ''] = file.split('/')
+  return JSON.parse(readFileSync(join(dirOf(provider), name), 'utf8'))
+}
 
 /** Which adapter schema reads each kind of answer. */
 function schemaFor(file: string): ZodType {

@@ -1,5 +1,6 @@
 import { encodeFunctionData, type Hex, parseAbi, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
+import type { QuoteRequest, TokenRef } from '../../routes/types.ts'
 import {
   acrossV3Calldata,
   acrossV4Calldata,
@@ -10,8 +11,7 @@ import {
   gasQuoteCalldata,
   gasZipStep,
   relayCalldata,
-} from '../../../test/fixtures/lifi/quoteCalldata.ts'
-import type { QuoteRequest, TokenRef } from '../../routes/types.ts'
+} from './fixtures/quoteCalldata.ts'
 import { decodeLifiDeposit, type LifiDepositContext } from './lifiCalldata.ts'
 
 const DIAMOND = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE'

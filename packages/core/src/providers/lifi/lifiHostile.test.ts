@@ -1,6 +1,11 @@
 import { encodeFunctionData, type Hex } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
+import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
+import { type ProductionTestbed, startProductionTestbed } from '../../../test/support/productionTestbed.ts'
+import type { Route } from '../../routes/types.ts'
+import { executeRoute } from '../../swaps/executeRoute.ts'
+import type { WalletAdapter } from '../../swaps/walletAdapter.ts'
 import {
   acrossV3Calldata,
   acrossV4Calldata,
@@ -14,12 +19,7 @@ import {
   liFuelStep,
   relayCalldata,
   word,
-} from '../../../test/fixtures/lifi/quoteCalldata.ts'
-import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
-import { type ProductionTestbed, startProductionTestbed } from '../../../test/support/productionTestbed.ts'
-import type { Route } from '../../routes/types.ts'
-import { executeRoute } from '../../swaps/executeRoute.ts'
-import type { WalletAdapter } from '../../swaps/walletAdapter.ts'
+} from './fixtures/quoteCalldata.ts'
 
 /**
  * Hostile LI.FI answers, fed through the real adapter and `executeRoute`: each would move the person's funds

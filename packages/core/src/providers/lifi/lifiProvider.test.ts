@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
-import { relayCalldata } from '../../../test/fixtures/lifi/quoteCalldata.ts'
 import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
 import {
   DEPOSIT_BLOCK,
@@ -20,6 +19,7 @@ import {
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
 import type { Route } from '../../routes/types.ts'
+import { relayCalldata } from './fixtures/quoteCalldata.ts'
 import { LIFI_DIAMOND } from './lifiConfig.ts'
 
 let bed: ProductionTestbed
