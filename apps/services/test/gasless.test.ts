@@ -5,6 +5,7 @@
  */
 import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
 import { buildGaslessCrossChainOrder, type GaslessOrder, type IntentOrderData } from '@multi-bridge/core'
+import { DEVNET_ACCOUNTS, devnetAccount } from '@multi-bridge/devnet'
 import { erc20Abi, type Hex, keccak256, type LocalAccount, parseUnits, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -177,5 +178,45 @@ describe('gasless orders through the solver', () => {
     expect((await post({ order: tampered, signature: await sign(valid) })).body.error?.code).toBe('INVALID_ORDER')
     expect((await post(undefined, '{not json')).body.error?.code).toBe('INVALID_JSON')
     expect(await balanceOf(C, C.token('usdc'), person.address)).toBe(personBefore)
+  })
+
+  it('holds the output of an order it is opening: two submissions at once cannot share one inventory', async () => {
+    // The solver's USDC on B, made to cover one of these orders and not two (a sink keeps the rest meanwhile).
+    const amount = usdc('2000')
+    const q = await quoteCtoB(amount)
+    const output = BigInt(q.gasless!.outputAmount)
+    const solver = devnetAccount(DEVNET_ACCOUNTS.solver)
+    const inventory = await balanceOf(B, B.token('usdc'), solver.address)
+    const kept = inventory - (output * 3n) / 2n
+    const move = async (from: LocalAccount, to: LocalAccount, value: bigint) => {
+      const hash = await B.wallet(from).writeContract({
+        address: B.token('usdc'),
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [to.address, value],
+      })
+      expect((await B.public.waitForTransactionReceipt({ hash })).status).toBe('success')
+    }
+    const sink = privateKeyToAccount(keccak256(toHex('gasless inventory sink')))
+    await B.public.request({ method: 'anvil_setBalance' as never, params: [sink.address, toHex(10n ** 18n)] as never })
+    await move(solver, sink, kept)
+    try {
+      const orders = [orderFromQuote(q, amount), orderFromQuote(q, amount)]
+      const signatures = await Promise.all(orders.map((order) => sign(order)))
+      const answers = await Promise.all(orders.map((order, i) => submit(order, signatures[i])))
+      // Before the hold, both passed the check (each saw the whole inventory) and both were opened: one was then
+      // declined, and its person waited for the refund deadline.
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400])
+      expect(answers.find((answer) => answer.status === 400)?.body.error?.code).toBe('INSUFFICIENT_INVENTORY')
+      const opened = answers.find((answer) => answer.status === 200)!
+      await C.public.waitForTransactionReceipt({ hash: opened.body.openTx! })
+      await waitFor(
+        () => fillsOf(B, opened.body.orderId!),
+        (fills) => fills.length === 1,
+        'the one opened is filled',
+      )
+    } finally {
+      await move(sink, solver, kept)
+    }
   })
 })

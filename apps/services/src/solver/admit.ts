@@ -44,6 +44,8 @@ export async function admitOrder(
   context.store.update((state) => {
     state.orders[orderId] = order
   })
+  // A gasless order the solver opened: the order holds its output now (or declined it), not the submission.
+  context.gaslessHeld?.delete(orderId)
   const reason = order.status === 'declined' ? order.reason : undefined
   context.log.info(reason ? 'order declined' : 'order accepted', { orderId, reason, originChainId: origin.config.id })
   return order.status === 'accepted' ? order : undefined
@@ -110,9 +112,9 @@ export async function checkOrder(
   const terms = { input, inputAmount: data.inputAmount, fillDeadline: data.fillDeadline, expires: data.expires }
   const late = orderTermsProblem(pricing, terms, await fillConditions(destination, origin))
   if (late) return late
-  if ((await availableInventory(context, destination.config.id, data.outputToken)) < data.outputAmount) {
-    return 'insufficient inventory'
-  }
+  // A gasless order the solver opened holds its output until now: that hold is this order's own.
+  const available = await availableInventory(context, destination.config.id, data.outputToken, parameters.orderId)
+  if (available < data.outputAmount) return 'insufficient inventory'
   if (gas && (await availableInventory(context, destination.config.id, NATIVE_TOKEN_ADDRESS)) < gas.amount) {
     return 'insufficient inventory for the gas on arrival'
   }

@@ -17,6 +17,9 @@ export type GasPriceCache = Map<number, { price: Promise<bigint>; readAt: number
  * Everything the solver's operations share, made once at start: each operation takes it as its first argument
  * instead of reading closure variables, so one can be run (and tested) without starting the service.
  */
+/** The output a gasless order being opened holds on its destination (see `SolverContext.gaslessHeld`). */
+export type GaslessHold = { chainId: number; token: Address; amount: bigint }
+
 export type SolverContext = {
   manifest: Manifest
   pricing: SolverPricing
@@ -33,6 +36,11 @@ export type SolverContext = {
   inFlight: Set<string>
   /** Orders past the exposure check whose fill is not recorded yet: counted, so concurrent checks cannot all pass. */
   exposureHeld: Set<string>
+  /**
+   * Gasless orders the solver is opening itself, by order id: their output is held from the inventory check until the
+   * order is admitted (then the order itself holds it) or its open fails, so two submissions cannot share one output.
+   */
+  gaslessHeld: Map<string, GaslessHold>
   gasPrices: GasPriceCache
   /** Each origin settler's least gap from fill deadline to expires: quotes never ask for less. */
   minRefundDelays: Map<number, number>
@@ -62,6 +70,7 @@ export async function createSolverContext(parameters: CreateSolverContextParamet
     failures: createFailureTracker(log),
     inFlight: new Set(),
     exposureHeld: new Set(),
+    gaslessHeld: new Map(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
   }

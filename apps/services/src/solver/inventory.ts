@@ -10,7 +10,7 @@ const NATIVE_GAS_RESERVE = parseEther('1')
 /** A chain's gas price is read again after this long: one read serves the quotes of a few seconds. */
 const GAS_PRICE_TTL_MS = 5_000
 
-type InventoryContext = Pick<SolverContext, 'chains' | 'solver' | 'store'>
+type InventoryContext = Pick<SolverContext, 'chains' | 'solver' | 'store'> & Partial<Pick<SolverContext, 'gaslessHeld'>>
 
 /** The solver's balance of `token` on `chain`, less the native coin it keeps for gas. */
 export async function balanceOf(context: Pick<SolverContext, 'solver'>, chain: ChainContext, token: Address) {
@@ -26,21 +26,35 @@ export async function balanceOf(context: Pick<SolverContext, 'solver'>, chain: C
   })
 }
 
-/** The output and gas on arrival that accepted and filling orders have promised on `chainId`, in `token`. */
-export function reservedInventory(context: Pick<SolverContext, 'store'>, chainId: number, token: Address): bigint {
+/**
+ * The output and gas on arrival that accepted and filling orders have promised on `chainId`, in `token`, and the
+ * outputs of the gasless orders the solver is opening (until the order is known: from then on it holds its own).
+ */
+export function reservedInventory(
+  context: Pick<SolverContext, 'store'> & Partial<Pick<SolverContext, 'gaslessHeld'>>,
+  chainId: number,
+  token: Address,
+  /** The order being decided: its own hold is what it would take, not something promised to another. */
+  except?: string,
+): bigint {
   let reserved = 0n
-  for (const order of Object.values(context.store.value.orders)) {
+  const { orders } = context.store.value
+  for (const order of Object.values(orders)) {
     if (!reservesInventory(order) || order.terms.destinationChainId !== chainId) continue
     if (isAddressEqual(order.terms.outputToken, token)) reserved += BigInt(order.terms.outputAmount)
     if (isAddressEqual(NATIVE_TOKEN_ADDRESS, token)) reserved += BigInt(order.terms.gasAmount ?? '0')
   }
+  for (const [orderId, hold] of context.gaslessHeld ?? []) {
+    if (orders[orderId] || orderId === except) continue // admitted: counted above while it holds anything
+    if (hold.chainId === chainId && isAddressEqual(hold.token, token)) reserved += hold.amount
+  }
   return reserved
 }
 
-/** Inventory not yet promised to accepted orders. */
-export async function availableInventory(context: InventoryContext, chainId: number, token: Address) {
+/** Inventory not yet promised to accepted orders (nor held for another gasless order; `except`: see above). */
+export async function availableInventory(context: InventoryContext, chainId: number, token: Address, except?: string) {
   const balance = await balanceOf(context, chainOf(context, chainId), token)
-  const reserved = reservedInventory(context, chainId, token)
+  const reserved = reservedInventory(context, chainId, token, except)
   return balance > reserved ? balance - reserved : 0n
 }
 

@@ -16,7 +16,7 @@ import { fillConditions } from './admit.ts'
 import { chainTime, type SolverContext } from './context.ts'
 import type { GaslessOrderRequest } from './gaslessRequest.ts'
 import { gaslessInputToken, gaslessOpenFee, OPEN_FOR_GAS } from './gaslessTerms.ts'
-import { availableInventory, fillNetworkFee } from './inventory.ts'
+import { balanceOf, fillNetworkFee, reservedInventory } from './inventory.ts'
 import { quoteOutput } from './pricing.ts'
 
 export type OpenGaslessParameters = GaslessOrderRequest
@@ -36,22 +36,41 @@ export async function openGasless(
 ): Promise<OpenGaslessReturnType> {
   const { order, signature } = parameters
   const origin = gaslessOrigin(context, order)
-  await checkGaslessTerms(context, origin, order)
   // One submission per order at a time: a second POST of it while the first is being mined is a conflict.
   const key = `gasless:${gaslessOrderHash(order)}`
   if (context.inFlight.has(key)) throw new HttpError(409, 'ALREADY_SUBMITTED', 'This order is being opened already')
   context.inFlight.add(key)
+  // Its output is held before the inventory is checked, so that concurrent submissions count each other.
+  const orderId = gaslessOrderId(order)
+  const data = order.orderData
+  context.gaslessHeld.set(orderId, {
+    chainId: Number(data.destinationChainId),
+    token: data.outputToken,
+    amount: data.outputAmount,
+  })
+  const release = () => {
+    context.inFlight.delete(key)
+    context.gaslessHeld.delete(orderId)
+  }
   try {
+    await checkGaslessTerms(context, origin, order)
     const openTx = await origin.sendQueue.run(() => simulateAndSend(context, origin, order, signature))
     context.log.info('gasless order opened', { originChainId: origin.config.id, tx: openTx })
-    // Held until mined, then the settler's nonce refuses a second open on its own.
-    void origin
-      .waitForReceipt(openTx)
-      .catch((error: unknown) => context.log.warn('gasless open not confirmed', { tx: openTx, error }))
-      .finally(() => context.inFlight.delete(key))
-    return { orderId: gaslessOrderId(order), originChainId: origin.config.id, openTx }
+    // Held until mined, then the settler's nonce refuses a second open on its own; the output stays held until the
+    // Open is admitted (the order holds it then), or is let go when the open fails.
+    void origin.waitForReceipt(openTx).then(
+      (receipt) => {
+        context.inFlight.delete(key)
+        if (receipt.status !== 'success') context.gaslessHeld.delete(orderId)
+      },
+      (error: unknown) => {
+        context.log.warn('gasless open not confirmed', { tx: openTx, error })
+        release()
+      },
+    )
+    return { orderId, originChainId: origin.config.id, openTx }
   } catch (error) {
-    context.inFlight.delete(key)
+    release()
     throw error
   }
 }
@@ -115,7 +134,9 @@ async function checkGaslessTerms(context: SolverContext, origin: ChainContext, o
   const terms = { input, inputAmount: data.inputAmount, fillDeadline: order.fillDeadline, expires: data.expires }
   const problem = orderTermsProblem(pricing, terms, await fillConditions(destination, origin))
   if (problem) throw refuse('ORDER_TERMS', `The order is outside the solver's terms: ${problem}`)
-  if ((await availableInventory(context, destination.config.id, data.outputToken)) < data.outputAmount) {
+  // This order's output is held already (`gaslessHeld`): the balance must cover it with everything else promised.
+  const balance = await balanceOf(context, destination, data.outputToken)
+  if (balance < reservedInventory(context, destination.config.id, data.outputToken)) {
     throw refuse('INSUFFICIENT_INVENTORY', 'The solver cannot deliver this much now')
   }
 }
