@@ -100,6 +100,10 @@ describe('check:layers', () => {
       [
         'app-on-features-not-back: apps/web/src/features/b/b.ts → apps/web/src/app/App.tsx',
         'config-knows-no-provider: packages/core/src/config/usesProvider.ts → packages/core/src/providers/p/module.ts',
+        // Core's floors: config stands below the providers, and they below setup/ (a provider's import of config/
+        // is downward, and allowed).
+        'core-floor-config: packages/core/src/config/usesProvider.ts → packages/core/src/providers/p/module.ts',
+        'core-floor-providers: packages/core/src/providers/p/usesSetup.ts → packages/core/src/setup/modules.ts',
         'core-on-contracts: packages/core/src/usesDevnet.ts → packages/devnet/src/index.ts',
         'feature-through-its-entry: apps/web/src/features/b/b.ts → apps/web/src/features/a/inner.ts',
         'features-through-their-entries: apps/web/src/app/App.tsx → apps/web/src/features/a/inner.ts',

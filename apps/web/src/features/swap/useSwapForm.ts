@@ -1,4 +1,6 @@
 import {
+  findManifestToken,
+  getManifestChain,
   listedTokenRef,
   NATIVE_TOKEN_ADDRESS,
   parseAmountInput,
@@ -6,6 +8,7 @@ import {
   type Route,
   type RoutePreference,
   routeChoice,
+  supportsGaslessIntents,
   type TokenRef,
 } from '@multi-bridge/core'
 import { useMemo, useState } from 'react'
@@ -77,15 +80,27 @@ export function useSwapForm() {
   const notEnough = amount !== undefined && balanceData !== undefined && amount > balanceData
 
   // Gas on arrival: offered for a token destination on a network whose native coin is listed; on by default
-  // when the recipient, a wallet, has none of it there; never for a native-coin destination, and never by itself for a
+  // when the recipient, a wallet, has none of it there (unless the sender can only swap gasless, below); never for a native-coin destination, and never by itself for a
   // contract (the coin would be lost with it).
   const destinationNative = useMemo(() => {
     if (!destination || destination.kind === 'native') return undefined
     return listedTokenRef(manifest, destination.chainId, NATIVE_TOKEN_ADDRESS)
   }, [destination, manifest])
   const recipientGas = useTokenBalance(destinationNative, recipientAddress ?? address)
+  // Someone without the origin's coin can swap only gasless (one signature, the solver opens), and a gasless route
+  // does not carry gas on arrival yet: then it is not switched on by default, or there would be no route to take.
+  const originNative = useMemo(
+    () =>
+      origin && origin.kind !== 'native' ? listedTokenRef(manifest, origin.chainId, NATIVE_TOKEN_ADDRESS) : undefined,
+    [origin, manifest],
+  )
+  const senderGas = useTokenBalance(originNative, address)
+  const originChain = origin && getManifestChain(manifest, origin.chainId)
+  const originToken = origin && originChain ? findManifestToken(originChain, origin.address) : undefined
+  const onlyGasless = originToken !== undefined && supportsGaslessIntents(originToken) && senderGas.data === 0n
   const gasOnArrival =
-    destinationNative !== undefined && (gasChoice ?? (recipientGas.data === 0n && recipientSafety.status === 'wallet'))
+    destinationNative !== undefined &&
+    (gasChoice ?? (recipientGas.data === 0n && recipientSafety.status === 'wallet' && !onlyGasless))
 
   const request = useMemo<QuoteRequest | undefined>(() => {
     if (!origin || !destination || amount === undefined || !address) return undefined
