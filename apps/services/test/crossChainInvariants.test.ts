@@ -23,9 +23,8 @@ import {
   tetherLikeTokenAbi,
 } from '@multi-bridge/contracts'
 import {
-  computeIntentOrderId,
-  encodeIntentOriginData,
   type GaslessOrder,
+  gaslessOrderId,
   intentSettlerDomain,
   NATIVE_TOKEN_ADDRESS,
   noFillAttestationTypes,
@@ -143,18 +142,6 @@ const GASLESS_VARIANTS = [
 type GaslessVariant = (typeof GASLESS_VARIANTS)[number][1]
 /** Gas for a call sent without an estimate, so that one the contract refuses is mined and reverts on chain. */
 const UNESTIMATED_GAS = 500_000n
-
-/** The id the settler gives a gasless order (the hash of its origin data, as `open` resolves it). */
-const gaslessOrderId = (order: GaslessOrder): Hex =>
-  computeIntentOrderId(
-    encodeIntentOriginData({
-      ...order.orderData,
-      originChainId: order.originChainId,
-      originSettler: order.originSettler,
-      user: order.user,
-      fillDeadline: order.fillDeadline,
-    }),
-  )
 
 const transferEvent = getAbiItem({ abi: erc20Abi, name: 'Transfer' })
 /** What moved from `from` to `to` in `token` on `chain`, in all. */

@@ -101,6 +101,7 @@ it('exports exactly its public surface', () => {
       "gasReceived",
       "gaslessAuthorizationTypedData",
       "gaslessOrderHash",
+      "gaslessOrderId",
       "gaslessOrderTypes",
       "getManifestChain",
       "httpRequest",

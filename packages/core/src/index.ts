@@ -79,6 +79,7 @@ export {
   type GaslessOrder,
   gaslessAuthorizationTypedData,
   gaslessOrderHash,
+  gaslessOrderId,
   gaslessOrderTypes,
   receiveWithAuthorizationTypes,
   type TokenAuthorizationDomain,

@@ -1,11 +1,10 @@
 import { devTokenAbi, intentOriginSettlerAbi } from '@multi-bridge/contracts'
 import {
   buildGaslessCrossChainOrder,
-  computeIntentOrderId,
-  encodeIntentOriginData,
   findManifestToken,
   type GaslessOrder,
   gaslessOrderHash,
+  gaslessOrderId,
 } from '@multi-bridge/core'
 import { BaseError, ContractFunctionRevertedError, type Hex, isAddressEqual } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
@@ -173,17 +172,4 @@ async function simulateAndSend(context: SolverContext, origin: ChainContext, ord
   const capped = cappedGas(estimate, OPEN_FOR_GAS)
   if ('problem' in capped) throw new HttpError(400, 'OPEN_TOO_COSTLY', `The open ${capped.problem}`)
   return origin.walletClient.writeContract({ ...request, gas: capped.gas })
-}
-
-/** The id the settler gives the order: the hash of its origin data, as `open` resolves it. */
-function gaslessOrderId(order: GaslessOrder): Hex {
-  return computeIntentOrderId(
-    encodeIntentOriginData({
-      ...order.orderData,
-      originChainId: order.originChainId,
-      originSettler: order.originSettler,
-      user: order.user,
-      fillDeadline: order.fillDeadline,
-    }),
-  )
 }

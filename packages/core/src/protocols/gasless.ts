@@ -1,7 +1,9 @@
 import type { Address, Hex, TypedDataDomain } from 'viem'
 import { hashTypedData } from 'viem'
 import {
+  computeIntentOrderId,
   encodeIntentOrderData,
+  encodeIntentOriginData,
   INTENT_ORDER_DATA_FIELDS,
   INTENT_ORDER_DATA_TYPEHASH,
   type IntentOrderData,
@@ -92,6 +94,19 @@ export function gaslessOrderHash(order: GaslessOrder): Hex {
       orderData: order.orderData,
     },
   })
+}
+
+/** The id the settler gives a gasless order once opened: the hash of its origin data, as `open` resolves it. */
+export function gaslessOrderId(order: GaslessOrder): Hex {
+  return computeIntentOrderId(
+    encodeIntentOriginData({
+      ...order.orderData,
+      originChainId: order.originChainId,
+      originSettler: order.originSettler,
+      user: order.user,
+      fillDeadline: order.fillDeadline,
+    }),
+  )
 }
 
 /** The EIP-3009 domain of a token as it declares it on chain (ERC-5267 `eip712Domain()`: viem's getEip712Domain). */

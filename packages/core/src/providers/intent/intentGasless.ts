@@ -13,16 +13,15 @@ import {
 } from '../../protocols/gasless.ts'
 import { GaslessRefusedError, InvalidQuoteError, QuoteExpiredError } from '../../routes/routeErrors.ts'
 import type { DepositPlan, Route, SignableTypedData } from '../../routes/types.ts'
+import { uintString } from '../apiSupport.ts'
 import type { EscrowContext } from '../escrow/escrowProtocol.ts'
 import { randomNonce } from './intentDeposit.ts'
 import { INTENT_PROVIDER_ID, OPEN_FEE_LABEL } from './intentId.ts'
 
-const uint = z.string().regex(/^[0-9]{1,78}$/)
-
 /** The `gasless` part of a solver quote (docs/gasless.md §1): the lower output, the open's fee, the open deadline. */
 export const gaslessTermsSchema = z.object({
-  outputAmount: uint,
-  openFee: uint,
+  outputAmount: uintString,
+  openFee: uintString,
   openDeadline: z.number().int().positive(),
 })
 
