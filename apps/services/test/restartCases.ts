@@ -175,7 +175,9 @@ export function restartCases(get: () => RestartCasesContext) {
     // The solver's own price, with the network fee it charges now.
     const { fees } = await quote(A, B, usdcA.address, usdcB.address, amount)
     const fair = quoteOutput(parsePricing(TEST_PRICING), amount, usdcA, usdcB, BigInt(fees.gas)).outputAmount
-    const deadline = (await chainTime(B)) + 30
+    // Far enough that nothing is due before the crash, however slow the machine: the time is advanced past it later.
+    // (At 30 s, a loaded run once saw the no-fill decided just before the kill and, not yet written, decided again.)
+    const deadline = (await chainTime(B)) + 150
     const open = (outputAmount: bigint) =>
       openIntent({
         origin: A,
@@ -226,6 +228,8 @@ export function restartCases(get: () => RestartCasesContext) {
       }
     })()
 
+    // The premise: the declined order is still undecided when the attester dies.
+    expect((await getJson<AttesterIntent>(`${attesterUrl()}/v1/intents/${declined}`)).body.status).toBe('open')
     await crash('attester-1')
     // Filled while the attester is down, and only seen by it after the deadline has passed.
     const filledWhileDown = (await open(fair)).orderId
@@ -268,8 +272,11 @@ export function restartCases(get: () => RestartCasesContext) {
           line.startsWith('[attester-1]') &&
           /"msg":"signed (fill|no-fill) attestation"/.test(line) &&
           line.toLowerCase().includes(orderId.toLowerCase()),
-      ).length
-    for (const orderId of orders) expect(signings(orderId), `signings of ${orderId}`).toBe(1)
+      )
+    const attesterLog = () => network.logs.filter((line) => line.startsWith('[attester-1]')).join('\n')
+    for (const orderId of orders) {
+      expect(signings(orderId).length, `signings of ${orderId}; the attester's log:\n${attesterLog()}`).toBe(1)
+    }
 
     // And the chain agrees: the filled orders are repaid to the solver, the other refunded to its user.
     for (const orderId of [filledFirst, filledWhileDown]) {
