@@ -3,13 +3,31 @@
  * the solver opens the order on C paying the gas and fills it on B; orders outside its gasless quote are refused
  * with a code, and the person's funds stay where they are.
  */
-import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
-import { buildGaslessCrossChainOrder, type GaslessOrder, type IntentOrderData } from '@multi-bridge/core'
+import { devTokenAbi, intentOriginSettlerStatus } from '@multi-bridge/contracts'
+import {
+  buildGaslessCrossChainOrder,
+  cancelAuthorizationTypes,
+  type GaslessOrder,
+  gaslessOrderHash,
+  type IntentOrderData,
+} from '@multi-bridge/core'
 import { DEVNET_ACCOUNTS, devnetAccount } from '@multi-bridge/devnet'
-import { erc20Abi, type Hex, keccak256, type LocalAccount, parseUnits, toHex } from 'viem'
+import {
+  createTestClient,
+  erc20Abi,
+  type Hex,
+  http,
+  keccak256,
+  type LocalAccount,
+  parseGwei,
+  parseUnits,
+  toHex,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { getEip712Domain } from 'viem/actions'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
+  advanceTime,
   balanceOf,
   type ChainClients,
   chainTime,
@@ -18,7 +36,9 @@ import {
   fillsOf,
   freshNonce,
   type GaslessQuote,
+  getJson,
   postGasless,
+  serviceUrl,
   signGasless,
   solverQuote,
   startTestNetwork,
@@ -44,7 +64,7 @@ beforeAll(async () => {
     address: C.token('usdc'),
     abi: erc20Abi,
     functionName: 'transfer',
-    args: [person.address, usdc('5000')],
+    args: [person.address, usdc('8000')],
   })
   await C.public.waitForTransactionReceipt({ hash })
 })
@@ -140,9 +160,13 @@ describe('gasless orders through the solver', () => {
       'the output delivered on B',
     )
     expect(await fillsOf(B, answer.body.orderId!)).toHaveLength(1)
-    const again = await submit(order, signature)
+    // A conflict while the solver still waits for its open's receipt, then the settler's own refusal.
+    const again = await waitFor(
+      () => submit(order, signature),
+      (answer) => answer.status !== 409 || answer.body.error?.code === 'ALREADY_OPEN',
+      'the second submission refused as open already',
+    )
     expect(again.status).toBe(409)
-    expect(again.body.error?.code).toBe('ALREADY_OPEN')
     expect(await balanceOf(C, C.token('usdc'), person.address)).toBe(personBefore - amount)
   })
 
@@ -218,5 +242,126 @@ describe('gasless orders through the solver', () => {
     } finally {
       await move(sink, solver, kept)
     }
+  })
+})
+
+/** Stops Local Chain C's blocks while `body` runs (what it is sent waits in the pool), then starts them again. */
+async function withoutBlocksOnC<T>(body: () => Promise<T>): Promise<T> {
+  const test = createTestClient({ mode: 'anvil', chain: C.chain, transport: http(C.config.rpcUrls[0]) })
+  await test.setIntervalMining({ interval: 0 })
+  try {
+    return await body()
+  } finally {
+    await test.setIntervalMining({ interval: C.config.blockTime })
+  }
+}
+
+type SolverOrderView = { status: string; reason?: string; openTx?: Hex }
+const solverOrder = async (orderId: Hex) =>
+  (await getJson<SolverOrderView>(`${serviceUrl(network, 'solver')}/v1/orders/${orderId}`)).body
+
+describe('gasless orders filled before their open is mined (the person waits one block of B, not C)', () => {
+  it('fills on B while the open it sent still waits on C; the open lands after and the order is repaid as usual', async () => {
+    const amount = usdc('200')
+    const order = orderFromQuote(await quoteCtoB(amount), amount)
+    const signature = await sign(order)
+    const answer = await withoutBlocksOnC(async () => {
+      const answer = await submit(order, signature)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      await waitFor(
+        () => fillsOf(B, answer.body.orderId!),
+        (fills) => fills.length === 1,
+        'the fill on B while C makes no block',
+      )
+      // Not mined: C made no block since.
+      expect(await escrowStatus(C, answer.body.orderId!)).toBe(intentOriginSettlerStatus.None)
+      expect(await solverOrder(answer.body.orderId!)).toMatchObject({ openTx: answer.body.openTx })
+      return answer
+    })
+    expect((await C.public.waitForTransactionReceipt({ hash: answer.body.openTx! })).status).toBe('success')
+    await waitFor(
+      () => escrowStatus(C, answer.body.orderId!),
+      (status) => status === intentOriginSettlerStatus.Claimed,
+      'the solver repaid on C',
+    )
+  })
+
+  it('a person who makes the open fail after the fill takes one order, under the cap on unopened orders, and no more', async () => {
+    const q = await quoteCtoB(usdc('400'))
+    const first = orderFromQuote(q, usdc('400'))
+    const personBefore = await balanceOf(C, C.token('usdc'), person.address)
+    const outputBefore = await balanceOf(B, B.token('usdc'), person.address)
+    // Anyone may send the person's signed cancel of the authorization: a stranger does, paying more for its place.
+    await C.public.request({
+      method: 'anvil_setBalance' as never,
+      params: [stranger.address, toHex(10n ** 18n)] as never,
+    })
+    const { domain } = await getEip712Domain(C.public, { address: C.token('usdc') })
+    const cancel = await person.signTypedData({
+      // Its domain as declared, without the salt and extensions it leaves empty.
+      domain: {
+        name: domain.name,
+        version: domain.version,
+        chainId: Number(domain.chainId),
+        verifyingContract: domain.verifyingContract,
+      },
+      types: cancelAuthorizationTypes,
+      primaryType: 'CancelAuthorization',
+      message: { authorizer: person.address, nonce: gaslessOrderHash(first) },
+    })
+    const secondAmount = usdc('800') // over what is left of the 1,000 USD cap on unopened orders
+    const second = orderFromQuote(await quoteCtoB(secondAmount), secondAmount)
+    const [firstAnswer, secondAnswer] = await withoutBlocksOnC(async () => {
+      const firstAnswer = await submit(first, await sign(first))
+      expect(firstAnswer.status, JSON.stringify(firstAnswer.body)).toBe(200)
+      await waitFor(
+        () => fillsOf(B, firstAnswer.body.orderId!),
+        (fills) => fills.length === 1,
+        'the first order filled before its open is mined',
+      )
+      await C.wallet(stranger).writeContract({
+        address: C.token('usdc'),
+        abi: devTokenAbi,
+        functionName: 'cancelAuthorization',
+        args: [person.address, gaslessOrderHash(first), cancel],
+        maxPriorityFeePerGas: parseGwei('50'),
+        maxFeePerGas: parseGwei('100'),
+        gas: 100_000n,
+      })
+      const secondAnswer = await submit(second, await sign(second))
+      expect(secondAnswer.status, JSON.stringify(secondAnswer.body)).toBe(200)
+      // Beyond the cap on unopened orders: it waits for its open to be final, whatever else has room.
+      await waitFor(
+        () => solverOrder(secondAnswer.body.orderId!),
+        (order) => order.status === 'accepted' && order.reason === 'waiting for the open to be final',
+        'the second order waiting for its open',
+      )
+      expect(await fillsOf(B, secondAnswer.body.orderId!)).toEqual([])
+      return [firstAnswer, secondAnswer]
+    })
+    // The cancel went first: the first open failed, and the person kept the input and got the output.
+    expect((await C.public.waitForTransactionReceipt({ hash: firstAnswer.body.openTx! })).status).toBe('reverted')
+    expect(await escrowStatus(C, firstAnswer.body.orderId!)).toBe(intentOriginSettlerStatus.None)
+    expect(await balanceOf(B, B.token('usdc'), person.address)).toBe(outputBefore + first.orderData.outputAmount)
+    // The second is filled once its open is final, and nothing of the first is paid again or claimed.
+    await waitFor(
+      () => fillsOf(B, secondAnswer.body.orderId!),
+      (fills) => fills.length === 1,
+      'the second order filled after its open is final',
+    )
+    expect(await balanceOf(C, C.token('usdc'), person.address)).toBe(personBefore - secondAmount)
+    expect(await fillsOf(B, firstAnswer.body.orderId!)).toHaveLength(1)
+    // Past its deadline, final on C, the open can never come: the solver books the loss, alerted, and frees the cap.
+    await advanceTime([B, C], first.fillDeadline - (await chainTime(C)) + 1)
+    await waitFor(
+      () => solverOrder(firstAnswer.body.orderId!),
+      (order) => order.status === 'reorged',
+      'the first order ended as the capped loss',
+    )
+    expect((await solverOrder(firstAnswer.body.orderId!)).reason).toBe(
+      'the open the solver sent for this gasless order failed after the fill',
+    )
+    expect(network.logs.some((line) => line.includes('filled an order whose gasless open failed'))).toBe(true)
+    expect(await escrowStatus(C, firstAnswer.body.orderId!)).toBe(intentOriginSettlerStatus.None)
   })
 })

@@ -81,6 +81,7 @@ export {
   gaslessOrderHash,
   gaslessOrderId,
   gaslessOrderTypes,
+  gaslessOriginData,
   receiveWithAuthorizationTypes,
   type TokenAuthorizationDomain,
   transferWithAuthorizationTypes,

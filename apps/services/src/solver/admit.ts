@@ -3,6 +3,8 @@ import {
   computeIntentOrderId,
   decodeIntentOriginData,
   findManifestToken,
+  type GaslessOrder,
+  gaslessOriginData,
   type IntentOriginData,
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
@@ -49,6 +51,46 @@ export async function admitOrder(
   const reason = order.status === 'declined' ? order.reason : undefined
   context.log.info(reason ? 'order declined' : 'order accepted', { orderId, reason, originChainId: origin.config.id })
   return order.status === 'accepted' ? order : undefined
+}
+
+export type AdmitSentGaslessParameters = {
+  origin: ChainContext
+  order: GaslessOrder
+  /** The `openFor` the solver has just sent for it. */
+  openTx: Hex
+  /** What the solver's checks of the signed order found (openGasless.ts): the output's USD value. */
+  outputUsd: bigint
+}
+
+/**
+ * Admits a gasless order the moment the solver has sent its `openFor`, on the checks `openGasless` made (its quote,
+ * its terms, the inventory, a simulation of the open): it may be filled before the open is mined, like any open
+ * that is not final yet, within `maxUnconfirmedUsd`. Its `Open`, once seen, finds it admitted.
+ */
+export function admitSentGasless(context: SolverContext, parameters: AdmitSentGaslessParameters): Hex {
+  const { origin, order, openTx } = parameters
+  const originData = gaslessOriginData(order)
+  const orderId = computeIntentOrderId(originData)
+  if (context.store.value.orders[orderId]) return orderId
+  const data = order.orderData
+  const seen = { orderId, originChainId: origin.config.id, openBlock: '0', openSeenAt: Date.now() }
+  const terms: OrderTerms = {
+    destinationChainId: Number(data.destinationChainId),
+    inputToken: data.inputToken,
+    inputAmount: data.inputAmount.toString(),
+    outputToken: data.outputToken,
+    outputAmount: data.outputAmount.toString(),
+    recipient: data.recipient,
+    fillDeadline: order.fillDeadline,
+    expires: data.expires,
+    outputUsd: parameters.outputUsd.toString(),
+  }
+  context.store.update((state) => {
+    state.orders[orderId] = acceptedOrder(seen, terms, originData, openTx)
+  })
+  context.gaslessHeld?.delete(orderId) // the order holds its output now
+  context.log.info('order accepted', { orderId, originChainId: origin.config.id, openTx })
+  return orderId
 }
 
 async function decide(

@@ -70,7 +70,7 @@ async function claimWithAttestation(context: SolverContext, order: FilledOrder, 
 
 /**
  * A filled order whose open is gone from the origin: a reorg took it back after the fill (the risk
- * `maxUnconfirmedUsd` caps). Once the origin's final head is past the fill deadline the open can never come
+ * `maxUnconfirmedUsd` caps), or the solver's own open of a gasless order failed (`maxUnopenedUsd`). Once the origin's final head is past the fill deadline the open can never come
  * back (`open` refuses a passed deadline): the loss is final, alerted, and no longer counts against the cap.
  */
 async function settleVanishedOpen(context: SolverContext, order: FilledOrder, origin: ChainContext) {
@@ -78,7 +78,8 @@ async function settleVanishedOpen(context: SolverContext, order: FilledOrder, or
   if (head.timestamp <= order.terms.fillDeadline) return
   if ((await readEscrow(origin, order.orderId, head.number)).status !== intentOriginSettlerStatus.None) return
   recordEvent(context, order.orderId, { type: 'reorged', at: Date.now() })
-  context.log.error('filled an order whose open a reorg took back', {
+  const how = order.openTx ? 'whose gasless open failed' : 'whose open a reorg took back'
+  context.log.error(`filled an order ${how}`, {
     orderId: order.orderId,
     originChainId: order.originChainId,
     outputUsd: order.terms.outputUsd,

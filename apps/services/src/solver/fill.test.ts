@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
 import { computeIntentOrderId, encodeIntentOriginData } from '@multi-bridge/core'
-import type { Address, Hex } from 'viem'
+import { type Address, type Hex, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
@@ -32,6 +32,8 @@ type World = {
   paused: boolean
   finalEscrowStatus: number
   sent: Hex[]
+  /** The solver's own `openFor` of a gasless order: in the node's pool, mined (and how), or gone. */
+  openTx?: 'pending' | 'success' | 'reverted' | 'dropped'
 }
 
 function fakeChain(world: World, id: number): ChainContext {
@@ -54,6 +56,14 @@ function fakeChain(world: World, id: number): ChainContext {
       readContract: read,
       getBlock: async () => ({ timestamp: BigInt(NOW) }),
       estimateContractGas: async () => 120_000n,
+      getTransactionReceipt: async ({ hash }: { hash: Hex }) => {
+        if (world.openTx === 'success' || world.openTx === 'reverted') return { status: world.openTx }
+        throw new TransactionReceiptNotFoundError({ hash })
+      },
+      getTransaction: async ({ hash }: { hash: Hex }) => {
+        if (world.openTx === 'dropped') throw new TransactionNotFoundError({ hash })
+        return { hash, blockNumber: null }
+      },
     },
     walletClient: {
       writeContract: async () => {
@@ -64,6 +74,7 @@ function fakeChain(world: World, id: number): ChainContext {
     },
     sendQueue: { run: <T>(task: () => Promise<T>) => task() },
     finalBlockNumber: async () => 5n,
+    finalHead: async () => ({ number: 5n, timestamp: NOW }),
     finalitySeconds: 2,
     waitForReceipt: async () => ({ status: 'success', blockNumber: 9n }),
   } as unknown as ChainContext
@@ -99,7 +110,13 @@ async function setUp(world: Partial<World> = {}) {
   return { state, context }
 }
 
-function admit(context: SolverContext, n: number, overrides: { fillDeadline?: number; outputUsd?: string } = {}) {
+const OPEN_TX = `0x${'0e'.repeat(32)}` as Hex
+
+function admit(
+  context: SolverContext,
+  n: number,
+  overrides: { fillDeadline?: number; outputUsd?: string; openTx?: Hex } = {},
+) {
   const order = acceptedOrder(
     { orderId: id(n), originChainId: 1, openBlock: '1', openSeenAt: 1 },
     {
@@ -114,6 +131,7 @@ function admit(context: SolverContext, n: number, overrides: { fillDeadline?: nu
       outputUsd: overrides.outputUsd ?? '990000000000000000',
     },
     '0xabcd',
+    overrides.openTx,
   )
   context.store.update((s) => {
     s.orders[order.orderId] = order
@@ -176,6 +194,80 @@ describe('fill, on its own', () => {
     context.exposureHeld.add(id(3))
     admit(context, 3, { outputUsd: '1' })
     expect(unconfirmedExposure(context, 1, id(9))).toBe(BigInt(half) + 1n)
+  })
+})
+
+describe('fill of a gasless order the solver opened itself, before its open is mined', () => {
+  const unopened = { escrowStatus: intentOriginSettlerStatus.None, finalEscrowStatus: intentOriginSettlerStatus.None }
+
+  it('fills while its open waits in the pool, under the cap on unopened orders', async () => {
+    const { state, context } = await setUp({ ...unopened, openTx: 'pending' })
+    await fill(context, admit(context, 1, { openTx: OPEN_TX }))
+    expect(state.sent).toHaveLength(1)
+    expect(stored(context, 1)).toMatchObject({ status: 'filled', openTx: OPEN_TX })
+    expect(unconfirmedExposure(context, 1, id(9), { unopened: true })).toBe(990_000_000_000_000_000n)
+  })
+
+  it('pays nothing when its open failed or left the pool: declined', async () => {
+    for (const openTx of ['reverted', 'dropped'] as const) {
+      const { state, context } = await setUp({ ...unopened, openTx })
+      await fill(context, admit(context, 1, { openTx: OPEN_TX }))
+      expect(state.sent, openTx).toEqual([])
+      expect(stored(context, 1), openTx).toMatchObject({
+        status: 'declined',
+        reason: `the open of the gasless order ${openTx === 'reverted' ? 'failed' : 'was dropped'}`,
+      })
+    }
+  })
+
+  it('waits, paying nothing, when its open was mined but the escrow is not read yet', async () => {
+    const { state, context } = await setUp({ ...unopened, openTx: 'success' })
+    await fill(context, admit(context, 1, { openTx: OPEN_TX }))
+    expect(state.sent).toEqual([])
+    expect(stored(context, 1)).toMatchObject({ status: 'accepted', reason: 'waiting for the open to be read' })
+  })
+
+  it('never fills an order without its own open on an empty escrow (someone else’s order, or one never opened)', async () => {
+    const { state, context } = await setUp({ ...unopened, openTx: 'pending' })
+    await fill(context, admit(context, 1))
+    expect(state.sent).toEqual([])
+    expect(stored(context, 1)).toMatchObject({ status: 'declined' })
+  })
+
+  it('holds the unopened beyond their own cap until their open is final, whatever room the other cap has', async () => {
+    const { state, context } = await setUp({ ...unopened, openTx: 'pending' })
+    const cap = BigInt(DEFAULT_PRICING.maxUnopenedUsd) * 10n ** 18n
+    expect(cap).toBeLessThan(BigInt(DEFAULT_PRICING.maxUnconfirmedUsd) * 10n ** 18n)
+    const half = (cap / 2n + 1n).toString()
+    await fill(context, admit(context, 1, { outputUsd: half, openTx: OPEN_TX }))
+    await fill(context, admit(context, 2, { outputUsd: half, openTx: OPEN_TX }))
+    expect(state.sent).toHaveLength(1)
+    expect(stored(context, 2)).toMatchObject({ status: 'accepted', reason: 'waiting for the open to be final' })
+    // A plain order (its open mined, not final) still fits under the other cap.
+    state.escrowStatus = intentOriginSettlerStatus.Open
+    await fill(context, admit(context, 3, { outputUsd: half }))
+    expect(state.sent).toHaveLength(2)
+  })
+
+  it('ends a filled order whose open never landed as the capped loss once the deadline is final, and never claims', async () => {
+    const { state, context } = await setUp({ ...unopened, openTx: 'pending' })
+    await fill(context, admit(context, 1, { openTx: OPEN_TX, fillDeadline: NOW + 590 }))
+    expect(stored(context, 1)?.status).toBe('filled')
+    state.openTx = 'reverted'
+    // Before the deadline the open could still come (anyone may send the signed order): nothing is decided.
+    await claim(context, stored(context, 1) as FilledOrder)
+    expect(stored(context, 1)?.status).toBe('filled')
+    const order = stored(context, 1) as FilledOrder
+    context.store.update((s) => {
+      s.orders[order.orderId] = { ...order, terms: { ...order.terms, fillDeadline: NOW - 1 } }
+    })
+    await claim(context, stored(context, 1) as FilledOrder)
+    expect(stored(context, 1)).toMatchObject({
+      status: 'reorged',
+      reason: 'the open the solver sent for this gasless order failed after the fill',
+    })
+    expect(state.sent).toHaveLength(1)
+    expect(unconfirmedExposure(context, 1, id(9), { unopened: true })).toBe(0n)
   })
 })
 

@@ -1,6 +1,13 @@
 import { intentDestinationSettlerAbi, intentOriginSettlerStatus } from '@multi-bridge/contracts'
 import { intentFillValue } from '@multi-bridge/core'
-import { BaseError, ContractFunctionRevertedError, type Hex, isAddressEqual } from 'viem'
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  type Hex,
+  isAddressEqual,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+} from 'viem'
 import type { ChainContext } from '../shared/context.ts'
 import { ServiceError } from '../shared/errors.ts'
 import { cappedGas } from '../shared/gasCap.ts'
@@ -15,6 +22,7 @@ export type FillableOrder = Extract<SolverOrder, { status: 'accepted' | 'filling
 
 const PAUSED = 'claims are paused on the origin chain'
 const NOT_FINAL = 'waiting for the open to be final'
+const NOT_OPEN_YET = 'waiting for the open to be read'
 
 /**
  * Fills an accepted order on its destination, once every check still holds just before paying: not filled yet,
@@ -41,6 +49,7 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
     return
   }
   const problem = fillTimingProblem(order.terms, conditions) ?? (await escrowProblem(origin, order))
+  if (problem === NOT_OPEN_YET) return wait(context, order, problem)
   if (problem) return decline(context, order, problem)
   // Claims paused by the guardian: a fill now might not be repaid before the pause ends. Wait.
   if (await claimsPaused(origin)) return wait(context, order, PAUSED)
@@ -52,12 +61,32 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
   }
 }
 
-/** Just before paying: the escrow must still be there (not refunded, not taken back by a reorg). */
+/**
+ * Just before paying: the escrow must still be there (not refunded, not taken back by a reorg), or, for a gasless
+ * order whose `openFor` the solver sent, that open must still be on its way (pending, not failed or dropped).
+ */
 async function escrowProblem(origin: ChainContext, order: FillableOrder): Promise<string | undefined> {
   const escrow = await readEscrow(origin, order.orderId)
   const open =
     escrow.status === intentOriginSettlerStatus.Open && escrow.inputAmount === BigInt(order.terms.inputAmount)
-  return open ? undefined : 'the escrow is no longer open on the origin chain'
+  if (open) return undefined
+  if (escrow.status === intentOriginSettlerStatus.None && order.openTx) return ownOpenProblem(origin, order.openTx)
+  return 'the escrow is no longer open on the origin chain'
+}
+
+/** Why the solver's own `openFor` will not open the escrow: mined and failed, or gone from the node's pool. */
+async function ownOpenProblem(origin: ChainContext, openTx: Hex): Promise<string | undefined> {
+  const receipt = await origin.publicClient.getTransactionReceipt({ hash: openTx }).catch((error: unknown) => {
+    if (error instanceof TransactionReceiptNotFoundError) return undefined
+    throw error
+  })
+  // Mined: it failed, or it opened the escrow after the read above (read again next round).
+  if (receipt) return receipt.status === 'success' ? NOT_OPEN_YET : 'the open of the gasless order failed'
+  const pending = await origin.publicClient.getTransaction({ hash: openTx }).catch((error: unknown) => {
+    if (error instanceof TransactionNotFoundError) return undefined
+    throw error
+  })
+  return pending ? undefined : 'the open of the gasless order was dropped'
 }
 
 function wait(context: SolverContext, order: FillableOrder, reason: string) {
@@ -73,8 +102,12 @@ function wait(context: SolverContext, order: FillableOrder, reason: string) {
 async function holdExposure(context: SolverContext, order: FillableOrder, origin: ChainContext): Promise<boolean> {
   if (await markOpenFinal(context, order, origin)) return true
   // Checked and held with no await in between: concurrent fills cannot all pass the same cap.
-  const exposure = unconfirmedExposure(context, order.originChainId, order.orderId) + BigInt(order.terms.outputUsd)
-  if (exposure > context.pricing.maxUnconfirmedUsd) return false
+  const value = BigInt(order.terms.outputUsd)
+  const { pricing } = context
+  if (unconfirmedExposure(context, order.originChainId, order.orderId) + value > pricing.maxUnconfirmedUsd) return false
+  // A gasless order the solver opened itself: its person can still make the open fail (tighter cap).
+  const unopened = unconfirmedExposure(context, order.originChainId, order.orderId, { unopened: true })
+  if (order.openTx && unopened + value > pricing.maxUnopenedUsd) return false
   context.exposureHeld.add(order.orderId)
   return true
 }
@@ -94,17 +127,21 @@ export async function markOpenFinal(
   return true
 }
 
-/** USD delivered (or being delivered) against opens on `originChainId` that are not final there. */
+/**
+ * USD delivered (or being delivered) against opens on `originChainId` that are not final there; `unopened`: only
+ * the gasless orders whose `openFor` the solver sent itself.
+ */
 export function unconfirmedExposure(
   context: Pick<SolverContext, 'store' | 'exposureHeld'>,
   originChainId: number,
   except: string,
+  { unopened = false } = {},
 ): bigint {
   let total = 0n
   for (const other of Object.values(context.store.value.orders)) {
     if (other.orderId === except || other.originChainId !== originChainId) continue
     const working = other.status === 'accepted' || other.status === 'filling' || other.status === 'filled'
-    if (!working || other.openFinal) continue
+    if (!working || other.openFinal || (unopened && !other.openTx)) continue
     const committed = other.status !== 'accepted' || context.exposureHeld.has(other.orderId)
     if (committed) total += BigInt(other.terms.outputUsd)
   }

@@ -46,6 +46,7 @@ const pricingSchema = z.strictObject({
   fillWindowSeconds: integer(1, 86_400).optional(),
   refundGraceSeconds: integer(1, 30 * 86_400).optional(),
   maxUnconfirmedUsd: decimal.optional(),
+  maxUnopenedUsd: decimal.optional(),
   maxFillGas: integer(50_000, 10_000_000).optional(),
 })
 

@@ -11,12 +11,13 @@ import type { ChainContext } from '../shared/context.ts'
 import { cappedGas } from '../shared/gasCap.ts'
 import { HttpError } from '../shared/http.ts'
 import { orderTermsProblem } from './admission.ts'
-import { fillConditions } from './admit.ts'
+import { admitSentGasless, fillConditions } from './admit.ts'
+import { advance } from './advance.ts'
 import { chainTime, type SolverContext } from './context.ts'
 import type { GaslessOrderRequest } from './gaslessRequest.ts'
 import { gaslessInputToken, gaslessOpenFee, OPEN_FOR_GAS } from './gaslessTerms.ts'
 import { balanceOf, fillNetworkFee, reservedInventory } from './inventory.ts'
-import { quoteOutput } from './pricing.ts'
+import { quoteOutput, tokenToUsd } from './pricing.ts'
 
 export type OpenGaslessParameters = GaslessOrderRequest
 export type OpenGaslessReturnType = { orderId: Hex; originChainId: number; openTx: Hex }
@@ -26,8 +27,8 @@ const openForAbi = [...intentOriginSettlerAbi, ...devTokenAbi.filter((item) => i
 
 /**
  * `POST /v1/orders/gasless`: checks a person's signed gasless order against what the solver quotes, simulates the
- * `openFor`, sends it paying the gas, and answers its hash and the order id at once. The Open it emits reaches the
- * solver as every other does (admitted, then filled), so nothing here writes the solver's state.
+ * `openFor`, sends it paying the gas, admits the order (filled before its open is mined when the cap on unconfirmed
+ * exposure allows), and answers the open's hash and the order id at once.
  */
 export async function openGasless(
   context: SolverContext,
@@ -52,15 +53,19 @@ export async function openGasless(
     context.gaslessHeld.delete(orderId)
   }
   try {
-    await checkGaslessTerms(context, origin, order)
+    const { outputUsd } = await checkGaslessTerms(context, origin, order)
     const openTx = await origin.sendQueue.run(() => simulateAndSend(context, origin, order, signature))
     context.log.info('gasless order opened', { originChainId: origin.config.id, tx: openTx })
-    // Held until mined, then the settler's nonce refuses a second open on its own; the output stays held until the
-    // Open is admitted (the order holds it then), or is let go when the open fails.
+    // Admitted now and filled at once when it fits under the cap on unconfirmed exposure: the person's delivery
+    // waits for one destination block, not for the origin's block first (fill.ts checks the open is still coming).
+    admitSentGasless(context, { origin, order, openTx, outputUsd })
+    void advance(context, orderId)
+    // Held until mined, then the settler's nonce refuses a second open on its own.
     void origin.waitForReceipt(openTx).then(
       (receipt) => {
         context.inFlight.delete(key)
-        if (receipt.status !== 'success') context.gaslessHeld.delete(orderId)
+        // A failed open: the admitted order is declined by its next step (fill.ts), at once.
+        if (receipt.status !== 'success') void advance(context, orderId)
       },
       (error: unknown) => {
         context.log.warn('gasless open not confirmed', { tx: openTx, error })
@@ -138,6 +143,7 @@ async function checkGaslessTerms(context: SolverContext, origin: ChainContext, o
   if (balance < reservedInventory(context, destination.config.id, data.outputToken)) {
     throw refuse('INSUFFICIENT_INVENTORY', 'The solver cannot deliver this much now')
   }
+  return { outputUsd: tokenToUsd(pricing, data.outputAmount, output) }
 }
 
 /** Answers for what the settler would revert with: the person's side (409 when it is open already), else a 400. */

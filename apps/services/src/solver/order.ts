@@ -32,6 +32,11 @@ type Working = Seen & {
   originData: Hex
   /** The open was seen in the origin's final state: no reorg the solver guards against can take it back. */
   openFinal?: true
+  /**
+   * A gasless order's `openFor`, sent by the solver itself: the order is admitted (and may be filled, within the cap
+   * on unconfirmed exposure) before that open is mined; an open that fails ends it (fill.ts).
+   */
+  openTx?: Hex
 }
 
 /**
@@ -99,9 +104,14 @@ export type OrderEvent = {
   | { type: 'reorged' }
 )
 
-/** A newly admitted order that will be filled. */
-export function acceptedOrder(seen: Omit<Seen, 'updatedAt'>, terms: OrderTerms, originData: Hex): SolverOrder {
-  return { ...seen, updatedAt: seen.openSeenAt, status: 'accepted', terms, originData }
+/** A newly admitted order that will be filled; `openTx` for a gasless order whose open the solver sent. */
+export function acceptedOrder(
+  seen: Omit<Seen, 'updatedAt'>,
+  terms: OrderTerms,
+  originData: Hex,
+  openTx?: Hex,
+): SolverOrder {
+  return { ...seen, updatedAt: seen.openSeenAt, status: 'accepted', terms, originData, ...(openTx ? { openTx } : {}) }
 }
 
 /** A newly seen order that will not be filled; `terms` when its origin data could be read. */
@@ -141,7 +151,7 @@ const seenOf = ({ orderId, originChainId, openBlock, openSeenAt, updatedAt }: So
 
 function fromWorking(order: Extract<SolverOrder, { status: 'accepted' | 'filling' }>, event: OrderEvent): SolverOrder {
   const { terms } = order
-  const working = { ...seenOf(order), terms, originData: order.originData, ...openFinalOf(order) }
+  const working = { ...seenOf(order), terms, originData: order.originData, ...openOf(order) }
   switch (event.type) {
     case 'declined':
       return { ...seenOf(order), status: 'declined', reason: event.reason, terms }
@@ -197,7 +207,9 @@ function fromFilled(order: Extract<SolverOrder, { status: 'filled' }>, event: Or
         terms,
         ...fillTx,
         filledAt,
-        reason: 'a reorg took back the open after the fill',
+        reason: order.openTx
+          ? 'the open the solver sent for this gasless order failed after the fill'
+          : 'a reorg took back the open after the fill',
       }
     case 'fillDropped':
       return {
@@ -205,7 +217,7 @@ function fromFilled(order: Extract<SolverOrder, { status: 'filled' }>, event: Or
         status: 'accepted',
         terms,
         originData: order.originData,
-        ...openFinalOf(order),
+        ...openOf(order),
         reason: 'the fill was dropped by a reorg',
       }
     default:
@@ -213,7 +225,11 @@ function fromFilled(order: Extract<SolverOrder, { status: 'filled' }>, event: Or
   }
 }
 
-const openFinalOf = (order: { openFinal?: true }) => (order.openFinal ? { openFinal: true as const } : {})
+/** What a working order knows of its open: final, and the solver's own `openFor` of a gasless order. */
+const openOf = (order: { openFinal?: true; openTx?: Hex }) => ({
+  ...(order.openFinal ? { openFinal: true as const } : {}),
+  ...(order.openTx ? { openTx: order.openTx } : {}),
+})
 
 /** An order that holds inventory on its destination: accepted or being filled. */
 export const reservesInventory = (

@@ -36,6 +36,13 @@ export type SolverPricingConfig = {
    */
   maxUnconfirmedUsd: string
   /**
+   * Of that, most USD the solver has delivered, per origin chain, for gasless orders whose `openFor` it sent and
+   * that are not final yet. Filled before the open is even mined, so the person waits one destination block: a
+   * person who cancels the authorization or moves the tokens before the open is mined makes it fail, at no cost
+   * but gas, and this is what such people can take at a time. Orders beyond it wait for their open to be final.
+   */
+  maxUnopenedUsd: string
+  /**
    * Most gas the solver lets one fill cost: a fill whose estimate is above it is declined, and every fill is sent
    * with at most this gas limit. The settler pays native coin with a fixed stipend, so a fill costs under 200,000
    * whoever the recipient; the cap keeps a recipient or a token from making the solver pay for more.
@@ -56,6 +63,7 @@ export const DEFAULT_PRICING: SolverPricingConfig = {
   fillWindowSeconds: 180,
   refundGraceSeconds: 3600,
   maxUnconfirmedUsd: '10000',
+  maxUnopenedUsd: '1000',
   maxFillGas: 250_000,
 }
 
@@ -79,6 +87,7 @@ export type SolverPricing = {
   fillWindowSeconds: number
   refundGraceSeconds: number
   maxUnconfirmedUsd: bigint
+  maxUnopenedUsd: bigint
   maxFillGas: bigint
 }
 
@@ -100,6 +109,7 @@ export function parsePricing(config: SolverPricingConfig): SolverPricing {
     fillWindowSeconds: config.fillWindowSeconds,
     refundGraceSeconds: config.refundGraceSeconds,
     maxUnconfirmedUsd: usd(config.maxUnconfirmedUsd),
+    maxUnopenedUsd: usd(config.maxUnopenedUsd),
     maxFillGas: BigInt(config.maxFillGas),
   }
 }

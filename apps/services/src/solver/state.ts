@@ -26,7 +26,7 @@ const seen = {
   openSeenAt: millis,
   updatedAt: millis,
 }
-const working = { ...seen, terms, originData: hex, openFinal: z.literal(true).optional() }
+const working = { ...seen, terms, originData: hex, openFinal: z.literal(true).optional(), openTx: bytes32.optional() }
 const filledFacts = { fillTx: bytes32.optional(), filledAt: millis }
 
 /** One order per status, as `SolverOrder` says: a state file cannot hold a combination the machine never makes. */

@@ -96,17 +96,20 @@ export function gaslessOrderHash(order: GaslessOrder): Hex {
   })
 }
 
+/** The origin data the settler's `Open` of a gasless order carries (what a fill sends). */
+export function gaslessOriginData(order: GaslessOrder): Hex {
+  return encodeIntentOriginData({
+    ...order.orderData,
+    originChainId: order.originChainId,
+    originSettler: order.originSettler,
+    user: order.user,
+    fillDeadline: order.fillDeadline,
+  })
+}
+
 /** The id the settler gives a gasless order once opened: the hash of its origin data, as `open` resolves it. */
 export function gaslessOrderId(order: GaslessOrder): Hex {
-  return computeIntentOrderId(
-    encodeIntentOriginData({
-      ...order.orderData,
-      originChainId: order.originChainId,
-      originSettler: order.originSettler,
-      user: order.user,
-      fillDeadline: order.fillDeadline,
-    }),
-  )
+  return computeIntentOrderId(gaslessOriginData(order))
 }
 
 /** The EIP-3009 domain of a token as it declares it on chain (ERC-5267 `eip712Domain()`: viem's getEip712Domain). */
