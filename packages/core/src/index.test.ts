@@ -103,6 +103,7 @@ it('exports exactly its public surface', () => {
       "gaslessOrderHash",
       "gaslessOrderId",
       "gaslessOrderTypes",
+      "gaslessOriginData",
       "getManifestChain",
       "httpRequest",
       "intentFillValue",

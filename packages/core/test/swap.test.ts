@@ -6,13 +6,16 @@ import { DEVNET_ACCOUNTS, devnetAccount, POOL_PARAMETERS, SAFETY_DELAYS } from '
 import { ATTESTER_NAMES, type Network, startNetwork } from '@multi-bridge/services'
 import {
   type Address,
+  createTestClient,
   decodeFunctionData,
   encodeFunctionData,
   erc20Abi,
   type Hex,
+  http,
   isAddressEqual,
   keccak256,
   parseUnits,
+  TransactionReceiptNotFoundError,
   toFunctionSelector,
   toHex,
 } from 'viem'
@@ -414,12 +417,40 @@ describe('gasless swaps (one signature, the solver opens)', () => {
     const [sent, received] = [await balance(origin(), person.address), await balance(destination(), person.address)]
     const { record } = await runSwap(route, wallet, 'completed')
     expect(asked()).toEqual(['eth_signTypedData_v4'])
+    // Completed may come before the open is mined (the solver fills at once): the input leaves with the open.
+    const opened = await clients.get(origin().chainId)!.waitForTransactionReceipt({ hash: record.depositTx! })
+    expect(opened.status).toBe('success')
     expect(await balance(origin(), person.address)).toBe(sent - usdc('100'))
     expect(await balance(destination(), person.address)).toBe(received + route.outputAmount)
     expect(record.depositTx).toBeDefined()
     expect(isGaslessSwap(record)).toBe(true)
     const open = await clients.get(origin().chainId)!.getTransaction({ hash: record.depositTx! })
     expect(isAddressEqual(open.from, person.address)).toBe(false) // the solver sent it
+  })
+
+  it('says Completed once the solver has delivered, before its open on C is even mined', async () => {
+    const route = await gaslessRoute(usdc('20'))
+    const { wallet } = await personWallet()
+    const received = await balance(destination(), person.address)
+    const originChain = chain(2)
+    const test = createTestClient({
+      mode: 'anvil',
+      chain: manifestChainToViem(originChain),
+      transport: http(originChain.rpcUrls[0]),
+    })
+    await test.setIntervalMining({ interval: 0 })
+    try {
+      const { record, updates } = await runSwap(route, wallet, 'completed')
+      // C made no block: the open waits in its pool, and the person has the output.
+      await expect(
+        clients.get(origin().chainId)!.getTransactionReceipt({ hash: record.depositTx! }),
+      ).rejects.toBeInstanceOf(TransactionReceiptNotFoundError)
+      expect(await balance(destination(), person.address)).toBe(received + route.outputAmount)
+      expect(record).toMatchObject({ status: 'completed', refundableAfter: Number(route.data.fillDeadline) })
+      expect(updates.map((update) => update.status)).not.toContain('failed')
+    } finally {
+      await test.setIntervalMining({ interval: originChain.blockTime })
+    }
   })
 
   it('asks the wallet nothing when the plan would pay anything else than the order shown', async () => {
@@ -451,6 +482,18 @@ describe('gasless swaps (one signature, the solver opens)', () => {
         (p) => ({ ...p, transaction: { ...p.transaction, data: withRecipient(p.transaction.data, other) } }),
       ],
       ['no signature but a transaction', ({ gasless: _gasless, ...p }) => p],
+      // What the record follows: another order's delivery (one already made) would show Completed for this one.
+      [
+        'followed as another order',
+        (p) => ({ ...p, gasless: { ...p.gasless!, tracking: { ...p.gasless!.tracking, orderId: keccak256('0x01') } } }),
+      ],
+      [
+        'followed with a later refund',
+        (p) => ({
+          ...p,
+          gasless: { ...p.gasless!, tracking: { ...p.gasless!.tracking, fillDeadline: 2 ** 40 } },
+        }),
+      ],
       [
         'an approval besides',
         (p) => ({ ...p, approval: { token: origin(), spender: p.transaction.to, amount: usdc('10') } }),

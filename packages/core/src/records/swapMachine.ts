@@ -126,7 +126,13 @@ function next(record: SwapRecord, event: SwapEvent): SwapRecord {
             ? record
             : { ...record, approveTxs: [...(record.approveTxs ?? []), ...event.approveTxs] }
         case 'depositSent':
-          return record.depositTx ? record : { ...record, phase: 'depositing', depositTx: event.depositTx }
+          if (record.depositTx) return record
+          return {
+            ...record,
+            ...(event.data ? { data: { ...record.data, ...event.data } } : {}),
+            phase: 'depositing',
+            depositTx: event.depositTx,
+          }
         case 'depositMined': {
           if (!record.depositTx) return record
           const { type: _type, estimatedAmount, data, ...mined } = event

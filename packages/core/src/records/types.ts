@@ -154,7 +154,8 @@ export type TrackedSwap = Exclude<SwapRecord, SigningSwap | FailedSwap>
 export type SwapEvent =
   | { type: 'phase'; phase: SigningPhase }
   | { type: 'approved'; approveTxs: Hex[] }
-  | { type: 'depositSent'; depositTx: Hex }
+  /** `data`: what is known of the deposit before it is mined (a gasless order's id and terms, from what was signed). */
+  | { type: 'depositSent'; depositTx: Hex; data?: Record<string, string | number> }
   | ({ type: 'depositMined'; estimatedAmount?: string; data?: Record<string, string | number> } & Omit<
       SwapDeposit,
       'depositTx'

@@ -119,5 +119,10 @@ export type GaslessSigning = {
   typedData: SignableTypedData
   /** The open deadline (epoch seconds): the signature is void after it. */
   openDeadline: number
+  /**
+   * What the swap's record keeps from the moment the open is sent, before it is mined: the order's id (`orderId`,
+   * checked against the signed order) and what the provider follows it by. The delivery can come first.
+   */
+  tracking: Record<string, string | number> & { orderId: Hex }
   submit: (signature: Hex) => Promise<{ openTx: Hex }>
 }

@@ -1,6 +1,6 @@
 import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
 import { type Address, decodeFunctionData, type Hex, isAddressEqual } from 'viem'
-import { gaslessOrderHash, receiveWithAuthorizationTypes } from '../protocols/gasless.ts'
+import { gaslessOrderHash, gaslessOrderId, receiveWithAuthorizationTypes } from '../protocols/gasless.ts'
 import { decodeIntentOrderData } from '../protocols/intent.ts'
 import type { DepositPlan, GaslessSigning, Route } from '../routes/types.ts'
 import { SignedMismatchError } from './signingErrors.ts'
@@ -47,6 +47,17 @@ export function checkGaslessSigning(route: Route, plan: DepositPlan & { gasless:
     },
   ]
   if (order.openDeadline !== openDeadline) refuse(`open deadline ${order.openDeadline}`)
-  const hash = gaslessOrderHash({ ...order, orderData: decodeIntentOrderData(order.orderData) })
+  const decoded = { ...order, orderData: decodeIntentOrderData(order.orderData) }
+  const hash = gaslessOrderHash(decoded)
   if (message.nonce.toLowerCase() !== hash.toLowerCase()) refuse(`nonce ${message.nonce}, the order's hash ${hash}`)
+  // The id the swap is followed by: a delivery found under another id would be someone else's.
+  const { tracking } = plan.gasless
+  const orderId = gaslessOrderId(decoded)
+  if (tracking.orderId.toLowerCase() !== orderId.toLowerCase()) {
+    refuse(`followed as order ${tracking.orderId}, the order's id ${orderId}`)
+  }
+  // When it can be refunded, as the record will say before the open is mined: the order's own deadlines.
+  if (tracking.fillDeadline !== order.fillDeadline || tracking.expires !== decoded.orderData.expires) {
+    refuse(`followed with the deadlines ${tracking.fillDeadline} and ${tracking.expires}`)
+  }
 }

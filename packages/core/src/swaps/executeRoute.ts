@@ -79,7 +79,8 @@ function checkRoute(candidate: Route, reviewed: Route, account: Address): Route 
  * for the wallet's account, the wallet is on the origin chain, and a quote fetched again because it
  * aged is for the same recipient, amount and tokens and gives at least the reviewed minimum; the
  * wallet's selected account is checked again before each signature. A gasless route is one signature of typed
- * data, on any chain, and the solver opens it. Every change of the record goes through the state machine. Returns the record once the deposit is mined; tracking takes over.
+ * data, on any chain, and the solver opens it. Every change of the record goes through the state machine. Returns the
+ * record once the deposit is mined (a gasless one once its open is sent); tracking takes over.
  */
 export async function executeRoute(parameters: ExecuteRouteParameters): Promise<SwapRecord> {
   const { provider, wallet, clients } = parameters
@@ -187,7 +188,8 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
 
   /**
    * A gasless route: one signature (checked with the plan by `prepareDeposit`), whatever chain the wallet is on, and
-   * the solver sends the open; from its hash on, the swap is followed as any deposit. A refusal leaves nothing sent.
+   * the solver sends the open; from its hash on, the tracker follows the open and the order's delivery, whichever
+   * comes first. A refusal leaves nothing sent.
    */
   async function signGasless(gasless: GaslessSigning): Promise<SwapRecord> {
     const signTypedData = wallet.signTypedData
@@ -195,8 +197,9 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     update({ type: 'phase', phase: 'depositing' })
     const signature = await signing(() => signTypedData(gasless.typedData))
     const { openTx } = await gasless.submit(signature)
-    update({ type: 'depositSent', depositTx: openTx })
-    return deposited(openTx)
+    update({ type: 'depositSent', depositTx: openTx, data: gasless.tracking })
+    // Not waited for here: the solver may deliver before its open is mined, and the tracker looks for both.
+    return record
   }
 
   async function deposited(depositTx: Hash): Promise<SwapRecord> {

@@ -70,11 +70,14 @@ export function createSwapTracker(parameters: {
     const base =
       parameters.providers.get(record.providerId)?.pollIntervalMs ?? Math.max(500, Math.min(blockTime * 500, 5_000))
     // A refundable swap changes only when someone refunds it, a failed transfer only when the provider
-    // recovers it: look less often.
-    return record.status === 'refundable' || record.status === 'providerFailed' ? base * 4 : base
+    // recovers it: look less often. A sent deposit (or a gasless open, whose delivery may come first) is the moment
+    // the person watches: look twice as often.
+    if (record.status === 'refundable' || record.status === 'providerFailed') return base * 4
+    return record.status === 'signing' ? Math.max(250, base / 2) : base
   }
 
   async function follow(key: string, signal: AbortSignal) {
+    let lookedAgain = false
     while (!signal.aborted) {
       const record = parameters.store.getState().swaps[key]
       if (!record || record.status === 'failed' || isFinalSwapStatus(record.status)) break
@@ -93,6 +96,10 @@ export function createSwapTracker(parameters: {
         // cannot take the swap back.
         parameters.store.getState().apply(key, event)
         setProblem(key, undefined)
+        // A step forward (mined, delivered first…) is looked at again at once, once: the next may be there already.
+        const moved = parameters.store.getState().swaps[key]?.status !== record.status
+        lookedAgain = moved && !lookedAgain
+        if (lookedAgain) continue
       } catch (error) {
         // A deposit whose receipt is not there yet is the normal wait, not a problem; a chain that is down is.
         if (record.status !== 'signing' || isUnreachable(error)) setProblem(key, error)

@@ -11,6 +11,7 @@ import {
   type Log,
   type PublicClient,
   parseEventLogs,
+  TransactionReceiptNotFoundError,
   type Transport,
 } from 'viem'
 import { clientFor } from '../../chains/chainClients.ts'
@@ -18,7 +19,7 @@ import { readChain } from '../../chains/readChain.ts'
 import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { createSolverPriceSource } from '../../prices/solverPrices.ts'
 import { withRoutePrices } from '../../prices/usdValue.ts'
-import type { DepositedSwap, SwapRecord } from '../../records/types.ts'
+import type { DepositedSwap, SigningSwap, SwapEvent, SwapRecord } from '../../records/types.ts'
 import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { DepositPlan, QuoteRequest } from '../../routes/types.ts'
 import {
@@ -83,6 +84,35 @@ export function createEscrowProvider(
   const solverUrl = manifest.services.solver?.url
   const priceSource = solverUrl ? createSolverPriceSource(solverUrl) : undefined
 
+  /**
+   * A deposit known by its id before it is mined (a gasless order, whose open the solver sends and may fill before
+   * it is mined): found delivered on its destination, it is followed from what was signed, its deadlines included.
+   */
+  const deliveredFirst = async (record: SigningSwap & { depositTx: Hex }, id: Hex): Promise<SwapEvent | undefined> => {
+    const destinationChain = record.destination.token.chainId
+    const destinationContract = contracts(destinationChain).destination
+    if (!destinationContract) return undefined
+    const [delivery] = await read(destinationChain, (destination) =>
+      logsAbout(
+        destination,
+        destinationContract,
+        protocol.destination.abi,
+        protocol.destination.deliveredEvent,
+        id,
+        BigInt(record.data?.destinationFromBlock ?? 0),
+      ),
+    )
+    if (!delivery) return undefined
+    return {
+      type: 'depositMined',
+      id,
+      // Its open is not mined yet: the time the person confirmed it.
+      depositedAt: Math.floor(record.createdAt / 1000),
+      refundableAfter: Number(record.data?.[protocol.deadlineKey]),
+      expiresAt: Number(record.data?.expires),
+    }
+  }
+
   const provider: RouteProvider = {
     id: protocol.id,
     name: protocol.name,
@@ -104,8 +134,21 @@ export function createEscrowProvider(
 
     async onDepositMined(record) {
       const originChain = record.origin.token.chainId
-      const receipt = await read(originChain, (origin) => origin.getTransactionReceipt({ hash: record.depositTx }))
-      if (receipt.status !== 'success') return { type: 'depositFailed', error: 'depositReverted' }
+      // A gasless order's id is known from what was signed, before its open is mined (`GaslessSigning.tracking`).
+      const knownId = typeof record.data?.orderId === 'string' ? (record.data.orderId as Hex) : undefined
+      const receipt = await read(originChain, (origin) =>
+        origin.getTransactionReceipt({ hash: record.depositTx }),
+      ).catch((error: unknown) => {
+        if (knownId && error instanceof TransactionReceiptNotFoundError) return undefined
+        throw error
+      })
+      if (receipt?.status !== 'success') {
+        // The solver fills a gasless order at once: its delivery can be seen before its open is mined.
+        const delivered = knownId ? await deliveredFirst(record, knownId) : undefined
+        if (delivered) return delivered
+        if (!receipt) throw new TransactionReceiptNotFoundError({ hash: record.depositTx })
+        return { type: 'depositFailed', error: 'depositReverted' }
+      }
       // This swap's deposit: from its contract, by its owner, of its amount to its recipient (a gasless swap's open
       // is sent by the solver, whose answer names the transaction: another order's open is not this swap's).
       const deposit = (

@@ -10,6 +10,7 @@ import {
   buildGaslessCrossChainOrder,
   type GaslessOrder,
   gaslessAuthorizationTypedData,
+  gaslessOrderId,
 } from '../../protocols/gasless.ts'
 import { GaslessRefusedError, InvalidQuoteError, QuoteExpiredError } from '../../routes/routeErrors.ts'
 import type { DepositPlan, Route, SignableTypedData } from '../../routes/types.ts'
@@ -90,9 +91,11 @@ export async function planGaslessIntent(route: Route, context: EscrowContext): P
       expires: Number(route.data.expires),
     },
   }
-  const { domain } = await context.read(request.origin.chainId, (client) =>
-    getEip712Domain(client, { address: request.origin.address }),
-  )
+  const [{ domain }, destinationBlock] = await Promise.all([
+    context.read(request.origin.chainId, (client) => getEip712Domain(client, { address: request.origin.address })),
+    // Where to look for the fill from: it may come before the open is mined (the solver fills at once).
+    context.read(request.destination.chainId, (client) => client.getBlockNumber()),
+  ])
   const typedData = gaslessAuthorizationTypedData(order, {
     name: domain.name,
     version: domain.version,
@@ -115,6 +118,12 @@ export async function planGaslessIntent(route: Route, context: EscrowContext): P
     gasless: {
       typedData: typedData as unknown as SignableTypedData,
       openDeadline: order.openDeadline,
+      tracking: {
+        orderId: gaslessOrderId(order),
+        fillDeadline: order.fillDeadline,
+        expires: order.orderData.expires,
+        destinationFromBlock: (destinationBlock > 5n ? destinationBlock - 5n : 0n).toString(),
+      },
       submit: (signature) => submitGaslessOrder(solverUrl, crossChainOrder, signature),
     },
   }
