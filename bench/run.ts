@@ -187,7 +187,22 @@ async function attempt(
   }
 }
 
+/** `npm run bench -- --only solver,one-signature`: only those groups (the build and the browser only when needed). */
+const GROUPS = ['cold-loads', 'quote-overhead', 'browser-flows', 'solver', 'one-signature'] as const
+function chosenGroups(argv: string[]): Set<string> {
+  const at = argv.indexOf('--only')
+  if (at === -1) return new Set(GROUPS)
+  const chosen = (argv[at + 1] ?? '').split(',').filter(Boolean)
+  const unknown = chosen.filter((group) => !(GROUPS as readonly string[]).includes(group))
+  if (chosen.length === 0 || unknown.length > 0) {
+    throw new Error(`--only takes groups among ${GROUPS.join(', ')}; got "${argv[at + 1] ?? ''}"`)
+  }
+  return new Set(chosen)
+}
+
 async function main() {
+  const groups = chosenGroups(process.argv.slice(2))
+  const needsPages = groups.has('cold-loads') || groups.has('browser-flows')
   const workDir = mkdtempSync(join(tmpdir(), 'multibridge-bench-'))
   let network: Network | undefined
   let browser: Browser | undefined
@@ -195,68 +210,83 @@ async function main() {
   try {
     // Pure computation: measured first, before the build's worker threads and then the chains and services
     // compete for the 2 cores.
-    console.log('token search in node…')
-    figures.push(measureTokenSearch())
-    console.log('building the app, the bare wagmi page and the bare React page…')
-    const dist = await buildPages(join(workDir, 'dist'))
+    if (groups.size === GROUPS.length) {
+      console.log('token search in node…')
+      figures.push(measureTokenSearch())
+    }
+    console.log(needsPages ? 'building the app, the bare wagmi page and the bare React page…' : 'no pages to build…')
+    const dist = needsPages ? await buildPages(join(workDir, 'dist')) : undefined
     console.log('starting the local network…')
     network = await startNetwork({ stateDir: join(workDir, 'state') })
     const manifest = parseManifest(JSON.parse(readFileSync(network.manifestPath, 'utf8')))
-    browser = await launchBrowser()
-    console.log('cold loads…')
+    browser = needsPages ? await launchBrowser() : undefined
     const chromium = browser
     const running = network
-    figures.push(
-      ...(await attempt(
-        'cold loads',
-        [
-          'eagerJs',
-          'jsBeforeInteractive',
-          'formPaintedRatio',
-          'formUsableRatio',
-          'interactiveRatio',
-          'walletKnownRepeatRatio',
-        ],
-        () => withServicesPaused(running, () => measureLoads(chromium, dist, manifest)),
-      )),
-    )
-    console.log('quote overhead in core…')
-    figures.push(
-      ...(await attempt('quote overhead', ['quoteOverheadCore'], async () => [await measureQuoteOverhead(manifest)])),
-    )
-    console.log('browser flows: quotes, balances, hidden tab, a swap to Completed…')
-    figures.push(
-      ...(await attempt(
-        'browser flows',
-        ['rpcPerBalanceRefresh', 'rpcWhileHidden', 'quoteToPaint', 'statusLatency', 'tokenSearchBrowser'],
-        (sink) => measureBrowserFlows(chromium, dist.app, manifest, sink).then(() => undefined),
-      )),
-    )
-    console.log('solver: fill latency and 30 orders in a minute…')
-    figures.push(...(await attempt('solver', ['solverFillBlocks', 'solverMissed'], () => measureSolver(manifest))))
-    console.log('one signature: confirmations per swap, gasless confirm → Completed…')
-    figures.push(
-      ...(await attempt(
-        'one signature',
-        [
-          'confirmationsGasless',
-          'confirmationsBatched',
-          'gaslessConfirmToCompletedMedian',
-          'gaslessConfirmToCompletedWorst',
-        ],
-        () => measureOneSignature(manifest),
-      )),
-    )
+    if (groups.has('cold-loads') && chromium && dist) {
+      console.log('cold loads…')
+      figures.push(
+        ...(await attempt(
+          'cold loads',
+          [
+            'eagerJs',
+            'jsBeforeInteractive',
+            'formPaintedRatio',
+            'formUsableRatio',
+            'interactiveRatio',
+            'walletKnownRepeatRatio',
+          ],
+          () => withServicesPaused(running, () => measureLoads(chromium, dist, manifest)),
+        )),
+      )
+    }
+    if (groups.has('quote-overhead')) {
+      console.log('quote overhead in core…')
+      figures.push(
+        ...(await attempt('quote overhead', ['quoteOverheadCore'], async () => [await measureQuoteOverhead(manifest)])),
+      )
+    }
+    if (groups.has('browser-flows') && chromium && dist) {
+      console.log('browser flows: quotes, balances, hidden tab, a swap to Completed…')
+      figures.push(
+        ...(await attempt(
+          'browser flows',
+          ['rpcPerBalanceRefresh', 'rpcWhileHidden', 'quoteToPaint', 'statusLatency', 'tokenSearchBrowser'],
+          (sink) => measureBrowserFlows(chromium, dist.app, manifest, sink).then(() => undefined),
+        )),
+      )
+    }
+    if (groups.has('solver')) {
+      console.log('solver: fill latency and 30 orders in a minute…')
+      figures.push(...(await attempt('solver', ['solverFillBlocks', 'solverMissed'], () => measureSolver(manifest))))
+    }
+    if (groups.has('one-signature')) {
+      console.log('one signature: confirmations per swap, gasless confirm → Completed…')
+      figures.push(
+        ...(await attempt(
+          'one signature',
+          [
+            'confirmationsGasless',
+            'confirmationsBatched',
+            'gaslessConfirmToCompletedMedian',
+            'gaslessConfirmToCompletedWorst',
+          ],
+          () => measureOneSignature(manifest),
+        )),
+      )
+    }
   } finally {
     await browser?.close()
     await network?.stop()
     rmSync(workDir, { recursive: true, force: true })
   }
   const judged = figures.map(finish)
-  const output = join(import.meta.dirname, 'results.json')
-  writeFileSync(output, `${JSON.stringify({ measuredAt: new Date().toISOString(), figures: judged }, null, 2)}\n`)
+  // A partial run is printed, not written over the last full run's results.
+  if (groups.size === GROUPS.length) {
+    const output = join(import.meta.dirname, 'results.json')
+    writeFileSync(output, `${JSON.stringify({ measuredAt: new Date().toISOString(), figures: judged }, null, 2)}\n`)
+    console.log(`\nwritten to ${relative(process.cwd(), output)}`)
+  }
   printTable(judged)
-  console.log(`\nwritten to ${relative(process.cwd(), output)}`)
   process.exitCode = judged.every((figure) => figure.pass) ? 0 : 1
 }
 
