@@ -5,6 +5,7 @@ import { fundAccount } from './fixtures/fund.ts'
 import { expect, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import type { SwapForm } from './pages/SwapForm.ts'
+import { WALLET_LAYER_FILE } from './support/builtFiles.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement)
@@ -211,7 +212,7 @@ test.describe('swap lifecycle', () => {
       releaseWallet = resolve
     })
     const holdWallet = (page: Page) =>
-      page.route(/\/assets\/walletRuntime-[^/]+\.js$/, async (route) => {
+      page.route(WALLET_LAYER_FILE, async (route) => {
         await walletHeld
         await route.continue()
       })

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
+import { STARTUP_FILE, WALLET_LAYER_FILE } from './support/builtFiles.ts'
 
 /** What a person sees before any script of the app runs: its scripts never arrive. */
 const noScripts = (page: Page) => page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort())
@@ -22,9 +23,6 @@ function holdScript(file: RegExp) {
   return { script, release }
 }
 
-const STARTUP_FILE = /\/assets\/startup-[^/]+\.js$/
-// The wallet layer's own file; what it shares with other lazy code (viem, wagmi's actions) may come meanwhile.
-const WALLET_LAYER_FILE = /\/assets\/walletRuntime-[^/]+\.js$/
 const holdStartup = () => holdScript(STARTUP_FILE)
 
 /** Prerendered nodes the hydration tests follow. */
@@ -164,6 +162,25 @@ test.describe('prerendered swap page', () => {
     await expect(form.picker.getByRole('heading', { name: 'Select Sending Token' })).toBeVisible()
   })
 
+  test('switches to the language clicked before the app was up, once it is, and still opens the picker clicked too', async ({
+    app,
+  }) => {
+    const startup = holdStartup()
+    const { page, shell, form } = await app.open({ storage: {}, initScripts: [startup.script] })
+    const english = page.getByRole('button', { name: 'EN', exact: true })
+    await english.click()
+    await form.tokenButton('destination').click()
+    await expect(english).toHaveAttribute('aria-busy', 'true')
+    startup.release()
+    // Each part took its own click: the language switch its language, the swap page its picker.
+    await expect(form.picker.getByRole('heading', { name: 'Select Receiving Token' })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await page.keyboard.press('Escape')
+    await expect(shell.link('History')).toBeVisible()
+    await expect(english).toHaveAttribute('aria-pressed', 'true')
+    await expect(english).not.toHaveAttribute('aria-busy')
+  })
+
   test('is hydrated without a mismatch for a returning person whose wallet reconnects', async ({ app, wallet }) => {
     const { page, shell, consoleErrors } = await app.openConnected({ wallet, initScripts: [watchHydration] })
     // wagmi restores the stored connection while it reconnects: the first render must still be the prerendered one.
@@ -219,8 +236,9 @@ test.describe('before the wallet layer (wagmi, viem, the connectors) is in', () 
     await expect(shell.connectButton).toBeDisabled()
     await expect(form.mainButton).toHaveText('Connect a wallet to start')
     expect(
-      await page.evaluate(() =>
-        performance.getEntriesByType('resource').some((entry) => /walletRuntime-/.test(entry.name)),
+      await page.evaluate(
+        (file) => performance.getEntriesByType('resource').some((entry) => new RegExp(file).test(entry.name)),
+        WALLET_LAYER_FILE.source,
       ),
     ).toBe(false)
 

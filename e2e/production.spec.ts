@@ -676,7 +676,8 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     test.setTimeout(120_000)
     const slow = `0x${'51'.repeat(32)}` as const
     const expiring = `0x${'52'.repeat(32)}` as const
-    // Across answers each deposit's states in turn, as its indexer moves them (one answer per look).
+    // Across answers each deposit's states in turn, as its indexer moves them: the next one to a look at least 3 s
+    // after the last change (the app looks again at once after a change, and would otherwise skip a state).
     const answers: Record<string, object[]> = {
       [slow]: [
         { ...acrossFixtures.statusSlowFillRequested, depositTxHash: slow, depositTxnRef: slow },
@@ -687,13 +688,18 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
         { ...acrossFixtures.statusRefunded, depositTxHash: expiring, depositTxnRef: expiring },
       ],
     }
-    const seen: Record<string, number> = {}
+    const seen: Record<string, { index: number; since: number }> = {}
     const current = await startBed({
       '/api/deposit/status': (request) => {
         const hash = String(request.query.depositTxnRef)
         const list = answers[hash] ?? []
-        const index = Math.min(seen[hash] ?? 0, list.length - 1)
-        seen[hash] = index + 1
+        const last = seen[hash]
+        const index = !last
+          ? 0
+          : Date.now() - last.since >= 3_000
+            ? Math.min(last.index + 1, list.length - 1)
+            : last.index
+        if (!last || index !== last.index) seen[hash] = { index, since: Date.now() }
         return list[index] ? { body: list[index] } : { status: 404, body: acrossFixtures.depositNotFound }
       },
     })

@@ -87,6 +87,7 @@ export default defineConfig({
       configFile: join(import.meta.dirname, 'vite.config.ts'),
       boot: 'src/bootstrap.ts',
       startup: ['src/main.tsx', 'src/app/App.tsx', 'src/i18n/index.ts'],
+      eager: { 'wallet-layer': 'src/features/wallet/walletRuntime.ts' },
       pages: {
         'swap-page': 'src/pages/swap/SwapPage.tsx',
         'history-page': 'src/pages/history/HistoryPage.tsx',

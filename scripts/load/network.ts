@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Manifest } from '@multi-bridge/core'
@@ -19,6 +19,9 @@ export type LoadNetwork = Network & {
 
 export async function startLoadNetwork(retentionSeconds: number): Promise<LoadNetwork> {
   const workDir = mkdtempSync(join(tmpdir(), 'multibridge-load-'))
+  // LOAD_SERVICE_LOG=<file>: every line the services log, for a diagnosis (they log when each order is seen,
+  // accepted, filled…).
+  const serviceLog = process.env.LOAD_SERVICE_LOG || undefined
   const proxies: CountingProxy[] = []
   const exits: string[] = []
   const errors: string[] = []
@@ -29,6 +32,7 @@ export async function startLoadNetwork(retentionSeconds: number): Promise<LoadNe
     network = await startNetwork({
       stateDir: join(workDir, 'state'),
       onLine: (source, line) => {
+        if (serviceLog) appendFileSync(serviceLog, `[${source}] ${line}\n`)
         if (line.includes('"level":"error"') && errors.length < 200) errors.push(`[${source}] ${line}`)
         const held =
           source === 'solver' && line.includes('"msg":"fill waits"')

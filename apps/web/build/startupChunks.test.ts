@@ -70,6 +70,24 @@ describe('startupGroups', () => {
     ])
   })
 
+  it('gives a lazy module start-up always loads its group before the pages, so no page group is pulled in by it', () => {
+    // The wallet layer shares viem's actions with History: without its own group they went to History's, and the
+    // wallet layer's import of them made start-up fetch all of History.
+    const withWallet = [
+      ...chunks,
+      chunk('walletRuntime.js', ['/app/src/features/wallet/walletRuntime.ts'], ['viemActions.js']),
+      chunk('HistoryPage.js', ['/app/src/pages/history/HistoryPage.tsx'], ['react.js', 'viemActions.js']),
+    ].filter((c, i, all) => all.findLastIndex((other) => other.fileName === c.fileName) === i)
+    const eager = { 'wallet-layer': 'src/features/wallet/walletRuntime.ts' }
+    const grouped = startupGroups(withWallet, { ...options, eager })
+    // Its own code apart from the libraries it shares, which pages and lazy code need even when its own file is late.
+    expect(grouped.get('/node_modules/viem/actions.js')).toBe('wallet-layer-libs')
+    expect(grouped.get('/app/src/features/wallet/walletRuntime.ts')).toBe('wallet-layer')
+    expect(grouped.get('/app/src/pages/history/HistoryPage.tsx')).toBe('history-page')
+    // Before: the shared code went with the first page that reaches it.
+    expect(startupGroups(withWallet, options).get('/node_modules/viem/actions.js')).toBe('history-page')
+  })
+
   it('leaves lazy-only code to Rolldown', () => {
     for (const id of ['/app/src/features/dialog.tsx', '/app/src/features/services.ts', '/node_modules/viem/actions.js'])
       expect(groups.has(id)).toBe(false)

@@ -48,7 +48,7 @@ export default function SwapPage({ options }: { options: PageOptions }) {
   const reviewing = review.review?.route
   useEffect(() => {
     // A token button clicked on the prerendered page, before the app was up: open that picker now.
-    const last = takeEarlyActions().at(-1)
+    const last = takeEarlyActions([EARLY_ACTIONS.originPicker, EARLY_ACTIONS.destinationPicker]).at(-1)
     if (last) setPicker(last === EARLY_ACTIONS.originPicker ? 'origin' : 'destination')
   }, [])
   useEffect(() => {
