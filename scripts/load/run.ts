@@ -201,6 +201,7 @@ async function main() {
     const results = {
       generated: 'by `npm run load` (scripts/load/run.ts); not edited by hand',
       measuredAt: new Date().toISOString(),
+      startedAt: new Date(run.started).toISOString(),
       options,
       figures,
       checkpoints,
@@ -216,7 +217,13 @@ async function main() {
       items: run.items.map((item) => ({
         n: item.n,
         kind: item.kind,
+        ...(item.id ? { id: item.id } : {}),
         route: `${item.origin.config.shortName}>${item.destination.config.shortName}`,
+        // When the open's block first appeared (ms after the first order): with LOAD_SERVICE_LOG's times, where a fill's
+        // time went.
+        ...(item.openBlock === undefined
+          ? {}
+          : { openSeenS: ((run.clock.firstSeen(item.origin.index, item.openBlock) ?? run.started) - run.started) / 1000 }),
         ...(item.hostile ? { hostile: item.hostile } : {}),
         sentS: (item.sentAt - run.started) / 1000,
         fillBlocks: fillBlocksOf(run.clock, item) ?? null,
