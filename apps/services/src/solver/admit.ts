@@ -9,12 +9,12 @@ import {
   type ManifestToken,
   NATIVE_TOKEN_ADDRESS,
 } from '@multi-bridge/core'
-import { type Hex, isAddressEqual } from 'viem'
+import { type Address, type Hex, isAddressEqual } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
 import { settlementMarginSeconds } from '../shared/margins.ts'
 import { orderTermsProblem } from './admission.ts'
 import { chainTime, type SolverContext } from './context.ts'
-import { availableInventory, fillNetworkFee } from './inventory.ts'
+import { balanceOf, fillNetworkFee, reservedInventory } from './inventory.ts'
 import { acceptedOrder, declinedOrder, type OrderTerms, type SolverOrder } from './order.ts'
 import { isAcceptablePrice, tokenToUsd } from './pricing.ts'
 
@@ -42,12 +42,18 @@ export async function admitOrder(
     openBlock: parameters.blockNumber.toString(),
     openSeenAt: Date.now(),
   }
-  const order = await decide(context, parameters, seen)
+  let order: SolverOrder
+  try {
+    order = await decide(context, parameters, seen)
+  } catch (error) {
+    context.heldOutputs.delete(orderId) // not decided: held again when it is tried again
+    throw error
+  }
   context.store.update((state) => {
     state.orders[orderId] = order
   })
   // A gasless order the solver opened: the order holds its output now (or declined it), not the submission.
-  context.gaslessHeld?.delete(orderId)
+  context.heldOutputs?.delete(orderId)
   const reason = order.status === 'declined' ? order.reason : undefined
   context.log.info(reason ? 'order declined' : 'order accepted', { orderId, reason, originChainId: origin.config.id })
   return order.status === 'accepted' ? order : undefined
@@ -88,7 +94,7 @@ export function admitSentGasless(context: SolverContext, parameters: AdmitSentGa
   context.store.update((state) => {
     state.orders[orderId] = acceptedOrder(seen, terms, originData, openTx)
   })
-  context.gaslessHeld?.delete(orderId) // the order holds its output now
+  context.heldOutputs?.delete(orderId) // the order holds its output now
   context.log.info('order accepted', { orderId, originChainId: origin.config.id, openTx })
   return orderId
 }
@@ -154,12 +160,24 @@ export async function checkOrder(
   const terms = { input, inputAmount: data.inputAmount, fillDeadline: data.fillDeadline, expires: data.expires }
   const late = orderTermsProblem(pricing, terms, await fillConditions(destination, origin))
   if (late) return late
-  // A gasless order the solver opened holds its output until now: that hold is this order's own.
-  const available = await availableInventory(context, destination.config.id, data.outputToken, parameters.orderId)
-  if (available < data.outputAmount) return 'insufficient inventory'
-  if (gas && (await availableInventory(context, destination.config.id, NATIVE_TOKEN_ADDRESS)) < gas.amount) {
+  const chainId = destination.config.id
+  const [balance, nativeBalance] = await Promise.all([
+    balanceOf(context, destination, data.outputToken),
+    gas ? balanceOf(context, destination, NATIVE_TOKEN_ADDRESS) : 0n,
+  ])
+  // From here to the hold, nothing is awaited: admissions running at once count each other's holds. A gasless order
+  // the solver opened holds its output since its submission: that hold is this order's own (`except`).
+  const available = (token: Address, held: bigint) => {
+    const reserved = reservedInventory(context, chainId, token, parameters.orderId)
+    return held > reserved ? held - reserved : 0n
+  }
+  if (available(data.outputToken, balance) < data.outputAmount) return 'insufficient inventory'
+  if (gas && available(NATIVE_TOKEN_ADDRESS, nativeBalance) < gas.amount) {
     return 'insufficient inventory for the gas on arrival'
   }
+  const holds = [{ chainId, token: data.outputToken, amount: data.outputAmount }]
+  if (gas) holds.push({ chainId, token: NATIVE_TOKEN_ADDRESS, amount: gas.amount })
+  context.heldOutputs.set(parameters.orderId, holds) // until admitOrder stores the order
   const gasUsd = gas ? tokenToUsd(pricing, gas.amount, gas.native) : 0n
   return { outputUsd: tokenToUsd(pricing, data.outputAmount, output) + gasUsd }
 }

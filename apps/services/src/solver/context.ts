@@ -17,8 +17,8 @@ export type GasPriceCache = Map<number, { price: Promise<bigint>; readAt: number
  * Everything the solver's operations share, made once at start: each operation takes it as its first argument
  * instead of reading closure variables, so one can be run (and tested) without starting the service.
  */
-/** The output a gasless order being opened holds on its destination (see `SolverContext.gaslessHeld`). */
-export type GaslessHold = { chainId: number; token: Address; amount: bigint }
+/** What an order being admitted holds on its destination (see `SolverContext.heldOutputs`): its output, its gas. */
+export type OutputHold = { chainId: number; token: Address; amount: bigint }
 
 export type SolverContext = {
   manifest: Manifest
@@ -37,10 +37,11 @@ export type SolverContext = {
   /** Orders past the exposure check whose fill is not recorded yet: counted, so concurrent checks cannot all pass. */
   exposureHeld: Set<string>
   /**
-   * Gasless orders the solver is opening itself, by order id: their output is held from the inventory check until the
-   * order is admitted (then the order itself holds it) or its open fails, so two submissions cannot share one output.
+   * Orders being admitted, by order id: what they take of the inventory is held from their inventory check until the
+   * order is stored (then the order itself holds it), so admissions running at once, and gasless submissions the
+   * solver is opening, cannot share one output.
    */
-  gaslessHeld: Map<string, GaslessHold>
+  heldOutputs: Map<string, OutputHold[]>
   gasPrices: GasPriceCache
   /** Each origin settler's least gap from fill deadline to expires: quotes never ask for less. */
   minRefundDelays: Map<number, number>
@@ -70,7 +71,7 @@ export async function createSolverContext(parameters: CreateSolverContextParamet
     failures: createFailureTracker(log),
     inFlight: new Set(),
     exposureHeld: new Set(),
-    gaslessHeld: new Map(),
+    heldOutputs: new Map(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
   }

@@ -102,6 +102,7 @@ async function setUp(world: Partial<World> = {}) {
     failures: createFailureTracker(log),
     inFlight: new Set<string>(),
     exposureHeld: new Set<string>(),
+    heldOutputs: new Map(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
     // No attester has signed yet.

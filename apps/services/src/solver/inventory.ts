@@ -10,7 +10,7 @@ const NATIVE_GAS_RESERVE = parseEther('1')
 /** A chain's gas price is read again after this long: one read serves the quotes of a few seconds. */
 const GAS_PRICE_TTL_MS = 5_000
 
-type InventoryContext = Pick<SolverContext, 'chains' | 'solver' | 'store'> & Partial<Pick<SolverContext, 'gaslessHeld'>>
+type InventoryContext = Pick<SolverContext, 'chains' | 'solver' | 'store'> & Partial<Pick<SolverContext, 'heldOutputs'>>
 
 /** The solver's balance of `token` on `chain`, less the native coin it keeps for gas. */
 export async function balanceOf(context: Pick<SolverContext, 'solver'>, chain: ChainContext, token: Address) {
@@ -31,7 +31,7 @@ export async function balanceOf(context: Pick<SolverContext, 'solver'>, chain: C
  * outputs of the gasless orders the solver is opening (until the order is known: from then on it holds its own).
  */
 export function reservedInventory(
-  context: Pick<SolverContext, 'store'> & Partial<Pick<SolverContext, 'gaslessHeld'>>,
+  context: Pick<SolverContext, 'store'> & Partial<Pick<SolverContext, 'heldOutputs'>>,
   chainId: number,
   token: Address,
   /** The order being decided: its own hold is what it would take, not something promised to another. */
@@ -44,9 +44,11 @@ export function reservedInventory(
     if (isAddressEqual(order.terms.outputToken, token)) reserved += BigInt(order.terms.outputAmount)
     if (isAddressEqual(NATIVE_TOKEN_ADDRESS, token)) reserved += BigInt(order.terms.gasAmount ?? '0')
   }
-  for (const [orderId, hold] of context.gaslessHeld ?? []) {
+  for (const [orderId, holds] of context.heldOutputs ?? []) {
     if (orders[orderId] || orderId === except) continue // admitted: counted above while it holds anything
-    if (hold.chainId === chainId && isAddressEqual(hold.token, token)) reserved += hold.amount
+    for (const hold of holds) {
+      if (hold.chainId === chainId && isAddressEqual(hold.token, token)) reserved += hold.amount
+    }
   }
   return reserved
 }

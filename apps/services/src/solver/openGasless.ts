@@ -43,14 +43,12 @@ export async function openGasless(
   // Its output is held before the inventory is checked, so that concurrent submissions count each other.
   const orderId = gaslessOrderId(order)
   const data = order.orderData
-  context.gaslessHeld.set(orderId, {
-    chainId: Number(data.destinationChainId),
-    token: data.outputToken,
-    amount: data.outputAmount,
-  })
+  context.heldOutputs.set(orderId, [
+    { chainId: Number(data.destinationChainId), token: data.outputToken, amount: data.outputAmount },
+  ])
   const release = () => {
     context.inFlight.delete(key)
-    context.gaslessHeld.delete(orderId)
+    context.heldOutputs.delete(orderId)
   }
   try {
     const { outputUsd } = await checkGaslessTerms(context, origin, order)
@@ -138,7 +136,7 @@ async function checkGaslessTerms(context: SolverContext, origin: ChainContext, o
   const terms = { input, inputAmount: data.inputAmount, fillDeadline: order.fillDeadline, expires: data.expires }
   const problem = orderTermsProblem(pricing, terms, await fillConditions(destination, origin))
   if (problem) throw refuse('ORDER_TERMS', `The order is outside the solver's terms: ${problem}`)
-  // This order's output is held already (`gaslessHeld`): the balance must cover it with everything else promised.
+  // This order's output is held already (`heldOutputs`): the balance must cover it with everything else promised.
   const balance = await balanceOf(context, destination, data.outputToken)
   if (balance < reservedInventory(context, destination.config.id, data.outputToken)) {
     throw refuse('INSUFFICIENT_INVENTORY', 'The solver cannot deliver this much now')

@@ -68,18 +68,24 @@ function watchOpens(context: SolverContext, chainId: number, intervalMs: number,
     event: openEvent,
     head: () => chain.latestBlockNumber(),
     ...persistedCursor(context.store, String(chainId)),
+    // Each order is admitted on its own, all at once: one whose destination does not answer (its reads wait for their
+    // time-out) holds up no other. Their inventory checks count each other (`heldOutputs`). The cursor moves on once
+    // every one is decided; one that failed is tried again with the next poll (the others are known by then).
     onLogs: async (logs) => {
-      for (const entry of logs) {
-        const originData = entry.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x'
-        const orderId = entry.args.orderId
-        const accepted = await admitOrder(context, {
-          origin: chain,
-          orderId,
-          originData,
-          blockNumber: entry.blockNumber,
-        })
-        if (accepted) void advance(context, orderId)
-      }
+      const admitted = await Promise.allSettled(
+        logs.map(async (entry) => {
+          const orderId = entry.args.orderId
+          const accepted = await admitOrder(context, {
+            origin: chain,
+            orderId,
+            originData: entry.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x',
+            blockNumber: entry.blockNumber,
+          })
+          if (accepted) void advance(context, orderId)
+        }),
+      )
+      const failed = admitted.find((outcome) => outcome.status === 'rejected')
+      if (failed) throw failed.reason
     },
     intervalMs,
     log: context.log,
