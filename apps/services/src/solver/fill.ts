@@ -31,14 +31,20 @@ const NOT_OPEN_YET = 'waiting for the open to be read'
  */
 export async function fill(context: SolverContext, order: FillableOrder): Promise<void> {
   const destination = chainOf(context, order.terms.destinationChainId)
-  const onChain = await readFill(destination, order.orderId)
+  const origin = chainOf(context, order.originChainId)
+  // Every read the checks need, at once (one round trip's wait, not six in a row); the checks keep their order.
+  const [onChain, conditions, escrow, paused, openFinal] = await Promise.all([
+    readFill(destination, order.orderId),
+    fillConditions(destination, origin),
+    escrowProblem(origin, order),
+    claimsPaused(origin),
+    order.openFinal === true || isOpenFinal(origin, order),
+  ])
   if (onChain.fillTime !== 0) {
     const ours = isAddressEqual(onChain.solver, context.solver)
     recordEvent(context, order.orderId, { type: ours ? 'filled' : 'filledByOther', at: Date.now() })
     return
   }
-  const origin = chainOf(context, order.originChainId)
-  const conditions = await fillConditions(destination, origin)
   if (conditions.now > order.terms.fillDeadline) {
     recordEvent(context, order.orderId, {
       type: 'missed',
@@ -48,12 +54,12 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
     context.log.error('missed an accepted order', { orderId: order.orderId })
     return
   }
-  const problem = fillTimingProblem(order.terms, conditions) ?? (await escrowProblem(origin, order))
+  const problem = fillTimingProblem(order.terms, conditions) ?? escrow
   if (problem === NOT_OPEN_YET) return wait(context, order, problem)
   if (problem) return decline(context, order, problem)
   // Claims paused by the guardian: a fill now might not be repaid before the pause ends. Wait.
-  if (await claimsPaused(origin)) return wait(context, order, PAUSED)
-  if (!(await holdExposure(context, order, origin))) return wait(context, order, NOT_FINAL)
+  if (paused) return wait(context, order, PAUSED)
+  if (!holdExposure(context, order, openFinal)) return wait(context, order, NOT_FINAL)
   try {
     await sendFill(context, order, destination)
   } finally {
@@ -99,8 +105,11 @@ function wait(context: SolverContext, order: FillableOrder, reason: string) {
  * A fill against an open that is not final yet is a bet on no reorg; the bet is capped. True when the order's
  * open is final, or its value fits under the cap and is now held against it (released once the fill is recorded).
  */
-async function holdExposure(context: SolverContext, order: FillableOrder, origin: ChainContext): Promise<boolean> {
-  if (await markOpenFinal(context, order, origin)) return true
+function holdExposure(context: SolverContext, order: FillableOrder, openFinal: boolean): boolean {
+  if (openFinal) {
+    if (!order.openFinal) recordEvent(context, order.orderId, { type: 'openFinal', at: Date.now() })
+    return true
+  }
   // Checked and held with no await in between: concurrent fills cannot all pass the same cap.
   const value = BigInt(order.terms.outputUsd)
   const { pricing } = context
@@ -122,9 +131,14 @@ export async function markOpenFinal(
   origin: ChainContext,
 ): Promise<boolean> {
   if (order.openFinal) return true
-  if ((await readEscrow(origin, order.orderId, 'final')).status === intentOriginSettlerStatus.None) return false
+  if (!(await isOpenFinal(origin, order))) return false
   recordEvent(context, order.orderId, { type: 'openFinal', at: Date.now() })
   return true
+}
+
+/** Whether the order's escrow is in the origin's final state (one read at the final head). */
+async function isOpenFinal(origin: ChainContext, order: Pick<SolverOrder, 'orderId'>): Promise<boolean> {
+  return (await readEscrow(origin, order.orderId, 'final')).status !== intentOriginSettlerStatus.None
 }
 
 /**
@@ -154,21 +168,29 @@ export function decline(context: SolverContext, order: SolverOrder, reason: stri
   context.log.warn('accepted order declined', { orderId: order.orderId, reason })
 }
 
-type SendOutcome = Hex | { reverted: string } | { tooCostly: string }
+type Estimated = { request: ReturnType<typeof fillRequest>; gas: bigint } | { reverted: string } | { tooCostly: string }
 
-/** Estimates, caps and sends the fill, then records what its receipt says. */
+/** Estimates and caps the fill, then sends it in its turn on the chain, and records what its receipt says. */
 async function sendFill(context: SolverContext, order: FillableOrder, destination: ChainContext) {
-  await context.store.flush() // the admitted order is in the database before money moves for it
-  const sent = await destination.sendQueue.run(() => estimateAndSend(context, order, destination))
-  if (typeof sent !== 'string') {
-    if ('tooCostly' in sent) return decline(context, order, `the fill would cost too much gas: ${sent.tooCostly}`)
+  // The admitted order is in the database before money moves for it; the estimate runs meanwhile, and only the
+  // send itself waits its turn in the chain's queue (the estimates of fills to one chain no longer wait in a row).
+  const [, estimated] = await Promise.all([context.store.flush(), estimateFill(context, order, destination)])
+  if (!('gas' in estimated)) {
+    if ('tooCostly' in estimated) {
+      return decline(context, order, `the fill would cost too much gas: ${estimated.tooCostly}`)
+    }
     // Filled meanwhile (by us, seen late by a lagging node, or by another solver): the next round reads who.
-    if (sent.reverted === 'AlreadyFilled') {
+    if (estimated.reverted === 'AlreadyFilled') {
       throw new ServiceError('the order is already filled; reading the fill again', { code: 'ALREADY_FILLED' })
     }
     // Estimated before every attempt: a fill that would revert is never sent, nor retried until the deadline.
-    return decline(context, order, `the fill would revert (${sent.reverted})`)
+    return decline(context, order, `the fill would revert (${estimated.reverted})`)
   }
+  const sent = await destination.sendQueue.run(async () => {
+    const tx = await destination.walletClient.writeContract({ ...estimated.request, gas: estimated.gas })
+    recordEvent(context, order.orderId, { type: 'fillSent', tx, at: Date.now() })
+    return tx
+  })
   context.log.info('fill sent', { orderId: order.orderId, chainId: destination.config.id, tx: sent })
   const receipt = await destination.waitForReceipt(sent)
   if (receipt.status === 'success') {
@@ -180,13 +202,9 @@ async function sendFill(context: SolverContext, order: FillableOrder, destinatio
   }
 }
 
-async function estimateAndSend(
-  context: SolverContext,
-  order: FillableOrder,
-  destination: ChainContext,
-): Promise<SendOutcome> {
+function fillRequest(context: SolverContext, order: FillableOrder, destination: ChainContext) {
   const { terms } = order
-  const request = {
+  return {
     address: destinationSettlerOf(destination),
     abi: intentDestinationSettlerAbi,
     functionName: 'fill',
@@ -198,6 +216,14 @@ async function estimateAndSend(
     }),
     account: context.account,
   } as const
+}
+
+async function estimateFill(
+  context: SolverContext,
+  order: FillableOrder,
+  destination: ChainContext,
+): Promise<Estimated> {
+  const request = fillRequest(context, order, destination)
   let estimate: bigint
   try {
     estimate = await destination.publicClient.estimateContractGas(request)
@@ -209,7 +235,5 @@ async function estimateAndSend(
   // Never more gas than priced: a fill the estimate puts above the cap is declined, not paid for.
   const capped = cappedGas(estimate, context.pricing.maxFillGas)
   if ('problem' in capped) return { tooCostly: capped.problem }
-  const sent = await destination.walletClient.writeContract({ ...request, gas: capped.gas })
-  recordEvent(context, order.orderId, { type: 'fillSent', tx: sent, at: Date.now() })
-  return sent
+  return { request, gas: capped.gas }
 }
