@@ -223,7 +223,9 @@ async function main() {
         // time went.
         ...(item.openBlock === undefined
           ? {}
-          : { openSeenS: ((run.clock.firstSeen(item.origin.index, item.openBlock) ?? run.started) - run.started) / 1000 }),
+          : {
+              openSeenS: ((run.clock.firstSeen(item.origin.index, item.openBlock) ?? run.started) - run.started) / 1000,
+            }),
         ...(item.hostile ? { hostile: item.hostile } : {}),
         sentS: (item.sentAt - run.started) / 1000,
         fillBlocks: fillBlocksOf(run.clock, item) ?? null,
