@@ -78,25 +78,30 @@ export function admitSentGasless(context: SolverContext, parameters: AdmitSentGa
   const originData = gaslessOriginData(order)
   const orderId = computeIntentOrderId(originData)
   if (context.store.value.orders[orderId]) return orderId
-  const data = order.orderData
   const seen = { orderId, originChainId: origin.config.id, openBlock: '0', openSeenAt: Date.now() }
-  const terms: OrderTerms = {
-    destinationChainId: Number(data.destinationChainId),
-    inputToken: data.inputToken,
-    inputAmount: data.inputAmount.toString(),
-    outputToken: data.outputToken,
-    outputAmount: data.outputAmount.toString(),
-    recipient: data.recipient,
-    fillDeadline: order.fillDeadline,
-    expires: data.expires,
-    outputUsd: parameters.outputUsd.toString(),
-  }
+  const terms = orderTerms(decodeIntentOriginData(originData), parameters.outputUsd)
   context.store.update((state) => {
     state.orders[orderId] = acceptedOrder(seen, terms, originData, openTx)
   })
   context.heldOutputs?.delete(orderId) // the order holds its output now
   context.log.info('order accepted', { orderId, originChainId: origin.config.id, openTx })
   return orderId
+}
+
+/** What the solver keeps of an order's origin data (amounts as decimal text), with its USD value. */
+function orderTerms(data: IntentOriginData, outputUsd: bigint): OrderTerms {
+  return {
+    destinationChainId: Number(data.destinationChainId),
+    inputToken: data.inputToken,
+    inputAmount: data.inputAmount.toString(),
+    outputToken: data.outputToken,
+    outputAmount: data.outputAmount.toString(),
+    ...(data.gasAmount > 0n ? { gasAmount: data.gasAmount.toString() } : {}),
+    recipient: data.recipient,
+    fillDeadline: data.fillDeadline,
+    expires: data.expires,
+    outputUsd: outputUsd.toString(),
+  }
 }
 
 async function decide(
@@ -112,18 +117,7 @@ async function decide(
   }
   if (!Number.isSafeInteger(Number(data.destinationChainId))) return declinedOrder(seen, 'unknown destination chain')
   const checked = await checkOrder(context, parameters, data)
-  const terms: OrderTerms = {
-    destinationChainId: Number(data.destinationChainId),
-    inputToken: data.inputToken,
-    inputAmount: data.inputAmount.toString(),
-    outputToken: data.outputToken,
-    outputAmount: data.outputAmount.toString(),
-    ...(data.gasAmount > 0n ? { gasAmount: data.gasAmount.toString() } : {}),
-    recipient: data.recipient,
-    fillDeadline: data.fillDeadline,
-    expires: data.expires,
-    outputUsd: typeof checked === 'string' ? '0' : checked.outputUsd.toString(),
-  }
+  const terms = orderTerms(data, typeof checked === 'string' ? 0n : checked.outputUsd)
   // Only a fill needs the origin data: a declined order does not keep it.
   return typeof checked === 'string'
     ? declinedOrder(seen, checked, terms)

@@ -78,6 +78,16 @@ export function createEscrowProvider(
       fromBlock,
       strict: true,
     })
+  /** The deliveries of deposit `id` on its destination, from where the record says to search. */
+  const deliveriesOf = (destination: Client, contract: Address, id: Hex, record: Pick<SwapRecord, 'data'>) =>
+    logsAbout(
+      destination,
+      contract,
+      protocol.destination.abi,
+      protocol.destination.deliveredEvent,
+      id,
+      BigInt(record.data?.destinationFromBlock ?? 0),
+    )
   // Tokens of restored swaps: an unlisted one is read from its chain once for as long as the provider lives.
   const tokenRef = createTokenRefResolver(manifest, clients)
   // USD values on the local network: the solver's price table, the network's one reference for prices.
@@ -93,14 +103,7 @@ export function createEscrowProvider(
     const destinationContract = contracts(destinationChain).destination
     if (!destinationContract) return undefined
     const [delivery] = await read(destinationChain, (destination) =>
-      logsAbout(
-        destination,
-        destinationContract,
-        protocol.destination.abi,
-        protocol.destination.deliveredEvent,
-        id,
-        BigInt(record.data?.destinationFromBlock ?? 0),
-      ),
+      deliveriesOf(destination, destinationContract, id, record),
     )
     if (!delivery) return undefined
     return {
@@ -204,16 +207,7 @@ export function createEscrowProvider(
             args: [id],
           }),
         ),
-        read(destinationChain, (destination) =>
-          logsAbout(
-            destination,
-            destinationContract,
-            protocol.destination.abi,
-            protocol.destination.deliveredEvent,
-            id,
-            BigInt(record.data?.destinationFromBlock ?? 0),
-          ),
-        ),
+        read(destinationChain, (destination) => deliveriesOf(destination, destinationContract, id, record)),
         read(destinationChain, (destination) => destination.getBlock({ blockTag: 'latest' })),
       ])
       const [delivery] = deliveries as unknown as EventLog[]
