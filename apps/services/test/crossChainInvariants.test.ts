@@ -151,12 +151,17 @@ async function movedBetween(chain: ChainClients, token: Address, from: Address, 
 }
 type Transfer = { transferId: Hex; origin: ChainClients; destination: ChainClients; toBurner?: true }
 
-/** A contract whose `receive` burns the payer's gas, on `chain`. */
+/**
+ * A contract whose `receive` burns the payer's gas, on `chain`; final before it is used, so that no reorg of the run
+ * can take it back (seed 1663231294: a reorg of C dropped it, and the "burner" was an empty account that took the coin).
+ */
 async function deployBurner(chain: ChainClients): Promise<Address> {
   const hash = await chain
     .wallet(owner)
     .deployContract({ abi: gasBurnerAbi, bytecode: gasBurnerBytecode, args: [GRIEF_GAS] })
-  return (await chain.public.waitForTransactionReceipt({ hash })).contractAddress as Address
+  const confirmations = chain.config.confirmations ?? 1
+  return (await chain.public.waitForTransactionReceipt({ hash, confirmations, timeout: 120_000 }))
+    .contractAddress as Address
 }
 
 /** Sends a guardian's or the owner's brake call to the settler and the pool of `chain`. */
@@ -305,7 +310,7 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   }
 
   const burners = new Map<ChainClients, Address>()
-  for (const chain of chains) burners.set(chain, await deployBurner(chain))
+  await Promise.all(chains.map(async (chain) => burners.set(chain, await deployBurner(chain))))
 
   /** A delivery to a recipient that burns the payer's gas: an intent paying native coin, or a native pool send. */
   async function grief() {
@@ -876,7 +881,9 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   }
   for (const [chain, burner] of burners) {
     const coin = await balanceOf(chain, NATIVE_TOKEN_ADDRESS, burner)
-    if (coin !== 0n) problems.push(`${chain.config.shortName} burner holds ${coin} of the coin`)
+    const code = await chain.public.getCode({ address: burner })
+    if (coin !== 0n)
+      problems.push(`${chain.config.shortName} burner holds ${coin} of the coin (code ${code?.length ?? 0})`)
   }
   for (const call of forged) problems.push(`a forged ${call} would have paid out under the brake`)
   for (const chain of chains) {

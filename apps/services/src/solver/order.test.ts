@@ -84,25 +84,36 @@ describe('the solver order machine', () => {
     )
   })
 
-  it('is claimed only through a fill of its own, and keeps the claim transaction it sent', () => {
+  it('is claimed only from filled, keeping the claim transaction the filled order holds', () => {
+    // A claim sent for a fill that a reorg then dropped is forgotten with that fill: only the current one counts.
     fc.assert(
       fc.property(events, (list) => {
         let order = accepted()
-        let filled = false
-        let claimTx: Hex | undefined
         for (const next of list) {
           const before = order
           order = applyOrderEvent(order, next)
-          if (order.status === 'filled') filled = true
-          if (order.status === 'filled' && order.claimTx) claimTx = order.claimTx
           if (order.status === 'claimed' && before.status !== 'claimed') {
-            expect(filled).toBe(true)
-            expect(order.claimTx).toBe(claimTx)
+            expect(before.status).toBe('filled')
+            expect(order.claimTx).toBe(before.status === 'filled' ? before.claimTx : 'unreachable')
           }
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 2_000 },
     )
+  })
+
+  it('forgets a claim sent for a fill that a reorg dropped, and keeps the next one', () => {
+    const first = `0x${'44'.repeat(32)}` as Hex
+    const second = `0x${'55'.repeat(32)}` as Hex
+    let order = accepted()
+    order = applyOrderEvent(order, { type: 'filled', at: 1_001 })
+    order = applyOrderEvent(order, { type: 'claimSent', tx: first, at: 1_002 })
+    order = applyOrderEvent(order, { type: 'fillDropped', at: 1_003 })
+    order = applyOrderEvent(order, { type: 'filled', at: 1_004 })
+    expect(order).not.toHaveProperty('claimTx')
+    order = applyOrderEvent(order, { type: 'claimSent', tx: second, at: 1_005 })
+    order = applyOrderEvent(order, { type: 'claimed', at: 1_006 })
+    expect(order).toMatchObject({ status: 'claimed', claimTx: second, filledAt: 1_004 })
   })
 
   it('applies an event twice as once (duplicates from a replayed log or a restart change nothing)', () => {
