@@ -19,7 +19,7 @@ export function eagerScripts(distDir: string): string[] {
 }
 
 export type InteractiveRun = {
-  /** ms from navigation start to the `swap-form-interactive` mark: the wallet's state is known. */
+  /** ms from navigation start to the wallet mark: the wallet's state is known and its button takes a click. */
   interactiveMs: number
   /** ms from navigation start to the first paint of the element marked `elementtiming="swap-form"`. */
   formPaintedMs: number
@@ -58,21 +58,30 @@ function installProbe() {
 
 const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Probe }).__bench)
 
-/** Waits for the `swap-form-interactive` mark; returns its time and the scripts fetched before it. */
-async function untilInteractive(page: Page): Promise<{ interactiveMs: number; scripts: string[] }> {
+/**
+ * The marks a page sets: `wallet` when the wallet's state is known and its button takes a click, `form` when the
+ * form is interactive with its main button in the wallet's state (the bare pages set one mark for both).
+ */
+export type PageMarks = { wallet: string; form: string }
+export const APP_MARKS: PageMarks = { wallet: 'wallet-known', form: 'swap-form-interactive' }
+export const BARE_MARKS: PageMarks = { wallet: 'swap-form-interactive', form: 'swap-form-interactive' }
+
+/** Waits for both marks; returns the wallet mark's time and the scripts fetched before the form's mark. */
+async function untilInteractive(page: Page, marks: PageMarks): Promise<{ interactiveMs: number; scripts: string[] }> {
   const handle = await page.waitForFunction(
-    () => {
-      const [mark] = performance.getEntriesByName('swap-form-interactive', 'mark')
-      if (!mark) return undefined
+    ({ wallet, form }) => {
+      const [walletMark] = performance.getEntriesByName(wallet, 'mark')
+      const [mark] = performance.getEntriesByName(form, 'mark')
+      if (!mark || !walletMark) return undefined
       const scripts = performance
         .getEntriesByType('resource')
         .filter(
           (entry) => entry.name.endsWith('.js') && (entry as PerformanceResourceTiming).responseEnd <= mark.startTime,
         )
         .map((entry) => new URL(entry.name).pathname)
-      return { interactiveMs: mark.startTime, scripts }
+      return { interactiveMs: walletMark.startTime, scripts }
     },
-    undefined,
+    marks,
     { timeout: 60_000, polling: 50 },
   )
   return (await handle.jsonValue()) as { interactiveMs: number; scripts: string[] }
@@ -95,7 +104,7 @@ export type VisitRuns = {
 export async function coldAndRepeatLoad(
   browser: Browser,
   url: string,
-  visits: { repeat: boolean; waitForWorker: boolean },
+  visits: { repeat: boolean; waitForWorker: boolean; marks: PageMarks },
 ): Promise<VisitRuns> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   try {
@@ -105,7 +114,7 @@ export async function coldAndRepeatLoad(
       // From a blank page: going to the app's own URL (with its `#/`) again would only move to the hash.
       await page.goto('about:blank')
       await page.goto(url)
-      const interactive = await untilInteractive(page)
+      const interactive = await untilInteractive(page, visits.marks)
       // Painted before it was interactive; read once the paint entry is surely delivered.
       const painted = await page
         .waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.elements['swap-form'], undefined, {

@@ -74,8 +74,48 @@ test.describe('installable app', () => {
       expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/favicon.svg']),
     )
     expect(urls.some((url) => /\/assets\/index-[\w-]+\.js$/.test(url))).toBe(true)
-    // Only the app's own files: no config, no other origin (RPC, APIs), no source maps.
-    expect(urls.filter((url) => !url.startsWith(`${origin}/`) || /\/config\/|\.map$/.test(url))).toEqual([])
+    // Only the app's own files and its network config (kept with revalidation): no other origin (RPC, APIs), no
+    // source maps, nothing else of the server's.
+    expect(urls.filter((url) => !url.startsWith(`${origin}/`) || /\.map$/.test(url))).toEqual([])
+    expect(urls.filter((url) => url.includes('/config/')).map((url) => new URL(url).pathname)).toEqual([
+      '/config/manifest.json',
+    ])
+  })
+
+  test('starts a repeat visit on its copy of the network config, says when the deployment changed it, refuses to sign with the old one, and uses the new one after a reload', async ({
+    app,
+    network,
+  }) => {
+    const live = structuredClone(network.manifest)
+    const [first, second] = live.chains
+    const { page, form, shell } = await app.open({ serviceWorkers: 'allow', manifest: () => live })
+    await expect(form.mainButton).toHaveText('Connect a wallet to start')
+    await workerActive(page)
+    // The first visit filled the worker's copy; the second starts on it.
+    await expect
+      .poll(() => cachedUrls(page).then((urls) => urls.some((url) => url.endsWith('/config/manifest.json'))))
+      .toBe(true)
+    await page.reload()
+    await expect(form.mainButton).toHaveText('Connect a wallet to start')
+    await expect(page.getByTestId('config-notice')).toHaveCount(0)
+
+    // A new deployment renames a network: the page started on the copy, and says the settings changed.
+    const renamed = `${first!.name} Moved`
+    first!.name = renamed
+    await page.reload()
+    const notice = page.getByTestId('config-notice')
+    await expect(notice).toContainText('The network settings of Multi-Bridge have changed.')
+    await expect(form.mainButton).toHaveText('Reload to use the new network settings')
+    await form.tokenButton('origin').click()
+    await expect(form.networkButton(second!.name)).toBeVisible()
+    await expect(form.networkButton(renamed)).toHaveCount(0)
+    await shell.closeDialog()
+
+    await notice.getByRole('button', { name: 'Reload' }).click()
+    await expect(form.mainButton).toHaveText('Connect a wallet to start')
+    await expect(notice).toHaveCount(0)
+    await form.tokenButton('origin').click()
+    await expect(form.networkButton(renamed)).toBeVisible()
   })
 
   test('opens offline with the shell saying the network is unreachable, in both languages, and starts once back online', async ({

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures/index.ts'
+import { expect, newWalletOn, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
-import { STARTUP_FILE, WALLET_LAYER_FILE } from './support/builtFiles.ts'
+import { STARTUP_FILE, SWAP_PAGE_FILE, WALLET_LAYER_FILE } from './support/builtFiles.ts'
+import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
 /** What a person sees before any script of the app runs: its scripts never arrive. */
 const noScripts = (page: Page) => page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort())
@@ -122,7 +123,7 @@ test.describe('prerendered swap page', () => {
       const hydrated = await page.locator('#root').evaluate((root) => {
         const copy = root.cloneNode(true) as HTMLElement
         copy.querySelector('.devnet-pill')?.remove()
-        for (const button of copy.querySelectorAll('.navbar-actions > button')) button.setAttribute('disabled', '')
+        for (const button of copy.querySelectorAll('.wallet-slot > button')) button.setAttribute('disabled', '')
         return copy.innerHTML
       })
       const withoutMarkers = (html: string) => html.replace(/<!--\/?\$-->/g, '')
@@ -263,5 +264,63 @@ test.describe('before the wallet layer (wagmi, viem, the connectors) is in', () 
     await form.tokenButton('origin').click()
     await expect(form.picker).toBeVisible()
     expect(consoleErrors.some((message) => message.includes('the wallet layer failed to load'))).toBe(true)
+  })
+})
+
+test.describe('before the page is hydrated (issue #33)', () => {
+  const marks = (page: Page) =>
+    page.evaluate(() => ({
+      wallet: performance.getEntriesByName('wallet-known', 'mark').length > 0,
+      form: performance.getEntriesByName('swap-form-interactive', 'mark').length > 0,
+    }))
+
+  test('the wallet button is usable while the page waits for its code, and moves with the page when it renders anew', async ({
+    app,
+    network,
+  }) => {
+    const swapPage = holdScript(SWAP_PAGE_FILE)
+    const { page, shell, form, wallet, consoleErrors } = await app.open({
+      wallet: newWalletOn(network.chains),
+      initScripts: [swapPage.script],
+    })
+    // The page's own code is held: the form is still the prerendered markup, and yet the wallet is known.
+    await expect(shell.connectButton).toBeEnabled()
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'swap')
+    expect(await marks(page)).toEqual({ wallet: true, form: false })
+    await shell.openConnectDialog()
+    await expect(shell.walletOption(TEST_WALLET_NAME)).toBeVisible()
+    await shell.closeDialog()
+    await expect(shell.dialog).toHaveCount(0)
+    const slot = await page.locator('[data-wallet-slot]').elementHandle()
+
+    // The page's code is still not in after three seconds: the app renders the page anew (its loader), in a new
+    // wallet slot, and the wallet button goes with it, still usable.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 10_000 })
+    expect(await slot!.evaluate((element) => element.isConnected)).toBe(false)
+    await expect(shell.connectButton).toBeEnabled()
+    swapPage.release()
+    await expect(form.mainButton).toHaveText('Connect a wallet to start')
+    await shell.connect(TEST_WALLET_NAME)
+    await expect(shell.accountButton).toContainText(wallet!.address.slice(0, 6))
+    await expect(form.mainButton).not.toHaveText('Connect a wallet to start')
+    expect(await page.locator('[data-wallet-slot] > button').count()).toBe(1)
+    expect(consoleErrors).toEqual([])
+  })
+
+  test('the page hydrates around the wallet button without touching it', async ({ app }) => {
+    const swapPage = holdScript(SWAP_PAGE_FILE)
+    const { page, shell, form, consoleErrors } = await app.open({ initScripts: [swapPage.script] })
+    await expect(shell.connectButton).toBeEnabled()
+    const button = await page.locator('[data-wallet-slot] > button').elementHandle()
+    swapPage.release()
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+    await form.amount.fill('3')
+    await expect(form.amount).toHaveValue('3')
+    expect(await marks(page)).toEqual({ wallet: true, form: true })
+    // The island's button is the very node it hydrated: the page's hydration left the slot alone.
+    expect(await button!.evaluate((element) => element.isConnected)).toBe(true)
+    await shell.openConnectDialog()
+    await expect(shell.dialog.getByRole('heading', { name: 'Choose a wallet' })).toBeVisible()
+    expect(consoleErrors).toEqual([])
   })
 })

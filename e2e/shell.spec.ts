@@ -1,17 +1,9 @@
 import type { Locator, Page } from '@playwright/test'
 import { numberToHex } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { axeViolations, ENGLISH, expect, test, type WalletSettings } from './fixtures/index.ts'
+import { axeViolations, ENGLISH, expect, newWalletOn, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import type { Shell } from './pages/Shell.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
-
-/** A new account (these tests connect and switch, they never send), on the first chain; the wallet knows A and B. */
-const walletOn = (chains: { id: number }[]): WalletSettings => ({
-  account: privateKeyToAccount(generatePrivateKey()),
-  knownChainIds: [chains[0]!.id, chains[1]!.id],
-  initialChainId: chains[0]!.id,
-})
 
 /** The language bundles (`zh-<hash>.js`, `zh-Hans-<hash>.js`, `en-<hash>.js`) the page has fetched so far. */
 const fetchedLanguages = (page: Page) =>
@@ -253,7 +245,7 @@ test.describe('wallet', () => {
     app,
     network,
   }) => {
-    const { page, shell } = await app.open({ wallet: walletOn(network.chains) })
+    const { page, shell } = await app.open({ wallet: newWalletOn(network.chains) })
     const dialog = await shell.openConnectDialog()
     const testWallet = shell.walletOption(TEST_WALLET_NAME)
     await expect(testWallet).toBeVisible()
@@ -269,7 +261,7 @@ test.describe('wallet', () => {
     network,
   }) => {
     const { chains } = network
-    const { shell, wallet } = await app.open({ wallet: walletOn(chains) })
+    const { shell, wallet } = await app.open({ wallet: newWalletOn(chains) })
     await shell.connect(TEST_WALLET_NAME)
     await expect(shell.accountButton).toContainText(wallet!.address.slice(0, 6))
     await expect(shell.networkName).toHaveText(chains[0]!.name)
@@ -290,7 +282,7 @@ test.describe('wallet', () => {
   test('connects a plain injected wallet (window.ethereum) that does not announce itself', async ({ app, network }) => {
     const { chains } = network
     const { shell, wallet } = await app.open({
-      wallet: { ...walletOn(chains), injectWindowEthereum: true, announce: false },
+      wallet: { ...newWalletOn(chains), injectWindowEthereum: true, announce: false },
     })
     await shell.openConnectDialog()
     await expect(shell.walletOption(/Browser wallet/)).toBeVisible()
@@ -302,7 +294,7 @@ test.describe('wallet', () => {
   })
 
   test('tells the person when the connection is rejected, and connects on retry', async ({ app, network }) => {
-    const { shell, wallet } = await app.open({ wallet: walletOn(network.chains) })
+    const { shell, wallet } = await app.open({ wallet: newWalletOn(network.chains) })
     wallet!.reject.add('eth_requestAccounts')
     await shell.connect(TEST_WALLET_NAME)
     await expect(shell.notice("Couldn't connect to wallet")).toBeVisible()
@@ -313,7 +305,7 @@ test.describe('wallet', () => {
 
   test('switches network through the wallet', async ({ app, network }) => {
     const { chains } = network
-    const { shell, wallet } = await app.open({ wallet: walletOn(chains) })
+    const { shell, wallet } = await app.open({ wallet: newWalletOn(chains) })
     await shell.connect(TEST_WALLET_NAME)
     await expect(shell.networkName).toHaveText(chains[0]!.name)
     await shell.switchNetwork(chains[1]!.name)
@@ -324,7 +316,7 @@ test.describe('wallet', () => {
 
   test('adds a network the wallet does not know (4902), from the manifest', async ({ app, network }) => {
     const { chains } = network
-    const { shell, wallet, manifest } = await app.open({ wallet: walletOn(chains) })
+    const { shell, wallet, manifest } = await app.open({ wallet: newWalletOn(chains) })
     await shell.connect(TEST_WALLET_NAME)
     await shell.switchNetwork(chains[2]!.name)
     await expect(shell.networkName).toHaveText(chains[2]!.name)
@@ -348,7 +340,7 @@ test.describe('wallet', () => {
 
   test('says so when adding the network fails, and stays where it was', async ({ app, network }) => {
     const { chains } = network
-    const { shell, wallet } = await app.open({ wallet: walletOn(chains) })
+    const { shell, wallet } = await app.open({ wallet: newWalletOn(chains) })
     wallet!.fail.set('wallet_addEthereumChain', { code: -32603, message: 'Internal error' })
     await shell.connect(TEST_WALLET_NAME)
     await shell.switchNetwork(chains[2]!.name)
@@ -358,7 +350,7 @@ test.describe('wallet', () => {
 
   test('says so when switching fails', async ({ app, network }) => {
     const { chains } = network
-    const { shell, wallet } = await app.open({ wallet: walletOn(chains) })
+    const { shell, wallet } = await app.open({ wallet: newWalletOn(chains) })
     wallet!.fail.set('wallet_switchEthereumChain', { code: -32603, message: 'Internal error' })
     await shell.connect(TEST_WALLET_NAME)
     await shell.switchNetwork(chains[1]!.name)
@@ -366,7 +358,7 @@ test.describe('wallet', () => {
   })
 
   test('warns when the wallet disconnects or locks while the app is open', async ({ app, network }) => {
-    const { shell, wallet } = await app.open({ wallet: walletOn(network.chains) })
+    const { shell, wallet } = await app.open({ wallet: newWalletOn(network.chains) })
     await shell.connect(TEST_WALLET_NAME)
     await expect(shell.accountButton).toBeVisible()
     await wallet!.emit('accountsChanged', []) // locked
@@ -375,7 +367,7 @@ test.describe('wallet', () => {
   })
 
   test('warns when the wallet emits an EIP-1193 disconnect, and returns to not connected', async ({ app, network }) => {
-    const { page, shell, wallet } = await app.open({ wallet: walletOn(network.chains) })
+    const { page, shell, wallet } = await app.open({ wallet: newWalletOn(network.chains) })
     await shell.connect(TEST_WALLET_NAME)
     await expect(shell.accountButton).toBeVisible()
     await wallet!.disconnect()
@@ -425,7 +417,7 @@ test.describe('phone layout (375×740)', () => {
   }
 
   test('keeps the navigation bar in two tidy lines with a wallet connected', async ({ app, network }) => {
-    const { page, shell } = await app.open({ wallet: walletOn(network.chains), viewport: PHONE })
+    const { page, shell } = await app.open({ wallet: newWalletOn(network.chains), viewport: PHONE })
     await shell.connect(TEST_WALLET_NAME)
     await expect(shell.networkName).toHaveText(network.chains[0]!.name)
     await expect(shell.dialog).toHaveCount(0)

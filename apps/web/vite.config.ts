@@ -32,12 +32,47 @@ function devnetManifest(): Plugin {
   }
 }
 
+/** Where the worker keeps the network config; the page fills it on a first visit (features/appUpdate). */
+const NETWORK_CONFIG_CACHE = 'network-config'
+
+/**
+ * The worker's check after it stored a newly fetched config: when it differs from the copy the pages started with
+ * (as JSON, whatever its spacing), every open page is told (lib/networkConfigUpdates.ts reads the message).
+ */
+async function tellPagesTheConfigChanged({
+  oldResponse,
+  newResponse,
+}: {
+  oldResponse?: Response | null
+  newResponse: Response
+}): Promise<void> {
+  if (!oldResponse) return
+  const canonical = (text: string) => {
+    try {
+      return JSON.stringify(JSON.parse(text))
+    } catch {
+      return text
+    }
+  }
+  const [before, after] = await Promise.all([oldResponse.text(), newResponse.text()])
+  if (canonical(before) === canonical(after)) return
+  const worker = self as unknown as {
+    clients: { matchAll: (options: object) => Promise<{ postMessage: (message: unknown) => void }[]> }
+  }
+  for (const client of await worker.clients.matchAll({ type: 'window' })) {
+    client.postMessage({ type: 'multi-bridge:network-config-changed' })
+  }
+}
+
 /**
  * The web app manifest and the service worker (Workbox, through vite-plugin-pwa): the app can be installed, and
  * a repeat visit opens from the precached files. Precached: the built app's own files (code, styles, strings,
- * icons). Never cached: the network config (`config/manifest.json`, written per deployment), RPC and API answers;
- * they have no route in the worker, so they always go to the network. A new version waits for the person
- * (`registerType: 'prompt'`, see features/appUpdate): the worker neither skips waiting nor claims open pages.
+ * icons). The network config (`config/manifest.json`, written per deployment) is cached with revalidation (issue
+ * #33): a repeat visit starts at once with the copy it has while the worker asks for the current one; a changed
+ * config is stored for the next load, and the open pages are told (lib/networkConfigUpdates.ts), which say so and
+ * refuse to sign with the old one. Never cached: RPC and API answers; they have no route in the worker. A new
+ * version waits for the person (`registerType: 'prompt'`, see features/appUpdate): the worker neither skips
+ * waiting nor claims open pages.
  */
 function installableApp() {
   return VitePWA({
@@ -71,7 +106,18 @@ function installableApp() {
       cleanupOutdatedCaches: true,
       clientsClaim: false,
       skipWaiting: false,
-      runtimeCaching: [],
+      runtimeCaching: [
+        {
+          urlPattern: ({ url }) => url.pathname.endsWith('/config/manifest.json'),
+          handler: 'StaleWhileRevalidate',
+          options: {
+            cacheName: NETWORK_CONFIG_CACHE,
+            cacheableResponse: { statuses: [200] },
+            // Serialized into sw.js by Workbox: self-contained, plain JavaScript.
+            plugins: [{ cacheDidUpdate: tellPagesTheConfigChanged }],
+          },
+        },
+      ],
     },
   })
 }
@@ -88,6 +134,9 @@ export default defineConfig({
       boot: 'src/bootstrap.ts',
       startup: ['src/main.tsx', 'src/app/App.tsx', 'src/i18n/index.ts'],
       eager: { 'wallet-layer': 'src/features/wallet/walletRuntime.ts' },
+      eagerDialogs: {
+        'wallet-layer': ['src/features/wallet/ConnectDialog.tsx', 'src/features/wallet/AccountDialog.tsx'],
+      },
       pages: {
         'swap-page': 'src/pages/swap/SwapPage.tsx',
         'history-page': 'src/pages/history/HistoryPage.tsx',

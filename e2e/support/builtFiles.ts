@@ -5,5 +5,7 @@
 
 /** React, the app frame and i18n: the code that takes over the prerendered page. */
 export const STARTUP_FILE = /\/assets\/startup-[^/]+\.js$/
+/** The swap page's own code: what the page's hydration waits for. */
+export const SWAP_PAGE_FILE = /\/assets\/swap-page-[^/]+\.js$/
 /** The wallet layer's own code (not `wallet-layer-libs`, the wagmi and viem code it shares with pages and lazy code). */
 export const WALLET_LAYER_FILE = /\/assets\/wallet-layer-(?!libs-)[^/]+\.js$/

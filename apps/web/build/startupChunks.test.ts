@@ -88,6 +88,26 @@ describe('startupGroups', () => {
     expect(startupGroups(withWallet, options).get('/node_modules/viem/actions.js')).toBe('history-page')
   })
 
+  it("gives what an eager group's dialogs share with a page to the group's libraries, and leaves their own code lazy", () => {
+    // The Connect dialog shares the error texts with the swap page: in the page's group, it waited for the page's
+    // file, and the wallet button, up before the page, opened nothing.
+    const withDialog = [
+      ...chunks,
+      chunk('walletRuntime.js', ['/app/src/features/wallet/walletRuntime.ts'], []),
+      chunk('ConnectDialog.js', ['/app/src/features/wallet/ConnectDialog.tsx'], ['errors.js']),
+      chunk('SwapPage.js', ['/app/src/pages/swap/SwapPage.tsx', '/app/src/lib/format.ts'], ['react.js', 'errors.js']),
+      chunk('errors.js', ['/app/src/lib/errorMessages.ts'], []),
+    ].filter((c, i, all) => all.findLastIndex((other) => other.fileName === c.fileName) === i)
+    const eager = { 'wallet-layer': 'src/features/wallet/walletRuntime.ts' }
+    const eagerDialogs = { 'wallet-layer': ['src/features/wallet/ConnectDialog.tsx'] }
+    const grouped = startupGroups(withDialog, { ...options, eager, eagerDialogs })
+    expect(grouped.get('/app/src/lib/errorMessages.ts')).toBe('wallet-layer-libs')
+    expect(grouped.has('/app/src/features/wallet/ConnectDialog.tsx')).toBe(false)
+    expect(grouped.get('/app/src/pages/swap/SwapPage.tsx')).toBe('swap-page')
+    // Without it: the page's.
+    expect(startupGroups(withDialog, { ...options, eager }).get('/app/src/lib/errorMessages.ts')).toBe('swap-page')
+  })
+
   it('leaves lazy-only code to Rolldown', () => {
     for (const id of ['/app/src/features/dialog.tsx', '/app/src/features/services.ts', '/node_modules/viem/actions.js'])
       expect(groups.has(id)).toBe(false)

@@ -40,6 +40,12 @@ export type StartupChunkOptions = {
   startup: string[]
   /** Modules start-up imports lazily but always loads (the wallet layer), each its own group, before the pages. */
   eager?: Record<string, string>
+  /**
+   * Lazy modules an eager group opens on a click (the wallet's dialogs), by the group's name: what they share with
+   * the pages goes to the group's `-libs`, so that they open while a page's file is still on its way (issue #33).
+   * Their own code stays lazy.
+   */
+  eagerDialogs?: Record<string, string[]>
   /** Pages a first visit may load, each its own group. */
   pages: Record<string, string>
   /**
@@ -59,7 +65,7 @@ const normalize = (path: string) => path.replace(/\\/g, '/')
 /** The group each module goes to, from the chunks of a build with Rolldown's own chunking. */
 export function startupGroups(
   chunks: readonly Rolldown.OutputChunk[],
-  options: Pick<StartupChunkOptions, 'root' | 'boot' | 'startup' | 'eager' | 'pages' | 'split'>,
+  options: Pick<StartupChunkOptions, 'root' | 'boot' | 'startup' | 'eager' | 'eagerDialogs' | 'pages' | 'split'>,
 ): Map<string, string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
   const chunkOf = (path: string) => {
@@ -102,6 +108,15 @@ export function startupGroups(
   for (const [name, path] of Object.entries(options.eager ?? {})) {
     assign(name, new Set([chunkOf(path)]))
     assign(`${name}-libs`, closure([chunkOf(path)]))
+  }
+  const pageModules = new Set(
+    [...closure(Object.values(options.pages).map(chunkOf))].flatMap((chunk) => chunk.moduleIds),
+  )
+  for (const [name, paths] of Object.entries(options.eagerDialogs ?? {})) {
+    for (const chunk of closure(paths.map(chunkOf))) {
+      if (chunk === entry) continue
+      for (const id of chunk.moduleIds) if (pageModules.has(id) && !groupOf.has(id)) groupOf.set(id, `${name}-libs`)
+    }
   }
   for (const [name, path] of Object.entries(options.pages)) assign(name, closure([chunkOf(path)]))
   return groupOf

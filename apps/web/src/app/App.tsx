@@ -1,12 +1,10 @@
-import { type Manifest, parseManifest } from '@multi-bridge/core'
-import { QueryClient } from '@tanstack/react-query'
+import type { Manifest } from '@multi-bridge/core'
+import type { QueryClient } from '@tanstack/react-query'
 import i18next from 'i18next'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { HashRouter } from 'react-router'
-import { notify } from '../features/notifications/index.ts'
 import { createAppSwapClient } from '../lib/swapClient.tsx'
 import { AppTree } from './AppTree.tsx'
-import { startupRequests } from './startupRequests.ts'
 
 /**
  * The app's frame: queries, routes. Loaded, with React and i18next, in parallel with the manifest, the language's
@@ -15,15 +13,18 @@ import { startupRequests } from './startupRequests.ts'
  * `hydrate`: the root holds the build's prerendered swap page in the person's language (index.html and its
  * inline script, build/prerender.ts); React takes that markup over instead of rendering it again.
  *
- * The wallet layer (wagmi, viem, the connectors), downloaded since start-up, starts once the tree is handed to
- * React: the form hydrates, takes input and opens the token picker without waiting for it (issue #18).
+ * The wallet layer (wagmi, viem, the connectors) is not part of this tree: it starts on its own (`main.tsx`), and its
+ * button is a root of its own in the page's wallet slot. The form hydrates, takes input and opens the token picker
+ * without waiting for it (issue #18), and the wallet button does not wait for the form (issue #33).
  */
-export function mountApp(rootElement: HTMLElement, rawManifest: unknown, hydrate: boolean): void {
-  const manifest = parseManifest(rawManifest)
+export function mountApp(
+  rootElement: HTMLElement,
+  { manifest, queryClient, hydrate }: { manifest: Manifest; queryClient: QueryClient; hydrate: boolean },
+): void {
   const tree = (
     <AppTree
       manifest={manifest}
-      queryClient={new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: false } } })}
+      queryClient={queryClient}
       swapClient={createAppSwapClient(manifest)}
       i18n={i18next}
       router={HashRouter}
@@ -36,17 +37,4 @@ export function mountApp(rootElement: HTMLElement, rawManifest: unknown, hydrate
       onRecoverableError: (error) => console.error('[app] the prerendered page did not match:', error),
     })
   }
-  startWallet(manifest)
-}
-
-const WALLET_LAYER_FAILED = 'The wallet could not be loaded: check your connection, then reload the page'
-
-function startWallet(manifest: Manifest) {
-  startupRequests.walletLayer
-    .then(({ startWalletLayer }) => startWalletLayer(manifest))
-    .catch((error: unknown) => {
-      // The page stays usable (amounts, tokens, History); the wallet button keeps waiting, and says why here.
-      console.error('[app] the wallet layer failed to load', error)
-      notify(WALLET_LAYER_FAILED)
-    })
 }

@@ -5,7 +5,7 @@ import { registerAppWorker, UpdateNotice } from '../features/appUpdate/index.ts'
 import { LanguageSwitch } from '../features/language/index.ts'
 import { Notices, titleWithCount, useSwapAlerts } from '../features/notifications/index.ts'
 import { PendingSwapsButton } from '../features/progress/index.ts'
-import { useWalletEvents, WalletButton } from '../features/wallet/index.ts'
+import { useWalletEvents, WalletSlot } from '../features/wallet/index.ts'
 import { APP_VERSION, APP_VERSION_CODE } from '../lib/constants.ts'
 import { useManifest } from '../lib/ManifestContext.tsx'
 import { ROUTES, routeTitle } from '../lib/routes.ts'
@@ -45,7 +45,7 @@ export function Layout() {
           </nav>
           <div className="navbar-actions">
             <LanguageSwitch />
-            <WalletButton />
+            <WalletSlot />
           </div>
         </div>
       </header>

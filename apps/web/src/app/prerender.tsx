@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { initReactI18next } from 'react-i18next'
 import { createPath, type Navigator, Router } from 'react-router'
+import { WalletSlotMarkup } from '../features/wallet/index.ts'
 import { i18nOptions } from '../i18n/index.ts'
 import { bundleLoaders, DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY, type Language } from '../i18n/languages.ts'
 import { EARLY_ACTION_ATTRIBUTE, EARLY_ACTION_QUEUE } from '../lib/earlyActions.ts'
@@ -61,16 +62,27 @@ export async function prerenderSwapPage(language: Language): Promise<string> {
   const { default: bundle } = await bundleLoaders[language]()
   const i18n = i18next.createInstance()
   await i18n.use(initReactI18next).init(i18nOptions(language, bundle))
-  // The wallet layer is not loaded in the browser's first render either: its state reads "not known yet".
+  // The wallet button is a root of its own in the browser (the wallet island), hydrated apart from the page: its
+  // markup, rendered on its own, goes into the page's wallet slot. The wallet layer is not loaded in the browser's
+  // first render either: its state reads "not known yet".
+  const { WALLET_ISLAND_ID_PREFIX, WalletIsland } = await import('../features/wallet/walletIsland.tsx')
+  const queryClient = new QueryClient()
+  const wallet = {
+    __html: renderToString(<WalletIsland manifest={STAND_IN_MANIFEST} i18n={i18n} queryClient={queryClient} />, {
+      identifierPrefix: WALLET_ISLAND_ID_PREFIX,
+    }),
+  }
   return renderToString(
-    <AppTree
-      manifest={STAND_IN_MANIFEST}
-      queryClient={new QueryClient()}
-      // Nothing is stored in a prerender: History in memory, empty, as the browser's first render reads it.
-      swapClient={createSwapClient({ manifest: STAND_IN_MANIFEST })}
-      i18n={i18n}
-      router={SwapPageRouter}
-    />,
+    <WalletSlotMarkup.Provider value={wallet}>
+      <AppTree
+        manifest={STAND_IN_MANIFEST}
+        queryClient={queryClient}
+        // Nothing is stored in a prerender: History in memory, empty, as the browser's first render reads it.
+        swapClient={createSwapClient({ manifest: STAND_IN_MANIFEST })}
+        i18n={i18n}
+        router={SwapPageRouter}
+      />
+    </WalletSlotMarkup.Provider>,
   )
 }
 

@@ -1,6 +1,7 @@
 import { httpRequest } from '@multi-bridge/core'
 import { bundleLoaders, storedLanguage } from '../i18n/languages.ts'
 import { MANIFEST_URL } from '../lib/constants.ts'
+import { listenForNetworkConfigChanges } from '../lib/networkConfigUpdates.ts'
 import { pageForHash, pages } from './pageLoaders.ts'
 
 /**
@@ -8,6 +9,9 @@ import { pageForHash, pages } from './pageLoaders.ts'
  * loaded: the manifest, the first page's code and the active language's strings all download in parallel
  * with React. `main.tsx` takes the answers over. All are promises, so a failure reaches `main.tsx`.
  */
+// Before the config is asked for: the service worker may answer from its copy and then say the deployment's changed.
+listenForNetworkConfigChanges()
+
 export const startupRequests = {
   // The HTTP client's defaults (SPEC §8: 60000 ms time-out), like every other request of the app.
   manifest: httpRequest(MANIFEST_URL),

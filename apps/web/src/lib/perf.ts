@@ -5,6 +5,8 @@
 export const MARKS = {
   /** The swap form accepts input and its main button shows the wallet's real state. */
   swapFormInteractive: 'swap-form-interactive',
+  /** The wallet's state is known and the wallet button takes a click (Connect enabled, or the account shown). */
+  walletKnown: 'wallet-known',
 } as const
 
 export const MEASURES = {

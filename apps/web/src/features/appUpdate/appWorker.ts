@@ -1,9 +1,11 @@
 import { createStore } from 'zustand/vanilla'
+import { MANIFEST_URL } from '../../lib/constants.ts'
 
 /**
  * The service worker (built by vite-plugin-pwa with Workbox, see vite.config.ts): it precaches the app's own
- * files, so a repeat visit fetches and compiles nothing it already had, and the app opens offline. It never
- * caches the network config, RPC or API answers: those always come from the network.
+ * files, so a repeat visit fetches and compiles nothing it already had. It keeps a copy of the network config that
+ * a repeat visit starts with while it asks for the current one (a change is said, lib/networkConfigUpdates.ts);
+ * it never caches RPC or API answers: those always come from the network.
  *
  * A new version is never taken silently: when a new worker is installed and waiting, `updateReady` turns true
  * and the person chooses when to reload (UpdateNotice). Swaps in flight are kept across the reload.
@@ -37,9 +39,25 @@ export function registerAppWorker(): Promise<void> {
         onRegisterError: (error: unknown) => console.info('[app] no service worker:', error),
       })
       appWorkerStore.setState({ update: () => update(true) })
+      // Without it (storage blocked or full), the next visit asks the network first, as before.
+      keepNetworkConfig().catch((error: unknown) => console.info('[app] the network config is not kept:', error))
     })
     .catch((error: unknown) => console.info('[app] no service worker:', error))
   return registering
+}
+
+/** The worker's cache of the network config (`NETWORK_CONFIG_CACHE` in vite.config.ts). */
+const NETWORK_CONFIG_CACHE = 'network-config'
+
+/**
+ * Fills the worker's copy of the network config on a first visit, which the worker does not control yet: the next
+ * visit then starts without waiting for it. Once there, the worker keeps it current itself.
+ */
+async function keepNetworkConfig(): Promise<void> {
+  if (typeof caches === 'undefined') return
+  const cache = await caches.open(NETWORK_CONFIG_CACHE)
+  const url = new URL(MANIFEST_URL, document.baseURI).toString()
+  if (!(await cache.match(url))) await cache.add(url)
 }
 
 function whenIdleAfterLoad(): Promise<void> {

@@ -14,11 +14,13 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isAddressEqual } from 'viem'
+import { useStore } from 'zustand'
 import { DialogHeader } from '../../lib/DialogHeader.tsx'
 import type { UserMessage } from '../../lib/errorMessages.ts'
 import { approximateDuration, shortAddress } from '../../lib/format.ts'
 import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { networkConfigUpdates } from '../../lib/networkConfigUpdates.ts'
 import { useSwap } from '../../lib/swapClient.tsx'
 import { markSwapInView } from '../../lib/swapInView.ts'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
@@ -87,6 +89,8 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
   const { address, status: walletStatus } = useWalletConnection()
   const [connecting, setConnecting] = useState(false)
   const [lossAccepted, setLossAccepted] = useState(false)
+  // The config this page started with is no longer the deployment's: nothing is signed with it.
+  const configChanged = useStore(networkConfigUpdates, (state) => state.changed)
   const reviewSummarized = props.route ? [t('ID'), t('Amount to Send'), t('Receivable Amount')] : [t('ID')]
   const format = useIntlFormat()
   // A provider refunding by itself (Across after the fill deadline, LI.FI's REFUND_IN_PROGRESS): nothing to sign.
@@ -342,6 +346,11 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
               {t(props.error.message, props.error.values)}
             </p>
           )}
+          {props.onConfirm && !sent && configChanged && (
+            <p className="form-error" role="alert" data-testid="config-changed">
+              {t('The network settings changed: reload the page to use them, then review the swap again.')}
+            </p>
+          )}
           {props.onConfirm && !sent && (
             <button
               type="button"
@@ -351,6 +360,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
                 props.confirming ||
                 props.signed?.refused === true ||
                 props.signed?.loading === true ||
+                configChanged ||
                 confirmBlocked(props.route, lossAccepted)
               }
             >

@@ -19,6 +19,7 @@ describe('mainButton', () => {
   })
 
   it.each<[string, Partial<MainButtonInput>]>([
+    ['Reload to use the new network settings', { configChanged: true, wallet: 'disconnected', hasRoute: false }],
     ['Connect a wallet to start', { wallet: 'disconnected', hasTokens: false, hasAmount: false }],
     ['Connect a wallet to start', { wallet: 'connecting' }],
     ['Choose Token to Swap', { hasTokens: false, hasAmount: false, notEnoughBalance: true }],

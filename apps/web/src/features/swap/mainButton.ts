@@ -3,6 +3,8 @@ import type { RecipientSafety } from './useRecipientSafety.ts'
 
 /** What the swap form's main button says, and whether it can be pressed: the first thing missing, in order. */
 export type MainButtonInput = {
+  /** The deployment's network config changed since this page started (lib/networkConfigUpdates.ts). */
+  configChanged?: boolean
   wallet: 'connected' | 'connecting' | 'disconnected'
   hasTokens: boolean
   hasAmount: boolean
@@ -48,6 +50,8 @@ export function recipientCheck(
 }
 
 export function mainButton(input: MainButtonInput): MainButton {
+  // Contracts or chains may have moved: nothing is quoted or signed with the old config.
+  if (input.configChanged) return { label: 'Reload to use the new network settings', enabled: false }
   if (input.wallet !== 'connected') return { label: 'Connect a wallet to start', enabled: false }
   if (!input.hasTokens) return { label: 'Choose Token to Swap', enabled: false }
   if (!input.hasAmount) return { label: 'Enter an amount to swap', enabled: false }

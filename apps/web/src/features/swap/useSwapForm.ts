@@ -12,7 +12,9 @@ import {
   type TokenRef,
 } from '@multi-bridge/core'
 import { useMemo, useState } from 'react'
+import { useStore } from 'zustand'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { networkConfigUpdates } from '../../lib/networkConfigUpdates.ts'
 import type { PickerToken } from '../picker/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
 import { useKeptForm } from './keptForm.ts'
@@ -46,6 +48,7 @@ export function parseSlippage(text: string): { valid: boolean; bps: number | und
  */
 export function useSwapForm() {
   const { address, status } = useWalletConnection()
+  const configChanged = useStore(networkConfigUpdates, (state) => state.changed)
   // Tokens, amount and recipient outlive the page (History and back, a reload) and are in its address.
   const { origin, setOrigin, destination, setDestination, amountText, setAmountText, recipientText, setRecipientText } =
     useKeptForm()
@@ -127,6 +130,7 @@ export function useSwapForm() {
   })
 
   const button = mainButton({
+    configChanged,
     wallet: status === 'connected' ? 'connected' : status === 'disconnected' ? 'disconnected' : 'connecting',
     hasTokens: origin !== undefined && destination !== undefined,
     hasAmount: amount !== undefined,

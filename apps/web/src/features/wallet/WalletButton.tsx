@@ -1,15 +1,16 @@
 import { getManifestChain } from '@multi-bridge/core'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { shortAddress } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { MARKS, markOnce } from '../../lib/perf.ts'
 import { useWalletConnection } from './walletLayer.ts'
 
 // Dialogs load on first use: they are not needed to paint the page.
 const ConnectDialog = lazy(() => import('./ConnectDialog.tsx').then((m) => ({ default: m.ConnectDialog })))
 const AccountDialog = lazy(() => import('./AccountDialog.tsx').then((m) => ({ default: m.AccountDialog })))
 
-/** Connect button, or the account button with the network, in the navigation bar. */
+/** Connect button, or the account button with the network, in the navigation bar (the wallet island's tree). */
 export function WalletButton() {
   const { t } = useTranslation()
   const manifest = useManifest()
@@ -17,6 +18,10 @@ export function WalletButton() {
   const [dialog, setDialog] = useState<'connect' | 'account' | undefined>()
   const chain = chainId === undefined ? undefined : getManifestChain(manifest, chainId)
   const connected = status === 'connected' && address
+  const known = status !== 'connecting' && status !== 'reconnecting'
+  useEffect(() => {
+    if (known) markOnce(MARKS.walletKnown)
+  }, [known])
 
   return (
     <>
@@ -37,7 +42,7 @@ export function WalletButton() {
           type="button"
           className="button-primary button-small"
           onClick={() => setDialog('connect')}
-          disabled={status === 'connecting' || status === 'reconnecting'}
+          disabled={!known}
         >
           {t('Connect Wallet')}
         </button>

@@ -4,7 +4,7 @@
 export { switchNetwork } from './switchNetwork.ts'
 export { useWalletAdapter } from './useWalletAdapter.ts'
 export { useWalletEvents } from './useWalletEvents.ts'
-export { WalletButton } from './WalletButton.tsx'
+export { WalletSlot, WalletSlotMarkup } from './WalletSlot.tsx'
 export {
   useWalletConfig,
   useWalletConnection,

@@ -4,9 +4,10 @@ import { createWagmiConfig } from './wagmiConfig.ts'
 import { walletLayer } from './walletLayer.ts'
 
 /**
- * The wallet layer (wagmi, viem, the connectors), loaded with `import()` once the page is up (`app/App.tsx`):
- * creates wagmi's config, reconnects the last wallet and keeps `walletLayer` in step with the connection.
- * What wagmi's provider did on mount, without a provider: nothing of the page waits for this code.
+ * The wallet layer (wagmi, viem, the connectors), loaded with `import()` from start-up and started as soon as it and
+ * the config are in (`main.tsx`), whether or not the page is up: creates wagmi's config, reconnects the last wallet
+ * and keeps `walletLayer` in step with the connection. What wagmi's provider did on mount, without a provider:
+ * nothing of the page waits for this code.
  */
 export function startWalletLayer(manifest: Manifest): void {
   const config = createWagmiConfig(manifest)
@@ -20,3 +21,5 @@ export function startWalletLayer(manifest: Manifest): void {
   sync()
   watchConnection(config, { onChange: sync })
 }
+
+export { startWalletIsland } from './walletIsland.tsx'

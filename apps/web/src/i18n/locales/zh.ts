@@ -414,5 +414,9 @@ const zh: Record<string, string> = {
     '求解者未開立您的訂單（{{code}}）。您的錢包未支出任何資金。',
   'This wallet cannot sign this swap without gas. Choose a route with gas instead.':
     '此錢包無法以免 Gas 方式簽署此兌換。請改選需要 Gas 的路徑。',
+  'The network settings of Multi-Bridge have changed.': 'Multi-Bridge 的網路設定已變更。',
+  'Reload to use the new network settings': '重新載入以使用新的網路設定',
+  'The network settings changed: reload the page to use them, then review the swap again.':
+    '網路設定已變更：請重新載入頁面以使用新設定，然後再次檢視此兌換。',
 }
 export default zh

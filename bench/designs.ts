@@ -1,0 +1,120 @@
+/**
+ * An A/B run of first-page designs (issue #33): `npx tsx bench/designs.ts <name>=<dist> [<name>=<dist> …] [bare=<dist>]`.
+ * Each design is a built app (`vite build` of one variant); they are loaded in turn, cold and then repeated
+ * (service worker active), as `npm run bench` loads the app, and compared by the medians of: first paint of the form,
+ * wallet known (the `wallet-known` mark, or `swap-form-interactive` for a build that has no such mark) and form
+ * interactive (`swap-form-interactive`). Served with a stand-in config: none of these moments reads a chain.
+ * docs/first-page.md says which variants were compared, and how each was built.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser } from '../e2e/support/launchBrowser.ts'
+import { startStaticServer } from '../e2e/support/staticServer.ts'
+import { median } from './browser.ts'
+
+const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15)
+
+const STAND_IN_MANIFEST = {
+  version: 1,
+  mode: 'production',
+  generatedAt: '2026-01-01T00:00:00.000Z',
+  chains: [
+    {
+      id: 31337,
+      name: 'Local',
+      shortName: 'local',
+      rpcUrls: ['http://127.0.0.1:9/'],
+      blockTime: 2,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      testnet: true,
+      contracts: { multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11' },
+      tokens: [],
+    },
+  ],
+  services: {},
+}
+
+type Visit = { painted: number; wallet: number; form: number }
+
+/** The three moments of one load, in ms from navigation start. */
+async function moments(page: Page): Promise<Visit> {
+  const handle = await page.waitForFunction(
+    () => {
+      const at = (name: string) => performance.getEntriesByName(name, 'mark')[0]?.startTime
+      const form = at('swap-form-interactive')
+      const painted = (window as unknown as { __painted?: number }).__painted
+      if (form === undefined || painted === undefined) return undefined
+      return { painted, wallet: at('wallet-known') ?? form, form }
+    },
+    undefined,
+    { timeout: 60_000, polling: 20 },
+  )
+  return (await handle.jsonValue()) as Visit
+}
+
+function watchPaint() {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { identifier?: string; renderTime?: number })[]) {
+      const window_ = window as unknown as { __painted?: number }
+      if (entry.identifier === 'swap-form') window_.__painted ??= entry.renderTime || entry.startTime
+    }
+  }).observe({ type: 'element', buffered: true })
+}
+
+async function load(browser: Browser, url: string): Promise<{ cold: Visit; repeat: Visit }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    await context.addInitScript(watchPaint)
+    const page = await context.newPage()
+    await page.goto(url)
+    const cold = await moments(page)
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    )
+    await page.goto('about:blank')
+    await page.goto(url)
+    return { cold, repeat: await moments(page) }
+  } finally {
+    await context.close()
+  }
+}
+
+async function main() {
+  const designs = process.argv.slice(2).map((argument) => {
+    const [name, dir] = argument.split('=')
+    if (!name || !dir) throw new Error(`expected <name>=<dist>, got "${argument}"`)
+    return { name, dir }
+  })
+  if (designs.length < 2) throw new Error('an A/B run needs two designs or more')
+  const browser = await launchBrowser()
+  const servers = await Promise.all(
+    designs.map((design) => startStaticServer({ distDir: design.dir, manifest: STAND_IN_MANIFEST })),
+  )
+  const results = designs.map(() => [] as { cold: Visit; repeat: Visit }[])
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      for (const [index, server] of servers.entries()) {
+        results[index]!.push(await load(browser, new URL('#/', server.url).toString()))
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()))
+    await browser.close()
+  }
+  const of = (list: { cold: Visit; repeat: Visit }[], visit: 'cold' | 'repeat', moment: keyof Visit) =>
+    median(list.map((item) => item[visit][moment])).toFixed(0)
+  console.log(`\nmedians of ${RUNS} interleaved loads, ms from navigation start`)
+  console.log(
+    '| Design | Painted | Wallet known (cold) | Form interactive (cold) | Wallet known (repeat) | Form (repeat) |',
+  )
+  console.log('| --- | --- | --- | --- | --- | --- |')
+  for (const [index, design] of designs.entries()) {
+    const list = results[index]!
+    console.log(
+      `| ${design.name} | ${of(list, 'cold', 'painted')} | ${of(list, 'cold', 'wallet')} | ${of(list, 'cold', 'form')} | ${of(list, 'repeat', 'wallet')} | ${of(list, 'repeat', 'form')} |`,
+    )
+  }
+}
+
+await main()
