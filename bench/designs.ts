@@ -39,11 +39,12 @@ type Visit = { painted: number; wallet: number; form: number }
 async function moments(page: Page): Promise<Visit> {
   const handle = await page.waitForFunction(
     () => {
-      const at = (name: string) => performance.getEntriesByName(name, 'mark')[0]?.startTime
-      const form = at('swap-form-interactive')
+      // No function declared in here: the page would lack the helper the TypeScript runner wraps them in.
+      const form = performance.getEntriesByName('swap-form-interactive', 'mark')[0]?.startTime
+      const wallet = performance.getEntriesByName('wallet-known', 'mark')[0]?.startTime
       const painted = (window as unknown as { __painted?: number }).__painted
       if (form === undefined || painted === undefined) return undefined
-      return { painted, wallet: at('wallet-known') ?? form, form }
+      return { painted, wallet: wallet ?? form, form }
     },
     undefined,
     { timeout: 60_000, polling: 20 },

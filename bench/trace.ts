@@ -73,7 +73,13 @@ function kindOf(event: TraceEvent): string | undefined {
  * One cold load of `url` in a fresh context with Chrome's tracing on: what the renderer's main thread did, and
  * what arrived from the network, between navigation start and the first contentful paint.
  */
-export async function traceFirstPaint(browser: Browser, url: string, language?: string): Promise<FirstPaintTrace> {
+export async function traceFirstPaint(
+  browser: Browser,
+  url: string,
+  language?: string,
+  /** A User Timing mark to trace up to instead of the first contentful paint (e.g. `wallet-known`). */
+  until?: string,
+): Promise<FirstPaintTrace> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   try {
     if (language) await context.addInitScript((stored) => localStorage.setItem('lang', stored), language)
@@ -81,24 +87,29 @@ export async function traceFirstPaint(browser: Browser, url: string, language?: 
     await page.goto('about:blank')
     await browser.startTracing(page, { categories: CATEGORIES.split(',') })
     await page.goto(url)
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
-      timeout: 30_000,
-      polling: 50,
-    })
+    await page.waitForFunction(
+      (name) => performance.getEntriesByName(name).length > 0,
+      until ?? 'first-contentful-paint',
+      {
+        timeout: 30_000,
+        polling: 50,
+      },
+    )
     const raw = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }
-    return summarize(raw.traceEvents, url)
+    return summarize(raw.traceEvents, url, until)
   } finally {
     await context.close()
   }
 }
 
-function summarize(events: readonly TraceEvent[], url: string): FirstPaintTrace {
+function summarize(events: readonly TraceEvent[], url: string, until?: string): FirstPaintTrace {
   const start = events.find(
     (event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL?.startsWith(url.split('#')[0]!),
   )
   if (!start) throw new Error(`the trace has no navigation to ${url}`)
-  const fcp = events.find((event) => event.name === 'firstContentfulPaint' && event.ts > start.ts)
-  if (!fcp) throw new Error('the trace has no first contentful paint')
+  const endName = until ?? 'firstContentfulPaint'
+  const fcp = events.find((event) => event.name === endName && event.ts > start.ts)
+  if (!fcp) throw new Error(`the trace has no ${endName}`)
   const ms = (ts: number) => (ts - start.ts) / 1000
   const main = events.filter((event) => event.pid === start.pid && event.tid === start.tid && event.ts >= start.ts)
   const before = main.filter((event) => event.ts < fcp.ts && event.ph === 'X')
