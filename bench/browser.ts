@@ -8,10 +8,7 @@ export function gzipSize(file: string): number {
   return gzipSync(readFileSync(file)).length
 }
 
-/**
- * The scripts `index.html` loads before anything runs: its module script and its modulepreload links (not the
- * start-up files it only preloads, which the module script runs: `preloadedScripts`).
- */
+/** The scripts `index.html` loads before anything runs: its module script and its modulepreload links. */
 export function eagerScripts(distDir: string): string[] {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8')
   const sources = [
@@ -19,15 +16,6 @@ export function eagerScripts(distDir: string): string[] {
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
   ].map((match) => match[1] ?? '')
   return [...new Set(sources)].map((source) => join(distDir, source.replace(/^\.\//, '')))
-}
-
-/** The start-up files `index.html` asks for at once (`<link rel="preload" as="script">`) for its module script. */
-export function preloadedScripts(distDir: string): string[] {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8')
-  const sources = [...html.matchAll(/<link[^>]*rel="preload"[^>]*as="script"[^>]*href="([^"]+)"/g)].map(
-    (m) => m[1] ?? '',
-  )
-  return sources.map((source) => join(distDir, source.replace(/^\.\//, '')))
 }
 
 export type InteractiveRun = {

@@ -13,16 +13,7 @@ import type { Browser } from 'playwright-core'
 import { build } from 'vite'
 import { launchBrowser } from '../e2e/support/launchBrowser.ts'
 import { startStaticServer } from '../e2e/support/staticServer.ts'
-import {
-  APP_MARKS,
-  BARE_MARKS,
-  coldAndRepeatLoad,
-  eagerScripts,
-  gzipSize,
-  median,
-  preloadedScripts,
-  usableLoad,
-} from './browser.ts'
+import { APP_MARKS, BARE_MARKS, coldAndRepeatLoad, eagerScripts, gzipSize, median, usableLoad } from './browser.ts'
 import { measureBrowserFlows } from './flows.ts'
 import { measureQuoteOverhead, measureSolver, measureTokenSearch } from './node.ts'
 import { type Figure, finish, printTable } from './report.ts'
@@ -109,7 +100,6 @@ async function measureLoads(browser: Browser, dist: Builds, manifest: Manifest) 
     // What the heaviest run fetched beyond the lightest: code that raced the form on a busy machine.
     const extra = heaviest?.scripts.filter((script) => !lightest?.scripts.includes(script)) ?? []
     const eager = eagerScripts(dist.app).reduce((sum, file) => sum + gzipSize(file), 0)
-    const preloaded = preloadedScripts(dist.app).reduce((sum, file) => sum + gzipSize(file), 0)
     const bareEager = eagerScripts(dist.bare).reduce((sum, file) => sum + gzipSize(file), 0)
     figures.push(
       {
@@ -118,7 +108,7 @@ async function measureLoads(browser: Browser, dist: Builds, manifest: Manifest) 
         value: eager / 1000,
         unit: 'kB',
         budget: 150,
-        note: `bare wagmi page: ${(bareEager / 1000).toFixed(1)} kB; the start-up files it preloads for its script: ${(preloaded / 1000).toFixed(0)} kB`,
+        note: `bare wagmi page: ${(bareEager / 1000).toFixed(1)} kB`,
       },
       {
         id: 'jsBeforeInteractive',

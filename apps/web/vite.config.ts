@@ -142,8 +142,6 @@ export default defineConfig({
         'history-page': 'src/pages/history/HistoryPage.tsx',
       },
       split: { name: 'react', packages: ['react', 'react-dom', 'scheduler'] },
-      // What every start-up on the swap page runs (its own page's group too: most visits land there).
-      preload: ['rolldown-runtime', 'react', 'startup', 'wallet-layer-libs', 'wallet-layer', 'swap-page'],
     }),
     installableApp(),
     prerender({

@@ -53,13 +53,6 @@ export type StartupChunkOptions = {
    * must import nothing outside this list: the build fails if their file imports the rest of start-up.
    */
   split?: { name: string; packages: string[] }
-  /**
-   * Chunks (by name) index.html asks for at once with `<link rel="preload" as="script">`: without it they were asked
-   * for only when the entry script ran, after the first page's style and layout (issue #33). A preload only
-   * downloads; `modulepreload` also compiled them before the first paint, which came 40 ms later for it (A/B of 25
-   * cold loads, docs/first-page.md).
-   */
-  preload?: string[]
 }
 
 const PROBE = 'MULTIBRIDGE_CHUNK_PROBE'
@@ -170,21 +163,6 @@ export function checkSplitImports(bundle: Rolldown.OutputBundle, name: string): 
     throw new Error(`startup-chunks: "${name}" imports ${others.join(', ')}; its packages must import only each other`)
 }
 
-/** The `<link rel="preload" as="script">` tags for the chunks of `bundle` named in `names`, under `base`. */
-export function preloadTags(bundle: Rolldown.OutputBundle, names: readonly string[], base: string) {
-  const chunks = Object.values(bundle).filter(
-    (item): item is Rolldown.OutputChunk => item.type === 'chunk' && names.includes(item.name),
-  )
-  const missing = names.filter((name) => !chunks.some((chunk) => chunk.name === name))
-  if (missing.length > 0) throw new Error(`startup-chunks: nothing to preload for ${missing.join(', ')}`)
-  return chunks.map((chunk) => ({
-    tag: 'link',
-    // `crossorigin` as the module scripts that use them are fetched, or the browser would fetch them again.
-    attrs: { rel: 'preload', as: 'script', crossorigin: true, href: `${base}${chunk.fileName}` },
-    injectTo: 'head' as const,
-  }))
-}
-
 export function startupChunks(options: StartupChunkOptions): Plugin {
   const names = [
     'boot',
@@ -193,20 +171,9 @@ export function startupChunks(options: StartupChunkOptions): Plugin {
     ...Object.keys(options.eager ?? {}).flatMap((name) => [name, `${name}-libs`]),
     ...Object.keys(options.pages),
   ]
-  let base = './'
   return {
     name: 'multibridge-startup-chunks',
     apply: 'build',
-    configResolved(config) {
-      base = config.base
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        if (process.env[PROBE] || !context.bundle || !options.preload) return
-        return preloadTags(context.bundle, options.preload, base)
-      },
-    },
     async config(_config, { mode }) {
       if (process.env[PROBE]) return
       const groupOf = startupGroups(await probeChunks(options, mode), options)

@@ -47,19 +47,20 @@ const WALLET_LAYER_FAILED = 'The wallet could not be loaded: check your connecti
 
 /** The wallet layer and its button, started the moment they, the manifest and the strings are in. */
 function startWallet(manifest: Promise<Manifest>, queryClient: QueryClient) {
-  // A manifest that fails is start-up's failure (`bootstrap.ts` shows it); here it only means no wallet.
-  manifest.catch(() => undefined)
-  Promise.all([manifest, startupRequests.language]).then(([config, i18n]) =>
-    startupRequests.walletLayer
-      .then(({ startWalletLayer, startWalletIsland }) => {
-        startWalletLayer(config)
-        startWalletIsland({ manifest: config, i18n, queryClient })
-      })
-      .catch((error: unknown) => {
-        // The page stays usable (amounts, tokens, History); the wallet button keeps waiting, and says why here.
-        console.error('[app] the wallet layer failed to load', error)
-        notify(WALLET_LAYER_FAILED)
-      }),
+  // A manifest or strings that fail are start-up's failure (`bootstrap.ts` shows it); here they only mean no wallet.
+  Promise.all([manifest, startupRequests.language]).then(
+    ([config, i18n]) =>
+      startupRequests.walletLayer
+        .then(({ startWalletLayer, startWalletIsland }) => {
+          startWalletLayer(config)
+          startWalletIsland({ manifest: config, i18n, queryClient })
+        })
+        .catch((error: unknown) => {
+          // The page stays usable (amounts, tokens, History); the wallet button keeps waiting, and says why here.
+          console.error('[app] the wallet layer failed to load', error)
+          notify(WALLET_LAYER_FAILED)
+        }),
+    () => undefined,
   )
 }
 
