@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { directImports } from './build/directImports.ts'
 import { prerender } from './build/prerender.ts'
 import { isChunkProbe, startupChunks } from './build/startupChunks.ts'
+import { NETWORK_CONFIG_CACHE } from './src/lib/networkConfigUpdates.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 
@@ -31,9 +32,6 @@ function devnetManifest(): Plugin {
     },
   }
 }
-
-/** Where the worker keeps the network config; the page fills it on a first visit (features/appUpdate). */
-const NETWORK_CONFIG_CACHE = 'network-config'
 
 /**
  * The worker's check after it stored a newly fetched config: when it differs from the copy the pages started with

@@ -1,5 +1,8 @@
 import { createStore } from 'zustand/vanilla'
 
+/** The service worker's cache of the network config: vite.config.ts routes it, appWorker.ts fills it first. */
+export const NETWORK_CONFIG_CACHE = 'network-config'
+
 /** The service worker's message when the network config it fetched differs from the one it gave (vite.config.ts). */
 export const NETWORK_CONFIG_CHANGED = 'multi-bridge:network-config-changed'
 

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla'
 import { MANIFEST_URL } from '../../lib/constants.ts'
+import { NETWORK_CONFIG_CACHE } from '../../lib/networkConfigUpdates.ts'
 
 /**
  * The service worker (built by vite-plugin-pwa with Workbox, see vite.config.ts): it precaches the app's own
@@ -45,9 +46,6 @@ export function registerAppWorker(): Promise<void> {
     .catch((error: unknown) => console.info('[app] no service worker:', error))
   return registering
 }
-
-/** The worker's cache of the network config (`NETWORK_CONFIG_CACHE` in vite.config.ts). */
-const NETWORK_CONFIG_CACHE = 'network-config'
 
 /**
  * Fills the worker's copy of the network config on a first visit, which the worker does not control yet: the next
