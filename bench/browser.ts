@@ -129,11 +129,7 @@ export async function coldAndRepeatLoad(
     if (!visits.repeat) return { cold }
     // The app registers its worker when the browser is idle after the first page: the repeat visit comes after.
     if (visits.waitForWorker) {
-      await page.waitForFunction(
-        async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-        undefined,
-        { timeout: 30_000, polling: 100 },
-      )
+      await untilWorkerActivated(page)
     }
     const repeat = await visit()
     return { cold, repeat }
@@ -182,6 +178,20 @@ export function countRpcCalls(page: Page, rpcUrls: Map<string, number>) {
     }
   })
   return calls
+}
+
+/**
+ * Waits until the page's service worker is activated. Polled with `evaluate`, which awaits the page's promise:
+ * `waitForFunction` takes a promise returned by its predicate as a truthy answer and returns at once, and the
+ * "repeat" visits were then loaded before the app had even registered its worker (found for issue #33).
+ */
+export async function untilWorkerActivated(page: Page, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  const state = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state)
+  while ((await state()) !== 'activated') {
+    if (Date.now() > deadline) throw new Error(`the page's service worker was not activated within ${timeoutMs} ms`)
+    await page.waitForTimeout(100)
+  }
 }
 
 export const median = (values: readonly number[]) => percentile(values, 50)
