@@ -130,8 +130,9 @@ export default defineConfig({
       root: import.meta.dirname,
       configFile: join(import.meta.dirname, 'vite.config.ts'),
       boot: 'src/bootstrap.ts',
-      startup: ['src/main.tsx', 'src/app/App.tsx', 'src/i18n/index.ts'],
-      eager: { 'wallet-layer': 'src/features/wallet/walletRuntime.ts' },
+      startup: ['src/main.tsx', 'src/i18n/index.ts'],
+      // The wallet layer first: the wallet button waits for its files only, not for the frame's router (issue #33).
+      eager: { 'wallet-layer': 'src/features/wallet/walletRuntime.ts', frame: 'src/app/App.tsx' },
       eagerDialogs: {
         'wallet-layer': ['src/features/wallet/ConnectDialog.tsx', 'src/features/wallet/AccountDialog.tsx'],
       },
@@ -140,6 +141,8 @@ export default defineConfig({
         'history-page': 'src/pages/history/HistoryPage.tsx',
       },
       split: { name: 'react', packages: ['react', 'react-dom', 'scheduler'] },
+      // React's functions nearly all run at start-up; of the rest, much is never called on the first page.
+      compileHint: ['react'],
     }),
     installableApp(),
     prerender({

@@ -3,7 +3,7 @@
  * of `apps/web/build/startupChunks.ts` (and `apps/web/vite.config.ts`): a renamed group is renamed here.
  */
 
-/** React, the app frame and i18n: the code that takes over the prerendered page. */
+/** The start-up script and i18n: without it nothing takes over the prerendered page, and no wallet button starts. */
 export const STARTUP_FILE = /\/assets\/startup-[^/]+\.js$/
 /** The swap page's own code: what the page's hydration waits for. */
 export const SWAP_PAGE_FILE = /\/assets\/swap-page-[^/]+\.js$/

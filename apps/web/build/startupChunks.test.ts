@@ -129,6 +129,36 @@ describe('startupGroups', () => {
     expect(splitMembers('swap-page')).toEqual(members('swap-page'))
   })
 
+  it("takes the split packages out of an eager group's libraries too, and shares with the frame what the wallet layer loads first", () => {
+    // Start-up without the frame (issue #33): main.tsx reaches only React itself; react-dom first comes with the wallet
+    // layer's libraries, which the frame shares. Order counts: the wallet layer is grouped before the frame.
+    const lean = [
+      chunk('index.js', ['/app/src/bootstrap.ts'], []),
+      chunk('main.js', ['/app/src/main.tsx'], ['react.js']),
+      chunk('react.js', ['/node_modules/react/index.js']),
+      chunk('walletRuntime.js', ['/app/src/features/wallet/walletRuntime.ts'], ['react.js', 'dom.js', 'wagmi.js']),
+      chunk('dom.js', ['/node_modules/react-dom/index.js'], ['react.js']),
+      chunk('wagmi.js', ['/node_modules/wagmi/index.js']),
+      chunk('App.js', ['/app/src/app/App.tsx'], ['react.js', 'dom.js', 'wagmi.js', 'router.js']),
+      chunk('router.js', ['/node_modules/react-router/index.js']),
+      chunk('SwapPage.js', ['/app/src/pages/swap/SwapPage.tsx'], ['react.js']),
+    ]
+    const grouped = startupGroups(lean, {
+      root,
+      boot: 'src/bootstrap.ts',
+      startup: ['src/main.tsx'],
+      eager: { 'wallet-layer': 'src/features/wallet/walletRuntime.ts', frame: 'src/app/App.tsx' },
+      pages: { 'swap-page': 'src/pages/swap/SwapPage.tsx' },
+      split: { name: 'react', packages: ['react', 'react-dom'] },
+    })
+    expect(grouped.get('/node_modules/react/index.js')).toBe('react')
+    expect(grouped.get('/node_modules/react-dom/index.js')).toBe('react')
+    expect(grouped.get('/node_modules/wagmi/index.js')).toBe('wallet-layer-libs')
+    expect(grouped.get('/node_modules/react-router/index.js')).toBe('frame-libs')
+    expect(grouped.get('/app/src/app/App.tsx')).toBe('frame')
+    expect(grouped.get('/app/src/main.tsx')).toBe('startup')
+  })
+
   it('names a start-up module that no chunk holds', () => {
     expect(() => startupGroups(chunks, { ...options, startup: ['src/missing.ts'] })).toThrow(/src\/missing\.ts/)
   })

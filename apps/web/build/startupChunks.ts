@@ -11,14 +11,16 @@ import { build, type Plugin, type Rolldown } from 'vite'
  * start-up loads, and then groups their modules:
  *
  * - `boot`: the parts of `index.html`'s script shared with other chunks (the script itself stays apart);
- * - `startup`: what React, the app frame and the i18n runtime load, minus `boot`, split in two files of about the
- *   same size: React itself (`react`: react, react-dom, scheduler) and the rest. Chromium compiles each file on
- *   its own background thread, so two halves are ready sooner than one whole (measured: about 12 % sooner
- *   interactive over 21 cold loads). React imports nothing outside itself, so the two files never import each
- *   other in a circle;
- * - two groups per lazy module start-up always asks for besides (`eager`: the wallet layer), beyond the two above:
- *   its own code (`name`), and the libraries it loads (`name-libs`), which pages and lazy code share with it. So
- *   the module's own file can be late or missing without holding anything else back;
+ * - `startup`: what the start-up script and the i18n runtime load, minus `boot`;
+ * - two groups per lazy module start-up always asks for besides (`eager`: the wallet layer, then the app frame),
+ *   beyond the ones above: its own code (`name`), and the libraries it loads (`name-libs`), which pages and lazy
+ *   code share with it. So the module's own file can be late or missing without holding anything else back, and the
+ *   wallet button, which needs the wallet layer but not the frame's router, waits for neither the frame's files nor
+ *   its compilation (issue #33). The first eager module gets what it shares with the later ones;
+ * - React itself (`react`: react, react-dom, scheduler), taken out of all of these into a file of its own.
+ *   Chromium compiles each file on its own background thread, so two halves are ready sooner than one whole
+ *   (measured: about 12 % sooner interactive over 21 cold loads). React imports nothing outside itself, so its
+ *   file never imports the others in a circle;
  * - one group per page: what the page loads beyond the groups above. (Without the wallet layer's group, the wagmi and
  *   viem code it shares with History went to History's group, and start-up fetched all of History: 87 kB.)
  *
@@ -26,9 +28,11 @@ import { build, type Plugin, type Rolldown } from 'vite'
  * form is interactive do not change; only the number of files does. Lazy code (dialogs, the swap services,
  * the other languages) keeps Rolldown's own chunks.
  *
- * The group chunks also carry V8's compile hint `//# allFunctionsCalledOnLoad`: start-up calls most of their
- * functions, and Chromium then compiles them all up front instead of one by one as the first render
- * reaches each (measured: about 9 % sooner interactive). Other engines read it as a comment.
+ * The groups named in `compileHint` carry V8's compile hint `//# allFunctionsCalledOnLoad`: Chromium then compiles
+ * all their functions up front instead of one by one as the first render reaches each. Worth it only for a file
+ * whose functions start-up nearly all calls: on every file it was about 9 % sooner interactive while the wallet
+ * waited for the whole page; once the wallet button no longer did, it made the eager compilation of code start-up
+ * never calls the longest task of a repeat visit (docs/first-page.md). Other engines read it as a comment.
  */
 export type StartupChunkOptions = {
   /** The Vite project root and config file, for the in-memory build. */
@@ -36,9 +40,9 @@ export type StartupChunkOptions = {
   configFile: string
   /** The entry script's module (this and the paths below are relative to `root`). */
   boot: string
-  /** Modules start-up imports dynamically and always runs (React, the app frame, i18n). */
+  /** Modules start-up imports dynamically and always runs first (the start-up script, i18n). */
   startup: string[]
-  /** Modules start-up imports lazily but always loads (the wallet layer), each its own group, before the pages. */
+  /** Modules start-up imports lazily but always loads (the wallet layer, the frame), each its own group, before the pages. */
   eager?: Record<string, string>
   /**
    * Lazy modules an eager group opens on a click (the wallet's dialogs), by the group's name: what they share with
@@ -49,10 +53,13 @@ export type StartupChunkOptions = {
   /** Pages a first visit may load, each its own group. */
   pages: Record<string, string>
   /**
-   * Packages of start-up that get a file of their own, compiled in parallel with the rest (see above). They
-   * must import nothing outside this list: the build fails if their file imports the rest of start-up.
+   * Packages of start-up (and of the eager groups) that get a file of their own, compiled in parallel with the rest
+   * (see above). They must import nothing outside this list: the build fails if their file imports the rest of
+   * start-up.
    */
   split?: { name: string; packages: string[] }
+  /** The groups whose files get V8's compile hint (see above). */
+  compileHint?: string[]
 }
 
 const PROBE = 'MULTIBRIDGE_CHUNK_PROBE'
@@ -100,14 +107,19 @@ export function startupGroups(
   }
   assign('boot', closure([entry]))
   assign('startup', closure(options.startup.map(chunkOf)))
-  if (options.split) {
-    const { name, packages } = options.split
-    const inPackage = (id: string) => packages.some((pkg) => normalize(id).includes(`/node_modules/${pkg}/`))
-    for (const [id, group] of groupOf) if (group === 'startup' && inPackage(id)) groupOf.set(id, name)
-  }
   for (const [name, path] of Object.entries(options.eager ?? {})) {
     assign(name, new Set([chunkOf(path)]))
     assign(`${name}-libs`, closure([chunkOf(path)]))
+  }
+  if (options.split) {
+    // Wherever start-up loads them first: with the wallet layer's libraries as much as with start-up's own.
+    const startupGroupNames = new Set([
+      'startup',
+      ...Object.keys(options.eager ?? {}).flatMap((name) => [name, `${name}-libs`]),
+    ])
+    const { name, packages } = options.split
+    const inPackage = (id: string) => packages.some((pkg) => normalize(id).includes(`/node_modules/${pkg}/`))
+    for (const [id, group] of groupOf) if (startupGroupNames.has(group) && inPackage(id)) groupOf.set(id, name)
   }
   const pageModules = new Set(
     [...closure(Object.values(options.pages).map(chunkOf))].flatMap((chunk) => chunk.moduleIds),
@@ -202,7 +214,7 @@ export function startupChunks(options: StartupChunkOptions): Plugin {
         if (process.env[PROBE]) return
         if (options.split) checkSplitImports(bundle, options.split.name)
         for (const item of Object.values(bundle)) {
-          if (item.type !== 'chunk' || !names.includes(item.name)) continue
+          if (item.type !== 'chunk' || !options.compileHint?.includes(item.name)) continue
           const mapAsset = bundle[`${item.fileName}.map`]
           addCompileHint(item, mapAsset?.type === 'asset' ? mapAsset : undefined)
         }

@@ -21,12 +21,11 @@ export async function start() {
   // The service worker may hold a copy of the config: offline, the app still says the network is unreachable
   // (startupError.ts) rather than open on chains it cannot reach, and opens by itself once back online.
   if (!navigator.onLine) throw new Error('the browser is offline')
-  const frame = import('./app/App.tsx')
   const manifest = startupRequests.manifest.then(parseManifest)
   // One for the page and the wallet button's own root: what one caches or runs, the other sees.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: false } } })
   startWallet(manifest, queryClient)
-  const [parsed, { mountApp }] = await Promise.all([manifest, frame, startupRequests.language])
+  const [parsed, { mountApp }] = await Promise.all([manifest, startupRequests.frame, startupRequests.language])
   // The person may have followed a link of the prerendered page (History) before the app was up.
   const prerendered = root.hasAttribute(PRERENDERED_ATTRIBUTE) && isPrerenderedAddress(window.location.hash)
   const pageIn =

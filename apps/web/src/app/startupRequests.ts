@@ -15,6 +15,8 @@ listenForNetworkConfigChanges()
 export const startupRequests = {
   // The HTTP client's defaults (SPEC §8: 60000 ms time-out), like every other request of the app.
   manifest: httpRequest(MANIFEST_URL),
+  // The app frame (router, layout, queries): its own files since the wallet button stopped waiting for it (issue #33).
+  frame: import('./App.tsx'),
   // Loaded here; the router renders it (see LoadedPage), or reports its failure.
   page: pages[pageForHash(window.location.hash)].load(),
   // The wallet layer (wagmi, viem, the connectors): downloaded alongside, started once the page is handed to React
@@ -32,3 +34,4 @@ startupRequests.manifest.catch(() => undefined)
 startupRequests.page.catch(() => undefined)
 startupRequests.language.catch(() => undefined)
 startupRequests.walletLayer.catch(() => undefined)
+startupRequests.frame.catch(() => undefined)

@@ -33,6 +33,8 @@ export function i18nOptions(language: Language, bundle: Record<string, string>):
     nsSeparator: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // The strings are given, nothing is loaded: init at once rather than on a timer (start-up waits for it).
+    initAsync: false,
   }
 }
 
