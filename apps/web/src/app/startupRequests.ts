@@ -19,8 +19,8 @@ export const startupRequests = {
   frame: import('./App.tsx'),
   // Loaded here; the router renders it (see LoadedPage), or reports its failure.
   page: pages[pageForHash(window.location.hash)].load(),
-  // The wallet layer (wagmi, viem, the connectors): downloaded alongside, started once the page is handed to React
-  // (App.tsx); the page neither waits for it nor renders it.
+  // The wallet layer (wagmi, viem, the connectors) and the wallet button's own root: downloaded alongside, started as
+  // soon as it, the manifest and the strings are in (main.tsx); the page neither waits for it nor renders it.
   walletLayer: import('../features/wallet/walletRuntime.ts'),
   language: (() => {
     const language = storedLanguage()
