@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, newWalletOn, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
@@ -321,6 +323,62 @@ test.describe('before the page is hydrated (issue #33)', () => {
     expect(await button!.evaluate((element) => element.isConnected)).toBe(true)
     await shell.openConnectDialog()
     await expect(shell.dialog.getByRole('heading', { name: 'Choose a wallet' })).toBeVisible()
+    expect(consoleErrors).toEqual([])
+  })
+})
+
+test.describe('the entry script is async (issue #33)', () => {
+  test('waits for the whole page, and the language the inline script picks, when its files are in before the page is', async ({
+    app,
+    network,
+  }) => {
+    // The page in two parts: the root with its Traditional Chinese markup, then, once every start-up file is in
+    // and has had time to run, the rest: the English markup the inline script swaps in for this person. Started on
+    // the first part, the app would hydrate markup that the inline script then replaces under it.
+    const html = readFileSync(join(network.distDir, 'index.html'), 'utf8')
+    const cut = html.indexOf('<template id="prerender-')
+    expect(cut).toBeGreaterThan(html.indexOf('id="root"'))
+    let sendRest: () => void = () => {}
+    const rest = new Promise<void>((resolve) => {
+      sendRest = resolve
+    })
+    const splitPage = (response: ServerResponse) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
+      response.write(html.slice(0, cut))
+      void rest.then(() => response.end(html.slice(cut)))
+    }
+    let filesIn: Promise<unknown> | undefined
+    const opening = app.open({
+      wallet: newWalletOn(network.chains),
+      routes: { '/': splitPage },
+      initScripts: [
+        watchHydration,
+        async (page) => {
+          filesIn = Promise.all(
+            [STARTUP_FILE, SWAP_PAGE_FILE, WALLET_LAYER_FILE, /\/config\/manifest\.json$/].map((file) =>
+              page.waitForResponse(file).then((response) => response.finished()),
+            ),
+          )
+        },
+      ],
+    })
+    // The page's load waits for its rest: the files first.
+    await expect.poll(() => filesIn !== undefined).toBe(true)
+    await filesIn
+    // Long enough for the start-up code to run had it not waited (it takes a tenth of this here).
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    sendRest()
+    const { page, shell, form, consoleErrors } = await opening
+    // The app took over the page the person sees: the English one, its wallet button live, its form hydrated.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(shell.connectButton).toBeEnabled()
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+    await form.amount.fill('2')
+    await expect(form.mainButton).toHaveText('Connect a wallet to start')
+    const { kept } = await hydrationResult(page)
+    expect(kept).toEqual({ title: true, amount: true, mainButton: true })
+    await shell.openConnectDialog()
+    await expect(shell.walletOption(TEST_WALLET_NAME)).toBeVisible()
     expect(consoleErrors).toEqual([])
   })
 })
