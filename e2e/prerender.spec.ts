@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import type { ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, newWalletOn, test } from './fixtures/index.ts'
