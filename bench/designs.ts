@@ -4,7 +4,8 @@
  * Each design is a built app (`vite build` of one variant); they are loaded in turn, cold and then repeated
  * (service worker active), as `npm run bench` loads the app, and compared by the medians of: first paint of the form,
  * wallet known (the `wallet-known` mark, or `swap-form-interactive` for a build that has no such mark) and form
- * interactive (`swap-form-interactive`), and form usable (a keystroke painted, as `npm run bench` types it). Served with a stand-in config: none of these moments reads a chain.
+ * interactive (`swap-form-interactive`), and form usable (a keystroke painted, as `npm run bench` types it).
+ * Served with a stand-in config: none of these moments reads a chain.
  * docs/first-page.md says which variants were compared, and how each was built.
  */
 import type { Browser, Page } from 'playwright-core'
@@ -96,12 +97,13 @@ async function main() {
   try {
     for (let run = 0; run < RUNS; run++) {
       for (const [index, server] of servers.entries()) {
-        const bare = designs[index]!.name.startsWith('bare')
+        const { name } = designs[index]!
+        const bare = name.startsWith('bare')
         const url = bare ? server.url : new URL('#/', server.url).toString()
         const visits = await load(browser, url, !bare)
         // "Form usable", as `npm run bench` measures it: a keystroke in the amount (labelled Send in English) painted.
         // The bare wagmi page (`bare`) has no such field.
-        const usable = designs[index]!.name === 'bare' ? Number.NaN : await usableLoad(browser, url, 'Send')
+        const usable = name === 'bare' ? Number.NaN : await usableLoad(browser, url, 'Send')
         results[index]!.push({ ...visits, usable })
       }
     }

@@ -70,10 +70,6 @@ function kindOf(event: TraceEvent): string | undefined {
   }
 }
 
-/**
- * One cold load of `url` in a fresh context with Chrome's tracing on: what the renderer's main thread did, and
- * what arrived from the network, between navigation start and the first contentful paint.
- */
 export type TraceOptions = {
   /** Stored as the page's language before it loads (`lang` in localStorage). */
   language?: string

@@ -1,6 +1,6 @@
 import type { Rolldown } from 'vite'
 import { describe, expect, it } from 'vitest'
-import { addCompileHint, COMPILE_HINT, checkSplitImports, startupGroups } from './startupChunks.ts'
+import { addCompileHint, COMPILE_HINT, checkSplitImports, startupChunks, startupGroups } from './startupChunks.ts'
 
 const root = '/app'
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = []) =>
@@ -203,5 +203,19 @@ describe('addCompileHint', () => {
     expect(output.code).toBe(`${COMPILE_HINT}\nconst a=1;\nexport{a};`)
     expect(map.mappings).toBe(';AAAA;AACA')
     expect(JSON.parse(String(asset.source))).toEqual({ mappings: ';AAAA;AACA' })
+  })
+})
+
+describe('startupChunks', () => {
+  it('refuses a compile hint for a group it does not build, rather than drop the hint', () => {
+    const plugin = (compileHint: string[]) => () =>
+      startupChunks({
+        ...options,
+        configFile: '/app/vite.config.ts',
+        split: { name: 'react', packages: ['react'] },
+        compileHint,
+      })
+    expect(plugin(['react', 'swap-page'])).not.toThrow()
+    expect(plugin(['reakt'])).toThrow(/no start-up group is named reakt/)
   })
 })

@@ -42,7 +42,10 @@ export type StartupChunkOptions = {
   boot: string
   /** Modules start-up imports dynamically and always runs first (the start-up script, i18n). */
   startup: string[]
-  /** Modules start-up imports lazily but always loads (the wallet layer, the frame), each its own group, before the pages. */
+  /**
+   * Modules start-up imports lazily but always loads (the wallet layer, the frame): each its own group, before the
+   * pages.
+   */
   eager?: Record<string, string>
   /**
    * Lazy modules an eager group opens on a click (the wallet's dialogs), by the group's name: what they share with
@@ -183,6 +186,9 @@ export function startupChunks(options: StartupChunkOptions): Plugin {
     ...Object.keys(options.eager ?? {}).flatMap((name) => [name, `${name}-libs`]),
     ...Object.keys(options.pages),
   ]
+  // A misspelt group would silently lose its hint.
+  const unknownHints = (options.compileHint ?? []).filter((name) => !names.includes(name))
+  if (unknownHints.length > 0) throw new Error(`startup-chunks: no start-up group is named ${unknownHints.join(', ')}`)
   return {
     name: 'multibridge-startup-chunks',
     apply: 'build',
