@@ -187,6 +187,8 @@ describe('gasless orders through the solver', () => {
       ['WRONG_SETTLER', { ...orderFromQuote(q, amount), originSettler: stranger.address }],
       ['UNSUPPORTED_ROUTE', orderFromQuote(q, amount, { destinationSettler: stranger.address })],
       ['BAD_SIGNATURE', orderFromQuote(q, amount), stranger],
+      // In the name of a contract (no ERC-1271 answer for this signature): asked of the contract, refused.
+      ['BAD_SIGNATURE', { ...orderFromQuote(q, amount), user: C.token('usdt') }, stranger],
       ['INSUFFICIENT_BALANCE', { ...orderFromQuote(q, amount), user: stranger.address }, stranger],
     ]
     for (const [code, order, signer] of cases) {
@@ -363,5 +365,101 @@ describe('gasless orders filled before their open is mined (the person waits one
     )
     expect(network.logs.some((line) => line.includes('filled an order whose gasless open failed'))).toBe(true)
     expect(await escrowStatus(C, firstAnswer.body.orderId!)).toBe(intentOriginSettlerStatus.None)
+  })
+})
+
+describe('gasless submissions that cost the solver or other people (attacks)', () => {
+  it('one balance opens one order: a second order signed over the same USDC, sent before the first is mined, is refused', async () => {
+    // A key of its own holding exactly one order's input: two signed orders spend it twice.
+    const twice = privateKeyToAccount(keccak256(toHex('gasless one balance, two orders')))
+    const amount = usdc('300')
+    const funding = await C.wallet(user(4)).writeContract({
+      address: C.token('usdc'),
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [twice.address, amount],
+    })
+    await C.public.waitForTransactionReceipt({ hash: funding })
+    const q = await quoteCtoB(amount)
+    const orders = [orderFromQuote(q, amount), orderFromQuote(q, amount)].map((order) => ({
+      ...order,
+      user: twice.address,
+      orderData: { ...order.orderData, recipient: twice.address },
+    }))
+    const signatures = await Promise.all(orders.map((order) => sign(order, twice)))
+    const answers = await withoutBlocksOnC(async () => {
+      const answers = await Promise.all(orders.map((order, i) => submit(order, signatures[i])))
+      // Both would be filled before their opens are mined; only one open can then take the USDC.
+      await new Promise((resolve) => setTimeout(resolve, 2 * B.config.blockTime * 1000))
+      return answers
+    })
+    expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers.map((a) => a.body))).toEqual([
+      200, 400,
+    ])
+    // Refused by the solver's own count of what it is opening, not by the node's simulation seeing the pending open
+    // (anvil's does; a node that simulates on the latest block would let both through).
+    expect(answers.find((answer) => answer.status === 400)?.body.error).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'The user does not hold the input amount besides their orders being opened already',
+    })
+    const opened = answers.find((answer) => answer.status === 200)!
+    expect((await C.public.waitForTransactionReceipt({ hash: opened.body.openTx! })).status).toBe('success')
+    await waitFor(
+      () => fillsOf(B, opened.body.orderId!),
+      (fills) => fills.length === 1,
+      'the one opened is filled',
+    )
+    expect(await balanceOf(B, B.token('usdc'), twice.address)).toBe(orders[0]!.orderData.outputAmount)
+  })
+
+  it('badly signed orders hold nothing: a flood of them does not refuse a genuine order for want of inventory', async () => {
+    const amount = usdc('2000')
+    const q = await quoteCtoB(amount)
+    const output = BigInt(q.gasless!.outputAmount)
+    const solver = devnetAccount(DEVNET_ACCOUNTS.solver)
+    const inventory = await balanceOf(B, B.token('usdc'), solver.address)
+    // The solver's USDC on B covers one such order and not two; a sink keeps the rest meanwhile.
+    const kept = inventory - (output * 3n) / 2n
+    const sink = privateKeyToAccount(keccak256(toHex('gasless flood sink')))
+    await B.public.request({ method: 'anvil_setBalance' as never, params: [sink.address, toHex(10n ** 18n)] as never })
+    const move = async (from: LocalAccount, to: LocalAccount, value: bigint) => {
+      const hash = await B.wallet(from).writeContract({
+        address: B.token('usdc'),
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [to.address, value],
+      })
+      expect((await B.public.waitForTransactionReceipt({ hash })).status).toBe('success')
+    }
+    await move(solver, sink, kept)
+    try {
+      // In the person's name, signed by a stranger: each asks the whole inventory and can never be opened. Four
+      // senders keep such orders coming while the genuine one is submitted.
+      const forged = orderFromQuote(q, amount)
+      const forgedSignature = await sign(forged, stranger)
+      let flooding = true
+      const refusals: string[] = []
+      const flood = Array.from({ length: 4 }, async () => {
+        while (flooding) {
+          const order = { ...forged, orderData: { ...forged.orderData, nonce: freshNonce() } }
+          refusals.push((await submit(order, forgedSignature)).body.error?.code ?? 'accepted')
+        }
+      })
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      const genuine = orderFromQuote(q, amount)
+      const answer = await submit(genuine, await sign(genuine))
+      flooding = false
+      await Promise.all(flood)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      expect(refusals.length).toBeGreaterThan(8)
+      expect(new Set(refusals)).toEqual(new Set(['BAD_SIGNATURE']))
+      await waitFor(
+        () => fillsOf(B, answer.body.orderId!),
+        (fills) => fills.length === 1,
+        'the genuine order filled',
+      )
+    } finally {
+      await move(sink, solver, kept)
+    }
   })
 })

@@ -1,4 +1,4 @@
-import type { Manifest } from '@multi-bridge/core'
+import type { Manifest, TokenAuthorizationDomain } from '@multi-bridge/core'
 import type { Account, Address, Hex } from 'viem'
 import { type AttesterQuorum, createAttesterQuorum } from '../shared/attesterQuorum.ts'
 import { type ChainContext, createServiceContext } from '../shared/context.ts'
@@ -19,6 +19,9 @@ export type GasPriceCache = Map<number, { price: Promise<bigint>; readAt: number
  */
 /** What an order being admitted holds on its destination (see `SolverContext.heldOutputs`): its output, its gas. */
 export type OutputHold = { chainId: number; token: Address; amount: bigint }
+
+/** What a gasless order the solver is opening takes from its person on the origin, until its open is mined. */
+export type GaslessSpend = { chainId: number; token: Address; user: Address; amount: bigint }
 
 export type SolverContext = {
   manifest: Manifest
@@ -42,6 +45,10 @@ export type SolverContext = {
    * solver is opening, cannot share one output.
    */
   heldOutputs: Map<string, OutputHold[]>
+  /** The inputs of gasless orders the solver is opening, by order id, until their open is mined (gaslessAuthorization.ts). */
+  gaslessSpends: Map<string, GaslessSpend>
+  /** Each EIP-3009 token's EIP-712 domain, read once (`chainId:token`). */
+  tokenDomains: Map<string, Promise<TokenAuthorizationDomain>>
   gasPrices: GasPriceCache
   /** Each origin settler's least gap from fill deadline to expires: quotes never ask for less. */
   minRefundDelays: Map<number, number>
@@ -72,6 +79,8 @@ export async function createSolverContext(parameters: CreateSolverContextParamet
     inFlight: new Set(),
     exposureHeld: new Set(),
     heldOutputs: new Map(),
+    gaslessSpends: new Map(),
+    tokenDomains: new Map(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
   }

@@ -14,6 +14,7 @@ import { orderTermsProblem } from './admission.ts'
 import { admitSentGasless, fillConditions } from './admit.ts'
 import { advance } from './advance.ts'
 import { chainTime, type SolverContext } from './context.ts'
+import { checkAuthorization, releaseSpend, reserveSpend } from './gaslessAuthorization.ts'
 import type { GaslessOrderRequest } from './gaslessRequest.ts'
 import { gaslessInputToken, gaslessOpenFee, OPEN_FOR_GAS } from './gaslessTerms.ts'
 import { balanceOf, fillNetworkFee, reservedInventory } from './inventory.ts'
@@ -40,17 +41,21 @@ export async function openGasless(
   const key = `gasless:${gaslessOrderHash(order)}`
   if (context.inFlight.has(key)) throw new HttpError(409, 'ALREADY_SUBMITTED', 'This order is being opened already')
   context.inFlight.add(key)
-  // Its output is held before the inventory is checked, so that concurrent submissions count each other.
   const orderId = gaslessOrderId(order)
-  const data = order.orderData
-  context.heldOutputs.set(orderId, [
-    { chainId: Number(data.destinationChainId), token: data.outputToken, amount: data.outputAmount },
-  ])
   const release = () => {
     context.inFlight.delete(key)
     context.heldOutputs.delete(orderId)
+    releaseSpend(context, order)
   }
   try {
+    // The person's own before anything is held for it: a forged order takes nothing from the inventory.
+    await checkAuthorization(context, origin, order, signature)
+    await reserveSpend(context, origin, order)
+    // Its output is held before the inventory is checked, so that concurrent submissions count each other.
+    const data = order.orderData
+    context.heldOutputs.set(orderId, [
+      { chainId: Number(data.destinationChainId), token: data.outputToken, amount: data.outputAmount },
+    ])
     const { outputUsd } = await checkGaslessTerms(context, origin, order)
     const openTx = await origin.sendQueue.run(() => simulateAndSend(context, origin, order, signature))
     context.log.info('gasless order opened', { originChainId: origin.config.id, tx: openTx })
@@ -62,6 +67,7 @@ export async function openGasless(
     void origin.waitForReceipt(openTx).then(
       (receipt) => {
         context.inFlight.delete(key)
+        releaseSpend(context, order) // mined: the person's balance says it now
         // A failed open: the admitted order is declined by its next step (fill.ts), at once.
         if (receipt.status !== 'success') void advance(context, orderId)
       },
