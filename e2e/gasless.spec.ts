@@ -97,4 +97,45 @@ test.describe('gasless swaps (issue #32)', () => {
       await expect(form.transaction(chains[1]!.name)).toBeVisible()
     })
   }
+  test('a wallet that signs typed data only on the chain it names (as MetaMask does) is switched to C, then signs: still no gas and no transaction', async ({
+    app,
+    account,
+    network,
+  }) => {
+    const { chains, manifest } = network
+    const person = privateKeyToAccount(generatePrivateKey())
+    const client = chainClient(chains[2]!)
+    const hash = await client.writeContract({
+      account,
+      address: tokenOf(manifest, 2, 'USDC').address,
+      abi: parseAbi(['function transfer(address to, uint256 amount)']),
+      functionName: 'transfer',
+      args: [person.address, 50_000_000n],
+    })
+    expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success')
+    const session = await app.openConnected({
+      wallet: { account: person, initialChainId: chains[0]!.id, typedDataOnActiveChainOnly: true },
+    })
+    const { page, form } = session
+    await form.pickToken('origin', chains[2]!.name, 'USDC')
+    await form.pickToken('destination', chains[1]!.name, 'USDC')
+    await form.amountLabelled('Send').fill('20')
+    await form.myAddressButton('My address').click()
+    const gasless = form.route('intent-gasless')
+    await expect(gasless).toBeVisible({ timeout: 20_000 })
+    await gasless.click()
+    await form.mainButton.click()
+    const confirm = form.dialog.getByRole('button', { name: `Sign (no gas needed on ${chains[2]!.name})`, exact: true })
+    await expect(confirm).toBeEnabled({ timeout: 20_000 })
+    await confirm.click()
+    await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
+    // Refused on A in the wallet's words, switched to C, signed there; no transaction of the person's.
+    const asked = session.wallet!.requests.filter((method) =>
+      ['eth_signTypedData_v4', 'wallet_switchEthereumChain', 'eth_sendTransaction', 'wallet_sendCalls'].includes(
+        method,
+      ),
+    )
+    expect(asked).toEqual(['eth_signTypedData_v4', 'wallet_switchEthereumChain', 'eth_signTypedData_v4'])
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  })
 })

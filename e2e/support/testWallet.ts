@@ -30,6 +30,8 @@ export type TestWalletOptions = {
   announce?: boolean
   /** Answer EIP-5792 (`wallet_sendCalls`…): a batch for one confirmation. Off by default, as in most wallets today. */
   sendCalls?: boolean
+  /** Refuse typed data for another chain than the wallet's, as MetaMask does ("Provided chainId … must match…"). */
+  typedDataOnActiveChainOnly?: boolean
 }
 
 export type TestWallet = {
@@ -83,6 +85,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
     chains: known.map(toChain),
     ...(options.initialChainId === undefined ? {} : { initialChainId: options.initialChainId }),
     sendCalls: options.sendCalls ?? false,
+    typedDataOnActiveChainOnly: options.typedDataOnActiveChainOnly ?? false,
     intercept: ({ method, params }) => {
       requests.push(method)
       calls.push({ method, params })

@@ -385,7 +385,7 @@ describe('gasless swaps (one signature, the solver opens)', () => {
     return route
   }
   /** The person's wallet, on chain A (not the origin), noting every request it gets. */
-  const personWallet = async () => {
+  const personWallet = async (options: { typedDataOnActiveChainOnly?: boolean } = {}) => {
     const asked: string[] = []
     const wallet = await eip1193WalletAdapter(
       createLocalWalletProvider({
@@ -393,6 +393,7 @@ describe('gasless swaps (one signature, the solver opens)', () => {
         chains: manifest.chains.map(manifestChainToViem),
         initialChainId: chain(0).id,
         intercept: ({ method }) => void asked.push(method),
+        ...options,
       }),
     )
     return { wallet, asked: () => asked.filter((method) => !READS.has(method)) }
@@ -426,6 +427,18 @@ describe('gasless swaps (one signature, the solver opens)', () => {
     expect(isGaslessSwap(record)).toBe(true)
     const open = await clients.get(origin().chainId)!.getTransaction({ hash: record.depositTx! })
     expect(isAddressEqual(open.from, person.address)).toBe(false) // the solver sent it
+  })
+
+  it('with a wallet that signs typed data only on the chain it names (MetaMask), switches to the origin and signs there: still no gas, no transaction', async () => {
+    const route = await gaslessRoute(usdc('10'))
+    const { wallet, asked } = await personWallet({ typedDataOnActiveChainOnly: true })
+    const received = await balance(destination(), person.address)
+    const { record } = await runSwap(route, wallet, 'completed')
+    // Refused on A, switched, signed on C; nothing sent by the person.
+    expect(asked()).toEqual(['eth_signTypedData_v4', 'wallet_switchEthereumChain', 'eth_signTypedData_v4'])
+    expect(await wallet.getChainId()).toBe(origin().chainId)
+    expect(await balance(destination(), person.address)).toBe(received + route.outputAmount)
+    expect(isGaslessSwap(record)).toBe(true)
   })
 
   it('says Completed once the solver has delivered, before its open on C is even mined', async () => {

@@ -1,8 +1,8 @@
-import { UserRejectedRequestError } from 'viem'
+import { InvalidParamsRpcError, UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { HttpStatusError } from '../http/httpErrors.ts'
 import { MultiBridgeError, walkError } from './MultiBridgeError.ts'
-import { isUserRejection, UserRejectedError, WalletSwitchChainError } from './walletErrors.ts'
+import { isTypedDataChainMismatch, isUserRejection, UserRejectedError, WalletSwitchChainError } from './walletErrors.ts'
 
 describe('the error base', () => {
   it('carries a stable code, its short message and its cause', () => {
@@ -42,5 +42,21 @@ describe('a refusal in the wallet', () => {
     expect(isUserRejection(new WalletSwitchChainError({ code: -32603 }))).toBe(false)
     expect(isUserRejection({ code: '4001' })).toBe(false)
     expect(isUserRejection(null)).toBe(false)
+  })
+})
+
+describe('a wallet that signs typed data only on the chain it names', () => {
+  const words = 'Provided chainId "1337003" must match the active chainId "1337001"'
+  it('is recognised however it arrives: its own error, a plain { code, message }, or wrapped by viem', () => {
+    expect(isTypedDataChainMismatch(new Error(words))).toBe(true)
+    expect(isTypedDataChainMismatch({ code: -32602, message: words })).toBe(true)
+    expect(isTypedDataChainMismatch(new InvalidParamsRpcError(new Error(words)))).toBe(true)
+    expect(isTypedDataChainMismatch(new Error('wrapped', { cause: { code: -32602, message: words } }))).toBe(true)
+  })
+  it('is not any other refusal', () => {
+    expect(isTypedDataChainMismatch(new UserRejectedRequestError(new Error('User rejected the request.')))).toBe(false)
+    expect(isTypedDataChainMismatch(new InvalidParamsRpcError(new Error('Invalid typed data')))).toBe(false)
+    expect(isTypedDataChainMismatch(undefined)).toBe(false)
+    expect(isTypedDataChainMismatch('chainId must match')).toBe(false)
   })
 })

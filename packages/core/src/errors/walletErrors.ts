@@ -99,3 +99,19 @@ export function isUserRejection(error: unknown): boolean {
     ) !== undefined
   )
 }
+
+/** MetaMask's words (and its imitators') for typed data whose domain names another chain than the one it is on. */
+const TYPED_DATA_CHAIN_MISMATCH = /provided chain ?id .* must match the active chain ?id/i
+
+/**
+ * The wallet refused to sign typed data because its domain names another chain than the one the wallet is on
+ * (MetaMask does so for `eth_signTypedData_v4`): switching the wallet to that chain lets it sign.
+ */
+export function isTypedDataChainMismatch(error: unknown): boolean {
+  // A wallet's error may be a plain { code, message } object; viem keeps its words in `details` and `cause`.
+  const says = (item: unknown) => {
+    const { message, details } = (item ?? {}) as { message?: unknown; details?: unknown }
+    return [message, details].some((text) => typeof text === 'string' && TYPED_DATA_CHAIN_MISMATCH.test(text))
+  }
+  return walkError(error, says) !== undefined
+}

@@ -1,7 +1,7 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hash, isAddressEqual } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
 import { isInsufficientFundsError, notEnoughGasOn } from '../errors/gasErrors.ts'
-import { UnknownContractError } from '../errors/walletErrors.ts'
+import { isTypedDataChainMismatch, UnknownContractError } from '../errors/walletErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import { applySwapEvent } from '../records/swapMachine.ts'
 import { newSwapRecord } from '../records/swapRecord.ts'
@@ -195,7 +195,15 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     const signTypedData = wallet.signTypedData
     if (!signTypedData) throw new TypedDataUnsupportedError()
     update({ type: 'phase', phase: 'depositing' })
-    const signature = await signing(() => signTypedData(gasless.typedData))
+    const signature = await signing(() => signTypedData(gasless.typedData)).catch(async (error: unknown) => {
+      if (!isTypedDataChainMismatch(error)) throw error
+      // Some wallets (MetaMask) sign typed data only on the chain it names, the origin (checked with the plan):
+      // switched there, and still no gas is asked.
+      await wallet.switchChain(chainId)
+      const now = await wallet.getChainId()
+      if (now !== chainId) throw new WrongChainError(chainId, now)
+      return signing(() => signTypedData(gasless.typedData))
+    })
     const { openTx } = await gasless.submit(signature)
     update({ type: 'depositSent', depositTx: openTx, data: gasless.tracking })
     // Not waited for here: the solver may deliver before its open is mined, and the tracker looks for both.

@@ -48,6 +48,11 @@ export type CreateLocalWalletProviderParameters = {
    * confirmation. Off: the wallet answers them "method not supported", as many wallets still do.
    */
   sendCalls?: boolean
+  /**
+   * Refuse typed data whose domain names another chain than the wallet's, in MetaMask's words (-32602 "Provided chainId
+   * … must match the active chainId …"). Off: sign it on any chain, as the typed data names its own.
+   */
+  typedDataOnActiveChainOnly?: boolean
 }
 
 /**
@@ -220,6 +225,13 @@ export function createLocalWalletProvider(parameters: CreateLocalWalletProviderP
           types: Record<string, unknown>
           primaryType: string
           message: object
+        }
+        const named = (typed.domain as { chainId?: unknown }).chainId
+        if (parameters.typedDataOnActiveChainOnly && named !== undefined && Number(named) !== chainId) {
+          throw new WalletRpcError(
+            -32602,
+            `Provided chainId "${Number(named)}" must match the active chainId "${chainId}"`,
+          )
         }
         const { EIP712Domain: _domain, ...types } = typed.types
         return parameters.account.signTypedData({ ...typed, types } as never)
