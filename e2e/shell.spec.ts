@@ -3,6 +3,7 @@ import { numberToHex } from 'viem'
 import { axeViolations, ENGLISH, expect, newWalletOn, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import type { Shell } from './pages/Shell.ts'
+import { screenshot } from './support/screenshot.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
 /** The language bundles (`zh-<hash>.js`, `zh-Hans-<hash>.js`, `en-<hash>.js`) the page has fetched so far. */
@@ -239,6 +240,21 @@ test.describe('wallet', () => {
     await expect(dialog.getByText('Please open this in a browser with a wallet!')).toBeVisible()
     await expect(shell.notice('Please open this in a browser with a wallet!')).toBeVisible()
     await expect(dialog.getByRole('listitem')).toHaveCount(0)
+  })
+
+  test('on a phone, the notice of no wallet does not cover the bottom sheet that says it', async ({ app }) => {
+    const { page, shell } = await app.open({
+      manifest: (m) => ({ ...m, devnet: m.devnet ? { ...m.devnet, inAppWallet: false } : undefined }),
+      viewport: { width: 390, height: 844 },
+    })
+    const dialog = await shell.openConnectDialog()
+    const notice = shell.notice('Please open this in a browser with a wallet!')
+    await expect(notice).toBeVisible()
+    const [sheet, toast] = [await dialog.boundingBox(), await notice.boundingBox()]
+    expect(sheet && toast).toBeTruthy()
+    // Apart on the screen: the notice ends above where the sheet begins.
+    expect(toast!.y + toast!.height).toBeLessThanOrEqual(sheet!.y)
+    await screenshot(page, 'no-wallet-phone', { fullPage: false })
   })
 
   test('lists every announced wallet with its name and icon, and the local test wallet labelled as such', async ({
