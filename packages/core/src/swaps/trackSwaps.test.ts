@@ -191,10 +191,12 @@ describe('createSwapTracker: a look that fails is said, not swallowed', () => {
     tracker.resume()
     await vi.advanceTimersByTimeAsync(1)
     expect(problems.getState().problems['k-chain']).toBeUndefined()
-    // A sent deposit is looked at twice as often as the destination's blocks (here every 500 ms).
-    await vi.advanceTimersByTimeAsync(500)
+    // A sent deposit is looked at four times as often as the destination's blocks, every 250 ms at most (here 250).
+    await vi.advanceTimersByTimeAsync(248)
+    expect(onDepositMined).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
     expect(problems.getState().problems['k-chain']?.error).toBeInstanceOf(ChainUnreachableError)
-    await vi.advanceTimersByTimeAsync(500)
+    await vi.advanceTimersByTimeAsync(250)
     expect(problems.getState().problems['k-chain']).toBeUndefined()
     expect(onDepositMined).toHaveBeenCalledTimes(3)
     tracker.stop()

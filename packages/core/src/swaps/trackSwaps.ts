@@ -71,9 +71,10 @@ export function createSwapTracker(parameters: {
       parameters.providers.get(record.providerId)?.pollIntervalMs ?? Math.max(500, Math.min(blockTime * 500, 5_000))
     // A refundable swap changes only when someone refunds it, a failed transfer only when the provider
     // recovers it: look less often. A sent deposit (or a gasless open, whose delivery may come first) is the moment
-    // the person watches: look twice as often.
+    // the person watches: look four times as often, every 250 ms at most (a look every 500 ms showed a delivery
+    // 250 ms late on average, and a gasless swap's Completed either 1.6 s or 2.1 s after its signature).
     if (record.status === 'refundable' || record.status === 'providerFailed') return base * 4
-    return record.status === 'signing' ? Math.max(250, base / 2) : base
+    return record.status === 'signing' ? Math.max(250, base / 4) : base
   }
 
   async function follow(key: string, signal: AbortSignal) {
