@@ -36,7 +36,8 @@ function tokenDomain(context: AuthorizationContext, origin: ChainContext, token:
 
 /**
  * Refuses, before the solver holds anything for it or asks the chain to simulate it, an order whose authorization is
- * not its person's: recovered here from an account's signature, or asked of a contract wallet (ERC-1271) in one call.
+ * not its person's: recovered here from an account's signature; otherwise the address's code is read, and a contract
+ * wallet is asked (ERC-1271) in one call.
  * A flood of forged orders then costs the solver no inventory (each once held an output until its simulation failed,
  * and a genuine order in between was refused for want of inventory).
  */
@@ -49,7 +50,12 @@ export async function checkAuthorization(
   const typedData = gaslessAuthorizationTypedData(order, await tokenDomain(context, origin, order.orderData.inputToken))
   const recovered = await recoverTypedDataAddress({ ...typedData, signature }).catch(() => undefined)
   if (recovered && isAddressEqual(recovered, order.user)) return
-  const valid = await origin.publicClient.verifyTypedData({ ...typedData, address: order.user, signature })
+  // Not the account's own signature: only a contract wallet (code at the address) may still authorize it.
+  const code = await origin.publicClient.getCode({ address: order.user })
+  const valid =
+    code !== undefined &&
+    code !== '0x' &&
+    (await origin.publicClient.verifyTypedData({ ...typedData, address: order.user, signature }))
   if (!valid) throw new HttpError(400, 'BAD_SIGNATURE', 'The signature is not the user’s authorization of this order')
 }
 
