@@ -1,11 +1,26 @@
-import { parseAbi } from 'viem'
+import { type LocalAccount, parseAbi } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { chainClient } from './fixtures/fund.ts'
-import { expect, test } from './fixtures/index.ts'
+import { expect, type TestNetwork, test } from './fixtures/index.ts'
 import { balanceOf, storedSwaps, tokenOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
 
 const PHONE = { width: 390, height: 844 }
+
+/** A new key holding `amount` USDC (base units) on Local Chain C, sent by `funder`, and no native coin anywhere. */
+async function personWithUsdcOnC(network: TestNetwork, funder: LocalAccount, amount: bigint) {
+  const person = privateKeyToAccount(generatePrivateKey())
+  const client = chainClient(network.chains[2]!)
+  const hash = await client.writeContract({
+    account: funder,
+    address: tokenOf(network.manifest, 2, 'USDC').address,
+    abi: parseAbi(['function transfer(address to, uint256 amount)']),
+    functionName: 'transfer',
+    args: [person.address, amount],
+  })
+  expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success')
+  return person
+}
 
 test.describe('gasless swaps (issue #32)', () => {
   for (const variant of [
@@ -19,16 +34,7 @@ test.describe('gasless swaps (issue #32)', () => {
     }) => {
       const { chains, manifest } = network
       // The person: USDC on C (from a funded account), and no native coin on any chain.
-      const person = privateKeyToAccount(generatePrivateKey())
-      const client = chainClient(chains[2]!)
-      const hash = await client.writeContract({
-        account,
-        address: tokenOf(manifest, 2, 'USDC').address,
-        abi: parseAbi(['function transfer(address to, uint256 amount)']),
-        functionName: 'transfer',
-        args: [person.address, 500_000_000n],
-      })
-      expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success')
+      const person = await personWithUsdcOnC(network, account, 500_000_000n)
       expect(await balanceOf(manifest, 2, 'ETH', person.address)).toBe(0n)
 
       // The wallet is on A: a gasless swap from C must not ask it to switch.
@@ -102,17 +108,8 @@ test.describe('gasless swaps (issue #32)', () => {
     account,
     network,
   }) => {
-    const { chains, manifest } = network
-    const person = privateKeyToAccount(generatePrivateKey())
-    const client = chainClient(chains[2]!)
-    const hash = await client.writeContract({
-      account,
-      address: tokenOf(manifest, 2, 'USDC').address,
-      abi: parseAbi(['function transfer(address to, uint256 amount)']),
-      functionName: 'transfer',
-      args: [person.address, 50_000_000n],
-    })
-    expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success')
+    const { chains } = network
+    const person = await personWithUsdcOnC(network, account, 50_000_000n)
     const session = await app.openConnected({
       wallet: { account: person, initialChainId: chains[0]!.id, typedDataOnActiveChainOnly: true },
     })

@@ -119,6 +119,32 @@ const post = (body: unknown, raw?: string) => postGasless(network, body, raw)
 const submit = async (order: GaslessOrder, signature?: Hex) =>
   post({ order: buildGaslessCrossChainOrder(order), signature: signature ?? (await sign(order)) })
 
+/**
+ * Runs `body` while the solver's USDC on B covers one order of `output` and not two: a sink keeps the rest meanwhile,
+ * and gives it back after.
+ */
+async function withInventoryForOne(output: bigint, body: () => Promise<void>) {
+  const solver = devnetAccount(DEVNET_ACCOUNTS.solver)
+  const sink = privateKeyToAccount(keccak256(toHex('gasless inventory sink')))
+  await B.public.request({ method: 'anvil_setBalance' as never, params: [sink.address, toHex(10n ** 18n)] as never })
+  const move = async (from: LocalAccount, to: LocalAccount, value: bigint) => {
+    const hash = await B.wallet(from).writeContract({
+      address: B.token('usdc'),
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [to.address, value],
+    })
+    expect((await B.public.waitForTransactionReceipt({ hash })).status).toBe('success')
+  }
+  const kept = (await balanceOf(B, B.token('usdc'), solver.address)) - (output * 3n) / 2n
+  await move(solver, sink, kept)
+  try {
+    await body()
+  } finally {
+    await move(sink, solver, kept)
+  }
+}
+
 describe('gasless orders through the solver', () => {
   it('quotes gasless terms for USDC (EIP-3009), less the open it pays, and none for USDT', async () => {
     const amount = usdc('200')
@@ -207,26 +233,9 @@ describe('gasless orders through the solver', () => {
   })
 
   it('holds the output of an order it is opening: two submissions at once cannot share one inventory', async () => {
-    // The solver's USDC on B, made to cover one of these orders and not two (a sink keeps the rest meanwhile).
     const amount = usdc('2000')
     const q = await quoteCtoB(amount)
-    const output = BigInt(q.gasless!.outputAmount)
-    const solver = devnetAccount(DEVNET_ACCOUNTS.solver)
-    const inventory = await balanceOf(B, B.token('usdc'), solver.address)
-    const kept = inventory - (output * 3n) / 2n
-    const move = async (from: LocalAccount, to: LocalAccount, value: bigint) => {
-      const hash = await B.wallet(from).writeContract({
-        address: B.token('usdc'),
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [to.address, value],
-      })
-      expect((await B.public.waitForTransactionReceipt({ hash })).status).toBe('success')
-    }
-    const sink = privateKeyToAccount(keccak256(toHex('gasless inventory sink')))
-    await B.public.request({ method: 'anvil_setBalance' as never, params: [sink.address, toHex(10n ** 18n)] as never })
-    await move(solver, sink, kept)
-    try {
+    await withInventoryForOne(BigInt(q.gasless!.outputAmount), async () => {
       const orders = [orderFromQuote(q, amount), orderFromQuote(q, amount)]
       const signatures = await Promise.all(orders.map((order) => sign(order)))
       const answers = await Promise.all(orders.map((order, i) => submit(order, signatures[i])))
@@ -241,9 +250,7 @@ describe('gasless orders through the solver', () => {
         (fills) => fills.length === 1,
         'the one opened is filled',
       )
-    } finally {
-      await move(sink, solver, kept)
-    }
+    })
   })
 })
 
@@ -415,24 +422,7 @@ describe('gasless submissions that cost the solver or other people (attacks)', (
   it('badly signed orders hold nothing: a flood of them does not refuse a genuine order for want of inventory', async () => {
     const amount = usdc('2000')
     const q = await quoteCtoB(amount)
-    const output = BigInt(q.gasless!.outputAmount)
-    const solver = devnetAccount(DEVNET_ACCOUNTS.solver)
-    const inventory = await balanceOf(B, B.token('usdc'), solver.address)
-    // The solver's USDC on B covers one such order and not two; a sink keeps the rest meanwhile.
-    const kept = inventory - (output * 3n) / 2n
-    const sink = privateKeyToAccount(keccak256(toHex('gasless flood sink')))
-    await B.public.request({ method: 'anvil_setBalance' as never, params: [sink.address, toHex(10n ** 18n)] as never })
-    const move = async (from: LocalAccount, to: LocalAccount, value: bigint) => {
-      const hash = await B.wallet(from).writeContract({
-        address: B.token('usdc'),
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [to.address, value],
-      })
-      expect((await B.public.waitForTransactionReceipt({ hash })).status).toBe('success')
-    }
-    await move(solver, sink, kept)
-    try {
+    await withInventoryForOne(BigInt(q.gasless!.outputAmount), async () => {
       // In the person's name, signed by a stranger: each asks the whole inventory and can never be opened. Four
       // senders keep such orders coming while the genuine one is submitted.
       const forged = orderFromQuote(q, amount)
@@ -458,8 +448,6 @@ describe('gasless submissions that cost the solver or other people (attacks)', (
         (fills) => fills.length === 1,
         'the genuine order filled',
       )
-    } finally {
-      await move(sink, solver, kept)
-    }
+    })
   })
 })
