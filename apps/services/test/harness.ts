@@ -32,12 +32,14 @@ import {
   erc20Abi,
   getAbiItem,
   type Hex,
+  hexToBigInt,
   http,
   isAddressEqual,
   type LocalAccount,
   type PublicClient,
   parseEventLogs,
   type Transport,
+  toHex,
   type WalletClient,
 } from 'viem'
 import { getEip712Domain } from 'viem/actions'
@@ -561,8 +563,8 @@ export type GaslessQuote = SolverQuote & {
   gasless?: { outputAmount: string; openFee: string; openDeadline: number }
 }
 
-/** A fresh order nonce, as the app draws one. */
-export const freshNonce = () => BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000))
+/** A fresh order nonce, as the app draws one: 128 random bits, so two orders built in the same millisecond differ. */
+export const freshNonce = () => hexToBigInt(toHex(crypto.getRandomValues(new Uint8Array(16))))
 
 /**
  * The person's one signature for a gasless order: the EIP-3009 ReceiveWithAuthorization in the domain `token` (by
