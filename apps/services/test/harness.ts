@@ -364,7 +364,10 @@ export async function startAttesters(network: Pick<Network, 'startService'>): Pr
 
 export const serviceUrl = (network: TestNetwork, name: ServiceName) => `http://127.0.0.1:${network.ports[name]}`
 
-/** The solver's quote, which must be a 200. */
+/**
+ * The solver's quote, which must be a 200. A 503 `CHAIN_UNAVAILABLE` (a chain of the route out of the solver's sight,
+ * as while a test cuts its RPC, or just after) is asked again for a while, as the app does.
+ */
 export async function solverQuote(
   network: TestNetwork,
   p: {
@@ -384,9 +387,15 @@ export async function solverQuote(
     amount: p.amount.toString(),
     ...(p.gasOnArrival ? { gasOnArrival: 'true' } : {}),
   })
-  const { status, body } = await getJson<SolverQuote>(`${serviceUrl(network, 'solver')}/v1/quote?${query}`)
-  expect(status).toBe(200)
-  return body
+  const url = `${serviceUrl(network, 'solver')}/v1/quote?${query}`
+  const answer = await waitFor(
+    () => getJson<SolverQuote & { error?: { code: string } }>(url),
+    ({ status, body }) => !(status === 503 && body.error?.code === 'CHAIN_UNAVAILABLE'),
+    'a quote with both ends of the route in the solver\'s sight',
+    30_000,
+  )
+  expect(answer.status).toBe(200)
+  return answer.body
 }
 
 /** Kills a service the way a crash would, and checks that nothing of it is left serving. */

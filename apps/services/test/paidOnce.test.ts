@@ -257,6 +257,52 @@ describe('paid once, across chains', () => {
     )
   })
 
+  it('(1) the solver quotes no route it cannot follow: from or to a chain whose RPC is down it answers 503 naming the chain, and quotes again once it is back', async () => {
+    // USDT: no gasless terms, so the quote reads nothing of the origin on its own.
+    const quoteStatus = async (origin: ChainClients, destination: ChainClients) => {
+      const query = new URLSearchParams({
+        originChainId: String(origin.config.id),
+        destinationChainId: String(destination.config.id),
+        inputToken: origin.token('usdt'),
+        outputToken: destination.token('usdt'),
+        amount: usdc('100').toString(),
+      })
+      return getJson<{ error?: { code: string; chainId?: number } }>(
+        `${serviceUrl(network, 'solver')}/v1/quote?${query}`,
+      )
+    }
+    expect((await quoteStatus(C, A)).status).toBe(200)
+    network.rpc.get(C.config.id)!.down()
+    try {
+      // An order opened on C now would wait unseen in its escrow: the quote from C is refused.
+      const fromC = await waitFor(
+        () => quoteStatus(C, A),
+        (answer) => answer.status !== 200,
+        'the quote from C refused',
+        10_000,
+      )
+      expect(fromC).toEqual({
+        status: 503,
+        body: { error: expect.objectContaining({ code: 'CHAIN_UNAVAILABLE', chainId: C.config.id }) },
+      })
+      const toC = await quoteStatus(A, C)
+      expect(toC).toEqual({
+        status: 503,
+        body: { error: expect.objectContaining({ code: 'CHAIN_UNAVAILABLE', chainId: C.config.id }) },
+      })
+      // The other routes are quoted as before.
+      expect((await quoteStatus(A, B)).status).toBe(200)
+    } finally {
+      network.rpc.get(C.config.id)!.up()
+    }
+    await waitFor(
+      () => quoteStatus(C, A),
+      (answer) => answer.status === 200,
+      'the quote from C once C is back',
+      10_000,
+    )
+  })
+
   it('(2)(3) an order whose refund could race its claim cannot be opened; a filled one outlives an outage of the attesters past the old grace', async () => {
     const sender = user(7)
     const amount = usdc('100')

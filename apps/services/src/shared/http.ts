@@ -77,7 +77,11 @@ export function createApi(log: Logger): Hono {
   })
   app.notFound((c) => json(c, errorBody('NOT_FOUND', `No route for ${rawPath(c)}`), 404))
   app.onError((error, c) => {
-    if (error instanceof HttpError) return json(c, errorBody(error.code, error.message, error.fields), error.status)
+    if (error instanceof HttpError) {
+      // A refusal for now, not for good (a chain the answer needs is out of sight): worth asking again shortly.
+      if (error.status === 503) c.header('retry-after', '5')
+      return json(c, errorBody(error.code, error.message, error.fields), error.status)
+    }
     const url = new URL(c.req.url)
     if (isChainUnreachable(error)) {
       // Not a bug: a chain the answer needs is down. Said as such, and worth asking again shortly.

@@ -18,6 +18,11 @@ export type PollLogsParameters<TEvent extends AbiEvent> = {
   intervalMs: number
   log: Logger
   signal: AbortSignal
+  /**
+   * Told after each poll whether the chain was read: its head and logs came in (true, even when `onLogs` then failed:
+   * the logs are known and handed over again), or a read failed (false). Whoever quotes on what this poller sees asks it.
+   */
+  onRead?: (read: boolean) => void
 }
 
 const MAX_RANGE = 2_000n
@@ -29,11 +34,13 @@ export async function pollLogs<TEvent extends AbiEvent>(parameters: PollLogsPara
   const failures = createFailureTracker(parameters.log)
   const key = `logs:${chain.config.id}:${parameters.event.name}`
   while (!signal.aborted) {
+    let reading = true
     try {
       const safe = await parameters.head()
       let from = parameters.getCursor() + 1n
       while (from <= safe && !signal.aborted) {
         const to = from + MAX_RANGE - 1n < safe ? from + MAX_RANGE - 1n : safe
+        reading = true
         const logs = await chain.publicClient.getLogs({
           address: parameters.address,
           event: parameters.event,
@@ -41,12 +48,16 @@ export async function pollLogs<TEvent extends AbiEvent>(parameters: PollLogsPara
           toBlock: to,
           strict: true,
         })
+        reading = false
+        parameters.onRead?.(true)
         await parameters.onLogs(logs as never, to)
         parameters.setCursor(to)
         from = to + 1n
       }
+      if (reading) parameters.onRead?.(true)
       failures.succeeded(key)
     } catch (error) {
+      if (reading) parameters.onRead?.(false)
       failures.failed(key, 'log polling failed', error, { chainId: chain.config.id })
     }
     await sleep(parameters.intervalMs)

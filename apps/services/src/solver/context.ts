@@ -23,6 +23,9 @@ export type OutputHold = { chainId: number; token: Address; amount: bigint }
 /** What a gasless order the solver is opening takes from its person on the origin, until its open is mined. */
 export type GaslessSpend = { chainId: number; token: Address; user: Address; amount: bigint }
 
+/** The solver's sight of a chain: when its `Open` poller last read it, and whether its last poll could (watch.ts). */
+export type ChainWatch = { readAt: number; read: boolean }
+
 export type SolverContext = {
   manifest: Manifest
   pricing: SolverPricing
@@ -52,6 +55,8 @@ export type SolverContext = {
   gasPrices: GasPriceCache
   /** Each origin settler's least gap from fill deadline to expires: quotes never ask for less. */
   minRefundDelays: Map<number, number>
+  /** What the `Open` pollers last read of each chain, by chain id: a quote needs both ends in sight (watch.ts). */
+  watch: Map<number, ChainWatch>
 }
 
 export type CreateSolverContextParameters = {
@@ -83,6 +88,7 @@ export async function createSolverContext(parameters: CreateSolverContextParamet
     tokenDomains: new Map(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
+    watch: new Map(),
   }
 }
 

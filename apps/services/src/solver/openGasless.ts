@@ -19,6 +19,7 @@ import type { GaslessOrderRequest } from './gaslessRequest.ts'
 import { gaslessInputToken, gaslessOpenFee, OPEN_FOR_GAS } from './gaslessTerms.ts'
 import { balanceOf, fillNetworkFee, reservedInventory } from './inventory.ts'
 import { quoteOutput, tokenToUsd } from './pricing.ts'
+import { requireWatched } from './watch.ts'
 
 export type OpenGaslessParameters = GaslessOrderRequest
 export type OpenGaslessReturnType = { orderId: Hex; originChainId: number; openTx: Hex }
@@ -37,6 +38,8 @@ export async function openGasless(
 ): Promise<OpenGaslessReturnType> {
   const { order, signature } = parameters
   const origin = gaslessOrigin(context, order)
+  const destination = context.chains.get(Number(order.orderData.destinationChainId))?.config
+  requireWatched(context, destination ? [origin.config, destination] : [origin.config])
   // One submission per order at a time: a second POST of it while the first is being mined is a conflict.
   const key = `gasless:${gaslessOrderHash(order)}`
   if (context.inFlight.has(key)) throw new HttpError(409, 'ALREADY_SUBMITTED', 'This order is being opened already')

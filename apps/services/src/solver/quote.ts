@@ -4,6 +4,7 @@ import { chainOf, chainTime, type SolverContext } from './context.ts'
 import { gaslessQuote } from './gaslessTerms.ts'
 import { availableInventory, fillNetworkFee, gasOnArrivalOffer } from './inventory.ts'
 import { maxInputForOutput, minInputForOutput, quoteOutput, usdToToken } from './pricing.ts'
+import { requireWatched } from './watch.ts'
 
 /** Blocks a fill takes: the open's block on the origin, then two on the destination. */
 const estimatedFillSeconds = (originBlockTime: number, destinationBlockTime: number) =>
@@ -66,6 +67,7 @@ export async function quote(context: SolverContext, query: Query) {
   const request = parseQuoteRequest(context, query)
   const { pricing } = context
   const { origin, destination, inputToken, outputToken, inputAmount } = request
+  requireWatched(context, [origin, destination])
   const gas = request.gasOnArrival ? await gasOnArrivalOffer(context, destination, outputToken) : undefined
   const gasFee = await fillNetworkFee(context, chainOf(context, destination.id), outputToken, gas !== undefined)
   const gasCost = gas?.cost ?? 0n

@@ -13,6 +13,7 @@ import { ensureApprovals } from './approvals.ts'
 import { createSolverContext, type SolverContext } from './context.ts'
 import { DEFAULT_PRICING, parsePricing, type SolverPricingConfig } from './pricing.ts'
 import { readRefundDelays } from './refundDelays.ts'
+import { watchReporter } from './watch.ts'
 
 export type { OrderStatus, SolverOrder } from './order.ts'
 export { openSolverStore } from './state.ts'
@@ -48,9 +49,10 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
   await readRefundDelays(context)
   const server = await serveApi(solverApi(context), parameters.port, context.log)
   const pollIntervalMs = parameters.pollIntervalMs ?? 250
-  const loops = [...context.chains.values()]
-    .filter((chain) => chain.config.contracts.intentOriginSettler)
-    .map((chain) => watchOpens(context, chain.config.id, pollIntervalMs, controller.signal))
+  const watched = [...context.chains.values()].filter((chain) => chain.config.contracts.intentOriginSettler)
+  // In sight until a poll says otherwise; a chain that never answers is out of sight once its first read is stale.
+  for (const chain of watched) context.watch.set(chain.config.id, { readAt: Date.now(), read: true })
+  const loops = watched.map((chain) => watchOpens(context, chain.config.id, pollIntervalMs, controller.signal))
   // Resumes unfinished orders (after a restart too) and retries failed steps, the least time left first.
   loops.push(repeat(controller.signal, 1_000, () => advanceAll(context)))
   const retention = parameters.retention ?? DEFAULT_RETENTION
@@ -90,5 +92,6 @@ function watchOpens(context: SolverContext, chainId: number, intervalMs: number,
     intervalMs,
     log: context.log,
     signal,
+    onRead: watchReporter(context, chainId),
   })
 }

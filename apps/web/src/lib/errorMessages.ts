@@ -49,6 +49,8 @@ const GASLESS_REFUSED: Record<string, string> = {
   INSUFFICIENT_BALANCE: 'Your balance no longer covers this amount. Nothing left your wallet.',
   ALREADY_OPEN: 'This order is already open: follow it in History.',
   ALREADY_SUBMITTED: 'This order is already being opened: follow it in History.',
+  CHAIN_UNAVAILABLE:
+    "The solver can't reach one of these networks right now. Nothing left your wallet: try again shortly.",
 }
 
 /** Which of the bridge's own services does not answer (the devnet's solver, attester and relayer). */

@@ -7,6 +7,8 @@ export type RouteUnavailableReason =
   | 'insufficientLiquidity'
   | 'unsupportedToken'
   | 'unsupportedRoute'
+  /** The provider cannot follow one end of the route now (its RPC is down): a refusal for now, asked again shortly. */
+  | 'networkUnavailable'
 
 /**
  * The limit a request crossed, in base units of `token`: the least (amountTooLow) or the most (amountTooHigh) the
@@ -23,6 +25,8 @@ export class RouteUnavailableError extends MultiBridgeError {
     readonly limit?: RouteLimit,
     /** The provider's own explanation, for the console and the details line. */
     details?: string,
+    /** The network it cannot follow (networkUnavailable), by its name in the config, when the provider said which. */
+    readonly network?: string,
   ) {
     super(`No route from ${providerId}: ${reason}`, {
       code: `route.${reason}`,

@@ -35,6 +35,20 @@ describe('routeErrorText', () => {
     })
   })
 
+  it('names the network a provider cannot follow now, in both languages, and says so without a name', () => {
+    const named = routeErrorText(
+      new RouteUnavailableError('intent', 'networkUnavailable', undefined, undefined, 'Local Chain B'),
+    )
+    expect(named).toEqual({
+      message: "Can't reach {{network}} right now. Try again shortly.",
+      values: { network: 'Local Chain B' },
+    })
+    const unnamed = routeErrorText(new RouteUnavailableError('intent', 'networkUnavailable'))
+    expect(unnamed).toEqual({ message: "Can't reach one of these networks right now. Try again shortly." })
+    expect(zh[named.message]).toContain('{{network}}')
+    expect(zh[unnamed.message]).toBeTruthy()
+  })
+
   it("names the limit in the limit's own token: a minimum rounded up, a maximum rounded down", () => {
     const low = new RouteUnavailableError('intent', 'amountTooLow', { amount: 310_000n, token: usdc })
     expect(routeErrorText(low)).toEqual({

@@ -13,6 +13,7 @@ const reasonText: Record<RouteUnavailableError['reason'], string> = {
   insufficientLiquidity: 'Not enough liquidity on the destination',
   unsupportedToken: 'Token not supported',
   unsupportedRoute: 'Route not supported',
+  networkUnavailable: "Can't reach one of these networks right now. Try again shortly.",
 }
 
 /** The same reasons with the limit the provider named, in its token. */
@@ -40,6 +41,9 @@ export function routeErrorText(error: unknown): RouteErrorText {
           ? formatDisplayAmountUp(amount, token.decimals)
           : formatDisplayAmount(amount, token.decimals)
       return { message: withLimit, values: { amount: `${shown} ${token.symbol}` }, ...details }
+    }
+    if (error.reason === 'networkUnavailable' && error.network) {
+      return { message: "Can't reach {{network}} right now. Try again shortly.", values: { network: error.network } }
     }
     return { message: reasonText[error.reason] ?? 'Unavailable', ...details }
   }

@@ -123,6 +123,8 @@ const zh: Record<string, string> = {
   'Not enough liquidity on the destination': '目標鏈流動性不足',
   'Token not supported': '不支援此代幣',
   'Route not supported': '不支援此路由',
+  "Can't reach one of these networks right now. Try again shortly.": '目前無法連線到其中一個網路，請稍後重試。',
+  "Can't reach {{network}} right now. Try again shortly.": '目前無法連線到 {{network}}，請稍後重試。',
   'My address': '我的地址',
   'Enter a valid address (0x followed by 40 hex digits)': '請輸入有效地址（0x 後接 40 位十六進位數字）',
   'This address has a wrong checksum': '此地址的校驗和錯誤',
@@ -410,6 +412,8 @@ const zh: Record<string, string> = {
     '您的餘額已不足此金額。您的錢包未支出任何資金。',
   'This order is already open: follow it in History.': '此訂單已開立：請在歷史紀錄中追蹤。',
   'This order is already being opened: follow it in History.': '此訂單正在開立中：請在歷史紀錄中追蹤。',
+  "The solver can't reach one of these networks right now. Nothing left your wallet: try again shortly.":
+    '求解者目前無法連線到其中一個網路。您的錢包未支出任何資金：請稍後重試。',
   'The solver did not open your order ({{code}}). Nothing left your wallet.':
     '求解者未開立您的訂單（{{code}}）。您的錢包未支出任何資金。',
   'This wallet cannot sign this swap without gas. Choose a route with gas instead.':

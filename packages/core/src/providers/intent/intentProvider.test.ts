@@ -303,6 +303,25 @@ describe('an amount the solver does not take', () => {
     })
   })
 
+  it('says which network the solver cannot follow now, by its name in the config, and nothing it does not know', async () => {
+    const unavailable = (chainId: unknown) => ({
+      status: 503,
+      body: { error: { code: 'CHAIN_UNAVAILABLE', message: 'The solver cannot read it right now', chainId } },
+    })
+    server.setRoutes({ '/v1/quote': unavailable(B) })
+    const error = await intent.getQuote(request()).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(RouteUnavailableError)
+    expect(error).toMatchObject({ reason: 'networkUnavailable', network: `Local ${B}` })
+    // A chain the config does not list, or no chain at all: the reason without a name.
+    for (const chainId of [999_999, 'B', undefined]) {
+      server.setRoutes({ '/v1/quote': unavailable(chainId) })
+      await expect(intent.getQuote(request())).rejects.toMatchObject({
+        reason: 'networkUnavailable',
+        network: undefined,
+      })
+    }
+  })
+
   it('still says why without a limit, or with one that is not an amount, or one the amount does not cross', async () => {
     // The request is for 100 USDC: a "minimum" of 0.001 USDC or a "maximum" of 200 USDC is no reason to refuse it.
     const answers: [string, 'amountTooLow' | 'amountTooHigh', Record<string, string>][] = [

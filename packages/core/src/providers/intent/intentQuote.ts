@@ -38,6 +38,8 @@ const errorSchema = z.object({
     // A limit that is not an amount is left out: the refusal still says why.
     minInputAmount: uint.optional().catch(undefined),
     maxInputAmount: uint.optional().catch(undefined),
+    // The chain the solver cannot follow now (CHAIN_UNAVAILABLE).
+    chainId: z.number().int().optional().catch(undefined),
   }),
 })
 
@@ -88,6 +90,10 @@ export async function quoteIntent(
       throw new RouteUnavailableError(INTENT_PROVIDER_ID, 'amountTooHigh', most)
     }
     if (answer?.code === 'UNSUPPORTED_TOKEN') return undefined
+    if (answer?.code === 'CHAIN_UNAVAILABLE') {
+      const network = manifest.chains.find((chain) => chain.id === answer.chainId)?.name
+      throw new RouteUnavailableError(INTENT_PROVIDER_ID, 'networkUnavailable', undefined, undefined, network)
+    }
     throw error
   }
   const result = quoteSchema.safeParse(raw)
