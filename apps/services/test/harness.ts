@@ -391,7 +391,7 @@ export async function solverQuote(
   const answer = await waitFor(
     () => getJson<SolverQuote & { error?: { code: string } }>(url),
     ({ status, body }) => !(status === 503 && body.error?.code === 'CHAIN_UNAVAILABLE'),
-    'a quote with both ends of the route in the solver\'s sight',
+    "a quote with both ends of the route in the solver's sight",
     30_000,
   )
   expect(answer.status).toBe(200)

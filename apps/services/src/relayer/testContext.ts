@@ -60,13 +60,10 @@ function fakeChain(world: World, id: number): ChainContext {
         return world.estimate
       },
     },
-    walletClient: {
-      writeContract: async (request: { functionName: string; args: readonly unknown[]; gas?: bigint }) => {
-        world.sent.push({ chainId: id, functionName: request.functionName, args: request.args, gas: request.gas })
-        return `0x${String(world.sent.length).padStart(64, 'f')}` as Hex
-      },
+    send: async (request: { functionName: string; args: readonly unknown[] }, gas?: bigint) => {
+      world.sent.push({ chainId: id, functionName: request.functionName, args: request.args, gas })
+      return `0x${String(world.sent.length).padStart(64, 'f')}` as Hex
     },
-    sendQueue: { run: <T>(task: () => Promise<T>) => task() },
     finalBlockNumber: async () => 5n,
     finalitySeconds: 2,
     waitForReceipt: async () => ({ status: 'success', blockNumber: 9n }),

@@ -24,6 +24,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { ServiceError } from './errors.ts'
+import { createSender, type Sender } from './sender.ts'
 
 export type Role = 'solver' | 'attester' | 'relayer'
 
@@ -32,8 +33,10 @@ export type ChainContext = {
   chain: Chain
   publicClient: PublicClient<Transport, Chain>
   walletClient: WalletClient<Transport, Chain, Account>
-  /** Serializes transaction sends on this chain so nonces never collide. */
+  /** Serializes transaction sends on this chain so nonces never collide (`send` takes its turns). */
   sendQueue: SerialQueue
+  /** Sends a contract call from the service's account, its nonce and fees set here (sender.ts). */
+  send: Sender['send']
   /** The newest block the services treat as final on this chain (the manifest's finality). */
   finalHead: () => Promise<FinalHead>
   /** Its number alone, where the timestamp is not needed (log polling, reads at the final state). */
@@ -109,22 +112,32 @@ export function createServiceContext(manifest: Manifest, role: Role, attesterInd
     const chain = manifestChainToViem(config)
     const transport = http(config.rpcUrls[0], { retryCount: 2, timeout: 10_000 })
     const publicClient = createPublicClient({ chain, transport, pollingInterval: 250 })
+    const walletClient = createWalletClient({ account, chain, transport })
+    const sendQueue = new SerialQueue()
+    const sender = createSender({ publicClient, walletClient, queue: sendQueue, blockTimeSeconds: config.blockTime })
     chains.set(config.id, {
       config,
       chain,
       publicClient,
-      walletClient: createWalletClient({ account, chain, transport }),
-      sendQueue: new SerialQueue(),
+      walletClient,
+      sendQueue,
+      send: sender.send,
       finalHead: () => finalHead(publicClient, config),
       finalBlockNumber: () => finalBlockNumber(publicClient, config),
       latestBlockNumber: () => publicClient.getBlockNumber({ cacheTime: 0 }),
       finalitySeconds: finalitySeconds(config),
       waitForReceipt: (hash) =>
-        publicClient.waitForTransactionReceipt({
-          hash,
-          pollingInterval: 250,
-          timeout: Math.max(RECEIPT_TIMEOUT_MS, config.blockTime * 10_000),
-        }),
+        publicClient
+          .waitForTransactionReceipt({
+            hash,
+            pollingInterval: 250,
+            timeout: Math.max(RECEIPT_TIMEOUT_MS, config.blockTime * 10_000),
+          })
+          .catch((error: unknown) => {
+            // Dropped, or taken back by a reorg: its nonce may be free again.
+            sender.forgetNonce()
+            throw error
+          }),
     })
   }
   return { manifest, account, chains }

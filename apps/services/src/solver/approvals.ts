@@ -20,7 +20,7 @@ async function ensureChainApprovals(context: Pick<SolverContext, 'solver' | 'log
     })
     if (allowance >= maxUint256 / 2n) continue
     const approve = async (amount: bigint) => {
-      const hash = await chain.walletClient.writeContract({
+      const hash = await chain.send({
         address: token.address,
         abi: erc20Abi,
         functionName: 'approve',

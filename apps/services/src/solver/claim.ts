@@ -60,10 +60,8 @@ async function claimWithAttestation(context: SolverContext, order: FilledOrder, 
     account: context.account,
   } as const
   await context.store.flush()
-  const hash = await origin.sendQueue.run(async () => {
-    await origin.publicClient.simulateContract(request)
-    return origin.walletClient.writeContract(request)
-  })
+  await origin.publicClient.simulateContract(request)
+  const hash = await origin.send(request)
   recordEvent(context, order.orderId, { type: 'claimSent', tx: hash, at: Date.now() })
   await origin.waitForReceipt(hash)
 }

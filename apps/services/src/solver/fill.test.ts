@@ -65,14 +65,11 @@ function fakeChain(world: World, id: number): ChainContext {
         return { hash, blockNumber: null }
       },
     },
-    walletClient: {
-      writeContract: async () => {
-        const hash = `0x${String(world.sent.length + 1).padStart(64, 'f')}` as Hex
-        world.sent.push(hash)
-        return hash
-      },
+    send: async () => {
+      const hash = `0x${String(world.sent.length + 1).padStart(64, 'f')}` as Hex
+      world.sent.push(hash)
+      return hash
     },
-    sendQueue: { run: <T>(task: () => Promise<T>) => task() },
     finalBlockNumber: async () => 5n,
     finalHead: async () => ({ number: 5n, timestamp: NOW }),
     finalitySeconds: 2,

@@ -186,11 +186,8 @@ async function sendFill(context: SolverContext, order: FillableOrder, destinatio
     // Estimated before every attempt: a fill that would revert is never sent, nor retried until the deadline.
     return decline(context, order, `the fill would revert (${estimated.reverted})`)
   }
-  const sent = await destination.sendQueue.run(async () => {
-    const tx = await destination.walletClient.writeContract({ ...estimated.request, gas: estimated.gas })
-    recordEvent(context, order.orderId, { type: 'fillSent', tx, at: Date.now() })
-    return tx
-  })
+  const sent = await destination.send(estimated.request, estimated.gas)
+  recordEvent(context, order.orderId, { type: 'fillSent', tx: sent, at: Date.now() })
   context.log.info('fill sent', { orderId: order.orderId, chainId: destination.config.id, tx: sent })
   const receipt = await destination.waitForReceipt(sent)
   if (receipt.status === 'success') {

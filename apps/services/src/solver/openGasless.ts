@@ -60,7 +60,7 @@ export async function openGasless(
       { chainId: Number(data.destinationChainId), token: data.outputToken, amount: data.outputAmount },
     ])
     const { outputUsd } = await checkGaslessTerms(context, origin, order)
-    const openTx = await origin.sendQueue.run(() => simulateAndSend(context, origin, order, signature))
+    const openTx = await simulateAndSend(context, origin, order, signature)
     context.log.info('gasless order opened', { originChainId: origin.config.id, tx: openTx })
     // Admitted now and filled at once when it fits under the cap on unconfirmed exposure: the person's delivery
     // waits for one destination block, not for the origin's block first (fill.ts checks the open is still coming).
@@ -184,5 +184,5 @@ async function simulateAndSend(context: SolverContext, origin: ChainContext, ord
   }
   const capped = cappedGas(estimate, OPEN_FOR_GAS)
   if ('problem' in capped) throw new HttpError(400, 'OPEN_TOO_COSTLY', `The open ${capped.problem}`)
-  return origin.walletClient.writeContract({ ...request, gas: capped.gas })
+  return origin.send(request, capped.gas)
 }

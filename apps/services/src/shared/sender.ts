@@ -1,0 +1,126 @@
+import {
+  type Abi,
+  type Account,
+  type Chain,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  Eip1559FeesNotSupportedError,
+  type Hex,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+  type WriteContractParameters,
+} from 'viem'
+import type { SerialQueue } from './context.ts'
+
+type Mutability = 'nonpayable' | 'payable'
+
+/** A contract call a service sends, as viem's `writeContract` takes it; the sender sets the gas, fees and nonce. */
+export type ContractWrite<
+  abi extends Abi | readonly unknown[] = Abi,
+  functionName extends ContractFunctionName<abi, Mutability> = ContractFunctionName<abi, Mutability>,
+  args extends ContractFunctionArgs<abi, Mutability, functionName> = ContractFunctionArgs<
+    abi,
+    Mutability,
+    functionName
+  >,
+> = WriteContractParameters<abi, functionName, args, Chain, Account>
+
+type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint }
+
+export type Sender = {
+  /**
+   * Sends `request` with `gas` (estimated here when not given; a revert surfaces decoded and nothing is sent) and
+   * gives its hash once the node took it.
+   */
+  send: <
+    const abi extends Abi | readonly unknown[],
+    functionName extends ContractFunctionName<abi, Mutability>,
+    args extends ContractFunctionArgs<abi, Mutability, functionName>,
+  >(
+    request: ContractWrite<abi, functionName, args>,
+    gas?: bigint,
+  ) => Promise<Hex>
+  /** The nonce is read from the node again before the next send: after a transaction that never got a receipt. */
+  forgetNonce: () => void
+}
+
+export type CreateSenderParameters = {
+  publicClient: PublicClient<Transport, Chain>
+  walletClient: WalletClient<Transport, Chain, Account>
+  /** One account sends one transaction at a time: each nonce is used once, in order. */
+  queue: SerialQueue
+  blockTimeSeconds: number
+}
+
+/**
+ * A service's transactions on one chain. Only the signature and the send itself take the account's turn: the gas is
+ * estimated before, the fees are read at most once a block outside the turn (on an EIP-1559 chain the highest fee
+ * allowed is twice the estimate: what is paid is the block's base fee plus the tip, and a base fee that rose meanwhile
+ * does not strand the transaction), and the nonce is counted here. It is read from the node's pending count when not
+ * known, counted up after each send the node took while sends follow each other within a block time, and read again
+ * after a quieter spell, after a send that failed (the node may have taken it or not) and after a transaction that
+ * never got a receipt (dropped, or taken back by a reorg). Before this, each send asked the node to fill in the nonce
+ * and the fees in the turn, and a burst of fills to one chain waited on those round trips one after the other.
+ */
+export function createSender({ publicClient, walletClient, queue, blockTimeSeconds }: CreateSenderParameters): Sender {
+  let nextNonce: number | undefined
+  let lastSentAt = 0
+  let fees: { value: Promise<Fees>; readAt: number } | undefined
+  const currentFees = (): Promise<Fees> => {
+    if (fees && Date.now() - fees.readAt < blockTimeSeconds * 1_000) return fees.value
+    const value = readFees(publicClient)
+    const entry = { value, readAt: Date.now() }
+    fees = entry
+    value.catch(() => {
+      if (fees === entry) fees = undefined
+    })
+    return value
+  }
+  // The request's types are checked where `send` is called (Sender['send'] is generic like viem's writeContract).
+  async function send(request: object, gas?: bigint): Promise<Hex> {
+    const [limit, feeValues] = await Promise.all([
+      gas ?? publicClient.estimateContractGas({ account: walletClient.account, ...request } as never),
+      currentFees(),
+    ])
+    return queue.run(async () => {
+      // Counted on within a burst; read again after a block without a send, so a quiet account meets the node's count.
+      const counted = Date.now() - lastSentAt < blockTimeSeconds * 1_000 ? nextNonce : undefined
+      const nonce =
+        counted ??
+        (await publicClient.getTransactionCount({ address: walletClient.account.address, blockTag: 'pending' }))
+      try {
+        // With the chain id, the nonce, the fees and the gas all given, viem asks the node nothing but the send.
+        const hash = await walletClient.writeContract({
+          ...request,
+          ...feeValues,
+          gas: limit,
+          nonce,
+          chainId: walletClient.chain.id,
+        } as never)
+        nextNonce = nonce + 1
+        lastSentAt = Date.now()
+        return hash
+      } catch (error) {
+        nextNonce = undefined
+        throw error
+      }
+    })
+  }
+  return {
+    send,
+    forgetNonce: () => {
+      nextNonce = undefined
+    },
+  }
+}
+
+async function readFees(publicClient: PublicClient<Transport, Chain>): Promise<Fees> {
+  try {
+    const { maxFeePerGas, maxPriorityFeePerGas } = await publicClient.estimateFeesPerGas({ type: 'eip1559' })
+    return { maxFeePerGas: maxFeePerGas * 2n, maxPriorityFeePerGas }
+  } catch (error) {
+    if (!(error instanceof Eip1559FeesNotSupportedError)) throw error
+    return { gasPrice: (await publicClient.estimateFeesPerGas({ type: 'legacy' })).gasPrice }
+  }
+}
