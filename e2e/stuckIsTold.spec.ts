@@ -18,6 +18,7 @@ const WORDS = {
     stuckChain: (network: string) =>
       `${network} is not answering, so this swap can't be checked there. The transfer goes on by itself; this page updates as soon as the network answers.`,
     notAnswering: (network: string) => `${network} is not answering`,
+    solverOutOfSight: (network: string) => `Intent Bridge: Can't reach ${network} right now. Try again shortly.`,
     balance: (network: string) =>
       `${network}'s RPC is not answering, so the balance can't be read. It will show again when it answers.`,
     balanceUnknown: 'Balance: —Retry',
@@ -35,6 +36,7 @@ const WORDS = {
     stuckChain: (network: string) =>
       `${network} 沒有回應，暫時無法在該鏈上確認這筆兌換。轉帳會自行繼續；網路恢復回應後，本頁會立即更新。`,
     notAnswering: (network: string) => `${network} 沒有回應`,
+    solverOutOfSight: (network: string) => `Intent Bridge: 目前無法連線到 ${network}，請稍後重試。`,
     balance: (network: string) => `${network} 的 RPC 沒有回應，無法讀取餘額。RPC 恢復後會自動顯示。`,
     balanceUnknown: '餘額: —重試',
     retry: '重試',
@@ -124,6 +126,42 @@ test.describe('stuck is told', () => {
       await expect(page.getByText(words.findingRoutes)).toHaveCount(0)
       await screenshot(page, `stuck-route-chain-down-${layout}-${lang}`)
       await hung.release()
+    })
+
+    test(`names the network the bridge's solver cannot reach, keeps the other routes, and quotes again once it can (${layout}, ${lang})`, async ({
+      app,
+      wallet,
+      network,
+    }) => {
+      const { chains } = network
+      const b = chains[1]!
+      const { page, form } = await app.openConnected({
+        wallet,
+        viewport,
+        storage: { lang },
+        connectLabel: words.connect,
+      })
+      // The solver's own RPC to B is down (services/solver/watch.ts): it refuses to quote a route it cannot follow.
+      await page.route('**/v1/quote?**', (route) =>
+        route.fulfill({
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '5', 'access-control-allow-origin': '*' },
+          body: JSON.stringify({
+            error: { code: 'CHAIN_UNAVAILABLE', message: `The solver cannot read ${b.name} right now`, chainId: b.id },
+          }),
+        }),
+      )
+      await form.pickToken('origin', chains[0]!.name, 'USDC')
+      await form.pickToken('destination', b.name, 'USDC')
+      await form.amountLabelled(words.send).fill('10')
+      await form.myAddressButton(words.myAddress).click()
+      await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByTestId('route-error-intent')).toHaveText(words.solverOutOfSight(b.name))
+      await screenshot(page, `solver-out-of-sight-${layout}-${lang}`)
+      await page.unroute('**/v1/quote?**')
+      await form.amountLabelled(words.send).fill('11')
+      await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByTestId('route-error-intent')).toHaveCount(0)
     })
 
     test(`says within 10 s that the origin balance cannot be read, and reads it again on Retry (${layout}, ${lang})`, async ({

@@ -11,7 +11,6 @@ import {
   type WalletClient,
   type WriteContractParameters,
 } from 'viem'
-import type { SerialQueue } from './context.ts'
 
 type Mutability = 'nonpayable' | 'payable'
 
@@ -48,20 +47,25 @@ export type Sender = {
 export type CreateSenderParameters = {
   publicClient: PublicClient<Transport, Chain>
   walletClient: WalletClient<Transport, Chain, Account>
-  /** One account sends one transaction at a time: each nonce is used once, in order. */
-  queue: SerialQueue
+  /** One account sends one transaction at a time: each nonce is used once, in order (context.ts's SerialQueue). */
+  queue: { run: <T>(task: () => Promise<T>) => Promise<T> }
   blockTimeSeconds: number
 }
 
 /**
  * A service's transactions on one chain. Only the signature and the send itself take the account's turn: the gas is
- * estimated before, the fees are read at most once a block outside the turn (on an EIP-1559 chain the highest fee
- * allowed is twice the estimate: what is paid is the block's base fee plus the tip, and a base fee that rose meanwhile
- * does not strand the transaction), and the nonce is counted here. It is read from the node's pending count when not
- * known, counted up after each send the node took while sends follow each other within a block time, and read again
- * after a quieter spell, after a send that failed (the node may have taken it or not) and after a transaction that
- * never got a receipt (dropped, or taken back by a reorg). Before this, each send asked the node to fill in the nonce
- * and the fees in the turn, and a burst of fills to one chain waited on those round trips one after the other.
+ * estimated before, the fees are read at most once a block outside the turn, and the nonce is counted here.
+ *
+ * - The fees are viem's estimate (the base fee with room for a rise, and the node's tip), never more: a service must
+ *   not outbid the people whose orders it serves, or a node that orders a block by fee puts its sends first, against
+ *   state the people's own estimates did not see.
+ * - The nonce is read from the node's pending count when not known, counted up after each send the node took while
+ *   sends follow each other within a block time, and read again after a quieter spell, after a send that failed (the
+ *   node may have taken it or not) and after a transaction that never got a receipt (dropped, or taken back by a
+ *   reorg).
+ *
+ * Before this, each send asked the node to fill in the nonce and the fees in the turn, and a burst of fills to one
+ * chain waited on those round trips one after the other.
  */
 export function createSender({ publicClient, walletClient, queue, blockTimeSeconds }: CreateSenderParameters): Sender {
   let nextNonce: number | undefined
@@ -118,7 +122,7 @@ export function createSender({ publicClient, walletClient, queue, blockTimeSecon
 async function readFees(publicClient: PublicClient<Transport, Chain>): Promise<Fees> {
   try {
     const { maxFeePerGas, maxPriorityFeePerGas } = await publicClient.estimateFeesPerGas({ type: 'eip1559' })
-    return { maxFeePerGas: maxFeePerGas * 2n, maxPriorityFeePerGas }
+    return { maxFeePerGas, maxPriorityFeePerGas }
   } catch (error) {
     if (!(error instanceof Eip1559FeesNotSupportedError)) throw error
     return { gasPrice: (await publicClient.estimateFeesPerGas({ type: 'legacy' })).gasPrice }
