@@ -131,28 +131,30 @@ export async function checkOrder(
   data: IntentOriginData,
 ): Promise<string | { outputUsd: bigint }> {
   const { origin } = parameters
-  const problem = await escrowProblem(parameters, data)
+  const known = knownOrder(context, origin, data)
+  // The escrow, the fill's network fee and the destination's time are read at once (one round trip's wait, not
+  // three in a row), the inventory last, just before it is held; the reasons keep their order.
+  const escrowChecked = escrowProblem(parameters, data)
+  const reads =
+    typeof known === 'string'
+      ? undefined
+      : Promise.all([
+          fillNetworkFee(context, known.destination, known.output, known.gas !== undefined),
+          fillConditions(known.destination, origin),
+        ])
+  reads?.catch(() => undefined) // unread when the escrow is the reason
+  const problem = await escrowChecked
   if (problem) return problem
-  const destination = context.chains.get(Number(data.destinationChainId))
-  const destinationSettler = destination?.config.contracts.intentDestinationSettler
-  if (!destination || !destinationSettler || !isAddressEqual(destinationSettler, data.destinationSettler)) {
-    return 'unknown destination chain or settler'
-  }
-  const input = findManifestToken(origin.config, data.inputToken)
-  const output: ManifestToken | undefined = findManifestToken(destination.config, data.outputToken)
-  if (!input || !output) return 'unsupported token'
+  if (typeof known === 'string') return known
+  const { destination, input, output, gas } = known
   const { pricing } = context
-  if (!(input.symbol in pricing.pricesUsd) || !(output.symbol in pricing.pricesUsd)) return 'unpriced token'
-  const native = findManifestToken(destination.config, NATIVE_TOKEN_ADDRESS)
-  if (data.gasAmount > 0n && (!native || !(native.symbol in pricing.pricesUsd))) return 'no gas on arrival here'
-  const gas = data.gasAmount > 0n && native ? { amount: data.gasAmount, native } : undefined
-  const gasFee = await fillNetworkFee(context, destination, output, gas !== undefined)
+  const [gasFee, conditions] = await (reads as NonNullable<typeof reads>)
   if (!isAcceptablePrice(pricing, data.inputAmount, data.outputAmount, input, output, gas, gasFee)) {
     return 'price not acceptable'
   }
   // The quote's limits hold for orders opened without a quote too: size, fill window, time to be repaid.
   const terms = { input, inputAmount: data.inputAmount, fillDeadline: data.fillDeadline, expires: data.expires }
-  const late = orderTermsProblem(pricing, terms, await fillConditions(destination, origin))
+  const late = orderTermsProblem(pricing, terms, conditions)
   if (late) return late
   const chainId = destination.config.id
   const [balance, nativeBalance] = await Promise.all([
@@ -174,6 +176,24 @@ export async function checkOrder(
   context.heldOutputs.set(parameters.orderId, holds) // until admitOrder stores the order
   const gasUsd = gas ? tokenToUsd(pricing, gas.amount, gas.native) : 0n
   return { outputUsd: tokenToUsd(pricing, data.outputAmount, output) + gasUsd }
+}
+
+/** The destination, tokens and prices the order names, checked against the manifest and the pricing (no reads). */
+function knownOrder(context: SolverContext, origin: ChainContext, data: IntentOriginData) {
+  const destination = context.chains.get(Number(data.destinationChainId))
+  const destinationSettler = destination?.config.contracts.intentDestinationSettler
+  if (!destination || !destinationSettler || !isAddressEqual(destinationSettler, data.destinationSettler)) {
+    return 'unknown destination chain or settler'
+  }
+  const input = findManifestToken(origin.config, data.inputToken)
+  const output: ManifestToken | undefined = findManifestToken(destination.config, data.outputToken)
+  if (!input || !output) return 'unsupported token'
+  const { pricing } = context
+  if (!(input.symbol in pricing.pricesUsd) || !(output.symbol in pricing.pricesUsd)) return 'unpriced token'
+  const native = findManifestToken(destination.config, NATIVE_TOKEN_ADDRESS)
+  if (data.gasAmount > 0n && (!native || !(native.symbol in pricing.pricesUsd))) return 'no gas on arrival here'
+  const gas = data.gasAmount > 0n && native ? { amount: data.gasAmount, native } : undefined
+  return { destination, input, output, gas }
 }
 
 /** Why the order's id, origin or escrow do not match what it says, or undefined when they do. */

@@ -32,6 +32,10 @@ const NOT_OPEN_YET = 'waiting for the open to be read'
 export async function fill(context: SolverContext, order: FillableOrder): Promise<void> {
   const destination = chainOf(context, order.terms.destinationChainId)
   const origin = chainOf(context, order.originChainId)
+  // The fill's estimate runs beside the checks' reads (it needs none of their answers), and is used only once they
+  // all pass: one round trip's wait before the send, not two. A check that stops the fill leaves it unread.
+  const estimated = estimateFill(context, order, destination)
+  estimated.catch(() => undefined)
   // Every read the checks need, at once (one round trip's wait, not six in a row); the checks keep their order.
   const [onChain, conditions, escrow, paused, openFinal] = await Promise.all([
     readFill(destination, order.orderId),
@@ -61,7 +65,7 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
   if (paused) return wait(context, order, PAUSED)
   if (!holdExposure(context, order, openFinal)) return wait(context, order, NOT_FINAL)
   try {
-    await sendFill(context, order, destination)
+    await sendFill(context, order, destination, estimated)
   } finally {
     context.exposureHeld.delete(order.orderId)
   }
@@ -170,11 +174,16 @@ export function decline(context: SolverContext, order: SolverOrder, reason: stri
 
 type Estimated = { request: ReturnType<typeof fillRequest>; gas: bigint } | { reverted: string } | { tooCostly: string }
 
-/** Estimates and caps the fill, then sends it in its turn on the chain, and records what its receipt says. */
-async function sendFill(context: SolverContext, order: FillableOrder, destination: ChainContext) {
-  // The admitted order is in the database before money moves for it; the estimate runs meanwhile, and only the
-  // send itself waits its turn in the chain's queue (the estimates of fills to one chain no longer wait in a row).
-  const [, estimated] = await Promise.all([context.store.flush(), estimateFill(context, order, destination)])
+/** Sends the fill as estimated and capped, in its turn on the chain, and records what its receipt says. */
+async function sendFill(
+  context: SolverContext,
+  order: FillableOrder,
+  destination: ChainContext,
+  estimating: Promise<Estimated>,
+) {
+  // The admitted order is in the database before money moves for it; only the send itself waits its turn in the
+  // chain's queue (the estimates of fills to one chain do not wait in a row).
+  const [, estimated] = await Promise.all([context.store.flush(), estimating])
   if (!('gas' in estimated)) {
     if ('tooCostly' in estimated) {
       return decline(context, order, `the fill would cost too much gas: ${estimated.tooCostly}`)
