@@ -149,7 +149,7 @@ export function judge({
     },
     {
       id: 'attesterP95',
-      label: 'Attester decision p95, from finality to its answer (sampled)',
+      label: "Attesters' decision p95, from finality to the threshold's answers (sampled)",
       value: latencyP95(samples) / 1000,
       unit: 's',
       budget: 5,

@@ -5,10 +5,10 @@ import type { BlockClock } from './observe.ts'
 import type { LoadItem } from './orders.ts'
 
 /**
- * The attester's decision latency on a sample of the well-formed items: from the moment the item is final
- * (a transfer's Sent on its origin; an order's fill on its destination, which the attester decides on) to
- * the moment its answer is there (the release authorization; the `filled` attestation). Polled every
- * `pollMs`, so each figure is late by up to that much.
+ * The attesters' decision latency on a sample of the well-formed items: from the moment the item is final (a
+ * transfer's Sent on its origin; an order's fill on its destination, which the attesters decide on) to the moment
+ * the threshold of them answered (the release authorization; the `filled` attestation): when the relayer or the
+ * solver can act, whichever attesters answered. Polled every `pollMs`, so each figure is late by up to that much.
  */
 export type LatencySample = { n: number; kind: LoadItem['kind']; ms: number }
 
@@ -37,9 +37,10 @@ async function idOf(item: LoadItem): Promise<Hex> {
   return log
 }
 
-/** Follows one item until the attester answers; undefined when it gives up (after `timeoutMs`). */
+/** Follows one item until `threshold` of the attesters answered; undefined when it gives up (after `timeoutMs`). */
 export async function measureDecision(
-  attesterUrl: string,
+  attesterUrls: readonly string[],
+  threshold: number,
   clock: BlockClock,
   item: LoadItem,
   { pollMs = 500, timeoutMs = 300_000 } = {},
@@ -47,21 +48,28 @@ export async function measureDecision(
   if (!item.txHash) return undefined
   const id = await idOf(item).catch(() => undefined)
   if (!id || item.openBlock === undefined) return undefined
-  const url = `${attesterUrl}/v1/${item.kind === 'intent' ? 'intents' : 'transfers'}/${id}`
+  const path = `/v1/${item.kind === 'intent' ? 'intents' : 'transfers'}/${id}`
+  const answered = new Map<string, Answer>()
   const giveUp = Date.now() + timeoutMs
   while (Date.now() < giveUp) {
-    const body = await answer(url)
+    const asked = attesterUrls.filter((url) => !answered.has(url))
+    const bodies = await Promise.all(asked.map((url) => answer(`${url}${path}`)))
     const answeredAt = Date.now()
-    if (item.kind === 'transfer' && body?.release) {
-      const final = finalAt(clock, item.origin, item.openBlock)
-      return final === undefined ? undefined : { n: item.n, kind: item.kind, ms: answeredAt - final }
-    }
-    if (item.kind === 'intent' && body?.status === 'filled' && body.fillTx) {
-      const fill = await item.destination.public.getTransactionReceipt({ hash: body.fillTx })
+    if (bodies.some((body) => body?.status === 'not-filled' || body?.status === 'not-released')) return undefined
+    bodies.forEach((body, index) => {
+      const decided = item.kind === 'transfer' ? body?.release : body?.status === 'filled' && body.fillTx
+      if (body && decided) answered.set(asked[index] as string, body)
+    })
+    if (answered.size >= threshold) {
+      if (item.kind === 'transfer') {
+        const final = finalAt(clock, item.origin, item.openBlock)
+        return final === undefined ? undefined : { n: item.n, kind: item.kind, ms: answeredAt - final }
+      }
+      const fillTx = [...answered.values()][0]?.fillTx as Hex
+      const fill = await item.destination.public.getTransactionReceipt({ hash: fillTx })
       const final = finalAt(clock, item.destination, fill.blockNumber)
       return final === undefined ? undefined : { n: item.n, kind: item.kind, ms: answeredAt - final }
     }
-    if (body?.status === 'not-filled' || body?.status === 'not-released') return undefined
     await pause(pollMs)
   }
   return undefined

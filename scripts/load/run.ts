@@ -49,6 +49,11 @@ type Run = {
   faults: Fault[]
 }
 
+/** The attesters the solver and the relayer ask, and how many must answer: the manifest's `services.attesters`. */
+const attesterUrls = (run: Run) =>
+  run.network.manifest.services.attesters?.urls ?? [`http://127.0.0.1:${run.network.ports['attester-1']}`]
+const attesterThreshold = (run: Run) => run.network.manifest.services.attesters?.threshold ?? 1
+
 /** Kills one attester (as a crash would), starts it again 5 s later; cuts one chain off from the services. */
 function disrupt(run: Run, what: 'attester' | 'rpc'): void {
   const task = async () => {
@@ -94,7 +99,7 @@ async function sendItems(run: Run, from: number, to: number, disruptions: Map<nu
         free.push(account)
         if (!item.hostile && item.n % run.options.latencySample === 0) {
           run.pending.push(
-            measureDecision(`http://127.0.0.1:${run.network.ports['attester-1']}`, run.clock, item).then((sample) => {
+            measureDecision(attesterUrls(run), attesterThreshold(run), run.clock, item).then((sample) => {
               if (sample) run.samples.push(sample)
             }),
           )
