@@ -157,6 +157,9 @@ test.describe('stuck is told', () => {
       await form.myAddressButton(words.myAddress).click()
       await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
       await expect(page.getByTestId('route-error-intent')).toHaveText(words.solverOutOfSight(b.name))
+      // The provider that cannot quote holds up nothing: the pool's route can be swapped.
+      await expect(form.mainButton).toHaveText(words.swap)
+      await expect(form.mainButton).toBeEnabled({ timeout: 20_000 })
       await screenshot(page, `solver-out-of-sight-${layout}-${lang}`)
       await page.unroute('**/v1/quote?**')
       await form.amountLabelled(words.send).fill('11')
