@@ -10,7 +10,14 @@ import type { LoadItem } from './orders.ts'
  * the threshold of them answered (the release authorization; the `filled` attestation): when the relayer or the
  * solver can act, whichever attesters answered. Polled every `pollMs`, so each figure is late by up to that much.
  */
-export type LatencySample = { n: number; kind: LoadItem['kind']; ms: number }
+export type LatencySample = {
+  n: number
+  kind: LoadItem['kind']
+  ms: number
+  /** When the item was final, and when the threshold had answered (ms since the epoch). */
+  finalAt: number
+  answeredAt: number
+}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const finalAt = (clock: BlockClock, chain: LoadChain, block: bigint) =>
@@ -36,6 +43,14 @@ async function idOf(item: LoadItem): Promise<Hex> {
   item.openBlock = receipt.blockNumber
   return log
 }
+
+const sampleOf = (item: LoadItem, finalAt: number, answeredAt: number): LatencySample => ({
+  n: item.n,
+  kind: item.kind,
+  ms: answeredAt - finalAt,
+  finalAt,
+  answeredAt,
+})
 
 /** Follows one item until `threshold` of the attesters answered; undefined when it gives up (after `timeoutMs`). */
 export async function measureDecision(
@@ -63,12 +78,12 @@ export async function measureDecision(
     if (answered.size >= threshold) {
       if (item.kind === 'transfer') {
         const final = finalAt(clock, item.origin, item.openBlock)
-        return final === undefined ? undefined : { n: item.n, kind: item.kind, ms: answeredAt - final }
+        return final === undefined ? undefined : sampleOf(item, final, answeredAt)
       }
       const fillTx = [...answered.values()][0]?.fillTx as Hex
       const fill = await item.destination.public.getTransactionReceipt({ hash: fillTx })
       const final = finalAt(clock, item.destination, fill.blockNumber)
-      return final === undefined ? undefined : { n: item.n, kind: item.kind, ms: answeredAt - final }
+      return final === undefined ? undefined : sampleOf(item, final, answeredAt)
     }
     await pause(pollMs)
   }

@@ -12,7 +12,16 @@ import { createRandom } from '@multi-bridge/devnet'
 import type { Account } from 'viem'
 import { finish, printTable } from '../../bench/report.ts'
 import { fundAccounts, type LoadChain, loadChains } from './chains.ts'
-import { type Checkpoint, type Fault, fillBlocksOf, fillStats, judge, latencyP95, touchedByFault } from './figures.ts'
+import {
+  type Checkpoint,
+  type Fault,
+  fillBlocksOf,
+  fillStats,
+  judge,
+  latencyP95,
+  readableMs,
+  touchedByFault,
+} from './figures.ts'
 import { type LatencySample, measureDecision } from './latency.ts'
 import { type LoadNetwork, startLoadNetwork } from './network.ts'
 import {
@@ -113,6 +122,12 @@ async function sendItems(run: Run, from: number, to: number, disruptions: Map<nu
   // The phase's sending took until its last transaction was handed to its chain, and no less than its schedule.
   await Promise.all(phase)
   return Math.max((Date.now() - began) / 1000, (to - from) / run.options.rate)
+}
+
+/** A sampled item's attester decision time, and the part of it while its chains could be read (figures.ts). */
+function attesterFigures(run: Run, item: LoadItem) {
+  const sample = run.samples.find((candidate) => candidate.n === item.n)
+  return sample ? { attesterMs: sample.ms, attesterReadableMs: readableMs(run.faults, item, sample) } : {}
 }
 
 async function checkpoint(run: Run, orders: number): Promise<Checkpoint> {
@@ -235,6 +250,7 @@ async function main() {
         sentS: (item.sentAt - run.started) / 1000,
         fillBlocks: fillBlocksOf(run.clock, item) ?? null,
         faulted: touchedByFault(run.faults, item),
+        ...attesterFigures(run, item),
       })),
       notSent: run.items.filter((item) => item.failed).map((item) => `${item.n}: ${item.failed}`),
     }

@@ -271,7 +271,13 @@ describe('paid once, across chains', () => {
         `${serviceUrl(network, 'solver')}/v1/quote?${query}`,
       )
     }
-    expect((await quoteStatus(C, A)).status).toBe(200)
+    // In sight before the cut (the test before this one cut C too: the solver reads it again within a poll or two).
+    await waitFor(
+      () => quoteStatus(C, A),
+      (answer) => answer.status === 200,
+      'the quote from C before the cut',
+      10_000,
+    )
     network.rpc.get(C.config.id)!.down()
     try {
       // An order opened on C now would wait unseen in its escrow: the quote from C is refused.

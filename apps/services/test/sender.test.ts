@@ -4,6 +4,7 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  custom,
   defineChain,
   type Hex,
   http,
@@ -19,6 +20,8 @@ const CHAIN_ID = 31_337_777
 let anvil: AnvilInstance
 let chain: Chain
 const methods: string[] = []
+/** The sends the node has not answered yet, and the most there were at once. */
+const sending = { now: 0, most: 0 }
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: CHAIN_ID })
@@ -37,12 +40,24 @@ const pingAbi = parseAbi(['function ping(uint256 n)'])
 const TARGET = '0x00000000000000000000000000000000000b0b0b'
 const ping = (n: bigint) => ({ address: TARGET, abi: pingAbi, functionName: 'ping', args: [n] }) as const
 
-/** A sender for devnet account `index`, whose every request to the node is written down in `methods`. */
-function senderFor(index: number) {
-  const transport = http(anvil.rpcUrl, {
-    onFetchRequest: async (request) => {
-      const body = (await request.clone().json()) as { method: string } | { method: string }[]
-      for (const call of Array.isArray(body) ? body : [body]) methods.push(call.method)
+/**
+ * A sender for devnet account `index`, whose every request to the node is written down in `methods`. Each
+ * `eth_sendRawTransaction` is answered `sendDelayMs` late, as a busy node answers.
+ */
+function senderFor(index: number, { sendDelayMs = 0 } = {}) {
+  const node = http(anvil.rpcUrl)({ chain: undefined })
+  const transport = custom({
+    async request({ method, params }: { method: string; params?: unknown }) {
+      methods.push(method)
+      if (method !== 'eth_sendRawTransaction') return node.request({ method, params } as never)
+      sending.now += 1
+      sending.most = Math.max(sending.most, sending.now)
+      try {
+        await new Promise((resolve) => setTimeout(resolve, sendDelayMs))
+        return await node.request({ method, params } as never)
+      } finally {
+        sending.now -= 1
+      }
     },
   })
   const account = devnetAccount(index)
@@ -58,8 +73,9 @@ function senderFor(index: number) {
 const test = () => createTestClient({ mode: 'anvil', chain, transport: http(anvil.rpcUrl) })
 
 describe('the sender', () => {
-  it('sends a burst one nonce after the other, asking the node nothing in the turn but the send (and the nonce once)', async () => {
-    const { sender, publicClient, account } = senderFor(1)
+  it('sends a burst one nonce after the other, its sends at once, asking the node nothing else but the nonce once', async () => {
+    const { sender, publicClient, account } = senderFor(1, { sendDelayMs: 150 })
+    sending.most = 0
     const hashes = await Promise.all([1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n].map((n) => sender.send(ping(n), 60_000n)))
     const receipts = await Promise.all(hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash })))
     expect(receipts.map((receipt) => receipt.status)).toEqual(Array(8).fill('success'))
@@ -75,6 +91,30 @@ describe('the sender', () => {
     expect(sent).not.toContain('eth_estimateGas')
     expect(sent).not.toContain('eth_chainId')
     expect(await publicClient.getTransactionCount({ address: account.address })).toBe(8)
+    // The burst's sends did not wait for each other's answers (before, one answer after the other: at most 1).
+    expect(sending.most).toBeGreaterThan(1)
+  })
+
+  it('a send refused in the middle of a burst strands none of the later ones: the next send takes its nonce', async () => {
+    const { sender, publicClient, account } = senderFor(6, { sendDelayMs: 50 })
+    const gasOf = [60_000n, 60_000n, 1_000n, 60_000n, 60_000n]
+    const outcomes = await Promise.allSettled(gasOf.map((gas, n) => sender.send(ping(BigInt(n)), gas)))
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ])
+    // The node took nonces 3 and 4 behind the refused 2: they wait for it.
+    const taken = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
+    const next = await sender.send(ping(5n), 60_000n)
+    const receipts = await Promise.all(
+      [...taken, next].map((hash) => publicClient.waitForTransactionReceipt({ hash, timeout: 10_000 })),
+    )
+    expect(receipts.map((receipt) => receipt.status)).toEqual(Array(5).fill('success'))
+    // No nonce left free behind them: the account's next transaction is mined, not held.
+    expect(await publicClient.getTransactionCount({ address: account.address })).toBe(5)
   })
 
   it('estimates the gas from its own account when not given', async () => {
