@@ -1,4 +1,4 @@
-import type { ServiceName } from '@multi-bridge/services'
+import { SERVICE_NAMES, type ServiceName } from '@multi-bridge/services'
 import type { Figure } from '../../bench/report.ts'
 import type { LatencySample } from './latency.ts'
 import { type BlockClock, quantile, sum } from './observe.ts'
@@ -139,7 +139,9 @@ export function judge({
   const last = checkpoints.at(-1) as Checkpoint
   const along = (pick: (c: Checkpoint) => number, digits = 1) =>
     checkpoints.map((c) => `${c.orders}: ${pick(c).toFixed(digits)}`).join(', ')
-  const memoryFigures: Figure[] = (['solver', 'attester-1', 'relayer'] as const).map((name) => ({
+  // Every service, the three attesters each: they run one program, but not one load (attester-1 is the one the run
+  // kills and restarts).
+  const memoryFigures: Figure[] = SERVICE_NAMES.map((name) => ({
     id: `memory-${name}`,
     label: `${name} peak RSS, ${last.orders} vs ${first.orders} orders`,
     value: growth(first.peakKb[name] ?? 0, last.peakKb[name] ?? 0),

@@ -1,5 +1,4 @@
 import type { Server } from 'node:http'
-import { sleep } from './context.ts'
 import type { StateStore } from './store/stateStore.ts'
 
 /** A log cursor kept in a service's state file under `cursors[key]`. */
@@ -29,8 +28,21 @@ export async function repeat(
     } catch (error) {
       onError(error)
     }
-    await sleep(intervalMs)
+    await pause(intervalMs, signal)
   }
+}
+
+/** Waits `ms`, or until `signal` aborts: a service stopping does not wait out a long interval (pruning: 10 min). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done, { once: true })
+  })
 }
 
 export type ServiceHandle = { server: Server; stop: () => Promise<void> }

@@ -29,14 +29,25 @@ export type PruneSettledParameters = {
   confirm?: PruneParameters['confirm']
 }
 
-/** Prunes the store's settled entries past the retention window, each interval, until `signal` aborts. */
+/**
+ * Prunes the store's settled entries past the retention window, each interval, until `signal` aborts. A round prunes
+ * every entry then due, a batch (one transaction) after the other: with one batch a round, a service settling more
+ * than a batch an interval kept more and more (the attesters at 20 orders a second, load run of 27 Nov).
+ */
 export function pruneSettled<State extends Collections>(store: StateStore<State>, parameters: PruneSettledParameters) {
   const { retention, signal, log, confirm } = parameters
   return repeat(
     signal,
     retention.intervalMs,
     async () => {
-      const pruned = await store.prune({ now: Date.now(), retentionMs: retention.retentionMs, confirm })
+      const now = Date.now()
+      let pruned = 0
+      while (!signal.aborted) {
+        const batch = await store.prune({ now, retentionMs: retention.retentionMs, confirm })
+        // Nothing was due, or every entry due was kept for another window (its chain says not settled, or is down).
+        if (batch === 0) break
+        pruned += batch
+      }
       if (pruned > 0) log.info('pruned settled entries', { pruned })
     },
     (error) => log.warn('pruning failed; tried again next round', { error: String(error) }),

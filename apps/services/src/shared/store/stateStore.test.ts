@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import { createLogger } from '../logger.ts'
 import { type Database, openDatabase } from './database.ts'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.ts'
 import { type OpenStateParameters, openServiceStore } from './openStore.ts'
+import { pruneSettled } from './retention.ts'
 import { CorruptStateError, type StateStore } from './stateStore.ts'
 import { ENGINES, useEngine } from './testEngines.ts'
 
@@ -165,6 +167,42 @@ describe.each(ENGINES)('a service state on %s', (engine) => {
     const again = await open(where)
     expect(again.value).toEqual({ cursors: { a: '5' }, orders: { live: { status: 'open', at: 1 } } })
     await again.close()
+  })
+
+  it('asks its last checks at once, and a round prunes every entry due, batch after batch', async () => {
+    const where = await place.fresh()
+    const store = await open(where)
+    const settled = 2_500
+    store.update((draft) => {
+      for (let i = 0; i < settled; i++) draft.orders[`order-${i}`] = { status: 'done', at: 1_000 + i }
+      draft.orders.live = { status: 'open', at: 1 }
+    })
+    await store.flush()
+    // A chain read each: one after the other, a thousand of them took a minute or two on a busy node.
+    const asking = { now: 0, most: 0 }
+    const confirm = async () => {
+      asking.most = Math.max(asking.most, ++asking.now)
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      asking.now -= 1
+      return true
+    }
+    const controller = new AbortController()
+    const lines: string[] = []
+    const log = { ...createLogger('test', {}, 'error'), info: (message: string) => lines.push(message) }
+    // One round an hour: everything due must go in the first.
+    const loop = pruneSettled(store, {
+      retention: { retentionMs: 0, intervalMs: 3_600_000 },
+      signal: controller.signal,
+      log,
+      confirm,
+    })
+    await vi.waitFor(() => expect(lines).toContain('pruned settled entries'), { timeout: 60_000 })
+    // Stopping does not wait out the hour.
+    controller.abort()
+    await loop
+    expect(Object.keys(store.value.orders)).toEqual(['live'])
+    expect(asking.most).toBeGreaterThan(1)
+    await store.close()
   })
 
   it('imports the JSON state file of an earlier version once, then renames it', async () => {

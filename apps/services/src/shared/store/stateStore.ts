@@ -6,6 +6,8 @@ import { draftOf, type Row, rowOf, stateFromRows, UPSERT } from './entries.ts'
 export { type Collections, CorruptStateError, type PruneParameters, type StoreDefinition } from './definition.ts'
 
 const SEP = '\u0000'
+/** The last checks before pruning (`confirm`: a chain read for the attesters) that run at once. */
+const CONFIRMS_AT_ONCE = 16
 
 /**
  * A service's progress in its database (store/database.ts). All live entries are held in memory, where the service
@@ -90,10 +92,22 @@ export class StateStore<State extends Collections> {
     )
     const gone: { collection: string; key: string; entry: unknown }[] = []
     const kept: { collection: string; key: string }[] = []
-    for (const { collection, entry_key: key } of due) {
-      const entry = this.state[collection]?.[key]
-      if (entry !== undefined && confirm && !(await confirm(collection, key, entry))) kept.push({ collection, key })
-      else gone.push({ collection, key, entry })
+    // The last checks run CONFIRMS_AT_ONCE at a time: one after the other, a round of a thousand chain reads on a busy
+    // node took a minute or two, and the attesters' pruning fell behind their load (load run of 27 Nov).
+    for (let start = 0; start < due.length; start += CONFIRMS_AT_ONCE) {
+      const batch = due.slice(start, start + CONFIRMS_AT_ONCE).map(({ collection, entry_key: key }) => {
+        const entry = this.state[collection]?.[key]
+        return { collection, key, entry }
+      })
+      const confirmed = await Promise.all(
+        batch.map(({ collection, key, entry }) =>
+          entry === undefined || !confirm ? true : confirm(collection, key, entry),
+        ),
+      )
+      batch.forEach((item, index) => {
+        if (confirmed[index]) gone.push(item)
+        else kept.push(item)
+      })
     }
     // A round may have changed an entry while `confirm` waited: that one is live again, and stays.
     const still = gone.filter(
