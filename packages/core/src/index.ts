@@ -69,7 +69,9 @@ export {
   type AttesterSignature,
   combineSignatures,
   packSignatures,
+  type RecoverSigner,
   readSignerSet,
+  recoverSigner,
   type SignerSet,
 } from './protocols/attestation.ts'
 export {

@@ -1,10 +1,11 @@
 import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
-import { combineSignatures, type Manifest, readSignerSet, type SignerSet } from '@multi-bridge/core'
+import { combineSignatures, type Manifest, type RecoverSigner, readSignerSet, type SignerSet } from '@multi-bridge/core'
 import type { Address, Hex } from 'viem'
 import { intentAttestationDigest, releaseDigest, transferAttestationDigest } from './attestationDigests.ts'
 import { type AttesterIntent, type AttesterTransfer, createAttesterClient } from './attesterClient.ts'
 import type { ChainContext } from './context.ts'
 import { ServiceError } from './errors.ts'
+import { rememberSigners } from './recoverMemo.ts'
 
 /** What the solver and the relayer ask the attesters: the same answers as one attester's, signed by the threshold. */
 export type AttesterQuorum = {
@@ -42,6 +43,7 @@ export function createAttesterQuorum(parameters: CreateAttesterQuorumParameters)
   }
   const clients = attesters.urls.map((url) => createAttesterClient(url, parameters.timeoutMs ?? 3_000))
   const signerSets = parameters.signerSets ?? createSignerSets(parameters.chains, parameters.signerSetTtlMs ?? 1_000)
+  const recover = rememberSigners()
 
   async function askAll<T>(ask: (client: (typeof clients)[number]) => Promise<T | undefined>): Promise<T[]> {
     const settled = await Promise.allSettled(clients.map(ask))
@@ -69,6 +71,7 @@ export function createAttesterQuorum(parameters: CreateAttesterQuorumParameters)
           return settler && digest && { contract: settler, chainId: answer.originChainId, digest }
         },
         signerSets,
+        recover,
       )
       if (!combined) return { ...first, status: 'open', attestation: null }
       const { answer, signed } = combined.item
@@ -88,6 +91,7 @@ export function createAttesterQuorum(parameters: CreateAttesterQuorumParameters)
           return pool && { contract: pool, chainId, digest: releaseDigest(pool, chainId, signed) }
         },
         signerSets,
+        recover,
       )
       const attestation = await firstCombined(
         answers.flatMap((answer) => (answer.attestation ? [{ answer, signed: answer.attestation }] : [])),
@@ -99,6 +103,7 @@ export function createAttesterQuorum(parameters: CreateAttesterQuorumParameters)
           )
         },
         signerSets,
+        recover,
       )
       return {
         ...first,
@@ -122,6 +127,7 @@ async function firstCombined<I extends { signed: { signatures: Hex } }>(
   items: readonly I[],
   target: (item: I) => Target | undefined,
   signerSets: SignerSets,
+  recover: RecoverSigner,
 ): Promise<{ item: I; signatures: Hex } | undefined> {
   const groups = new Map<Hex, { item: I; where: Target; signatures: Hex[] }>()
   for (const item of items) {
@@ -133,7 +139,7 @@ async function firstCombined<I extends { signed: { signatures: Hex } }>(
   }
   for (const [digest, group] of groups) {
     const set = await signerSets(group.where.contract, group.where.chainId)
-    const signatures = await combineSignatures(digest, group.signatures, set)
+    const signatures = await combineSignatures(digest, group.signatures, set, recover)
     if (signatures) return { item: group.item, signatures }
   }
   return undefined

@@ -37,6 +37,12 @@ export async function readSignerSet(client: PublicClient<Transport, Chain>, veri
   return { signers, threshold: Number(threshold) }
 }
 
+/** Who signed `digest` with `signature` (65 bytes), or undefined when it recovers no one. */
+export type RecoverSigner = (digest: Hex, signature: Hex) => Promise<Address | undefined>
+
+export const recoverSigner: RecoverSigner = (digest, signature) =>
+  recoverAddress({ hash: digest, signature }).catch(() => undefined)
+
 /**
  * Combines the attesters' signatures over one digest into what the verifier accepts: each one recovered, kept only
  * when its signer is in the set (a stranger's, a retired key's or a copy of another's counts for nothing), then
@@ -46,11 +52,12 @@ export async function combineSignatures(
   digest: Hex,
   signatures: readonly Hex[],
   set: SignerSet,
+  recover: RecoverSigner = recoverSigner,
 ): Promise<Hex | undefined> {
   const valid = new Map<string, AttesterSignature>()
   for (const signature of signatures) {
     if (size(signature) !== 65) continue
-    const signer = await recoverAddress({ hash: digest, signature }).catch(() => undefined)
+    const signer = await recover(digest, signature)
     if (!signer || !set.signers.some((s) => isAddressEqual(s, signer))) continue
     valid.set(signer.toLowerCase(), { signer, signature })
   }
