@@ -48,10 +48,15 @@ function fakeChain(world: World, id: number): ChainContext {
           return answer([USER, TOKEN, AMOUNT, FILL_DEADLINE, EXPIRES, intentOriginSettlerStatus.Open, 0n])
         }
         if (functionName === 'balanceOf') return answer(world.inventory)
-        throw new Error(`unexpected read ${functionName}`)
+        // What the fill admission prepares reads (fillReads.ts): not filled, claims not paused.
+        if (functionName === 'fills') return answer([SOLVER, 0])
+        if (functionName === 'settlementPaused') return answer(false)
+        return Promise.reject(new Error(`unexpected read ${functionName}`))
       },
       getBlock: () => answer({ timestamp: BigInt(NOW) }),
+      estimateContractGas: () => answer(120_000n),
     },
+    finalBlockNumber: () => answer(5n),
     finalitySeconds: 2,
   } as unknown as ChainContext
 }
@@ -73,6 +78,7 @@ async function setUp(inventory: bigint) {
     inFlight: new Set<string>(),
     exposureHeld: new Set<string>(),
     heldOutputs: new Map(),
+    preparedFills: new Map(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
   } as unknown as SolverContext
@@ -114,6 +120,10 @@ describe('admitOrder, several at once', () => {
     expect(statuses.map((s) => s?.status).sort()).toEqual(['accepted', 'declined'])
     expect(statuses.find((s) => s?.status === 'declined')).toMatchObject({ reason: 'insufficient inventory' })
     expect(context.heldOutputs.size).toBe(0) // each hold ended with its order stored
+    // The accepted order's fill reads are ready for its first fill; the declined order has none.
+    expect([first, second].map((o) => context.preparedFills.has(o.orderId))).toEqual(
+      statuses.map((s) => s?.status === 'accepted'),
+    )
   })
 
   it('admits an order to a chain that answers while another to a chain that does not waits for it', async () => {

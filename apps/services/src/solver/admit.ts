@@ -14,6 +14,7 @@ import type { ChainContext } from '../shared/context.ts'
 import { settlementMarginSeconds } from '../shared/margins.ts'
 import { orderTermsProblem } from './admission.ts'
 import { chainTime, type SolverContext } from './context.ts'
+import { type PreparedFill, prepareFill } from './fillReads.ts'
 import { balanceOf, fillNetworkFee, reservedInventory } from './inventory.ts'
 import { acceptedOrder, declinedOrder, type OrderTerms, type SolverOrder } from './order.ts'
 import { isAcceptablePrice, tokenToUsd } from './pricing.ts'
@@ -43,8 +44,9 @@ export async function admitOrder(
     openSeenAt: Date.now(),
   }
   let order: SolverOrder
+  let prepared: PreparedFill | undefined
   try {
-    order = await decide(context, parameters, seen)
+    ;({ order, prepared } = await decide(context, parameters, seen))
   } catch (error) {
     context.heldOutputs.delete(orderId) // not decided: held again when it is tried again
     throw error
@@ -52,6 +54,7 @@ export async function admitOrder(
   context.store.update((state) => {
     state.orders[orderId] = order
   })
+  if (order.status === 'accepted' && prepared) context.preparedFills.set(orderId, prepared)
   // A gasless order the solver opened: the order holds its output now (or declined it), not the submission.
   context.heldOutputs?.delete(orderId)
   const reason = order.status === 'declined' ? order.reason : undefined
@@ -108,20 +111,22 @@ async function decide(
   context: SolverContext,
   parameters: AdmitOrderParameters,
   seen: Parameters<typeof acceptedOrder>[0],
-): Promise<SolverOrder> {
+): Promise<{ order: SolverOrder; prepared?: PreparedFill }> {
   let data: IntentOriginData
   try {
     data = decodeIntentOriginData(parameters.originData)
   } catch {
-    return declinedOrder(seen, 'malformed origin data')
+    return { order: declinedOrder(seen, 'malformed origin data') }
   }
-  if (!Number.isSafeInteger(Number(data.destinationChainId))) return declinedOrder(seen, 'unknown destination chain')
+  if (!Number.isSafeInteger(Number(data.destinationChainId))) {
+    return { order: declinedOrder(seen, 'unknown destination chain') }
+  }
   const checked = await checkOrder(context, parameters, data)
   const terms = orderTerms(data, typeof checked === 'string' ? 0n : checked.outputUsd)
   // Only a fill needs the origin data: a declined order does not keep it.
   return typeof checked === 'string'
-    ? declinedOrder(seen, checked, terms)
-    : acceptedOrder(seen, terms, parameters.originData)
+    ? { order: declinedOrder(seen, checked, terms) }
+    : { order: acceptedOrder(seen, terms, parameters.originData), prepared: checked.prepared }
 }
 
 /** Why the order cannot be filled, or what the solver needs to know to fill it. */
@@ -129,7 +134,7 @@ export async function checkOrder(
   context: SolverContext,
   parameters: Pick<AdmitOrderParameters, 'origin' | 'orderId' | 'originData'>,
   data: IntentOriginData,
-): Promise<string | { outputUsd: bigint }> {
+): Promise<string | { outputUsd: bigint; prepared: PreparedFill }> {
   const { origin } = parameters
   const known = knownOrder(context, origin, data)
   // The escrow, the fill's network fee and the destination's time are read at once (one round trip's wait, not
@@ -156,6 +161,9 @@ export async function checkOrder(
   const terms = { input, inputAmount: data.inputAmount, fillDeadline: data.fillDeadline, expires: data.expires }
   const late = orderTermsProblem(pricing, terms, conditions)
   if (late) return late
+  // The fill's own reads and its estimate go beside the inventory's: an order accepted is filled without another wait.
+  const call = { orderId: parameters.orderId, originData: parameters.originData, terms: orderTerms(data, 0n) }
+  const prepared = prepareFill(context, { call, origin, destination, conditions })
   const chainId = destination.config.id
   const [balance, nativeBalance] = await Promise.all([
     balanceOf(context, destination, data.outputToken),
@@ -175,7 +183,7 @@ export async function checkOrder(
   if (gas) holds.push({ chainId, token: NATIVE_TOKEN_ADDRESS, amount: gas.amount })
   context.heldOutputs.set(parameters.orderId, holds) // until admitOrder stores the order
   const gasUsd = gas ? tokenToUsd(pricing, gas.amount, gas.native) : 0n
-  return { outputUsd: tokenToUsd(pricing, data.outputAmount, output) + gasUsd }
+  return { outputUsd: tokenToUsd(pricing, data.outputAmount, output) + gasUsd, prepared }
 }
 
 /** The destination, tokens and prices the order names, checked against the manifest and the pricing (no reads). */

@@ -6,6 +6,7 @@ import { ServiceError } from '../shared/errors.ts'
 import { createFailureTracker, type FailureTracker } from '../shared/failures.ts'
 import type { Logger } from '../shared/logger.ts'
 import type { StateStore } from '../shared/store/stateStore.ts'
+import type { PreparedFill } from './fillReads.ts'
 import { applyOrderEvent, type OrderEvent, type SolverOrder } from './order.ts'
 import type { SolverPricing } from './pricing.ts'
 import { openSolverStore, type SolverState } from './state.ts'
@@ -57,6 +58,8 @@ export type SolverContext = {
   minRefundDelays: Map<number, number>
   /** What the `Open` pollers last read of each chain, by chain id: a quote needs both ends in sight (watch.ts). */
   watch: Map<number, ChainWatch>
+  /** The fill's reads admission started for an order it accepted, until its first fill takes them (fillReads.ts). */
+  preparedFills: Map<string, PreparedFill>
 }
 
 export type CreateSolverContextParameters = {
@@ -89,6 +92,7 @@ export async function createSolverContext(parameters: CreateSolverContextParamet
     gasPrices: new Map(),
     minRefundDelays: new Map(),
     watch: new Map(),
+    preparedFills: new Map(),
   }
 }
 

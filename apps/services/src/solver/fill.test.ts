@@ -12,6 +12,7 @@ import { admitOrder } from './admit.ts'
 import { claim, type FilledOrder } from './claim.ts'
 import type { SolverContext } from './context.ts'
 import { type FillableOrder, fill, unconfirmedExposure } from './fill.ts'
+import { PREPARED_FOR_MS, prepareFill } from './fillReads.ts'
 import { acceptedOrder, type SolverOrder } from './order.ts'
 import { DEFAULT_PRICING, parsePricing } from './pricing.ts'
 import { openSolverStore } from './state.ts'
@@ -32,6 +33,8 @@ type World = {
   paused: boolean
   finalEscrowStatus: number
   sent: Hex[]
+  /** Every read made of the chains, by function name. */
+  reads: string[]
   /** The solver's own `openFor` of a gasless order: in the node's pool, mined (and how), or gone. */
   openTx?: 'pending' | 'success' | 'reverted' | 'dropped'
 }
@@ -44,6 +47,7 @@ function fakeChain(world: World, id: number): ChainContext {
     contracts: { intentOriginSettler: TOKEN, intentDestinationSettler: TOKEN },
   }
   const read = async ({ functionName, blockNumber }: { functionName: string; blockNumber?: bigint }) => {
+    world.reads.push(functionName)
     if (functionName === 'fills') return [world.filledBy ?? USER, world.filledBy ? NOW : 0]
     if (functionName === 'settlementPaused') return world.paused
     const status = blockNumber === undefined ? world.escrowStatus : world.finalEscrowStatus
@@ -83,6 +87,7 @@ async function setUp(world: Partial<World> = {}) {
     finalEscrowStatus: intentOriginSettlerStatus.Open,
     paused: false,
     sent: [],
+    reads: [],
     ...world,
   }
   const log = createLogger('solver', {}, 'error')
@@ -100,6 +105,7 @@ async function setUp(world: Partial<World> = {}) {
     inFlight: new Set<string>(),
     exposureHeld: new Set<string>(),
     heldOutputs: new Map(),
+    preparedFills: new Map(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
     // No attester has signed yet.
@@ -192,6 +198,52 @@ describe('fill, on its own', () => {
     context.exposureHeld.add(id(3))
     admit(context, 3, { outputUsd: '1' })
     expect(unconfirmedExposure(context, 1, id(9))).toBe(BigInt(half) + 1n)
+  })
+})
+
+describe('fill on the reads admission started', () => {
+  const conditions = { now: NOW, destinationBlockTime: 1, marginSeconds: 60 }
+  const prepare = (context: SolverContext, order: FillableOrder) => {
+    const prepared = prepareFill(context, {
+      call: order,
+      origin: context.chains.get(1) as ChainContext,
+      destination: context.chains.get(2) as ChainContext,
+      conditions,
+    })
+    context.preparedFills.set(order.orderId, prepared)
+    return prepared
+  }
+
+  it('sends at once on them, reading nothing more, and takes them once', async () => {
+    const { state, context } = await setUp()
+    const order = admit(context, 1)
+    await prepare(context, order).plan.reads
+    const readBefore = state.reads.length
+    await fill(context, order)
+    expect(state.sent).toHaveLength(1)
+    expect(state.reads.length).toBe(readBefore)
+    expect(context.preparedFills.size).toBe(0)
+  })
+
+  it('never pays on reads older than PREPARED_FOR_MS: it reads again, and waits while claims are paused now', async () => {
+    const { state, context } = await setUp()
+    const order = admit(context, 1)
+    const prepared = prepare(context, order)
+    await prepared.plan.reads
+    state.paused = true
+    prepared.at = Date.now() - PREPARED_FOR_MS - 1
+    await fill(context, order)
+    expect(state.sent).toEqual([])
+    expect(stored(context, 1)).toMatchObject({ status: 'accepted', reason: 'claims are paused on the origin chain' })
+  })
+
+  it('still decides on what they say: a fill they saw already made is recorded, never sent again', async () => {
+    const { state, context } = await setUp({ filledBy: USER })
+    const order = admit(context, 1)
+    await prepare(context, order).plan.reads
+    await fill(context, order)
+    expect(state.sent).toEqual([])
+    expect(stored(context, 1)?.status).toBe('filled-by-other')
   })
 })
 

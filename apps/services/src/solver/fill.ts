@@ -1,21 +1,20 @@
-import { intentDestinationSettlerAbi, intentOriginSettlerStatus } from '@multi-bridge/contracts'
-import { intentFillValue } from '@multi-bridge/core'
-import {
-  BaseError,
-  ContractFunctionRevertedError,
-  type Hex,
-  isAddressEqual,
-  TransactionNotFoundError,
-  TransactionReceiptNotFoundError,
-} from 'viem'
+import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
+import { type Hex, isAddressEqual, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
 import { ServiceError } from '../shared/errors.ts'
-import { cappedGas } from '../shared/gasCap.ts'
 import { fillTimingProblem } from './admission.ts'
 import { fillConditions } from './admit.ts'
 import { chainOf, recordEvent, type SolverContext } from './context.ts'
+import {
+  type Estimated,
+  estimateFill,
+  type FillPlan,
+  isOpenFinal,
+  PREPARED_FOR_MS,
+  settleQuietly,
+} from './fillReads.ts'
 import type { SolverOrder } from './order.ts'
-import { claimsPaused, destinationSettlerOf, readEscrow, readFill } from './reads.ts'
+import { claimsPaused, readEscrow, readFill } from './reads.ts'
 
 /** An order the solver is filling: accepted, or with a fill sent. */
 export type FillableOrder = Extract<SolverOrder, { status: 'accepted' | 'filling' }>
@@ -32,18 +31,9 @@ const NOT_OPEN_YET = 'waiting for the open to be read'
 export async function fill(context: SolverContext, order: FillableOrder): Promise<void> {
   const destination = chainOf(context, order.terms.destinationChainId)
   const origin = chainOf(context, order.originChainId)
-  // The fill's estimate runs beside the checks' reads (it needs none of their answers), and is used only once they
-  // all pass: one round trip's wait before the send, not two. A check that stops the fill leaves it unread.
-  const estimated = estimateFill(context, order, destination)
-  estimated.catch(() => undefined)
-  // Every read the checks need, at once (one round trip's wait, not six in a row); the checks keep their order.
-  const [onChain, conditions, escrow, paused, openFinal] = await Promise.all([
-    readFill(destination, order.orderId),
-    fillConditions(destination, origin),
-    escrowProblem(origin, order),
-    claimsPaused(origin),
-    order.openFinal === true || isOpenFinal(origin, order),
-  ])
+  // The reads admission started for this order when they are fresh (fillReads.ts), else every read at once.
+  const plan = takePreparedFill(context, order.orderId) ?? readForFill(context, order, origin, destination)
+  const { onChain, conditions, escrow, paused, openFinal } = await plan.reads
   if (onChain.fillTime !== 0) {
     const ours = isAddressEqual(onChain.solver, context.solver)
     recordEvent(context, order.orderId, { type: ours ? 'filled' : 'filledByOther', at: Date.now() })
@@ -65,10 +55,36 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
   if (paused) return wait(context, order, PAUSED)
   if (!holdExposure(context, order, openFinal)) return wait(context, order, NOT_FINAL)
   try {
-    await sendFill(context, order, destination, estimated)
+    await sendFill(context, order, destination, plan.estimated)
   } finally {
     context.exposureHeld.delete(order.orderId)
   }
+}
+
+/** Every read the checks need, at once, and the fill's estimate beside them (one round trip's wait, not two). */
+function readForFill(
+  context: SolverContext,
+  order: FillableOrder,
+  origin: ChainContext,
+  destination: ChainContext,
+): FillPlan {
+  // The estimate needs none of the checks' answers; it is used only once they all pass.
+  const estimated = estimateFill(context, order, destination)
+  const reads = Promise.all([
+    readFill(destination, order.orderId),
+    fillConditions(destination, origin),
+    escrowProblem(origin, order),
+    claimsPaused(origin),
+    order.openFinal === true || isOpenFinal(origin, order.orderId),
+  ]).then(([onChain, conditions, escrow, paused, openFinal]) => ({ onChain, conditions, escrow, paused, openFinal }))
+  return settleQuietly({ reads, estimated })
+}
+
+/** The reads admission started for the order, once, while they are fresh. */
+function takePreparedFill(context: SolverContext, orderId: Hex): FillPlan | undefined {
+  const prepared = context.preparedFills.get(orderId)
+  context.preparedFills.delete(orderId)
+  return prepared && Date.now() - prepared.at <= PREPARED_FOR_MS ? prepared.plan : undefined
 }
 
 /**
@@ -135,14 +151,9 @@ export async function markOpenFinal(
   origin: ChainContext,
 ): Promise<boolean> {
   if (order.openFinal) return true
-  if (!(await isOpenFinal(origin, order))) return false
+  if (!(await isOpenFinal(origin, order.orderId))) return false
   recordEvent(context, order.orderId, { type: 'openFinal', at: Date.now() })
   return true
-}
-
-/** Whether the order's escrow is in the origin's final state (one read at the final head). */
-async function isOpenFinal(origin: ChainContext, order: Pick<SolverOrder, 'orderId'>): Promise<boolean> {
-  return (await readEscrow(origin, order.orderId, 'final')).status !== intentOriginSettlerStatus.None
 }
 
 /**
@@ -171,8 +182,6 @@ export function decline(context: SolverContext, order: SolverOrder, reason: stri
   recordEvent(context, order.orderId, { type: 'declined', reason, at: Date.now() })
   context.log.warn('accepted order declined', { orderId: order.orderId, reason })
 }
-
-type Estimated = { request: ReturnType<typeof fillRequest>; gas: bigint } | { reverted: string } | { tooCostly: string }
 
 /** Sends the fill as estimated and capped, in its turn on the chain, and records what its receipt says. */
 async function sendFill(
@@ -206,40 +215,4 @@ async function sendFill(
     recordEvent(context, order.orderId, { type: 'fillReverted', at: Date.now() })
     context.log.warn('fill reverted; will re-check', { orderId: order.orderId, tx: sent })
   }
-}
-
-function fillRequest(context: SolverContext, order: FillableOrder, destination: ChainContext) {
-  const { terms } = order
-  return {
-    address: destinationSettlerOf(destination),
-    abi: intentDestinationSettlerAbi,
-    functionName: 'fill',
-    args: [order.orderId, order.originData, '0x'],
-    value: intentFillValue({
-      outputToken: terms.outputToken,
-      outputAmount: BigInt(terms.outputAmount),
-      gasAmount: BigInt(terms.gasAmount ?? '0'),
-    }),
-    account: context.account,
-  } as const
-}
-
-async function estimateFill(
-  context: SolverContext,
-  order: FillableOrder,
-  destination: ChainContext,
-): Promise<Estimated> {
-  const request = fillRequest(context, order, destination)
-  let estimate: bigint
-  try {
-    estimate = await destination.publicClient.estimateContractGas(request)
-  } catch (error) {
-    const reverted = error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError)
-    if (!reverted) throw error // the RPC, not the fill: try again
-    return { reverted: (reverted as ContractFunctionRevertedError).data?.errorName ?? 'reverted' }
-  }
-  // Never more gas than priced: a fill the estimate puts above the cap is declined, not paid for.
-  const capped = cappedGas(estimate, context.pricing.maxFillGas)
-  if ('problem' in capped) return { tooCostly: capped.problem }
-  return { request, gas: capped.gas }
 }
