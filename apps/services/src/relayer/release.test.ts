@@ -19,14 +19,28 @@ describe('releasing a pool transfer', () => {
     expect(world.sent).toEqual([expect.objectContaining({ chainId: DESTINATION, functionName: 'release' })])
     expect(world.sent[0]!.gas).toBeLessThanOrEqual(RELEASE_GAS_CAP)
     expect(stored()).toMatchObject({ status: 'pending', releaseTx: expect.any(String) })
-    // Mined but not final: nothing sent again, still pending.
+    // Mined but not final: nothing sent again, still pending, and nobody asked while it waits for its finality.
     world.released = true
+    const asked = world.attesterAsked
+    await step(context)
     await step(context)
     expect(stored().status).toBe('pending')
+    expect(world.attesterAsked).toBe(asked)
     world.finalReleased = true
     await step(context)
     expect(stored()).toMatchObject({ status: 'released', releaseTx: expect.any(String) })
     expect(world.sent).toHaveLength(1)
+  })
+
+  it("sends a release again that a reorg dropped (or that was never mined), on the attesters' answer", async () => {
+    const { world, context, stored } = await setUp({ attester: attesterAnswer('pending') })
+    await step(context)
+    expect(stored()).toMatchObject({ status: 'pending', releaseTx: expect.any(String) })
+    const asked = world.attesterAsked
+    // Not on the destination: the full step again, the attesters asked, the release sent again.
+    await step(context)
+    expect(world.attesterAsked).toBeGreaterThan(asked)
+    expect(world.sent).toHaveLength(2)
   })
 })
 
