@@ -136,6 +136,7 @@ it('exports exactly its public surface', () => {
       "receiveWithAuthorizationTypes",
       "receivedAmount",
       "recipientRefusal",
+      "recoverSigner",
       "refundSignatures",
       "refundSwap",
       "releaseTypes",
