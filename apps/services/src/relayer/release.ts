@@ -57,7 +57,8 @@ export async function releaseTransfer(context: RelayerContext, { transfer }: Rel
   const status = await readDepositStatus(context, { transfer, at: 'final' })
   if (await recordDepositGone(context, { transfer, status, at: 'final' })) return
   const destination = chainOf(context, transfer.destinationChainId)
-  if (await settleSentRelease(context, transfer)) return
+  // Released by anyone else meanwhile (one the relayer sent was looked for above).
+  if (!transfer.releaseTx && (await settleSentRelease(context, transfer))) return
   const now = Number((await destination.publicClient.getBlock({ blockTag: 'latest' })).timestamp)
   const margin = settlementMarginSeconds(destination, chainOf(context, transfer.originChainId))
   if (now + destination.config.blockTime > transfer.deadline) return // too late; the attester will say so

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http'
+import { setTimeout } from 'node:timers/promises'
 import type { StateStore } from './store/stateStore.ts'
 
 /** A log cursor kept in a service's state file under `cursors[key]`. */
@@ -28,21 +29,9 @@ export async function repeat(
     } catch (error) {
       onError(error)
     }
-    await pause(intervalMs, signal)
+    // Until the interval passed or the service stops: stopping does not wait out a long interval (pruning: 10 min).
+    await setTimeout(intervalMs, undefined, { signal }).catch(() => undefined)
   }
-}
-
-/** Waits `ms`, or until `signal` aborts: a service stopping does not wait out a long interval (pruning: 10 min). */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-  })
 }
 
 export type ServiceHandle = { server: Server; stop: () => Promise<void> }

@@ -54,7 +54,7 @@ export async function admitOrder(
   context.store.update((state) => {
     state.orders[orderId] = order
   })
-  if (order.status === 'accepted' && prepared) context.preparedFills.set(orderId, prepared)
+  if (prepared) context.preparedFills.set(orderId, prepared) // accepted: its first fill's reads are on their way
   // A gasless order the solver opened: the order holds its output now (or declined it), not the submission.
   context.heldOutputs?.delete(orderId)
   const reason = order.status === 'declined' ? order.reason : undefined

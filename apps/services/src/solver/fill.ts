@@ -5,16 +5,9 @@ import { ServiceError } from '../shared/errors.ts'
 import { fillTimingProblem } from './admission.ts'
 import { fillConditions } from './admit.ts'
 import { chainOf, recordEvent, type SolverContext } from './context.ts'
-import {
-  type Estimated,
-  estimateFill,
-  type FillPlan,
-  isOpenFinal,
-  PREPARED_FOR_MS,
-  settleQuietly,
-} from './fillReads.ts'
+import { type Estimated, type FillPlan, isOpenFinal, PREPARED_FOR_MS, planFill } from './fillReads.ts'
 import type { SolverOrder } from './order.ts'
-import { claimsPaused, readEscrow, readFill } from './reads.ts'
+import { readEscrow } from './reads.ts'
 
 /** An order the solver is filling: accepted, or with a fill sent. */
 export type FillableOrder = Extract<SolverOrder, { status: 'accepted' | 'filling' }>
@@ -32,7 +25,16 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
   const destination = chainOf(context, order.terms.destinationChainId)
   const origin = chainOf(context, order.originChainId)
   // The reads admission started for this order when they are fresh (fillReads.ts), else every read at once.
-  const plan = takePreparedFill(context, order.orderId) ?? readForFill(context, order, origin, destination)
+  const plan =
+    takePreparedFill(context, order.orderId) ??
+    planFill(context, {
+      call: order,
+      origin,
+      destination,
+      conditions: fillConditions(destination, origin),
+      escrow: escrowProblem(origin, order),
+      knownFinal: order.openFinal === true,
+    })
   const { onChain, conditions, escrow, paused, openFinal } = await plan.reads
   if (onChain.fillTime !== 0) {
     const ours = isAddressEqual(onChain.solver, context.solver)
@@ -59,25 +61,6 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
   } finally {
     context.exposureHeld.delete(order.orderId)
   }
-}
-
-/** Every read the checks need, at once, and the fill's estimate beside them (one round trip's wait, not two). */
-function readForFill(
-  context: SolverContext,
-  order: FillableOrder,
-  origin: ChainContext,
-  destination: ChainContext,
-): FillPlan {
-  // The estimate needs none of the checks' answers; it is used only once they all pass.
-  const estimated = estimateFill(context, order, destination)
-  const reads = Promise.all([
-    readFill(destination, order.orderId),
-    fillConditions(destination, origin),
-    escrowProblem(origin, order),
-    claimsPaused(origin),
-    order.openFinal === true || isOpenFinal(origin, order.orderId),
-  ]).then(([onChain, conditions, escrow, paused, openFinal]) => ({ onChain, conditions, escrow, paused, openFinal }))
-  return settleQuietly({ reads, estimated })
 }
 
 /** The reads admission started for the order, once, while they are fresh. */

@@ -39,45 +39,57 @@ export type FillPlan = { reads: Promise<FillReads>; estimated: Promise<Estimated
 /** How long reads that admission started stay good for the fill that follows it (else the fill reads again). */
 export const PREPARED_FOR_MS = 1_000
 
-export type PrepareFillParameters = {
+export type PlanFillParameters = {
   call: FillCall
   origin: ChainContext
   destination: ChainContext
-  /** The destination's time and the margins, as admission read them. */
-  conditions: FillReads['conditions']
+  /** The destination's time and the margins: read now, or as admission read them. */
+  conditions: Promise<FillReads['conditions']> | FillReads['conditions']
+  /** Why the escrow is not as the order says: read now, or undefined when admission just checked it. */
+  escrow?: Promise<string | undefined>
+  /** The open is known final (recorded on the order): not read again. */
+  knownFinal?: boolean
 }
 
 /** A fill's reads started during admission, and when. */
 export type PreparedFill = { at: number; plan: FillPlan }
 
 /**
- * The reads only a fill needs (not filled yet, claims not paused, the open final or not) and the fill's estimate,
- * started by admission beside its own last read (the inventory) for an order it is about to accept: the first fill
- * then sends at once instead of reading one round trip more. Admission's own reads stand in for the fill's others
- * (the escrow as the order says, the destination's time). Nothing is sent on them: fill.ts checks them as it checks
- * its own, and reads again when they are older than PREPARED_FOR_MS.
+ * The fill's reads (not filled yet, the destination's time, the escrow, claims not paused, the open final or not),
+ * all at once, and its estimate beside them: it needs none of their answers, and is used only once they all pass.
+ * Whatever goes wrong is the fill's to find when it awaits them, never its caller's.
  */
-export function prepareFill(context: Filler, parameters: PrepareFillParameters): PreparedFill {
-  const at = Date.now()
+export function planFill(context: Filler, parameters: PlanFillParameters): FillPlan {
   const { call, origin, destination } = parameters
   const estimated = estimateFill(context, call, destination)
-  // Whatever goes wrong here (a chain that does not answer) is the fill's to find, never admission's: it reads again.
   const reads = (async () => {
-    const [onChain, paused, openFinal] = await Promise.all([
+    const [onChain, conditions, escrow, paused, openFinal] = await Promise.all([
       readFill(destination, call.orderId),
+      parameters.conditions,
+      parameters.escrow,
       claimsPaused(origin),
-      isOpenFinal(origin, call.orderId),
+      parameters.knownFinal === true || isOpenFinal(origin, call.orderId),
     ])
-    return { onChain, conditions: parameters.conditions, escrow: undefined, paused, openFinal }
+    return { onChain, conditions, escrow, paused, openFinal }
   })()
-  return { at, plan: settleQuietly({ reads, estimated }) }
+  reads.catch(() => undefined)
+  estimated.catch(() => undefined)
+  return { reads, estimated }
 }
 
-/** A plan whose promises are not left rejected unread when nobody comes for them. */
-export function settleQuietly(plan: FillPlan): FillPlan {
-  plan.reads.catch(() => undefined)
-  plan.estimated.catch(() => undefined)
-  return plan
+/**
+ * The fill's plan started by admission beside its own last read (the inventory), for an order it is about to
+ * accept: the first fill then sends at once instead of reading one round trip more. Admission's own reads stand in
+ * for the escrow and the destination's time. Nothing is sent on them: fill.ts checks them as it checks its own, and
+ * reads again when they are older than PREPARED_FOR_MS.
+ */
+export function prepareFill(
+  context: Filler,
+  parameters: Omit<PlanFillParameters, 'conditions' | 'escrow' | 'knownFinal'> & {
+    conditions: FillReads['conditions']
+  },
+): PreparedFill {
+  return { at: Date.now(), plan: planFill(context, parameters) }
 }
 
 /** Whether the order's escrow is in the origin's final state (one read at the final head). */
