@@ -5,13 +5,15 @@
  * `services.attesters` (`--index`, from 0: its URL, and on the devnet its key; elsewhere ATTESTER_PRIVATE_KEY). The solver's pricing comes from
  * --pricing or SOLVER_PRICING_FILE, then SOLVER_SPREAD_BPS and SOLVER_FILL_WINDOW_SECONDS (see loadPricing.ts).
  * State goes to `<data-dir>/<service>.sqlite`, or to PostgreSQL when DATABASE_URL is set; settled entries are pruned
- * after STATE_RETENTION_SECONDS (default 7 days; see shared/store/).
+ * after STATE_RETENTION_SECONDS (default 7 days; see shared/store/). The heap grows by at most
+ * SERVICE_HEAP_GROWING_PERCENT (default 30) over what its last full collection kept (shared/heap.ts).
  */
 import { parseArgs } from 'node:util'
 import { startAttester } from './attester/attester.ts'
 import { startRelayer } from './relayer/relayer.ts'
 import { readManifestFile } from './shared/context.ts'
 import { ServiceError } from './shared/errors.ts'
+import { limitHeapGrowth } from './shared/heap.ts'
 import { READY_MESSAGE } from './shared/ipc.ts'
 import { createLogger } from './shared/logger.ts'
 import type { ServiceHandle } from './shared/serviceLoop.ts'
@@ -58,6 +60,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'))
 if (process.send) process.once('disconnect', () => void shutdown('parent exited'))
 
 try {
+  limitHeapGrowth()
   const manifest = readManifestFile(values.manifest)
   const attesterIndex = Number(values.index)
   const url = name === 'attester' ? manifest.services.attesters?.urls[attesterIndex] : manifest.services[name]?.url
