@@ -6,7 +6,7 @@
  * --pricing or SOLVER_PRICING_FILE, then SOLVER_SPREAD_BPS and SOLVER_FILL_WINDOW_SECONDS (see loadPricing.ts).
  * State goes to `<data-dir>/<service>.sqlite`, or to PostgreSQL when DATABASE_URL is set; settled entries are pruned
  * after STATE_RETENTION_SECONDS (default 7 days; see shared/store/). The heap grows by at most
- * SERVICE_HEAP_GROWING_PERCENT (default 30) over what its last full collection kept (shared/heap.ts).
+ * SERVICE_HEAP_GROWING_PERCENT (default 100) over what its last full collection kept (shared/heap.ts).
  */
 import { parseArgs } from 'node:util'
 import { startAttester } from './attester/attester.ts'
