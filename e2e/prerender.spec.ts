@@ -117,7 +117,9 @@ test.describe('prerendered swap page', () => {
       await expect(bare.page.locator('html')).toHaveAttribute('lang', language.htmlLang)
       await expect(bare.page.getByLabel(language.send, { exact: true })).toBeVisible()
       await expect(bare.form.mainButton).toHaveText(language.button)
-      await expect(bare.shell.connectButtonLabelled(language.connect)).toBeDisabled()
+      // No wallet was ever connected here: the inline script knows the wallet's state without the app's code, and
+      // Connect takes a click (kept for the wallet button, earlyWallet.ts).
+      await expect(bare.shell.connectButtonLabelled(language.connect)).toBeEnabled()
       await expect(bare.page.getByRole('link', { name: language.history })).toHaveAttribute('href', '#/pages/log/index')
       // Nothing of a deployment's config is in it: the devnet's pill comes with the app.
       await expect(bare.page.locator('.devnet-pill')).toHaveCount(0)
@@ -135,12 +137,11 @@ test.describe('prerendered swap page', () => {
       expect(kept).toEqual({ title: true, amount: true, mainButton: true })
       expect(shift, moved.join('\n')).toBe(0)
       expect(consoleErrors).toEqual([])
-      // The page the app hydrated is the prerendered one, bar what only the browser knows (the pill, the
-      // wallet button now enabled) and React's own markers.
+      // The page the app hydrated is the prerendered one as the inline script left it, bar what only the app knows
+      // (the pill) and React's own markers.
       const hydrated = await page.locator('#root').evaluate((root) => {
         const copy = root.cloneNode(true) as HTMLElement
         copy.querySelector('.devnet-pill')?.remove()
-        for (const button of copy.querySelectorAll('.wallet-slot > button')) button.setAttribute('disabled', '')
         return copy.innerHTML
       })
       const withoutMarkers = (html: string) => html.replace(/<!--\/?\$-->/g, '')
@@ -236,7 +237,7 @@ test.describe('prerendered swap page', () => {
 })
 
 test.describe('before the wallet layer (wagmi, viem, the connectors) is in', () => {
-  test('the form hydrates, takes an amount and picks tokens; the wallet button waits, then shows the wallet', async ({
+  test('the form hydrates, takes an amount and picks tokens; Connect is known and keeps a click until the wallet is in', async ({
     app,
   }) => {
     const walletLayer = holdScript(WALLET_LAYER_FILE)
@@ -250,9 +251,14 @@ test.describe('before the wallet layer (wagmi, viem, the connectors) is in', () 
     await expect(form.tokenButton('origin')).toContainText('USDC')
     await expect(form.tokenButton('destination')).toContainText('USDC')
     await expect(form.amount).toHaveValue('1.5')
-    // The wallet's state is not known: the button waits, and so does the main button.
-    await expect(shell.connectButton).toBeDisabled()
+    // Nothing could reconnect (no wallet was ever connected here): the state is known without wagmi, from the first
+    // paint on, and Connect takes a click, kept until the wallet list can open.
+    await expect(shell.connectButton).toBeEnabled()
+    expect(await page.evaluate(() => performance.getEntriesByName('wallet-known', 'mark').length)).toBe(1)
     await expect(form.mainButton).toHaveText('Connect a wallet to start')
+    await shell.connectButton.click()
+    await expect(shell.connectButton).toHaveAttribute('aria-busy', 'true')
+    await expect(shell.dialog).toHaveCount(0)
     expect(
       await page.evaluate(
         (file) => performance.getEntriesByType('resource').some((entry) => new RegExp(file).test(entry.name)),
@@ -261,13 +267,28 @@ test.describe('before the wallet layer (wagmi, viem, the connectors) is in', () 
     ).toBe(false)
 
     walletLayer.release()
-    await expect(shell.connectButton).toBeEnabled()
-    // Nothing the person did is lost when it arrives, and the wallet then connects as usual.
+    // The click opens the wallet list once the wallet is in; nothing the person did is lost.
+    await expect(shell.dialog.getByRole('heading', { name: 'Choose a wallet' })).toBeVisible()
+    // (Under the open dialog the bar is hidden from the accessibility tree: found by its slot.)
+    await expect(page.locator('[data-wallet-slot] > button')).not.toHaveAttribute('aria-busy')
     await expect(form.amount).toHaveValue('1.5')
     await expect(form.tokenButton('origin')).toContainText('USDC')
-    await shell.openConnectDialog()
-    await expect(shell.dialog.getByRole('heading', { name: 'Choose a wallet' })).toBeVisible()
     expect(consoleErrors).toEqual([])
+  })
+
+  test('a wallet that can reconnect: the button waits for wagmi, then shows the account', async ({ app }) => {
+    const walletLayer = holdScript(WALLET_LAYER_FILE)
+    // Connected here before: the devnet wallet's flag is stored, so only wagmi can say what the wallet is now.
+    const { page, shell, form } = await app.open({
+      storage: { lang: 'en', __persist__devnetWallet: 'true' },
+      initScripts: [walletLayer.script],
+    })
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+    await form.amount.fill('1')
+    await expect(shell.connectButton).toBeDisabled()
+    expect(await page.evaluate(() => performance.getEntriesByName('wallet-known', 'mark').length)).toBe(0)
+    walletLayer.release()
+    await expect(shell.accountButton).toBeVisible()
   })
 
   test('says so when the wallet layer cannot load, and the form still works', async ({ app }) => {

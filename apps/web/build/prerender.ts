@@ -27,6 +27,7 @@ type Settings = {
   swapPath: string
   earlyActionAttribute: string
   earlyActionQueue: string
+  earlyWalletScript: string
 }
 
 export const ROOT_ELEMENT = '<div id="root"></div>'
@@ -92,7 +93,9 @@ export function prerenderedRoot(markup: Record<string, string>, settings: Settin
     `if(${known}.indexOf(l)<0)return;`,
     'var t=document.getElementById("prerender-"+l);',
     `if(t){r.innerHTML=t.innerHTML;document.documentElement.lang=${lang}[l]}`,
-    '})()',
+    '})();',
+    // After the language's markup is in place: it enables the Connect button when the wallet cannot reconnect.
+    settings.earlyWalletScript,
   ].join('')
   return `<div id="root" data-prerendered="swap">${markup[settings.defaultLanguage]}</div>${templates}<script>${script}</script>`
 }

@@ -2,6 +2,7 @@ import { type Manifest, parseManifest } from '@multi-bridge/core'
 import { QueryClient } from '@tanstack/react-query'
 import { startupRequests } from './app/startupRequests.ts'
 import { notify } from './features/notifications/index.ts'
+import { withdrawEarlyConnect } from './features/wallet/index.ts'
 import { isPrerenderedAddress } from './lib/routes.ts'
 
 /** The markup `build/prerender.ts` writes into index.html for the swap page, when the inline script kept it. */
@@ -57,6 +58,7 @@ function startWallet(manifest: Promise<Manifest>, queryClient: QueryClient) {
         .catch((error: unknown) => {
           // The page stays usable (amounts, tokens, History); the wallet button keeps waiting, and says why here.
           console.error('[app] the wallet layer failed to load', error)
+          withdrawEarlyConnect()
           notify(WALLET_LAYER_FAILED)
         }),
     () => undefined,

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { initReactI18next } from 'react-i18next'
 import { createPath, type Navigator, Router } from 'react-router'
-import { WalletSlotMarkup } from '../features/wallet/index.ts'
+import { earlyWalletScript, WalletSlotMarkup } from '../features/wallet/index.ts'
 import { i18nOptions } from '../i18n/index.ts'
 import { bundleLoaders, DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY, type Language } from '../i18n/languages.ts'
 import { EARLY_ACTION_ATTRIBUTE, EARLY_ACTION_QUEUE } from '../lib/earlyActions.ts'
@@ -95,4 +95,6 @@ export const PRERENDER_SETTINGS = {
   swapPath: ROUTES.swap,
   earlyActionAttribute: EARLY_ACTION_ATTRIBUTE,
   earlyActionQueue: EARLY_ACTION_QUEUE,
+  /** Knows the wallet disconnected before any of the bundle is in, when nothing can reconnect. */
+  earlyWalletScript: earlyWalletScript(),
 }

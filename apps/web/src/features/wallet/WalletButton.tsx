@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { shortAddress } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { MARKS, markOnce } from '../../lib/perf.ts'
+import { takeEarlyConnect } from './earlyWalletState.ts'
 import { useWalletConnection } from './walletLayer.ts'
 
 // Dialogs load on first use: they are not needed to paint the page.
@@ -22,6 +23,10 @@ export function WalletButton() {
   useEffect(() => {
     if (known) markOnce(MARKS.walletKnown)
   }, [known])
+  // Connect clicked before this button's code was up (the inline script kept the click, earlyWallet.ts).
+  useEffect(() => {
+    if (takeEarlyConnect()) setDialog('connect')
+  }, [])
 
   return (
     <>

@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react'
 import { createStore } from 'zustand/vanilla'
+import { WALLET_SLOT_ATTRIBUTE } from './earlyWalletState.ts'
 
-/** Marks the element the wallet island renders into, in the page and in its prerendered markup. */
-export const WALLET_SLOT_ATTRIBUTE = 'data-wallet-slot'
+export { WALLET_SLOT_ATTRIBUTE }
 
 /**
  * The page's wallet slot as it is now: the element the main tree rendered (or hydrated), or null while it has none.

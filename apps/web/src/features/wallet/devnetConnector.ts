@@ -2,9 +2,11 @@ import type { LocalWalletProvider } from '@multi-bridge/core'
 import { type Chain, getAddress, numberToHex, SwitchChainError } from 'viem'
 import { ChainNotConfiguredError, createConnector } from 'wagmi'
 import { safeStorage } from '../../lib/safeStorage.ts'
+import { DEVNET_CONNECTED_KEY } from './earlyWalletState.ts'
 
 export const DEVNET_CONNECTOR_ID = 'devnet'
-const CONNECTED_KEY = '__persist__devnetWallet'
+// Read by index.html's inline script too (earlyWallet.ts): while it is not 'true', this wallet does not reconnect.
+const CONNECTED_KEY = DEVNET_CONNECTED_KEY
 
 const icon = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0f766e"/><path d="M8 11h16v12H8z" fill="none" stroke="#fff" stroke-width="2.5"/><path d="M8 11l3-4h10l3 4" fill="none" stroke="#fff" stroke-width="2.5"/><circle cx="20" cy="17" r="2" fill="#fff"/></svg>',

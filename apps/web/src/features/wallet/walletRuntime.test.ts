@@ -1,6 +1,7 @@
 import { parseManifest } from '@multi-bridge/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MemoryStorage, stubBrowser } from '../../test/browserGlobals.ts'
+import { EARLY_WALLET_GLOBAL } from './earlyWalletState.ts'
 import { type WalletConnection, walletLayer } from './walletLayer.ts'
 import { startWalletLayer } from './walletRuntime.ts'
 
@@ -50,5 +51,18 @@ describe('the wallet layer', () => {
     expect(seen[0]).not.toBe('disconnected')
     expect(seen.at(-1)).toBe('disconnected')
     expect(seen.indexOf('disconnected')).toBe(seen.length - 1)
+  })
+
+  it('reads "disconnected" throughout when the inline script found nothing that could reconnect (earlyWallet.ts)', async () => {
+    ;(window as unknown as Record<string, unknown>)[EARLY_WALLET_GLOBAL] = 'known'
+    const seen: WalletConnection['status'][] = []
+    const stop = walletLayer.subscribe(({ connection }) => seen.push(connection.status))
+    startWalletLayer(manifest)
+    const config = walletLayer.getState().config
+    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'))
+    stop()
+    // The button the inline script enabled never waits again while wagmi makes sure.
+    expect(seen.length).toBeGreaterThan(0)
+    expect(new Set(seen)).toEqual(new Set(['disconnected']))
   })
 })

@@ -1,5 +1,6 @@
 import type { Manifest } from '@multi-bridge/core'
 import { getConnection, reconnect, watchConnection } from 'wagmi/actions'
+import { walletKnownEarly } from './earlyWalletState.ts'
 import { createWagmiConfig } from './wagmiConfig.ts'
 import { walletLayer } from './walletLayer.ts'
 
@@ -11,14 +12,23 @@ import { walletLayer } from './walletLayer.ts'
  */
 export function startWalletLayer(manifest: Manifest): void {
   const config = createWagmiConfig(manifest)
+  // The inline script found that nothing can reconnect (earlyWallet.ts): the reconnect below ends disconnected, and
+  // the button the script enabled stays enabled meanwhile instead of waiting again.
+  let knownDisconnected = walletKnownEarly()
   // First, so that the store never shows `disconnected` before the reconnect has even started.
-  void reconnect(config)
-  const sync = () => {
+  void reconnect(config).finally(() => {
+    if (!knownDisconnected) return
+    knownDisconnected = false
+    sync()
+  })
+  const connection = () => {
     const { status, address, chainId, connector } = getConnection(config)
-    walletLayer.setState({ connection: { status, address, chainId, connector } })
+    const shown = knownDisconnected && status === 'connecting' ? 'disconnected' : status
+    return { status: shown, address, chainId, connector }
   }
-  walletLayer.setState({ config })
-  sync()
+  const sync = () => walletLayer.setState({ connection: connection() })
+  // In one change: the wallet button never sees the config with the connection from before it.
+  walletLayer.setState({ config, connection: connection() })
   watchConnection(config, { onChange: sync })
 }
 
