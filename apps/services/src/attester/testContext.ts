@@ -3,15 +3,13 @@
  * says the chains hold (`World`), with a real local key. Nothing here starts a service or a chain; the operations
  * and the machines under test are the real ones.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { FinalHead } from '@multi-bridge/core'
 import type { Address, Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { type LogLine, recordingLogger } from '../shared/recordingLogger.ts'
+import { openScratchStore } from '../shared/store/testEngines.ts'
 import { type AttesterContext, DEFAULT_ORPHAN_LIMITS } from './context.ts'
 import { createSettledLookup } from './settledLookup.ts'
 import { openAttesterStore } from './state.ts'
@@ -87,7 +85,7 @@ export async function setUp(world: Partial<World> = {}) {
   ])
   const limits = { readsPerChain: 2, readTimeoutMs: 1_000 }
   const context: AttesterContext = {
-    store: await openAttesterStore({ dataDir: mkdtempSync(join(tmpdir(), 'attester-unit-')) }),
+    store: await openScratchStore('attester-unit-', openAttesterStore),
     chains,
     signer: {
       address: attesterAccount.address,

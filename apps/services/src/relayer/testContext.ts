@@ -3,15 +3,13 @@
  * says the chains hold (`World`), and an attester whose answer the test sets. Nothing here starts a service or a
  * chain; the operations and the transfer machine under test are the real ones.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { poolBridgeStatus } from '@multi-bridge/contracts'
 import type { Address, Hex } from 'viem'
 import type { AttesterTransfer } from '../shared/attesterClient.ts'
 import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { type LogLine, recordingLogger } from '../shared/recordingLogger.ts'
+import { openScratchStore } from '../shared/store/testEngines.ts'
 import type { RelayerContext } from './context.ts'
 import { openRelayerStore } from './state.ts'
 import { type RelayerTransfer, seenTransfer } from './transferMachine.ts'
@@ -86,7 +84,7 @@ export async function setUp(world: Partial<World> = {}, transfer?: (seen: Relaye
   }
   const lines: LogLine[] = []
   const log = recordingLogger(lines)
-  const store = await openRelayerStore({ dataDir: mkdtempSync(join(tmpdir(), 'relayer-unit-')) })
+  const store = await openScratchStore('relayer-unit-', openRelayerStore)
   const seen = seenTransfer(
     {
       transferId: TRANSFER_ID,

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
 import { computeIntentOrderId, encodeIntentOriginData } from '@multi-bridge/core'
 import type { Address, Hex } from 'viem'
@@ -8,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { createLogger } from '../shared/logger.ts'
+import { openScratchStore } from '../shared/store/testEngines.ts'
 import { admitOrder } from './admit.ts'
 import type { SolverContext } from './context.ts'
 import { DEFAULT_PRICING, parsePricing } from './pricing.ts'
@@ -72,7 +70,7 @@ async function setUp(inventory: bigint) {
     pricing: parsePricing({ ...DEFAULT_PRICING, pricesUsd: { USDC: '1' } }),
     solver: SOLVER,
     chains: new Map([1, 2, 3].map((id) => [id, fakeChain(world, id)])),
-    store: await openSolverStore({ dataDir: mkdtempSync(join(tmpdir(), 'solver-admit-')) }),
+    store: await openScratchStore('solver-admit-', openSolverStore),
     log,
     failures: createFailureTracker(log),
     inFlight: new Set<string>(),

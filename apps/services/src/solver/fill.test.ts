@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
 import { computeIntentOrderId, encodeIntentOriginData } from '@multi-bridge/core'
 import { type Address, type Hex, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem'
@@ -8,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { createLogger } from '../shared/logger.ts'
+import { openScratchStore } from '../shared/store/testEngines.ts'
 import { admitOrder } from './admit.ts'
 import { claim, type FilledOrder } from './claim.ts'
 import type { SolverContext } from './context.ts'
@@ -99,7 +98,7 @@ async function setUp(world: Partial<World> = {}) {
       [1, fakeChain(state, 1)],
       [2, fakeChain(state, 2)],
     ]),
-    store: await openSolverStore({ dataDir: mkdtempSync(join(tmpdir(), 'solver-fill-')) }),
+    store: await openScratchStore('solver-fill-', openSolverStore),
     log,
     failures: createFailureTracker(log),
     inFlight: new Set<string>(),

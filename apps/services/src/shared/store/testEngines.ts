@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type PostgresServer, startPostgresServer } from '@multi-bridge/devnet/postgres'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, onTestFinished } from 'vitest'
 import type { OpenStateParameters } from './openStore.ts'
 
 export const ENGINES = ['sqlite', 'postgres'] as const
@@ -30,4 +30,21 @@ export function useEngine(engine: Engine) {
       databaseUrl: server ? await server.createDatabase() : undefined,
     }),
   }
+}
+
+/**
+ * Opens a store in a fresh temporary folder for the running test, and closes it and removes the folder when the test
+ * ends (unit tests left one folder per test in the system's temporary folder before).
+ */
+export async function openScratchStore<S extends { close(): Promise<void> }>(
+  prefix: string,
+  open: (parameters: OpenStateParameters) => Promise<S>,
+): Promise<S> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix))
+  const store = await open({ dataDir })
+  onTestFinished(async () => {
+    await store.close().catch(() => undefined)
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+  return store
 }
