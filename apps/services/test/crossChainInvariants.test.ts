@@ -789,7 +789,9 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
       await waitFor(read, (events) => events.length > 0, what, 120_000)
     } catch (error) {
       const lines = network.logs.filter((line) => line.includes(id.slice(2, 12)) || line.includes(id)).slice(-20)
-      throw new Error(`${(error as Error).message}\n${await known()}\n${lines.join('\n')}`)
+      const facts = await known().catch((reason: unknown) => `(could not ask: ${String(reason)})`)
+      const exits = network.unexpectedExits.join('; ') || 'none'
+      throw new Error(`${(error as Error).message}\n${facts}\nexits: ${exits}\n${lines.join('\n')}`)
     }
   }
   for (const { orderId, origin, destination, gasless: isGasless } of intents.slice(calmFrom.intents)) {
