@@ -78,6 +78,18 @@ async function typeAndMeasure(page: Page, text: string, selector = PICKER_SEARCH
   return page.evaluate(() => (window as unknown as { __keys: number[] }).__keys)
 }
 
+/** A field's keystrokes, input → paint (`typeAndMeasure`), as a figure: the p95 against 50 ms, the median in its note. */
+function keystrokeFigure(id: string, what: string, times: number[]): Figure {
+  return {
+    id,
+    label: `${what}: input → paint in the browser (p95)`,
+    value: percentile(times, 95),
+    unit: 'ms',
+    budget: 50,
+    note: `median ${median(times).toFixed(1)} ms over ${times.length} keystrokes`,
+  }
+}
+
 /** Makes the tab hidden: another tab in front, or (if the browser keeps both visible) the same event. */
 async function hide(page: Page): Promise<string> {
   await page
@@ -219,14 +231,7 @@ export async function measureBrowserFlows(
       times.push(...(await typeAndMeasure(page, '12.345', 'input.amount-input')))
       await amount.fill('')
     }
-    figures.push({
-      id: 'amountTypingBrowser',
-      label: 'Amount typed into the swap form: input → paint in the browser (p95)',
-      value: percentile(times, 95),
-      unit: 'ms',
-      budget: 50,
-      note: `median ${median(times).toFixed(1)} ms over ${times.length} keystrokes`,
-    })
+    figures.push(keystrokeFigure('amountTypingBrowser', 'Amount typed into the swap form', times))
   } finally {
     await typing.close()
   }
@@ -269,14 +274,7 @@ export async function measureBrowserFlows(
         return typeAndMeasure(page, '0x7e570000000000000000')
       })()),
     ]
-    figures.push({
-      id: 'tokenSearchBrowser',
-      label: 'Token search, 10,000 tokens: input → paint in the browser (p95)',
-      value: percentile(times, 95),
-      unit: 'ms',
-      budget: 50,
-      note: `median ${median(times).toFixed(1)} ms over ${times.length} keystrokes`,
-    })
+    figures.push(keystrokeFigure('tokenSearchBrowser', 'Token search, 10,000 tokens', times))
   } finally {
     await searching.close()
   }
