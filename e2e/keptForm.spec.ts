@@ -98,17 +98,6 @@ for (const layout of LAYOUTS) {
       await page.reload()
       await expectForm()
       await expect.poll(() => query(session)).toBe(expected)
-
-      // The address is written just after a change is painted: a reload right after the keystroke still keeps it
-      // (written as the page is left), rather than the address's older amount winning over the kept form.
-      await form.amountLabelled(layout.send).press('End')
-      await form.amountLabelled(layout.send).press('5')
-      await page.reload()
-      await expect(form.amountLabelled(layout.send)).toHaveValue('12.55')
-      await form.amountLabelled(layout.send).press('End')
-      await form.amountLabelled(layout.send).press('Backspace')
-      await expectForm()
-      await expect.poll(() => query(session)).toBe(expected)
       await screenshot(page, `kept-form-${layout.id}`)
       // The prerendered page was hydrated as built (empty), then filled: nothing mismatched, nothing said.
       expect(consoleErrors).toEqual([])

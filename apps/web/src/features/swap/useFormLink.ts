@@ -1,7 +1,6 @@
 import type { Manifest } from '@multi-bridge/core'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { afterPaint } from '../../lib/afterPaint.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import type { PageOptions } from '../../lib/routes.ts'
 import { useIsHydrated } from '../../lib/useIsHydrated.ts'
@@ -29,10 +28,9 @@ const currentSearch = () => window.location.hash.split('?')[1] ?? ''
 /**
  * The swap form and its address, both ways (SPEC §4). A link with form options (`#/?fromChain=…&amount=…`) fills
  * the form when the page opens, or when such an address is entered while it is open; what it names that cannot
- * be used is returned as `problems`, the rest is used. From then on the form is written into the address after every
- * change is painted (`afterPaint`: the router's render of the new address, the whole page again, does not hold a
- * keystroke's paint back), replacing the entry (Back leaves the page, not the last keystroke), so a reload or a
- * shared address opens the same form. Without a link the form is the one kept from before (`keptFormStore`).
+ * be used is returned as `problems`, the rest is used. From then on the form is written into the address on every
+ * change, replacing the entry (Back leaves the page, not the last keystroke), so a reload or a shared address
+ * opens the same form. Without a link the form is the one kept from before (`keptFormStore`).
  */
 export function useFormLink(options: PageOptions): { problems: LinkProblem[]; dismiss: () => void } {
   const manifest = useManifest()
@@ -67,15 +65,7 @@ export function useFormLink(options: PageOptions): { problems: LinkProblem[]; di
       if (search !== currentSearch()) navigate({ search: search ? `?${search}` : '' }, { replace: true })
     }
     mirror()
-    const later = afterPaint(mirror)
-    const unsubscribe = keptFormStore.subscribe(later.run)
-    // A reload or a closed tab in the frame after a keystroke: the address still gets it.
-    window.addEventListener('pagehide', later.flush)
-    return () => {
-      unsubscribe()
-      window.removeEventListener('pagehide', later.flush)
-      later.cancel()
-    }
+    return keptFormStore.subscribe(mirror)
   }, [hydrated, manifest, navigate, linkSearch])
 
   return { problems, dismiss: () => setProblems([]) }
