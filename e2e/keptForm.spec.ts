@@ -98,10 +98,65 @@ for (const layout of LAYOUTS) {
       await page.reload()
       await expectForm()
       await expect.poll(() => query(session)).toBe(expected)
+
+      // The address is written just after a change is painted: a reload right after the keystroke still keeps it
+      // (written as the page is left), rather than the address's older amount winning over the kept form.
+      await form.amountLabelled(layout.send).press('End')
+      await form.amountLabelled(layout.send).press('5')
+      await page.reload()
+      await expect(form.amountLabelled(layout.send)).toHaveValue('12.55')
+      await form.amountLabelled(layout.send).press('End')
+      await form.amountLabelled(layout.send).press('Backspace')
+      await expectForm()
+      await expect.poll(() => query(session)).toBe(expected)
       await screenshot(page, `kept-form-${layout.id}`)
       // The prerendered page was hydrated as built (empty), then filled: nothing mismatched, nothing said.
       expect(consoleErrors).toEqual([])
       await expect(form.linkProblems).toHaveCount(0)
+    })
+
+    test('keeps every keystroke of fast typing on a slow phone: the address catching up never puts an older amount back', async ({
+      app,
+      network,
+    }) => {
+      const [a, b] = network.chains
+      const session = await app.open({ viewport: layout.viewport, storage })
+      const { page, form, consoleErrors } = session
+      await form.pickToken('origin', a!.name, 'USDC')
+      await form.pickToken('destination', b!.name, 'ETH')
+      const amount = form.amountLabelled(layout.send)
+      // A phone's processor: the router's render of each written address takes long enough for the next
+      // keystroke to come first.
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+      for (const typed of ['12.5', '987654.321', '0.000125', '4242.42', '1.05']) {
+        await amount.fill('')
+        await expect.poll(() => new URLSearchParams(query(session)).get('amount')).toBe(null)
+        // Every value the field shows, frame by frame, while the amount is typed.
+        await amount.evaluate((field: HTMLInputElement) => {
+          const shown: string[] = []
+          const record = () => {
+            if (shown.at(-1) !== field.value) shown.push(field.value)
+            requestAnimationFrame(record)
+          }
+          record()
+          Object.assign(window, { __amountsShown: shown })
+        })
+        await amount.click()
+        await page.keyboard.type(typed)
+        await expect(amount).toHaveValue(typed)
+        await expect.poll(() => new URLSearchParams(query(session)).get('amount')).toBe(typed)
+        await expect(amount).toHaveValue(typed)
+        // Only ever longer: no frame showed an amount older than one already shown.
+        const shown = await page.evaluate(() => (window as unknown as { __amountsShown: string[] }).__amountsShown)
+        expect(shown.length).toBeGreaterThan(1)
+        shown.forEach((value, at) => {
+          expect(typed.startsWith(value), `frame shows ${value} while ${typed} is typed: ${shown}`).toBe(true)
+          if (at > 0) expect(value.length, `${shown}`).toBeGreaterThan(shown[at - 1]!.length)
+        })
+      }
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+      expect(consoleErrors).toEqual([])
     })
 
     test('is prefilled by a link, which wins over the form kept from before', async ({ app, network }) => {
