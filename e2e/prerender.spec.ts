@@ -149,6 +149,41 @@ test.describe('prerendered swap page', () => {
     })
   }
 
+  test('lays out only the markup that stays: never the default language for another language’s reader, nor the swap page on another page’s address', async ({
+    app,
+  }) => {
+    // Every frame, from the first: whether the root was laid out holding the default language's prerendered markup.
+    const watchFrames = (page: Page) =>
+      page.addInitScript(() => {
+        const seen: string[] = []
+        ;(window as unknown as { __frames: string[] }).__frames = seen
+        const frame = () => {
+          const root = document.getElementById('root')
+          if (root && root.getClientRects().length > 0 && root.textContent?.includes('發送')) {
+            seen.push(`${Math.round(performance.now())} ms: ${document.documentElement.lang}, ${location.hash}`)
+          }
+          if (performance.now() < 3_000) requestAnimationFrame(frame)
+        }
+        requestAnimationFrame(frame)
+      })
+    // A slow phone's processor: more frames while the page is parsed, where one could come before the swap.
+    const slowProcessor = async (page: Page) =>
+      (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    const frames = (page: Page) => page.evaluate(() => (window as unknown as { __frames: string[] }).__frames)
+    for (let load = 0; load < 4; load++) {
+      const reader = await app.open({ storage: { lang: 'en' }, initScripts: [slowProcessor, watchFrames, noScripts] })
+      await expect(reader.page.getByLabel('Send', { exact: true })).toBeVisible()
+      expect(await frames(reader.page), 'an English reader saw frames with the Chinese markup laid out').toEqual([])
+      const history = await app.open({ path: HISTORY_PATH, initScripts: [slowProcessor, watchFrames, noScripts] })
+      await expect(history.page.locator('#root')).toBeEmpty()
+      expect(await frames(history.page), 'History’s address had the swap page laid out').toEqual([])
+    }
+    // The default language's reader does see it, from the first frame: the watch does see what it looks for.
+    const own = await app.open({ storage: {}, initScripts: [watchFrames, noScripts] })
+    await expect(own.page.getByLabel('發送', { exact: true })).toBeVisible()
+    await expect.poll(async () => (await frames(own.page)).length).toBeGreaterThan(0)
+  })
+
   test('keeps what the person typed before the app was up', async ({ app }) => {
     const startup = holdStartup()
     const { page, form } = await app.open({ initScripts: [startup.script] })
@@ -369,11 +404,13 @@ test.describe('the entry script is async (issue #33)', () => {
     network,
   }) => {
     // The page in two parts: the root with its Traditional Chinese markup, then, once every start-up file is in
-    // and has had time to run, the rest: the English markup the inline script swaps in for this person. Started on
+    // and has had time to run, the rest: the inline script that swaps the English markup in for this person. Started on
     // the first part, the app would hydrate markup that the inline script then replaces under it.
     const html = readFileSync(join(network.distDir, 'index.html'), 'utf8')
-    const cut = html.indexOf('<template id="prerender-')
+    // Cut after the root, before the inline script that puts the reader's language in it.
+    const cut = html.indexOf('<script>', html.indexOf('id="root"'))
     expect(cut).toBeGreaterThan(html.indexOf('id="root"'))
+    expect(html.slice(cut)).toContain('getElementById("prerender-"')
     let sendRest: () => void = () => {}
     const rest = new Promise<void>((resolve) => {
       sendRest = resolve

@@ -5,10 +5,11 @@ import { createServer, type Plugin } from 'vite'
  * and the app hydrates it (main.tsx) instead of rendering it again.
  *
  * The markup comes from the app's own tree (src/app/prerender.tsx), rendered in node through a Vite dev server in
- * middleware mode, once per language: the default language's in the root, the others in `<template>`s. A tiny
- * inline script after the root puts the stored language's markup in place before the first paint, and empties
- * the root when the address is another page (History, the swap page's alias: they render on their own, as before). It also queues clicks on
- * the controls marked `data-early-action` until the app is up (src/lib/earlyActions.ts).
+ * middleware mode, once per language: the default language's in the root, the others in `<template>`s. Tiny
+ * inline scripts around the root put the stored language's markup in place before the first paint, and empty the
+ * root when the address is another page (History, the swap page's alias: they render on their own, as before); the
+ * root is not laid out until then (`prerenderedRoot`). They also queue clicks on the controls marked
+ * `data-early-action` until the app is up (src/lib/earlyActions.ts).
  */
 export type PrerenderOptions = {
   root: string
@@ -68,7 +69,20 @@ export function prerender(options: PrerenderOptions): Plugin {
   }
 }
 
-/** The root with the default language's markup, the other languages' in templates, and the script that picks. */
+/**
+ * Set on `<html>` while the root's markup is about to be replaced (another language, another page): the root is
+ * not laid out meanwhile (styles.css), so the default language's markup is never laid out, let alone painted, for a
+ * reader of another language.
+ */
+export const PRERENDER_PENDING_ATTRIBUTE = 'data-prerender-pending'
+
+/**
+ * The other languages' markup in templates, the root with the default language's, and two tiny scripts around the
+ * root that pick. The first, before the root, decides (the stored language, the address) and hides the root if its
+ * markup is to be replaced: laying out the default language's markup first cost a layout with its fonts (for an
+ * English reader, Chinese text and its fallback font lookups) and moved the amount field under a person about to
+ * type (issue #33). The second, right after the root, replaces it and shows it.
+ */
 export function prerenderedRoot(markup: Record<string, string>, settings: Settings): string {
   const others = settings.languages.filter((language) => language !== settings.defaultLanguage)
   const templates = others
@@ -76,26 +90,37 @@ export function prerenderedRoot(markup: Record<string, string>, settings: Settin
     .join('')
   const known = json(others)
   const lang = json(settings.htmlLang)
-  // Runs before the first paint. Storage may be unavailable: the default language then, as the app does.
-  const script = [
+  const pending = json(PRERENDER_PENDING_ATTRIBUTE)
+  // Runs before the root is parsed. Storage may be unavailable: the default language then, as the app does.
+  const decide = [
     '(function(){',
-    'var r=document.getElementById("root"),l;',
+    'var l;',
     `try{l=localStorage.getItem(${json(settings.storageKey)})}catch(e){}`,
     // Only the swap page's own address (`#/`, or none) is prerendered; its alias and History render on their own.
-    `var p=location.hash.replace(/^#/,"").split("?")[0];if(p!==""&&p!==${json(settings.swapPath)}){`,
-    'r.removeAttribute("data-prerendered");r.textContent="";return}',
+    'var p=location.hash.replace(/^#/,"").split("?")[0];',
+    `var d=window.__multiBridgePrerender={other:p!==""&&p!==${json(settings.swapPath)},lang:${known}.indexOf(l)<0?null:l};`,
+    `if(d.other||d.lang)document.documentElement.setAttribute(${pending},"")`,
+    '})();',
+  ].join('')
+  // Runs right after the root, before the first paint.
+  const pick = [
+    '(function(){',
+    'var r=document.getElementById("root"),d=window.__multiBridgePrerender;',
+    'try{',
+    'if(d.other){r.removeAttribute("data-prerendered");r.textContent="";return}',
     // A control clicked before the app is up is queued and marked busy (src/lib/earlyActions.ts); main.tsx
     // removes data-prerendered when the app takes over, and clicks are the app's own from then on.
     `var q=window[${json(settings.earlyActionQueue)}]=[],a=${json(settings.earlyActionAttribute)};`,
     'r.addEventListener("click",function(e){',
     'var b=r.hasAttribute("data-prerendered")&&e.target instanceof Element&&e.target.closest("["+a+"]");',
     'if(b){q.push(b.getAttribute(a));b.setAttribute("aria-busy","true")}});',
-    `if(${known}.indexOf(l)<0)return;`,
-    'var t=document.getElementById("prerender-"+l);',
-    `if(t){r.innerHTML=t.innerHTML;document.documentElement.lang=${lang}[l]}`,
+    'var t=d.lang&&document.getElementById("prerender-"+d.lang);',
+    `if(t){r.innerHTML=t.innerHTML;document.documentElement.lang=${lang}[d.lang]}`,
+    // Shown whatever happened above: a root left hidden would be a blank page.
+    `}finally{document.documentElement.removeAttribute(${pending})}`,
     '})();',
     // After the language's markup is in place: it enables the Connect button when the wallet cannot reconnect.
     settings.earlyWalletScript,
   ].join('')
-  return `<div id="root" data-prerendered="swap">${markup[settings.defaultLanguage]}</div>${templates}<script>${script}</script>`
+  return `${templates}<script>${decide}</script><div id="root" data-prerendered="swap">${markup[settings.defaultLanguage]}</div><script>${pick}</script>`
 }
