@@ -66,7 +66,12 @@ export async function startAnvil(parameters: StartAnvilParameters): Promise<Anvi
   return { chainId: parameters.chainId, port, rpcUrl, process: child, stop }
 }
 
-async function waitForRpc(rpcUrl: string, child: ChildProcess, timeoutMs = 15_000): Promise<void> {
+/**
+ * Waits for anvil to answer. Generous: on two cores busy with a test run (unit, integration and browser tests side
+ * by side), a start took more than 15 s once in CI. Each try has its own time-out, so one hanging request does not
+ * outlive the wait.
+ */
+async function waitForRpc(rpcUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode} before answering`)
@@ -75,6 +80,7 @@ async function waitForRpc(rpcUrl: string, child: ChildProcess, timeoutMs = 15_00
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        signal: AbortSignal.timeout(2_000),
       })
       if (response.ok) return
     } catch {
