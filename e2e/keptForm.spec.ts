@@ -132,15 +132,19 @@ for (const layout of LAYOUTS) {
       for (const typed of ['12.5', '987654.321', '0.000125', '4242.42', '1.05']) {
         await amount.fill('')
         await expect.poll(() => new URLSearchParams(query(session)).get('amount')).toBe(null)
-        // Every value the field shows, frame by frame, while the amount is typed.
+        // Every value the field shows, frame by frame, while the amount is typed (the last round's watch stopped).
         await amount.evaluate((field: HTMLInputElement) => {
+          const watch = window as unknown as { __amountsShown: string[]; __stopWatch?: () => void }
+          watch.__stopWatch?.()
           const shown: string[] = []
+          let frame = 0
           const record = () => {
             if (shown.at(-1) !== field.value) shown.push(field.value)
-            requestAnimationFrame(record)
+            frame = requestAnimationFrame(record)
           }
           record()
-          Object.assign(window, { __amountsShown: shown })
+          watch.__amountsShown = shown
+          watch.__stopWatch = () => cancelAnimationFrame(frame)
         })
         await amount.click()
         await page.keyboard.type(typed)

@@ -33,6 +33,9 @@ type Settings = {
 
 export const ROOT_ELEMENT = '<div id="root"></div>'
 
+/** The charset's declaration, which the deciding script follows (before the stylesheet: it need not wait for it). */
+const CHARSET = /<meta charset="UTF-8"\s*\/?>/i
+
 /** JSON for the inline script: never closes the script element, whatever the value holds. */
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
@@ -77,7 +80,7 @@ export function prerender(options: PrerenderOptions): Plugin {
  * not laid out meanwhile (styles.css), so the default language's markup is never laid out, let alone painted, for a
  * reader of another language.
  */
-export const PRERENDER_PENDING_ATTRIBUTE = 'data-prerender-pending'
+const PRERENDER_PENDING_ATTRIBUTE = 'data-prerender-pending'
 
 /**
  * Two tiny scripts that pick, and the root with the default language's markup, the other languages' in templates.
@@ -132,6 +135,3 @@ export function prerenderedRoot(markup: Record<string, string>, settings: Settin
     root: `<div id="root" data-prerendered="swap">${markup[settings.defaultLanguage]}</div>${templates}<script>${pick}</script>`,
   }
 }
-
-/** The charset's declaration, which the deciding script follows (before the stylesheet: it need not wait for it). */
-const CHARSET = /<meta charset="UTF-8"\s*\/?>/i

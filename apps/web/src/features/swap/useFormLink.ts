@@ -23,14 +23,17 @@ const inConfig = (manifest: Manifest, form: FormFields): FormFields => ({
   recipientText: form.recipientText,
 })
 
-/** The query of the address now (`#/?…`): what the hash router shows, or will once it has rendered it. */
-const currentSearch = () => window.location.hash.split('?')[1] ?? ''
-
-/** The path of the address now (`#/pages/index/index?…` → `/pages/index/index`), as the router names it. */
-const pathNow = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/'
+/**
+ * The address now (`#/pages/index/index?amount=1` → path `/pages/index/index`, search `amount=1`), as the router
+ * names it: what the hash router shows, or will once it has rendered it.
+ */
+function addressNow(): { path: string; search: string } {
+  const [path, search = ''] = window.location.hash.replace(/^#/, '').split('?')
+  return { path: path || '/', search }
+}
 
 /** The address's form options now, written as `linkSearchOf` writes them from the router's options. */
-const linkSearchNow = () => linkSearchOf(Object.fromEntries(new URLSearchParams(currentSearch())))
+const linkSearchNow = () => linkSearchOf(Object.fromEntries(new URLSearchParams(addressNow().search)))
 
 /**
  * The swap form and its address, both ways (SPEC §4). A link with form options (`#/?fromChain=…&amount=…`) fills
@@ -58,7 +61,7 @@ export function useFormLink(options: PageOptions): { problems: LinkProblem[]; di
     linkSearchRef.current = linkSearch
     pathRef.current = path
   }, [linkSearch, path])
-  const onPageAddress = () => pathNow() === pathRef.current
+  const onPageAddress = () => addressNow().path === pathRef.current
   const optionsRef = useRef(options)
   optionsRef.current = options
 
@@ -94,7 +97,7 @@ export function useFormLink(options: PageOptions): { problems: LinkProblem[]; di
       const search = formLinkSearch(inConfig(manifest, keptFormStore.getState()))
       written.current = search
       // The address itself at once, as the router would write it (a reload in the next frame opens this form).
-      if (search !== currentSearch()) {
+      if (search !== addressNow().search) {
         window.history.replaceState(window.history.state, '', `#${pathRef.current}${search ? `?${search}` : ''}`)
       }
       if (search !== linkSearchRef.current) tellRouter.run()
