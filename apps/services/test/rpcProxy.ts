@@ -11,8 +11,11 @@ export type RpcProxy = {
    * numbers and logs but whose state reads hang; `up` cuts the held ones and answers again.
    */
   holdCalls: (to?: string) => void
-  /** `eth_call`s held now (not answered, not given up by the caller), and the most held at once. */
-  held: () => { now: number; most: number }
+  /**
+   * `eth_call`s held now (not answered, not given up by the caller), the most held at once, and how many were held
+   * in all (each attempt of a caller's read counts).
+   */
+  held: () => { now: number; most: number; total: number }
   stop: () => Promise<void>
 }
 
@@ -44,6 +47,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   let holdTo: string | undefined
   const held = new Set<IncomingMessage>()
   let most = 0
+  let total = 0
   const server = createServer(async (request, response) => {
     if (isDown) {
       request.socket.destroy()
@@ -53,6 +57,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       const body = await readBody(request)
       if (isCallTo(body, holdTo)) {
         held.add(request)
+        total++
         most = Math.max(most, held.size)
         request.socket.once('close', () => held.delete(request))
         return
@@ -85,7 +90,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     holdCalls: (to) => {
       holdTo = to?.toLowerCase() ?? '*'
     },
-    held: () => ({ now: held.size, most }),
+    held: () => ({ now: held.size, most, total }),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
