@@ -330,6 +330,56 @@ test.describe('before the wallet layer (wagmi, viem, the connectors) is in', () 
     await expect(shell.accountButton).toBeVisible()
   })
 
+  test('a wallet whose answer comes just as the wallet layer starts: Connect, once enabled, opens the list (no click lost)', async ({
+    app,
+  }) => {
+    // A wallet that announces itself (EIP-6963) and never connected here. The inline script's "any account for this
+    // site?" is answered only when wagmi asks again, that is just as the wallet layer starts and the wallet button's
+    // own code takes over; wagmi's own question is answered 5 s later. Before, the script then enabled a button whose
+    // code still said "not known": the click went to neither, and the list never opened (seen in CI as a hung
+    // connect).
+    const slowWallet = (page: Page) =>
+      page.addInitScript(() => {
+        const seen = { asked: 0, firstAnsweredWhenAskedAgain: false }
+        ;(window as unknown as { __slowWallet: typeof seen }).__slowWallet = seen
+        let answerFirst: (accounts: string[]) => void = () => {}
+        const provider = {
+          request: ({ method }: { method: string }) => {
+            if (method === 'eth_chainId') return Promise.resolve('0x1')
+            if (method !== 'eth_accounts') return Promise.reject(new Error(`not in this test: ${method}`))
+            seen.asked += 1
+            if (seen.asked === 1) return new Promise<string[]>((resolve) => (answerFirst = resolve))
+            if (seen.asked === 2) {
+              seen.firstAnsweredWhenAskedAgain = true
+              answerFirst([])
+            }
+            return new Promise<string[]>((resolve) => setTimeout(() => resolve([]), 5_000))
+          },
+          on: () => {},
+          removeListener: () => {},
+        }
+        const info = {
+          uuid: '350670db-19fa-4704-a166-e52e178b59d1',
+          name: 'Slow Wallet',
+          icon: 'data:,',
+          rdns: 'org.example.slow',
+        }
+        const detail = Object.freeze({ info, provider })
+        window.addEventListener('eip6963:requestProvider', () =>
+          window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail })),
+        )
+      })
+    const { page, shell, consoleErrors } = await app.open({ initScripts: [slowWallet] })
+    await shell.connectButton.click()
+    await expect(shell.dialog.getByRole('heading', { name: 'Choose a wallet' })).toBeVisible()
+    await expect(shell.walletOption('Slow Wallet')).toBeVisible()
+    // The race was there: the first answer came when the wallet layer asked.
+    expect(await page.evaluate(() => (window as unknown as { __slowWallet: unknown }).__slowWallet)).toMatchObject({
+      firstAnsweredWhenAskedAgain: true,
+    })
+    expect(consoleErrors).toEqual([])
+  })
+
   test('says so when the wallet layer cannot load, and the form still works', async ({ app }) => {
     const { form, shell, consoleErrors } = await app.open({ missing: WALLET_LAYER_FILE })
     await expect(

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getConnection, reconnect } from 'wagmi/actions'
 import { MemoryStorage, stubBrowser } from '../../test/browserGlobals.ts'
 import { EARLY_WALLET_SETTINGS, earlyWalletScript, WAGMI_STORAGE_KEY } from './earlyWallet.ts'
-import { DEVNET_CONNECTED_KEY, EARLY_WALLET_GLOBAL, takeEarlyConnect } from './earlyWalletState.ts'
+import {
+  DEVNET_CONNECTED_KEY,
+  EARLY_WALLET_EVENT,
+  EARLY_WALLET_GLOBAL,
+  handOverEarlyConnect,
+  takeEarlyConnect,
+} from './earlyWalletState.ts'
 import { createWagmiConfig } from './wagmiConfig.ts'
 
 /**
@@ -167,18 +173,38 @@ describe('the wallet known before the wallet layer is in (earlyWalletScript)', (
     vi.stubGlobal('document', {
       querySelector: () => ({ removeAttribute: (name: string) => button.removeAttribute(name) }),
     })
+    handOverEarlyConnect()
+    expect(win[EARLY_WALLET_GLOBAL]).toBe('up')
+    // A later slot (the page rendered anew) hands over nothing, and keeps the click.
+    handOverEarlyConnect()
     expect(takeEarlyConnect()).toBe(true)
     expect(takeEarlyConnect()).toBe(false)
     expect(button.attributes.has('aria-busy')).toBe(false)
+    // Clicks after the hand-over are the button's own.
+    for (const f of clicks) f({ target })
+    expect(win[EARLY_WALLET_GLOBAL]).toBe('up')
   })
 
-  it('leaves the button alone when the wallet button came up before the wallets answered', async () => {
-    const { button, win } = setUp({ devnetFlag: false, injectedFlag: false, ethereum: 'absent', announced: 'none' })
+  it('leaves the button to its own code when that took it over before the wallets answered, and tells the wallet layer', async () => {
+    const { button, clicks, win } = setUp({
+      devnetFlag: false,
+      injectedFlag: false,
+      ethereum: 'absent',
+      announced: 'none',
+    })
+    performance.clearMarks(EARLY_WALLET_SETTINGS.mark)
+    let told = 0
+    win.addEventListener(EARLY_WALLET_EVENT, () => told++)
     new Function(script)()
-    expect(takeEarlyConnect()).toBe(false) // up first: the answers come after
+    handOverEarlyConnect() // up first: the answers come after
+    expect(takeEarlyConnect()).toBe(false)
     await new Promise((r) => setTimeout(r, 20))
     expect(win[EARLY_WALLET_GLOBAL]).toBe('up')
+    // Before, the script enabled the button here while its code still held it disabled: a click went to neither.
     expect(button.disabled).toBe(true)
+    expect(clicks).toHaveLength(0)
+    expect(performance.getEntriesByName(EARLY_WALLET_SETTINGS.mark)).toHaveLength(0)
+    expect(told).toBe(1)
   })
 
   it('waits for wagmi when storage cannot be read', async () => {

@@ -1,6 +1,11 @@
 import { MARKS } from '../../lib/perf.ts'
 import { PERSIST_PREFIX } from '../../lib/persistedStore.ts'
-import { DEVNET_CONNECTED_KEY, EARLY_WALLET_GLOBAL, WALLET_SLOT_ATTRIBUTE } from './earlyWalletState.ts'
+import {
+  DEVNET_CONNECTED_KEY,
+  EARLY_WALLET_EVENT,
+  EARLY_WALLET_GLOBAL,
+  WALLET_SLOT_ATTRIBUTE,
+} from './earlyWalletState.ts'
 
 /**
  * The wallet's state, known before the wallet layer is in when nothing could reconnect (issue #33).
@@ -13,7 +18,8 @@ import { DEVNET_CONNECTED_KEY, EARLY_WALLET_GLOBAL, WALLET_SLOT_ATTRIBUTE } from
  * When none can, the wallet is disconnected for certain. index.html's inline script (`earlyWalletScript`) then enables
  * the prerendered Connect button and says the state is known; a click before the wallet button's own code is up is
  * kept and opens the wallet list when it is (`takeEarlyConnect`, in earlyWalletState.ts: what the page's code reads of
- * it, with no imports, for the start-up file). In any other case (a stored connection, an account a
+ * it, with no imports, for the start-up file). Once the wallet button's code has taken the button over
+ * (`handOverEarlyConnect`), a late verdict only tells the wallet layer (`EARLY_WALLET_EVENT`). In any other case (a stored connection, an account a
  * wallet offers, a wallet that does not answer within a second, no storage) the button waits for wagmi, as before.
  * `earlyWallet.test.ts` holds this to wagmi's own `reconnect` in every case.
  */
@@ -23,6 +29,7 @@ export const WAGMI_STORAGE_KEY = `${PERSIST_PREFIX}wagmi`
 
 export const EARLY_WALLET_SETTINGS = {
   global: EARLY_WALLET_GLOBAL,
+  event: EARLY_WALLET_EVENT,
   injectedConnected: `${WAGMI_STORAGE_KEY}.injected.connected`,
   devnetConnected: DEVNET_CONNECTED_KEY,
   slot: WALLET_SLOT_ATTRIBUTE,
@@ -49,7 +56,10 @@ export function earlyWalletScript(settings: typeof EARLY_WALLET_SETTINGS = EARLY
     'var left=p.length,done=false;',
     'function fail(){done=true}',
     'function known(){',
-    'if(done||w[s.global])return;done=true;w[s.global]="known";',
+    'if(done)return;done=true;',
+    // The wallet button's code has taken the button over: it alone enables it, once the wallet layer hears this.
+    'if(w[s.global]){w.dispatchEvent(new Event(s.event));return}',
+    'w[s.global]="known";',
     'var slot=d.querySelector("["+s.slot+"]"),b=slot&&slot.querySelector("button");if(!b)return;',
     'b.disabled=false;try{performance.mark(s.mark)}catch(e){}',
     'slot.addEventListener("click",function(e){',

@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { ManifestProvider } from '../../lib/ManifestContext.tsx'
 import { notify } from '../notifications/index.ts'
+import { handOverEarlyConnect } from './earlyWalletState.ts'
 import { WalletButton } from './WalletButton.tsx'
 import { WALLET_SLOT_ATTRIBUTE, walletSlot } from './WalletSlot.tsx'
 
@@ -41,6 +42,8 @@ let island: Island | undefined
  * slot alone), renders afresh into a slot the page rendered anew, and moves when the page replaces its slot.
  */
 export function startWalletIsland(props: WalletIslandProps): void {
+  // The button is this root's from now on, before it hydrates: the inline script no longer touches it.
+  handOverEarlyConnect()
   const tree = <WalletIsland {...props} />
   const follow = (element: HTMLElement | null) => {
     if (element) mountInto(element, tree)

@@ -1,7 +1,7 @@
 import { parseManifest } from '@multi-bridge/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MemoryStorage, stubBrowser } from '../../test/browserGlobals.ts'
-import { EARLY_WALLET_GLOBAL } from './earlyWalletState.ts'
+import { EARLY_WALLET_EVENT, EARLY_WALLET_GLOBAL } from './earlyWalletState.ts'
 import { type WalletConnection, walletLayer } from './walletLayer.ts'
 import { startWalletLayer } from './walletRuntime.ts'
 
@@ -64,5 +64,49 @@ describe('the wallet layer', () => {
     // The button the inline script enabled never waits again while wagmi makes sure.
     expect(seen.length).toBeGreaterThan(0)
     expect(new Set(seen)).toEqual(new Set(['disconnected']))
+  })
+
+  /** A wallet that announces itself (EIP-6963) and answers "which accounts?" after `ms` with `accounts`. */
+  function announce(accounts: string[], ms: number) {
+    const provider = {
+      request: ({ method }: { method: string }) => {
+        if (method === 'eth_accounts') return new Promise((resolve) => setTimeout(() => resolve(accounts), ms))
+        if (method === 'eth_chainId') return Promise.resolve('0x7a69')
+        return Promise.reject(new Error(`not in this test: ${method}`))
+      },
+      on: () => {},
+      removeListener: () => {},
+    }
+    const info = {
+      uuid: '350670db-19fa-4704-a166-e52e178b59d1',
+      name: 'Slow',
+      icon: 'data:,',
+      rdns: 'org.example.slow',
+    }
+    window.addEventListener('eip6963:requestProvider', () =>
+      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info, provider } })),
+    )
+  }
+
+  it('reads "disconnected" as soon as the inline script finds it after the button was handed over, not after wagmi', async () => {
+    announce([], 400)
+    ;(window as unknown as Record<string, unknown>)[EARLY_WALLET_GLOBAL] = 'up'
+    startWalletLayer(manifest)
+    const config = walletLayer.getState().config
+    expect(walletLayer.getState().connection.status).toBe('connecting')
+    // The script's own question was answered late: it says so to the wallet layer (earlyWallet.ts).
+    window.dispatchEvent(new Event(EARLY_WALLET_EVENT))
+    expect(walletLayer.getState().connection.status).toBe('disconnected')
+    expect(config?.state.status).not.toBe('disconnected') // wagmi has not answered yet
+    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'))
+    expect(walletLayer.getState().connection.status).toBe('disconnected')
+  })
+
+  it('never takes a late word for it once wagmi has reconnected a wallet', async () => {
+    announce(['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], 10)
+    startWalletLayer(manifest)
+    await vi.waitFor(() => expect(walletLayer.getState().connection.status).toBe('connected'))
+    window.dispatchEvent(new Event(EARLY_WALLET_EVENT))
+    expect(walletLayer.getState().connection.status).toBe('connected')
   })
 })

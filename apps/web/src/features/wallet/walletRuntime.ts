@@ -1,6 +1,6 @@
 import type { Manifest } from '@multi-bridge/core'
 import { getConnection, reconnect, watchConnection } from 'wagmi/actions'
-import { walletKnownEarly } from './earlyWalletState.ts'
+import { EARLY_WALLET_EVENT, walletKnownEarly } from './earlyWalletState.ts'
 import { createWagmiConfig } from './wagmiConfig.ts'
 import { walletLayer } from './walletLayer.ts'
 
@@ -13,10 +13,20 @@ import { walletLayer } from './walletLayer.ts'
 export function startWalletLayer(manifest: Manifest): void {
   const config = createWagmiConfig(manifest)
   // The inline script found that nothing can reconnect (earlyWallet.ts): the reconnect below ends disconnected, and
-  // the button the script enabled stays enabled meanwhile instead of waiting again.
+  // the button the script enabled stays enabled meanwhile instead of waiting again. The script may find it only
+  // after the wallet button's code took the button over: then it says so with an event, and the same holds from then.
   let knownDisconnected = walletKnownEarly()
+  let reconnected = false
+  const knownLate = () => {
+    if (reconnected || knownDisconnected) return
+    knownDisconnected = true
+    sync()
+  }
+  window.addEventListener(EARLY_WALLET_EVENT, knownLate)
   // First, so that the store never shows `disconnected` before the reconnect has even started.
   void reconnect(config).finally(() => {
+    reconnected = true
+    window.removeEventListener(EARLY_WALLET_EVENT, knownLate)
     if (!knownDisconnected) return
     knownDisconnected = false
     sync()
