@@ -19,8 +19,9 @@ import {
  * the prerendered Connect button and says the state is known; a click before the wallet button's own code is up is
  * kept and opens the wallet list when it is (`takeEarlyConnect`, in earlyWalletState.ts: what the page's code reads of
  * it, with no imports, for the start-up file). Once the wallet button's code has taken the button over
- * (`handOverEarlyConnect`), a late verdict only tells the wallet layer (`EARLY_WALLET_EVENT`). In any other case (a stored connection, an account a
- * wallet offers, a wallet that does not answer within a second, no storage) the button waits for wagmi, as before.
+ * (`handOverEarlyConnect`), a late verdict only tells the wallet layer (`EARLY_WALLET_EVENT`). In any other case (a
+ * stored connection, an account a wallet offers, a wallet that does not answer within a second, no storage) the button
+ * waits for wagmi, as before.
  * `earlyWallet.test.ts` holds this to wagmi's own `reconnect` in every case.
  */
 

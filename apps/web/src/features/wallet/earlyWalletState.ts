@@ -19,13 +19,15 @@ export const EARLY_WALLET_EVENT = 'multibridge:wallet-known'
 type EarlyState = 'known' | 'clicked' | 'up' | undefined
 const holder = () => (typeof window === 'undefined' ? {} : (window as unknown as Record<string, EarlyState>))
 
+let keptClick = false
+/** What the inline script had found when the button was handed over: still true after the hand-over. */
+let knownAtHandOver = false
+
 /** Whether the inline script found the wallet disconnected for certain (before the wallet button's code was up). */
 export function walletKnownEarly(): boolean {
   const state = holder()[EARLY_WALLET_GLOBAL]
-  return state === 'known' || state === 'clicked'
+  return state === 'known' || state === 'clicked' || (state === 'up' && knownAtHandOver)
 }
-
-let keptClick = false
 
 /**
  * Called by the wallet island just before its root takes the button over (before it hydrates): from then on the
@@ -38,6 +40,7 @@ export function handOverEarlyConnect(): void {
   const state = holder()[EARLY_WALLET_GLOBAL]
   if (state === 'up') return
   keptClick = state === 'clicked'
+  knownAtHandOver = state === 'known' || state === 'clicked'
   holder()[EARLY_WALLET_GLOBAL] = 'up'
 }
 
@@ -54,6 +57,7 @@ export function withdrawEarlyConnect(): void {
   if (typeof window === 'undefined') return
   holder()[EARLY_WALLET_GLOBAL] = 'up'
   keptClick = false
+  knownAtHandOver = false
   const button = document.querySelector<HTMLButtonElement>(`[${WALLET_SLOT_ATTRIBUTE}] button`)
   if (!button) return
   button.disabled = true

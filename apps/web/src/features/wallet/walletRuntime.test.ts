@@ -1,7 +1,7 @@
 import { parseManifest } from '@multi-bridge/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MemoryStorage, stubBrowser } from '../../test/browserGlobals.ts'
-import { EARLY_WALLET_EVENT, EARLY_WALLET_GLOBAL } from './earlyWalletState.ts'
+import { EARLY_WALLET_EVENT, EARLY_WALLET_GLOBAL, handOverEarlyConnect } from './earlyWalletState.ts'
 import { type WalletConnection, walletLayer } from './walletLayer.ts'
 import { startWalletLayer } from './walletRuntime.ts'
 
@@ -98,6 +98,17 @@ describe('the wallet layer', () => {
     window.dispatchEvent(new Event(EARLY_WALLET_EVENT))
     expect(walletLayer.getState().connection.status).toBe('disconnected')
     expect(config?.state.status).not.toBe('disconnected') // wagmi has not answered yet
+    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'))
+    expect(walletLayer.getState().connection.status).toBe('disconnected')
+  })
+
+  it("keeps the inline script's verdict when the button was handed over before the wallet layer started", async () => {
+    announce([], 200)
+    ;(window as unknown as Record<string, unknown>)[EARLY_WALLET_GLOBAL] = 'known'
+    handOverEarlyConnect()
+    startWalletLayer(manifest)
+    expect(walletLayer.getState().connection.status).toBe('disconnected')
+    const config = walletLayer.getState().config
     await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'))
     expect(walletLayer.getState().connection.status).toBe('disconnected')
   })
