@@ -7,6 +7,7 @@ import {
   DEVNET_CONNECTED_KEY,
   EARLY_WALLET_EVENT,
   EARLY_WALLET_GLOBAL,
+  EARLY_WALLET_HANDED,
   handOverEarlyConnect,
   takeEarlyConnect,
 } from './earlyWalletState.ts'
@@ -105,9 +106,12 @@ function setUp(c: Case) {
     },
   }
   const clicks: ((event: { target: unknown }) => void)[] = []
-  const slot = {
-    querySelector: () => button,
-    addEventListener: (_: string, f: (typeof clicks)[number]) => clicks.push(f),
+  const slot = { querySelector: () => button }
+  // The script keeps clicks from window, capturing (before React's listeners on the roots).
+  const addEventListener = win.addEventListener.bind(win)
+  win.addEventListener = (type: string, listener: EventListenerOrEventListenerObject | null, options?: unknown) => {
+    if (type === 'click' && options === true) clicks.push(listener as (typeof clicks)[number])
+    else addEventListener(type, listener, options as AddEventListenerOptions)
   }
   vi.stubGlobal('document', { documentElement: { lang: '' }, querySelector: () => slot })
   vi.stubGlobal('Element', class {})
@@ -170,19 +174,40 @@ describe('the wallet known before the wallet layer is in (earlyWalletScript)', (
     for (const f of clicks) f({ target })
     expect(button.attributes.get('aria-busy')).toBe('true')
     expect(win[EARLY_WALLET_GLOBAL]).toBe('clicked')
+    // Handed over to the wallet button's root: a click is still kept until that button is up (React holds the
+    // hydrated button disabled until its first render after hydration).
+    handOverEarlyConnect()
+    expect(win[EARLY_WALLET_HANDED]).toBe(true)
+    expect(win[EARLY_WALLET_GLOBAL]).toBe('clicked')
     vi.stubGlobal('document', {
       querySelector: () => ({ removeAttribute: (name: string) => button.removeAttribute(name) }),
     })
-    handOverEarlyConnect()
-    expect(win[EARLY_WALLET_GLOBAL]).toBe('up')
-    // A later slot (the page rendered anew) hands over nothing, and keeps the click.
-    handOverEarlyConnect()
     expect(takeEarlyConnect()).toBe(true)
     expect(takeEarlyConnect()).toBe(false)
     expect(button.attributes.has('aria-busy')).toBe(false)
-    // Clicks after the hand-over are the button's own.
+    // Clicks after the button is up are its own.
     for (const f of clicks) f({ target })
     expect(win[EARLY_WALLET_GLOBAL]).toBe('up')
+  })
+
+  it('keeps a click made after the hand-over, until the wallet button is up', async () => {
+    const { button, clicks, win } = setUp({
+      devnetFlag: false,
+      injectedFlag: false,
+      ethereum: 'absent',
+      announced: 'absent',
+    })
+    expect(await runScript(win)).toBe('known')
+    handOverEarlyConnect()
+    const target = Object.assign(new (globalThis as unknown as { Element: new () => object }).Element(), {
+      closest: () => button,
+    })
+    for (const f of clicks) f({ target })
+    expect(win[EARLY_WALLET_GLOBAL]).toBe('clicked')
+    vi.stubGlobal('document', {
+      querySelector: () => ({ removeAttribute: (name: string) => button.removeAttribute(name) }),
+    })
+    expect(takeEarlyConnect()).toBe(true)
   })
 
   it('leaves the button to its own code when that took it over before the wallets answered, and tells the wallet layer', async () => {
@@ -196,10 +221,9 @@ describe('the wallet known before the wallet layer is in (earlyWalletScript)', (
     let told = 0
     win.addEventListener(EARLY_WALLET_EVENT, () => told++)
     new Function(script)()
-    handOverEarlyConnect() // up first: the answers come after
-    expect(takeEarlyConnect()).toBe(false)
+    handOverEarlyConnect() // handed over first: the answers come after
     await new Promise((r) => setTimeout(r, 20))
-    expect(win[EARLY_WALLET_GLOBAL]).toBe('up')
+    expect(win[EARLY_WALLET_GLOBAL]).toBeUndefined()
     // Before, the script enabled the button here while its code still held it disabled: a click went to neither.
     expect(button.disabled).toBe(true)
     expect(clicks).toHaveLength(0)

@@ -4,6 +4,7 @@ import {
   DEVNET_CONNECTED_KEY,
   EARLY_WALLET_EVENT,
   EARLY_WALLET_GLOBAL,
+  EARLY_WALLET_HANDED,
   WALLET_SLOT_ATTRIBUTE,
 } from './earlyWalletState.ts'
 
@@ -18,7 +19,7 @@ import {
  * When none can, the wallet is disconnected for certain. index.html's inline script (`earlyWalletScript`) then enables
  * the prerendered Connect button and says the state is known; a click before the wallet button's own code is up is
  * kept and opens the wallet list when it is (`takeEarlyConnect`, in earlyWalletState.ts: what the page's code reads of
- * it, with no imports, for the start-up file). Once the wallet button's code has taken the button over
+ * it, with no imports, for the start-up file). Once the wallet button's root is about to take the button over
  * (`handOverEarlyConnect`), a late verdict only tells the wallet layer (`EARLY_WALLET_EVENT`). In any other case (a
  * stored connection, an account a wallet offers, a wallet that does not answer within a second, no storage) the button
  * waits for wagmi, as before.
@@ -30,6 +31,7 @@ export const WAGMI_STORAGE_KEY = `${PERSIST_PREFIX}wagmi`
 
 export const EARLY_WALLET_SETTINGS = {
   global: EARLY_WALLET_GLOBAL,
+  handed: EARLY_WALLET_HANDED,
   event: EARLY_WALLET_EVENT,
   injectedConnected: `${WAGMI_STORAGE_KEY}.injected.connected`,
   devnetConnected: DEVNET_CONNECTED_KEY,
@@ -59,12 +61,14 @@ export function earlyWalletScript(settings: typeof EARLY_WALLET_SETTINGS = EARLY
     'function known(){',
     'if(done)return;done=true;',
     // The wallet button's code has taken the button over: it alone enables it, once the wallet layer hears this.
-    'if(w[s.global]){w.dispatchEvent(new Event(s.event));return}',
+    'if(w[s.global]||w[s.handed]){w.dispatchEvent(new Event(s.event));return}',
     'w[s.global]="known";',
     'var slot=d.querySelector("["+s.slot+"]"),b=slot&&slot.querySelector("button");if(!b)return;',
     'b.disabled=false;try{performance.mark(s.mark)}catch(e){}',
-    'slot.addEventListener("click",function(e){',
-    'if(w[s.global]==="known"&&e.target instanceof Element&&e.target.closest("button")===b){w[s.global]="clicked";b.setAttribute("aria-busy","true")}})}',
+    // On window, capturing: first of all listeners, so that React, which stops a click on a root it is still
+    // hydrating, cannot keep it from this one.
+    'w.addEventListener("click",function(e){',
+    'if(w[s.global]==="known"&&!b.disabled&&e.target instanceof Element&&e.target.closest("button")===b){w[s.global]="clicked";b.setAttribute("aria-busy","true")}},true)}',
     'if(left===0)return known();',
     'setTimeout(fail,s.answerMs);',
     'p.forEach(function(x){try{Promise.resolve(x.request({method:"eth_accounts"})).then(function(a){',

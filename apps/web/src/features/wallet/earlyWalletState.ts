@@ -7,6 +7,8 @@
 export const WALLET_SLOT_ATTRIBUTE = 'data-wallet-slot'
 /** The inline script's verdict, on `window`: `known` (disconnected, nothing clicked yet), `clicked`, or `up`. */
 export const EARLY_WALLET_GLOBAL = '__multiBridgeWallet'
+/** Set on `window` when the wallet button's root is about to take the button over: the script enables it no more. */
+export const EARLY_WALLET_HANDED = '__multiBridgeWalletHanded'
 /** The devnet wallet's flag in storage: `'true'` while it is connected (read by its connector's `isAuthorized`). */
 export const DEVNET_CONNECTED_KEY = '__persist__devnetWallet'
 
@@ -16,38 +18,34 @@ export const DEVNET_CONNECTED_KEY = '__persist__devnetWallet'
  */
 export const EARLY_WALLET_EVENT = 'multibridge:wallet-known'
 
-type EarlyState = 'known' | 'clicked' | 'up' | undefined
+type EarlyState = 'known' | 'clicked' | 'up' | true | undefined
 const holder = () => (typeof window === 'undefined' ? {} : (window as unknown as Record<string, EarlyState>))
-
-let keptClick = false
-/** What the inline script had found when the button was handed over: still true after the hand-over. */
-let knownAtHandOver = false
 
 /** Whether the inline script found the wallet disconnected for certain (before the wallet button's code was up). */
 export function walletKnownEarly(): boolean {
   const state = holder()[EARLY_WALLET_GLOBAL]
-  return state === 'known' || state === 'clicked' || (state === 'up' && knownAtHandOver)
+  return state === 'known' || state === 'clicked'
 }
 
 /**
- * Called by the wallet island just before its root takes the button over (before it hydrates): from then on the
- * button and its clicks are React's alone, and the inline script, should the wallets answer later, touches neither
- * and tells the wallet layer instead (`EARLY_WALLET_EVENT`). Handing over only once React renders would leave a
- * moment in which the script enables a button React still holds disabled, and a click on it goes to neither.
- * Keeps a click made before, for `takeEarlyConnect`. Once: a later slot (the page rendered anew) takes nothing.
+ * Called by the wallet island just before its root hydrates the button: from then on the script never enables the
+ * button itself (React, which hydrates it as the prerender left it, would still hold it disabled, and a click on it
+ * would go to neither). Should the wallets answer later, the script tells the wallet layer instead
+ * (`EARLY_WALLET_EVENT`). The script still keeps a click on the button it enabled before, until `takeEarlyConnect`:
+ * React holds the hydrated button disabled until its first render after hydration, and drops a click on a root that
+ * is still hydrating.
  */
 export function handOverEarlyConnect(): void {
-  const state = holder()[EARLY_WALLET_GLOBAL]
-  if (state === 'up') return
-  keptClick = state === 'clicked'
-  knownAtHandOver = state === 'known' || state === 'clicked'
-  holder()[EARLY_WALLET_GLOBAL] = 'up'
+  holder()[EARLY_WALLET_HANDED] = true
 }
 
-/** Once, for the wallet button when it is up: true when Connect was clicked before, so that the wallet list opens. */
+/**
+ * Called by the wallet button once it is up (after its first render): from then on its clicks are its own. True when
+ * the person clicked Connect before, so that the wallet list opens now.
+ */
 export function takeEarlyConnect(): boolean {
-  const clicked = keptClick
-  keptClick = false
+  const clicked = holder()[EARLY_WALLET_GLOBAL] === 'clicked'
+  if (typeof window !== 'undefined') holder()[EARLY_WALLET_GLOBAL] = 'up'
   if (clicked) document.querySelector(`[${WALLET_SLOT_ATTRIBUTE}] button[aria-busy]`)?.removeAttribute('aria-busy')
   return clicked
 }
@@ -56,8 +54,7 @@ export function takeEarlyConnect(): boolean {
 export function withdrawEarlyConnect(): void {
   if (typeof window === 'undefined') return
   holder()[EARLY_WALLET_GLOBAL] = 'up'
-  keptClick = false
-  knownAtHandOver = false
+  holder()[EARLY_WALLET_HANDED] = true
   const button = document.querySelector<HTMLButtonElement>(`[${WALLET_SLOT_ATTRIBUTE}] button`)
   if (!button) return
   button.disabled = true
