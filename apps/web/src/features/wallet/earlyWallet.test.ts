@@ -115,7 +115,16 @@ function setUp(c: Case) {
   }
   vi.stubGlobal('document', { documentElement: { lang: '' }, querySelector: () => slot })
   vi.stubGlobal('Element', class {})
-  return { button, clicks, win }
+  // A click's target inside the button, as the script sees it (an element).
+  const target = Object.assign(new (globalThis as unknown as { Element: new () => object }).Element(), {
+    closest: () => button,
+  })
+  // The page as the wallet button sees it when it takes a kept click (it clears the button's busy state).
+  const buttonUp = () =>
+    vi.stubGlobal('document', {
+      querySelector: () => ({ removeAttribute: (name: string) => button.removeAttribute(name) }),
+    })
+  return { button, clicks, win, target, buttonUp }
 }
 
 /** index.html's wallet script, with less time for the wallets to answer than in the app (a second). */
@@ -158,7 +167,7 @@ describe('the wallet known before the wallet layer is in (earlyWalletScript)', (
   )
 
   it('keeps a click on Connect made before the wallet button is up, once', async () => {
-    const { button, clicks, win } = setUp({
+    const { button, clicks, win, target, buttonUp } = setUp({
       devnetFlag: false,
       injectedFlag: false,
       ethereum: 'absent',
@@ -168,9 +177,6 @@ describe('the wallet known before the wallet layer is in (earlyWalletScript)', (
     // Not an element (the script checks first): nothing kept.
     for (const f of clicks) f({ target: { closest: () => button } })
     expect(win[EARLY_WALLET_GLOBAL]).toBe('known')
-    const target = Object.assign(new (globalThis as unknown as { Element: new () => object }).Element(), {
-      closest: () => button,
-    })
     for (const f of clicks) f({ target })
     expect(button.attributes.get('aria-busy')).toBe('true')
     expect(win[EARLY_WALLET_GLOBAL]).toBe('clicked')
@@ -179,9 +185,7 @@ describe('the wallet known before the wallet layer is in (earlyWalletScript)', (
     handOverEarlyConnect()
     expect(win[EARLY_WALLET_HANDED]).toBe(true)
     expect(win[EARLY_WALLET_GLOBAL]).toBe('clicked')
-    vi.stubGlobal('document', {
-      querySelector: () => ({ removeAttribute: (name: string) => button.removeAttribute(name) }),
-    })
+    buttonUp()
     expect(takeEarlyConnect()).toBe(true)
     expect(takeEarlyConnect()).toBe(false)
     expect(button.attributes.has('aria-busy')).toBe(false)
@@ -191,7 +195,7 @@ describe('the wallet known before the wallet layer is in (earlyWalletScript)', (
   })
 
   it('keeps a click made after the hand-over, until the wallet button is up', async () => {
-    const { button, clicks, win } = setUp({
+    const { clicks, win, target, buttonUp } = setUp({
       devnetFlag: false,
       injectedFlag: false,
       ethereum: 'absent',
@@ -199,14 +203,9 @@ describe('the wallet known before the wallet layer is in (earlyWalletScript)', (
     })
     expect(await runScript(win)).toBe('known')
     handOverEarlyConnect()
-    const target = Object.assign(new (globalThis as unknown as { Element: new () => object }).Element(), {
-      closest: () => button,
-    })
     for (const f of clicks) f({ target })
     expect(win[EARLY_WALLET_GLOBAL]).toBe('clicked')
-    vi.stubGlobal('document', {
-      querySelector: () => ({ removeAttribute: (name: string) => button.removeAttribute(name) }),
-    })
+    buttonUp()
     expect(takeEarlyConnect()).toBe(true)
   })
 

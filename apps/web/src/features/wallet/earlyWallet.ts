@@ -60,8 +60,9 @@ export function earlyWalletScript(settings: typeof EARLY_WALLET_SETTINGS = EARLY
     'function fail(){done=true}',
     'function known(){',
     'if(done)return;done=true;',
-    // The wallet button's code has taken the button over: it alone enables it, once the wallet layer hears this.
-    'if(w[s.global]||w[s.handed]){w.dispatchEvent(new Event(s.event));return}',
+    // The wallet button's root has taken the button over (or the wallet layer failed): it alone enables it, once
+    // the wallet layer hears this.
+    'if(w[s.handed]){w.dispatchEvent(new Event(s.event));return}',
     'w[s.global]="known";',
     'var slot=d.querySelector("["+s.slot+"]"),b=slot&&slot.querySelector("button");if(!b)return;',
     'b.disabled=false;try{performance.mark(s.mark)}catch(e){}',

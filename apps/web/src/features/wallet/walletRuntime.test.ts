@@ -90,7 +90,7 @@ describe('the wallet layer', () => {
 
   it('reads "disconnected" as soon as the inline script finds it after the button was handed over, not after wagmi', async () => {
     announce([], 400)
-    ;(window as unknown as Record<string, unknown>)[EARLY_WALLET_GLOBAL] = 'up'
+    handOverEarlyConnect() // before the script's answer: it has nothing to say yet
     startWalletLayer(manifest)
     const config = walletLayer.getState().config
     expect(walletLayer.getState().connection.status).toBe('connecting')
