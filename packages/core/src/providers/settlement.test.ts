@@ -1,8 +1,7 @@
 import { concat, type Hex } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ServiceUnreachableError } from '../errors/unreachableErrors.ts'
-import type { TrackedSwap } from '../records/types.ts'
-import { askService, isOverdue, refundSignatures } from './settlement.ts'
+import { askService, refundSignatures } from './settlement.ts'
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -89,17 +88,6 @@ describe('askService', () => {
     await expect(askService({ url: 'http://s/1' })).resolves.toBeUndefined()
     vi.stubGlobal('fetch', async () => answer(502, 'bad gateway'))
     await expect(askService({ url: 'http://s/1' })).resolves.toBe('unreachable')
-  })
-})
-
-describe('isOverdue', () => {
-  it('gives a swap its estimate and a grace before asking why it is late', () => {
-    const swap = { depositedAt: 1_000, estimatedSeconds: 12 } as TrackedSwap
-    expect(isOverdue(swap, 1_000 + 12 + 10)).toBe(false)
-    expect(isOverdue(swap, 1_000 + 12 + 11)).toBe(true)
-    // Restored from chain (no estimate of its own): 30 s and half of it.
-    expect(isOverdue({ depositedAt: 1_000 } as TrackedSwap, 1_046)).toBe(true)
-    expect(isOverdue({ depositedAt: 1_000 } as TrackedSwap, 1_044)).toBe(false)
   })
 })
 

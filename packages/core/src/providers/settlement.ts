@@ -176,18 +176,6 @@ export async function settlementStatus(parameters: {
   return { type: 'pending' }
 }
 
-/** The delivery estimate a swap is judged against when it has none of its own (one restored from chain). */
-const DEFAULT_ESTIMATE_SECONDS = 30
-
-/**
- * Whether a deposited swap is well past its delivery estimate: then it is worth asking the bridge's services
- * why (a grace of half the estimate, at least 10 s, so that a swap a block late is not called stuck).
- */
-export function isOverdue(record: TrackedSwap, now: number = Date.now() / 1000): boolean {
-  const estimate = record.estimatedSeconds ?? DEFAULT_ESTIMATE_SECONDS
-  return now - record.depositedAt > estimate + Math.max(10, estimate / 2)
-}
-
 /**
  * What one of the bridge's own services says about an item: its `status` (undefined when it does not know
  * the item, a 404), or `'unreachable'` when it does not answer (time-out, no connection, 5xx).

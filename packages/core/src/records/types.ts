@@ -147,6 +147,18 @@ export type SwapRecord =
 /** A swap whose deposit is mined and not failed: what providers track. */
 export type TrackedSwap = Exclude<SwapRecord, SigningSwap | FailedSwap>
 
+/** The delivery estimate a swap is judged against when it has none of its own (one restored from chain). */
+const DEFAULT_ESTIMATE_SECONDS = 30
+
+/**
+ * Whether a deposited swap is well past its delivery estimate: then it is worth asking the bridge's services
+ * why (a grace of half the estimate, at least 10 s, so that a swap a block late is not called stuck).
+ */
+export function isOverdue(record: TrackedSwap, now: number = Date.now() / 1000): boolean {
+  const estimate = record.estimatedSeconds ?? DEFAULT_ESTIMATE_SECONDS
+  return now - record.depositedAt > estimate + Math.max(10, estimate / 2)
+}
+
 /**
  * Something that happened to a swap. Providers' looks at the chains and APIs return one; the person's steps
  * are ones too. `applySwapEvent` turns the record and an event into the next record.

@@ -67,6 +67,39 @@ describe('createSwapTracker', () => {
     tracker.stop()
   })
 
+  it('looks at a mined deposit four times per destination block while its delivery is due, and at the block pace once overdue', async () => {
+    // Found by the bench: a gasless swap's Completed came up to a second after its delivery was mined, because a
+    // mined deposit was looked at once per block (here once a second) while the person watched for the delivery.
+    vi.setSystemTime(1_800_000_000_000)
+    const api = fakeProvider('api', 10_000, [])
+    const chain = fakeProvider('chain', undefined, [])
+    const store = createSwapStore()
+    const due = { depositedAt: 1_800_000_000, estimatedSeconds: 4 }
+    store.getState().upsert({ ...record('api'), ...due })
+    store.getState().upsert({ ...record('chain'), ...due })
+    const tracker = createSwapTracker({
+      store,
+      manifest,
+      providers: new Map([
+        ['api', api.provider],
+        ['chain', chain.provider],
+      ]),
+    })
+    tracker.resume()
+    await vi.advanceTimersByTimeAsync(1_000)
+    // Every 250 ms: a delivery mined in the next block is on screen at most 250 ms (and one look) later.
+    expect(chain.track).toHaveBeenCalledTimes(5)
+    // A bridge's service keeps its own pace (its rate limit) whatever the state.
+    expect(api.track).toHaveBeenCalledTimes(1)
+    // Overdue (4 s estimate + 10 s): the person is told it is late, and the chains are read once a block again.
+    await vi.advanceTimersByTimeAsync(14_000)
+    const looksWhenOverdue = chain.track.mock.calls.length
+    await vi.advanceTimersByTimeAsync(3_000)
+    expect(chain.track.mock.calls.length - looksWhenOverdue).toBe(3)
+    expect(api.track).toHaveBeenCalledTimes(2)
+    tracker.stop()
+  })
+
   it('follows a provider-reported status detail to the final state', async () => {
     const api = fakeProvider('api', 10_000, [
       { type: 'providerRefunding', statusDetail: 'expired' },

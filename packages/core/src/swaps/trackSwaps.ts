@@ -5,7 +5,7 @@ import type { Manifest } from '../config/manifest.ts'
 import { getManifestChain } from '../config/manifest.ts'
 import { MultiBridgeError } from '../errors/MultiBridgeError.ts'
 import type { RouteProvider } from '../providers/types.ts'
-import { isFinalSwapStatus, type SwapRecord } from '../records/types.ts'
+import { isFinalSwapStatus, isOverdue, type SwapRecord } from '../records/types.ts'
 import type { SwapStoreState } from './swapStore.ts'
 import { isUnreachable, type TrackProblemsState } from './trackProblems.ts'
 
@@ -67,14 +67,18 @@ export function createSwapTracker(parameters: {
 
   const intervalFor = (record: SwapRecord) => {
     const blockTime = getManifestChain(parameters.manifest, record.destination.token.chainId)?.blockTime ?? 2
-    const base =
-      parameters.providers.get(record.providerId)?.pollIntervalMs ?? Math.max(500, Math.min(blockTime * 500, 5_000))
+    const ownPace = parameters.providers.get(record.providerId)?.pollIntervalMs
+    const base = ownPace ?? Math.max(500, Math.min(blockTime * 500, 5_000))
     // A refundable swap changes only when someone refunds it, a failed transfer only when the provider
     // recovers it: look less often. A sent deposit (or a gasless open, whose delivery may come first) is the moment
     // the person watches: look four times as often, every 250 ms at most (a look every 500 ms showed a delivery
-    // 250 ms late on average, and a gasless swap's Completed either 1.6 s or 2.1 s after its signature).
+    // 250 ms late on average, and a gasless swap's Completed either 1.6 s or 2.1 s after its signature). So is a
+    // mined deposit read from the chains until its delivery is overdue (a look once a block showed a gasless swap's
+    // Completed up to a second after its delivery); a bridge's service keeps its own pace there (its rate limit).
     if (record.status === 'refundable' || record.status === 'providerFailed') return base * 4
-    return record.status === 'signing' ? Math.max(250, base / 4) : base
+    const watched =
+      record.status === 'signing' || (record.status === 'deposited' && ownPace === undefined && !isOverdue(record))
+    return watched ? Math.max(250, base / 4) : base
   }
 
   async function follow(key: string, signal: AbortSignal) {

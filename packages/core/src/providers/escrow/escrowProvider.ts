@@ -19,12 +19,17 @@ import { readChain } from '../../chains/readChain.ts'
 import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { createSolverPriceSource } from '../../prices/solverPrices.ts'
 import { withRoutePrices } from '../../prices/usdValue.ts'
-import type { DepositedSwap, SigningSwap, SwapEvent, SwapRecord } from '../../records/types.ts'
+import {
+  type DepositedSwap,
+  isOverdue,
+  type SigningSwap,
+  type SwapEvent,
+  type SwapRecord,
+} from '../../records/types.ts'
 import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { DepositPlan, QuoteRequest } from '../../routes/types.ts'
 import {
   foundSwapRecord,
-  isOverdue,
   refundAvailableAfter,
   refundSignatures,
   settlementStatus,
