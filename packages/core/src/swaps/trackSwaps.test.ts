@@ -40,25 +40,32 @@ function fakeProvider(id: string, pollIntervalMs: number | undefined, updates: (
   return { provider, track }
 }
 
+/** A deposited swap of each kind (with `deposit` for both), followed by one tracker. */
+function trackApiAndChain(deposit: { depositedAt?: number; estimatedSeconds?: number }) {
+  const api = fakeProvider('api', 10_000, [])
+  const chain = fakeProvider('chain', undefined, [])
+  const store = createSwapStore()
+  store.getState().upsert({ ...record('api'), ...deposit })
+  store.getState().upsert({ ...record('chain'), ...deposit })
+  const tracker = createSwapTracker({
+    store,
+    manifest,
+    providers: new Map([
+      ['api', api.provider],
+      ['chain', chain.provider],
+    ]),
+  })
+  tracker.resume()
+  return { api, chain, tracker }
+}
+
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
 describe('createSwapTracker', () => {
   it("polls an API provider at its own pace, an on-chain one at the destination's block pace", async () => {
-    const api = fakeProvider('api', 10_000, [])
-    const chain = fakeProvider('chain', undefined, [])
-    const store = createSwapStore()
-    store.getState().upsert(record('api'))
-    store.getState().upsert(record('chain'))
-    const tracker = createSwapTracker({
-      store,
-      manifest,
-      providers: new Map([
-        ['api', api.provider],
-        ['chain', chain.provider],
-      ]),
-    })
-    tracker.resume()
+    // `record`'s deposit is long overdue (mined one second after the epoch): no one is watching for it any more.
+    const { api, chain, tracker } = trackApiAndChain({})
     await vi.advanceTimersByTimeAsync(9_000)
     expect(api.track).toHaveBeenCalledTimes(1)
     expect(chain.track).toHaveBeenCalledTimes(10)
@@ -71,21 +78,7 @@ describe('createSwapTracker', () => {
     // Found by the bench: a gasless swap's Completed came up to a second after its delivery was mined, because a
     // mined deposit was looked at once per block (here once a second) while the person watched for the delivery.
     vi.setSystemTime(1_800_000_000_000)
-    const api = fakeProvider('api', 10_000, [])
-    const chain = fakeProvider('chain', undefined, [])
-    const store = createSwapStore()
-    const due = { depositedAt: 1_800_000_000, estimatedSeconds: 4 }
-    store.getState().upsert({ ...record('api'), ...due })
-    store.getState().upsert({ ...record('chain'), ...due })
-    const tracker = createSwapTracker({
-      store,
-      manifest,
-      providers: new Map([
-        ['api', api.provider],
-        ['chain', chain.provider],
-      ]),
-    })
-    tracker.resume()
+    const { api, chain, tracker } = trackApiAndChain({ depositedAt: 1_800_000_000, estimatedSeconds: 4 })
     await vi.advanceTimersByTimeAsync(1_000)
     // Every 250 ms: a delivery mined in the next block is on screen at most 250 ms (and one look) later.
     expect(chain.track).toHaveBeenCalledTimes(5)
