@@ -32,6 +32,10 @@ export const SIGNED_MISMATCH: Record<SignedField, string> = {
   value: 'The transaction to sign sends more of the native coin than the route shows. Nothing was signed.',
   output: 'The transaction to sign delivers less, or another token, than the route shows. Nothing was signed.',
   refundTo: 'The transaction to sign would refund someone else. Nothing was signed.',
+  refund: 'The transaction to sign would refund you in another token, or not at all. Nothing was signed.',
+  deadline: 'The transaction to sign commits to an order that ends before it could be filled. Nothing was signed.',
+  exclusiveRelayer:
+    'The transaction to sign lets a single relayer hold your deposit for longer than the bridge allows. Nothing was signed.',
   destinationCall: 'The transaction to sign runs a call on the destination you did not ask for. Nothing was signed.',
   approval: 'The approval asked is not the exact amount to the contract called. Nothing was signed.',
   order: 'The transaction to sign commits to another order than the quote shows. Nothing was signed.',

@@ -163,11 +163,11 @@ export class RefundNotAvailableError extends MultiBridgeError {
 
 /**
  * A quote fetched again before signing is not for what the person reviewed (another recipient, amount or
- * token): nothing is sent; they review the new one.
+ * token, or more native coin sent besides): nothing is sent; they review the new one.
  */
 export class ReviewMismatchError extends MultiBridgeError {
   override name = 'ReviewMismatchError'
-  constructor(readonly field: 'recipient' | 'amount' | 'origin' | 'destination' | 'gasOnArrival') {
+  constructor(readonly field: 'recipient' | 'amount' | 'origin' | 'destination' | 'gasOnArrival' | 'nativeFee') {
     super(`The new quote has another ${field} than the one reviewed`, { code: 'reviewMismatch' })
   }
 }

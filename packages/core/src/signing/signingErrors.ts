@@ -10,6 +10,12 @@ export type SignedField =
   | 'value'
   | 'output'
   | 'refundTo'
+  /** A refund in another token than the one paid (or asked for), or no refund of the paid token at all. */
+  | 'refund'
+  /** The order ends (its fill or its refund) before a deposit sent in time could be filled or refunded. */
+  | 'deadline'
+  /** One relayer alone may deliver it, for longer than the bridge's own answers allow (Across's exclusivity). */
+  | 'exclusiveRelayer'
   | 'destinationCall'
   | 'approval'
   /** The order an id commits to (Relay's deposit carries only the order's id) is not the one shown. */

@@ -67,6 +67,8 @@ function checkRoute(candidate: Route, reviewed: Route, account: Address): Route 
     a.chainId === b.chainId && isAddressEqual(a.address, b.address)
   if (!sameToken(asked.origin, seen.origin)) throw new ReviewMismatchError('origin')
   if (!sameToken(asked.destination, seen.destination)) throw new ReviewMismatchError('destination')
+  // The signed value may reach the amount plus the route's native fee: a fresh quote may not raise it unseen.
+  if ((candidate.nativeFee ?? 0n) > (reviewed.nativeFee ?? 0n)) throw new ReviewMismatchError('nativeFee')
   if (candidate.minOutputAmount < reviewed.minOutputAmount) {
     throw new QuoteChangedError(reviewed.minOutputAmount, candidate.minOutputAmount)
   }

@@ -372,6 +372,12 @@ const zh: Record<string, string> = {
     '所要求的授權並非對所呼叫合約的精確數量。未簽署任何內容。',
   'The transaction to sign commits to another order than the quote shows. Nothing was signed.':
     '要簽署的交易所承諾的訂單與報價所示不同。未簽署任何內容。',
+  'The transaction to sign would refund you in another token, or not at all. Nothing was signed.':
+    '要簽署的交易會以其他代幣退款給您，或根本不退款。未簽署任何內容。',
+  'The transaction to sign commits to an order that ends before it could be filled. Nothing was signed.':
+    '要簽署的交易所承諾的訂單會在可被交付之前截止。未簽署任何內容。',
+  'The transaction to sign lets a single relayer hold your deposit for longer than the bridge allows. Nothing was signed.':
+    '要簽署的交易讓單一中繼者持有您的存款超過橋接協議允許的時間。未簽署任何內容。',
   'The provider reports it delivered; the delivery is not on the destination chain yet':
     '提供者回報已交付；目標鏈上尚未看到該交付',
   // App updates (service worker)

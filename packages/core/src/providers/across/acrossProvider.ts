@@ -34,6 +34,7 @@ import {
   acrossErrorSchema,
   acrossFeesSchema,
   acrossStatusSchema,
+  MAX_EXCLUSIVITY_SECONDS,
   spokePoolDepositV3Abi,
 } from './acrossSchemas.ts'
 import { acrossStatusUpdate } from './acrossStatusUpdate.ts'
@@ -48,11 +49,6 @@ const STATUS_TIMEOUT_MS = 15_000
 const STATUS_POLL_MS = 10_000
 /** Across's marker before an integrator id appended to deposit calldata. */
 const INTEGRATOR_DELIMITER = '0x1dc0de'
-/**
- * The longest exclusivity an answer may ask for, in seconds. While it lasts only the named relayer may fill; a
- * relayer that never fills would hold the deposit until the fill deadline. Across's windows are seconds long.
- */
-const MAX_EXCLUSIVITY_SECONDS = 600
 
 /** What an Across route carries from its quote to the deposit. */
 const routeDataSchema = z.object({

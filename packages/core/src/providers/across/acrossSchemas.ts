@@ -9,6 +9,13 @@ const uint32 = integer.refine((value) => value < 2n ** 32n, 'not a uint32')
 const fee = z.object({ pct: z.string(), total: uintString })
 const token = z.object({ address: addressString, chainId: z.number().int().optional() }).loose()
 
+/**
+ * The longest exclusivity a deposit may give one relayer, in seconds (the Across adapter's answers, and LI.FI's
+ * calls through its Across facets). While it lasts only the named relayer may fill; a relayer that never fills would
+ * hold the deposit until the fill deadline. Across's windows are seconds long.
+ */
+export const MAX_EXCLUSIVITY_SECONDS = 600
+
 /** `GET /suggested-fees`. */
 export const acrossFeesSchema = z.object({
   estimatedFillTimeSec: z.number().nonnegative(),

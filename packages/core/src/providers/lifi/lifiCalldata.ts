@@ -8,12 +8,14 @@ import {
   size,
   slice,
   sliceHex,
+  zeroAddress,
 } from 'viem'
 import { NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import type { QuoteRequest, TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
 import { type SignedField, SignedMismatchError } from '../../signing/signingErrors.ts'
+import { MAX_EXCLUSIVITY_SECONDS } from '../across/acrossSchemas.ts'
 import { isNativeAddress, sameToken } from '../apiSupport.ts'
 
 /**
@@ -181,7 +183,10 @@ function feeCollection(step: SwapData, bridge: BridgeData, context: LifiDepositC
     refuse('inputToken', `the fee step moves ${tokens.join(', ')}, the bridge ${bridge.sendingAssetId}`)
   }
   const [integratorFee, lifiFee] = fee.functionName === 'collectTokenFees' ? fee.args.slice(1) : fee.args
-  const taken = (integratorFee as bigint) + (lifiFee as bigint)
+  // The integrator's part is credited to the address the call names, which no one here checks: this app asks
+  // LI.FI for no integrator fee, so none may be taken (LI.FI's own part is credited to LI.FI, not to an address).
+  if (integratorFee !== 0n) refuse('amount', `an integrator fee of ${integratorFee}; this app charges none`)
+  const taken = lifiFee as bigint
   if (taken > context.includedFee) refuse('amount', `a fee of ${taken}, the route shows ${context.includedFee}`)
   return taken
 }
@@ -234,6 +239,17 @@ function gasZipAddress(word: Hex): Address {
   return getAddress(sliceHex(word, 0, 20))
 }
 
+/**
+ * Across's exclusivity (`exclusivityParameter`, once `exclusivityDeadline`: 0 none, up to a year an offset in
+ * seconds, above that a time): one relayer alone may fill while it lasts, so a hostile call could name its own
+ * relayer and hold the deposit until the fill deadline. No longer than the Across adapter allows.
+ */
+function checkExclusivity(relayer: Address, parameter: number) {
+  if (!isAddressEqual(relayer, zeroAddress) && parameter > MAX_EXCLUSIVITY_SECONDS) {
+    refuse('exclusiveRelayer', `${relayer} alone may fill, for ${parameter}`)
+  }
+}
+
 /** AcrossFacetV3: its receiver must be BridgeData's (the facet reverts otherwise, unless there is a destination call). */
 function acrossV3Terms(
   bridge: BridgeData,
@@ -244,6 +260,7 @@ function acrossV3Terms(
   if (!isAddressEqual(across.receiverAddress, bridge.receiver)) {
     refuse('recipient', `Across pays ${across.receiverAddress}, BridgeData names ${bridge.receiver}`)
   }
+  if ('exclusivityDeadline' in across) checkExclusivity(across.exclusiveRelayer, across.exclusivityDeadline)
   // v1.1.0 recomputes the output of a call with source swaps from what was bridged (outputAmountPercent).
   const percent = 'outputAmountPercent' in across ? across.outputAmountPercent : undefined
   const amount = hasSwaps && percent !== undefined ? (bridged * percent) / MULTIPLIER_BASE : across.outputAmount
@@ -272,6 +289,7 @@ function acrossV4Terms(
       refuse('inputToken', `Across deposits ${deposited}, the diamond takes ${bridge.sendingAssetId}`)
     }
   }
+  checkExclusivity(wordAddress(across.exclusiveRelayer, 'exclusiveRelayer'), across.exclusivityParameter)
   const amount = hasSwaps ? (bridged * across.outputAmountMultiplier) / MULTIPLIER_BASE : across.outputAmount
   return {
     recipient,

@@ -1,4 +1,4 @@
-import { encodeFunctionData, type Hex } from 'viem'
+import { encodeFunctionData, type Hex, zeroAddress } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
 import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
@@ -11,6 +11,7 @@ import {
   acrossV4Calldata,
   FIXTURE,
   feeStep,
+  fixtureAcrossV3Data,
   fixtureBridgeData,
   fixtureDiamondAbi,
   gasQuoteCalldata,
@@ -30,6 +31,7 @@ const quote = lifiFixtures.quote
 const OTHER = '0x000000000000000000000000000000000000dEaD'
 const ARBITRUM_USDT = '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'
 const BASE_USDBC = '0xd9aAEc86B65D86f6A7B5B1b0c42FFA531710b6CA'
+const HALF_ETH = 500_000_000_000_000_000n
 
 beforeAll(async () => {
   bed = await startProductionTestbed({ timeoutMs: 400 })
@@ -193,6 +195,32 @@ const attacks: CalldataAttack[] = [
     'inputToken',
   ],
   ['Across V4: outputAmount is 1', acrossV4Calldata({ across: { outputAmount: 1n } }), 'signedMismatch', 'output'],
+  [
+    'Across V4: an exclusive relayer of the attacker until the fill deadline (a time, not seconds)',
+    acrossV4Calldata({
+      across: { exclusiveRelayer: word(OTHER), exclusivityParameter: fixtureAcrossV3Data.fillDeadline },
+    }),
+    'signedMismatch',
+    'exclusiveRelayer',
+  ],
+  [
+    'Across V4: an exclusive relayer of the attacker for an hour',
+    acrossV4Calldata({ across: { exclusiveRelayer: word(OTHER), exclusivityParameter: 3600 } }),
+    'signedMismatch',
+    'exclusiveRelayer',
+  ],
+  [
+    'Across V3: an exclusive relayer of the attacker until the fill deadline',
+    acrossV3Calldata({ across: { exclusiveRelayer: OTHER, exclusivityDeadline: fixtureAcrossV3Data.fillDeadline } }),
+    'signedMismatch',
+    'exclusiveRelayer',
+  ],
+  [
+    "the fee the quote shows credited as an integrator fee to the attacker's FeeCollector balance",
+    acrossV4Calldata({ swaps: [feeStep({ fee: 0n, integratorFee: FIXTURE.lifiFee, integrator: OTHER })] }),
+    'signedMismatch',
+    'amount',
+  ],
   ['an unknown selector on the diamond', `0xdeadbeef${relayCalldata().slice(10)}`, 'unknownContract', undefined],
   [
     'Relay depository facet (its order is off-chain, not in the calldata)',
@@ -211,7 +239,10 @@ const attacks: CalldataAttack[] = [
 
 describe('hostile LI.FI quotes', () => {
   it('control: the real calldata of the fixture and an honest Across V3 / V4 call are accepted', async () => {
-    for (const data of [quote.transactionRequest.data as Hex, acrossV3Calldata(), acrossV4Calldata()]) {
+    // Across's own windows: an exclusive relayer for seconds is honest (the adapter allows up to 600).
+    const briefly = { exclusiveRelayer: word(OTHER), exclusivityParameter: 10 }
+    const honest = [quote.transactionRequest.data as Hex, acrossV3Calldata(), acrossV4Calldata()]
+    for (const data of [...honest, acrossV4Calldata({ across: briefly })]) {
       bed.server.setRoutes({ '/v1/quote': { body: withCall(data) } })
       const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
       const plan = await bed.lifi.planDeposit(route)
@@ -254,6 +285,24 @@ describe('hostile LI.FI quotes', () => {
     const { error, wallet } = await execute(route)
     expect(error).toMatchObject({ code: 'signedMismatch', field: 'value' })
     expect(wallet.sendTransaction).not.toHaveBeenCalled()
+  })
+
+  it('signs nothing when the quote fetched again sends native coin the reviewed one did not', async () => {
+    const honest = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    expect(honest.nativeFee).toBeUndefined()
+    // The same transfer and minimum, with 0.5 ETH of value "explained" by a fee line of its own.
+    const ETH = { address: zeroAddress, chainId: 42161, symbol: 'ETH', decimals: 18, name: 'ETH', priceUSD: '3290' }
+    const fee = { name: 'Messaging fee', token: ETH, amount: HALF_ETH.toString(), amountUSD: '1645', included: false }
+    const pricier = {
+      ...withCall(quote.transactionRequest.data as Hex, `0x${HALF_ETH.toString(16)}`),
+      estimate: { ...quote.estimate, feeCosts: [...quote.estimate.feeCosts, fee] },
+    }
+    bed.server.setRoutes({ '/v1/quote': { body: pricier } })
+    expect((await bed.lifi.getQuote(bed.usdcRequest))?.nativeFee).toBe(HALF_ETH)
+    const { error, wallet, onUpdate } = await execute({ ...honest, expiresAt: Date.now() - 1 })
+    expect(error).toMatchObject({ code: 'reviewMismatch', field: 'nativeFee' })
+    expect(wallet.sendTransaction).not.toHaveBeenCalled()
+    expect(onUpdate).not.toHaveBeenCalled()
   })
 
   it('signs nothing when the quote fetched again before signing is hostile', async () => {

@@ -83,6 +83,8 @@ const route = {
     recipient: getAddress(USER),
   },
   minOutputAmount: 97_951_882n,
+  // Quoted before its deadline (the published answer does not say when): the order still fills after it.
+  expiresAt: (ORDER.output.deadline - 600) * 1000,
   data: { order: ORDER, orderId: ORDER_ID },
 } as unknown as Route
 const transaction = { chainId: 8453, to: RELAY_DEPOSITORY, data: DEPOSIT_DATA, value: 0n } as const

@@ -91,17 +91,51 @@ function checkOrderInput(order: RelayOrder, call: DepositCall, request: QuoteReq
 const isPerson = (value: string, person: Address) =>
   isAddress(value, { strict: false }) && isAddressEqual(value, person)
 
-/** Every refund the order allows goes back to the sender (or, on the destination, to the recipient). */
-function checkOrderRefunds(order: RelayOrder, request: QuoteRequest) {
-  for (const { refunds } of order.inputs) {
+/**
+ * Every refund the order allows goes back to the sender (or, on the destination, to the recipient), in the token
+ * the person paid (on the origin) or asked for (on the destination), and one of them is the paid token back to the
+ * sender on the origin. A refund in another token, with no floor in the real orders (`minimumAmount` "0"), would let
+ * the deposit be settled by a worthless transfer; an order without the origin refund has no way back at all.
+ */
+function checkOrderRefunds(order: RelayOrder, request: QuoteRequest, delivered: Address) {
+  for (const { payment, refunds } of order.inputs) {
+    let backToSender = false
     for (const refund of refunds) {
       const chainId = chainOfProtocolChain(refund.chainId)
+      const onOrigin = chainId === request.origin.chainId
       const onDestination = chainId === request.destination.chainId
-      const onEither = onDestination || chainId === request.origin.chainId
       const ok =
-        (onEither && isPerson(refund.recipient, request.sender)) ||
+        ((onOrigin || onDestination) && isPerson(refund.recipient, request.sender)) ||
         (onDestination && isPerson(refund.recipient, request.recipient))
       if (!ok) throw new SignedMismatchError('refundTo', `the order refunds ${refund.recipient} on ${refund.chainId}`)
+      const inPaid = onOrigin && sameToken(refund.currency, payment.currency)
+      const inDelivered = onDestination && sameToken(refund.currency, delivered)
+      if (!inPaid && !inDelivered) {
+        throw new SignedMismatchError('refund', `the order refunds in ${refund.currency} on ${refund.chainId}`)
+      }
+      if (inPaid && isPerson(refund.recipient, request.sender)) backToSender = true
+    }
+    if (!backToSender) {
+      throw new SignedMismatchError('refund', 'the order has no refund of the paid token to the sender')
+    }
+  }
+}
+
+/**
+ * The order's deadlines leave room for the deposit the quote allows: a fill (the output's deadline) and the
+ * refunds must still be possible after the last moment the person may sign it (the route's expiry). An order whose
+ * deadline has passed can only end in a refund, after the funds have been held.
+ */
+function checkOrderDeadlines(order: RelayOrder, route: Route) {
+  const lastDeposit = Math.ceil(route.expiresAt / 1000)
+  if (!(order.output.deadline > lastDeposit)) {
+    throw new SignedMismatchError('deadline', `the order can no longer be filled (deadline ${order.output.deadline})`)
+  }
+  for (const { refunds } of order.inputs) {
+    for (const refund of refunds) {
+      if (!(refund.deadline > lastDeposit)) {
+        throw new SignedMismatchError('deadline', `the order's refund ends at ${refund.deadline}`)
+      }
     }
   }
 }
@@ -157,8 +191,9 @@ export function decodeRelayDeposit(
   const { order, orderId } = routeOrder(route)
   checkOrderId(order, call.id, orderId)
   checkOrderInput(order, call, request)
-  checkOrderRefunds(order, request)
   const delivery = orderDelivery(order, request)
+  checkOrderRefunds(order, request, delivery.output.token)
+  checkOrderDeadlines(order, route)
   return {
     contract: to,
     contractName: 'Relay Depository',

@@ -119,7 +119,23 @@ const paying = (change: Partial<RelayOrder['output']['payments'][number]>) => (o
   output: { ...order.output, payments: order.output.payments.map((payment) => ({ ...payment, ...change })) },
 })
 
-/** Each attack: the request, the hostile answer, and the code it is refused with. */
+/** A worthless token, as a hostile order names it for the person's refund. */
+const ATTACKER_TOKEN = '0x000000000000000000000000000000000000dead'
+type Refund = RelayOrder['inputs'][number]['refunds'][number]
+/** The order's refunds replaced with what `change` makes of the origin refund (the first) and all of them. */
+const refunding = (change: (origin: Refund, all: Refund[]) => Refund[]) => (order: RelayOrder) => ({
+  ...order,
+  inputs: order.inputs.map((input) => ({ ...input, refunds: change(input.refunds[0] as Refund, input.refunds) })),
+})
+const fillBy = (deadline: () => number) => (order: RelayOrder) => ({
+  ...order,
+  output: { ...order.output, deadline: deadline() },
+})
+
+/**
+ * Each attack: the request, the hostile answer, and the code it is refused with (`code/field` for a signed
+ * mismatch whose field matters: the order is refused for that reason, not another).
+ */
 const attacks: [string, string, () => { request: QuoteRequest; quote: Quote }][] = [
   [
     'depositErc20 crediting another depositor',
@@ -225,6 +241,83 @@ const attacks: [string, string, () => { request: QuoteRequest; quote: Quote }][]
           refunds: input.refunds.map((refund) => ({ ...refund, recipient: ATTACKER })),
         })),
       })),
+    }),
+  ],
+  [
+    'an order whose only refund pays the person 1 wei of another token on the origin',
+    'signedMismatch/refund',
+    () => ({
+      request: usdc(),
+      quote: withOrder(
+        relayFixtures.quoteUsdc,
+        refunding((refund) => [{ ...refund, currency: ATTACKER_TOKEN }]),
+      ),
+    }),
+  ],
+  [
+    'an order refunding in another token on the destination',
+    'signedMismatch/refund',
+    () => ({
+      request: usdc(),
+      quote: withOrder(
+        relayFixtures.quoteUsdc,
+        refunding((refund) => [refund, { ...refund, chainId: 'base', currency: ATTACKER_TOKEN }]),
+      ),
+    }),
+  ],
+  [
+    'an order with no refund at all',
+    'signedMismatch/refund',
+    () => ({
+      request: usdc(),
+      quote: withOrder(
+        relayFixtures.quoteUsdc,
+        refunding(() => []),
+      ),
+    }),
+  ],
+  [
+    'an order refunding only on the destination (no way back on the origin)',
+    'signedMismatch/refund',
+    () => ({
+      request: usdc(),
+      quote: withOrder(
+        relayFixtures.quoteUsdc,
+        refunding((refund, all) => all.filter((one) => one.chainId !== refund.chainId)),
+      ),
+    }),
+  ],
+  [
+    'an order whose fill deadline has passed (only a refund is left)',
+    'signedMismatch/deadline',
+    () => ({
+      request: usdc(),
+      quote: withOrder(
+        relayFixtures.quoteUsdc,
+        fillBy(() => 1),
+      ),
+    }),
+  ],
+  [
+    'an order whose fill deadline comes before the quote expires',
+    'signedMismatch/deadline',
+    () => ({
+      request: usdc(),
+      quote: withOrder(
+        relayFixtures.quoteUsdc,
+        fillBy(() => Math.floor(Date.now() / 1000) + 5),
+      ),
+    }),
+  ],
+  [
+    "an order whose origin refund's deadline has passed",
+    'signedMismatch/deadline',
+    () => ({
+      request: usdc(),
+      quote: withOrder(
+        relayFixtures.quoteUsdc,
+        refunding((refund, all) => all.map((one) => (one === refund ? { ...one, deadline: 1 } : one))),
+      ),
     }),
   ],
   [
@@ -357,8 +450,10 @@ describe('hostile Relay quotes', () => {
     const route = (await bed.relay.getQuote(request)) as Route
     expect(route).toBeDefined()
 
+    const [errorCode, field] = code.split('/')
+    const refusal = { code: errorCode, ...(field ? { field } : {}) }
     bed.server.setRoutes({ 'POST /relay/quote/v2': { body: quote } })
-    await expect(bed.relay.getQuote(request)).rejects.toMatchObject({ code })
+    await expect(bed.relay.getQuote(request)).rejects.toMatchObject(refusal)
 
     // executeRoute: a route that carries the hostile deposit, and a stale route refreshed into the hostile quote.
     for (const [reviewed, refresh] of [
@@ -375,7 +470,7 @@ describe('hostile Relay quotes', () => {
         refreshRoute: refresh,
         onUpdate,
       }).catch((e: unknown) => e)
-      expect(error).toMatchObject({ code })
+      expect(error).toMatchObject(refusal)
       expect(wallet.sendTransaction).not.toHaveBeenCalled()
       expect(onUpdate).not.toHaveBeenCalled()
     }
