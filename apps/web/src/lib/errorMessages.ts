@@ -106,8 +106,12 @@ export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage>
     values: { account: shortAddress((error as NotSwapOwnerError).owner) },
   }),
   refundNotAvailable: fixed('The refund is not available yet'),
+  nothingToRefund: fixed(
+    'Nothing is held for this swap any more: it was refunded or delivered. Its status updates shortly.',
+  ),
   refundByProvider: fixed('The provider refunds this transfer by itself'),
   transactionReverted: fixed('The transaction failed on chain'),
+  transactionReplaced: fixed('The transaction was cancelled or replaced in your wallet: it did nothing. Try again.'),
   gaslessRefused: (error) => ({
     message:
       GASLESS_REFUSED[(error as GaslessRefusedError).refusal] ??

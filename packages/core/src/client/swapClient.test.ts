@@ -59,7 +59,10 @@ function setup() {
     isConfigured: () => true,
     load: async () => () => provider,
   }
-  const chain = { readContract: async () => 0n, waitForTransactionReceipt: async () => ({ status: 'success' }) }
+  const chain = {
+    readContract: async () => 0n,
+    waitForTransactionReceipt: async ({ hash }: { hash: string }) => ({ status: 'success', transactionHash: hash }),
+  }
   const wallet = {
     account: PERSON,
     getChainId: async () => 1,

@@ -5,10 +5,12 @@ import { isNativeAddress } from './apiSupport.ts'
 
 /**
  * The words every provider's swap can carry besides its own (`SwapRecord.statusDetail` → English i18n key):
- * a provider API said "delivered" and the destination chain does not show it (yet).
+ * a provider API said "delivered" and the destination chain does not show it (yet); a mined deposit that the origin
+ * chain no longer holds (a reorganisation took its block; it may be mined again).
  */
 export const DELIVERY_STATUS_WORDING = {
   DELIVERY_NOT_ON_CHAIN: 'The provider reports it delivered; the delivery is not on the destination chain yet',
+  DEPOSIT_NOT_ON_CHAIN: 'The origin chain no longer shows the deposit (its block was replaced): waiting for it again',
 } as const
 
 /** How far apart two chains' block times (or an API's deposit time) may be. */

@@ -133,6 +133,10 @@ function next(record: SwapRecord, event: SwapEvent): SwapRecord {
             phase: 'depositing',
             depositTx: event.depositTx,
           }
+        case 'depositRepriced':
+          return record.depositTx && record.depositTx !== event.depositTx
+            ? { ...record, depositTx: event.depositTx }
+            : record
         case 'depositMined': {
           if (!record.depositTx) return record
           const { type: _type, estimatedAmount, data, ...mined } = event

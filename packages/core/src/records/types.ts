@@ -168,11 +168,13 @@ export type SwapEvent =
   | { type: 'approved'; approveTxs: Hex[] }
   /** `data`: what is known of the deposit before it is mined (a gasless order's id and terms, from what was signed). */
   | { type: 'depositSent'; depositTx: Hex; data?: Record<string, string | number> }
+  /** The wallet sped the sent deposit up: the same call under a new hash, the one that is mined. */
+  | { type: 'depositRepriced'; depositTx: Hex }
   | ({ type: 'depositMined'; estimatedAmount?: string; data?: Record<string, string | number> } & Omit<
       SwapDeposit,
       'depositTx'
     >)
-  /** The deposit reverted, or its receipt has no deposit of this provider. */
+  /** The deposit reverted, its receipt has no deposit of this provider, or the wallet cancelled it. */
   | { type: 'depositFailed'; error: string }
   /** Still on its way (the provider's word, if it gave one). */
   | { type: 'pending'; statusDetail?: string }

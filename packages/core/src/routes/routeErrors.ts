@@ -114,6 +114,23 @@ export class TransactionRevertedError extends MultiBridgeError {
 }
 
 /**
+ * The wallet replaced a transaction it had sent by another one at the same nonce (the person pressed Cancel, or
+ * sent something else in its place): what was sent will never be mined, and nothing of it happened.
+ */
+export class TransactionReplacedError extends MultiBridgeError {
+  override name = 'TransactionReplacedError'
+  constructor(
+    readonly hash: string,
+    readonly replacement: string,
+  ) {
+    super('The transaction was cancelled or replaced in the wallet', {
+      code: 'transactionReplaced',
+      details: `${hash} replaced by ${replacement}`,
+    })
+  }
+}
+
+/**
  * The wallet ran part of a batch (EIP-5792) and stopped before the deposit: an approval reverted, or the wallet did
  * not send the deposit. Nothing was deposited; an approval that went through stays for the next try.
  */
@@ -150,6 +167,17 @@ export class TypedDataUnsupportedError extends MultiBridgeError {
   override name = 'TypedDataUnsupportedError'
   constructor() {
     super('The wallet cannot sign typed data (EIP-712)', { code: 'typedDataUnsupported' })
+  }
+}
+
+/**
+ * Nothing is held for the swap any more on its origin: it was refunded (from another tab or device, or by anyone once
+ * it expired), its funds were claimed after a delivery, or its deposit is not there. A refund would only revert.
+ */
+export class NothingToRefundError extends MultiBridgeError {
+  override name = 'NothingToRefundError'
+  constructor(readonly escrowStatus: number) {
+    super('Nothing is held for this swap any more', { code: 'nothingToRefund', details: `status ${escrowStatus}` })
   }
 }
 

@@ -1,11 +1,12 @@
 import { type Address, type Hex, InsufficientFundsError, TransactionExecutionError } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { ETH_B, PERSON, POOL, poolRoute, poolSendPlan } from '../../test/support/poolDeposit.ts'
+import { ETH_B, PERSON, POOL, poolRoute, poolSendPlan, replacedReceipt } from '../../test/support/poolDeposit.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { NotEnoughGasError } from '../errors/gasErrors.ts'
 import { decodePoolSend } from '../providers/pool/poolCalldata.ts'
 import type { RouteProvider } from '../providers/types.ts'
-import { ReviewMismatchError } from '../routes/routeErrors.ts'
+import type { SwapRecord } from '../records/types.ts'
+import { ReviewMismatchError, TransactionReplacedError } from '../routes/routeErrors.ts'
 import type { Route } from '../routes/types.ts'
 import { FALLBACK_GAS } from './estimateNetworkCost.ts'
 import { executeRoute } from './executeRoute.ts'
@@ -38,7 +39,7 @@ function setup() {
   } as Pick<RouteProvider, 'id' | 'name' | 'planDeposit' | 'decodeDeposit' | 'knownContracts' | 'onDepositMined'>
   const client = {
     readContract: async () => 0n,
-    waitForTransactionReceipt: async () => ({ status: 'success' }),
+    waitForTransactionReceipt: async ({ hash }: { hash: string }) => ({ status: 'success', transactionHash: hash }),
   }
   const wallet = {
     account: PERSON,
@@ -131,4 +132,56 @@ describe('executeRoute: a balance that cannot pay the gas', () => {
     expect((error as NotEnoughGasError).cause).toBe(insufficient)
     expect(wallet.sendTransaction).toHaveBeenCalledTimes(1)
   })
+})
+
+describe('executeRoute: the wallet replaces the sent deposit', () => {
+  const SENT = `0x${'01'.repeat(32)}` as Hex
+  const REPLACEMENT = `0x${'02'.repeat(32)}` as Hex
+  const run = (waitForTransactionReceipt: ReturnType<typeof replacedReceipt>) => {
+    const onDepositMined = vi.fn(async () => ({ type: 'depositMined', id: '0x01', depositedAt: 1 }) as const)
+    const provider = {
+      id: 'pool',
+      name: 'Pool',
+      planDeposit: async (r: Route) => poolSendPlan(r),
+      decodeDeposit: (transaction) => decodePoolSend(transaction),
+      knownContracts: () => [POOL],
+      onDepositMined,
+    } as Pick<RouteProvider, 'id' | 'name' | 'planDeposit' | 'decodeDeposit' | 'knownContracts' | 'onDepositMined'>
+    // The allowance covers the amount: the deposit is the one transaction.
+    const client = { readContract: async () => 10n ** 30n, waitForTransactionReceipt }
+    const wallet = {
+      account: PERSON,
+      getChainId: async () => 1,
+      switchChain: async () => {},
+      sendTransaction: async () => SENT,
+    }
+    const updates: SwapRecord[] = []
+    const result = executeRoute({
+      route: poolRoute(),
+      provider: provider as RouteProvider,
+      wallet,
+      clients: new Map([[1, client]]) as unknown as ChainClients,
+      refreshRoute: async () => undefined,
+      onUpdate: (record) => updates.push(record),
+    })
+    return { result, updates, onDepositMined }
+  }
+
+  it('follows a deposit sped up in the wallet under the hash that is mined', async () => {
+    const { result, onDepositMined } = run(replacedReceipt('repriced', REPLACEMENT))
+    const record = await result
+    expect(record).toMatchObject({ status: 'deposited', depositTx: REPLACEMENT })
+    // The deposit is read from the mined transaction, never from the hash that will not be mined.
+    expect(onDepositMined).toHaveBeenCalledWith(expect.objectContaining({ depositTx: REPLACEMENT }))
+  })
+
+  it.each(['cancelled', 'replaced'] as const)(
+    'says a deposit %s in the wallet did nothing: the swap failed, nothing is followed as deposited',
+    async (reason) => {
+      const { result, updates, onDepositMined } = run(replacedReceipt(reason, REPLACEMENT))
+      await expect(result).rejects.toBeInstanceOf(TransactionReplacedError)
+      expect(updates.at(-1)).toMatchObject({ status: 'failed', error: 'depositReplaced' })
+      expect(onDepositMined).not.toHaveBeenCalled()
+    },
+  )
 })

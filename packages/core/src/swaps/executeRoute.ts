@@ -12,6 +12,7 @@ import {
   QuoteExpiredError,
   ReviewMismatchError,
   SenderMismatchError,
+  TransactionReplacedError,
   TransactionRevertedError,
   TypedDataUnsupportedError,
   WrongChainError,
@@ -19,6 +20,7 @@ import {
 import type { ApprovalRequirement, GaslessSigning, Route, TransactionRequest } from '../routes/types.ts'
 import { prepareDeposit } from '../signing/checkDeposit.ts'
 import { estimateNetworkCost } from './estimateNetworkCost.ts'
+import { waitForSent } from './waitForSent.ts'
 import type { WalletAdapter } from './walletAdapter.ts'
 
 export type ExecuteRouteParameters = {
@@ -151,8 +153,8 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     return notEnoughGasOn(client.chain, chainId, needed, cause)
   }
   const waitFor = async (hash: Hash) => {
-    const receipt = await client.waitForTransactionReceipt({ hash })
-    if (receipt.status !== 'success') throw new TransactionRevertedError(hash)
+    const { receipt, hash: mined } = await waitForSent(client, hash)
+    if (receipt.status !== 'success') throw new TransactionRevertedError(mined)
     return receipt
   }
 
@@ -212,13 +214,21 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     return record
   }
 
+  /**
+   * The deposit's receipt, under the hash that is mined: the wallet may have sped it up (the same deposit, a new
+   * hash). One the wallet cancelled or replaced by another call never happened: the swap failed, and says so.
+   */
   async function deposited(depositTx: Hash): Promise<SwapRecord> {
-    const receipt = await client.waitForTransactionReceipt({ hash: depositTx })
-    if (receipt.status !== 'success') {
+    const mined = await waitForSent(client, depositTx).catch((error: unknown) => {
+      if (error instanceof TransactionReplacedError) update({ type: 'depositFailed', error: 'depositReplaced' })
+      throw error
+    })
+    update({ type: 'depositRepriced', depositTx: mined.hash })
+    if (mined.receipt.status !== 'success') {
       update({ type: 'depositFailed', error: 'depositReverted' })
       return record
     }
-    update(await provider.onDepositMined({ ...(record as SigningSwap), depositTx }))
+    update(await provider.onDepositMined({ ...(record as SigningSwap), depositTx: mined.hash }))
     return record
   }
 

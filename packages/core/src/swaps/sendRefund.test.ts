@@ -1,10 +1,11 @@
 import { type Hex, InsufficientFundsError, TransactionExecutionError, UserRejectedRequestError } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { PERSON, POOL, USDC_A, USDC_B } from '../../test/support/poolDeposit.ts'
+import { PERSON, POOL, replacedReceipt, USDC_A, USDC_B } from '../../test/support/poolDeposit.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { NotEnoughGasError } from '../errors/gasErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import type { RefundableSwap } from '../records/types.ts'
+import { TransactionReplacedError } from '../routes/routeErrors.ts'
 import { sendRefund } from './sendRefund.ts'
 
 const record: RefundableSwap = {
@@ -33,7 +34,7 @@ function setup(send: () => Promise<Hex>, estimateGas: () => Promise<bigint> = as
     getBlock: async () => ({ baseFeePerGas: null }),
     getGasPrice: async () => 5n,
     estimateGas: vi.fn(estimateGas),
-    waitForTransactionReceipt: async () => ({ status: 'success' }),
+    waitForTransactionReceipt: async ({ hash }: { hash: string }) => ({ status: 'success', transactionHash: hash }),
   }
   const wallet = {
     account: PERSON,
@@ -83,5 +84,26 @@ describe('sendRefund: a balance that cannot pay the gas', () => {
     ).rejects.toBe(rejected)
     const hash = `0x${'33'.repeat(32)}` as Hex
     await expect(setup(async () => hash).run()).resolves.toEqual({ refundTx: hash })
+  })
+})
+
+describe('sendRefund: the wallet replaces the sent refund', () => {
+  const SENT = `0x${'aa'.repeat(32)}` as Hex
+  const REPLACEMENT = `0x${'bb'.repeat(32)}` as Hex
+
+  it.each(['cancelled', 'replaced'] as const)('is no refund when it was %s in the wallet', async (reason) => {
+    // viem hands back the replacement's receipt, mined fine: the escrow still holds the funds.
+    const { client, run } = setup(async () => SENT)
+    client.waitForTransactionReceipt = replacedReceipt(reason, REPLACEMENT) as typeof client.waitForTransactionReceipt
+    await expect(run()).rejects.toBeInstanceOf(TransactionReplacedError)
+  })
+
+  it('is the refund under its new hash when it was sped up', async () => {
+    const { client, run } = setup(async () => SENT)
+    client.waitForTransactionReceipt = replacedReceipt(
+      'repriced',
+      REPLACEMENT,
+    ) as typeof client.waitForTransactionReceipt
+    await expect(run()).resolves.toEqual({ refundTx: REPLACEMENT })
   })
 })

@@ -12,6 +12,7 @@ import {
 } from '../routes/routeErrors.ts'
 import type { TransactionRequest } from '../routes/types.ts'
 import { estimateFeePerGas } from './estimateNetworkCost.ts'
+import { waitForSent } from './waitForSent.ts'
 import type { WalletAdapter } from './walletAdapter.ts'
 
 /**
@@ -47,9 +48,10 @@ export async function sendRefund(parameters: {
     if (isInsufficientFundsError(error)) throw await notEnoughGasForRefund(client, wallet.account, transaction, error)
     throw error
   }
-  const receipt = await client.waitForTransactionReceipt({ hash: refundTx })
-  if (receipt.status !== 'success') throw new TransactionRevertedError(refundTx)
-  return { refundTx }
+  // A refund sped up in the wallet is the refund under its new hash; one cancelled there is no refund at all.
+  const mined = await waitForSent(client, refundTx)
+  if (mined.receipt.status !== 'success') throw new TransactionRevertedError(mined.hash)
+  return { refundTx: mined.hash }
 }
 
 /** The refund's gas at the most a wallet offers per gas, plus any value it sends; without the amount when unknown. */

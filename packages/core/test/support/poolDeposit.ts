@@ -1,5 +1,5 @@
 import { poolBridgeAbi } from '@multi-bridge/contracts'
-import { type Address, encodeFunctionData } from 'viem'
+import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { NATIVE_TOKEN_ADDRESS } from '../../src/config/manifest.ts'
 import type { DepositPlan, Route, TokenRef } from '../../src/routes/types.ts'
 
@@ -69,3 +69,21 @@ export function poolSendPlan(route: Route, send: Partial<PoolSend> = {}): Deposi
     approval: { token: origin, spender: POOL, amount },
   }
 }
+
+/**
+ * A chain's `waitForTransactionReceipt` as viem answers it when the wallet replaced the sent transaction at its
+ * nonce: `onReplaced` told why (`repriced`: sped up, the same call; `cancelled`; `replaced`: another call), and the
+ * receipt of `replacement`, which is mined.
+ */
+export const replacedReceipt =
+  (reason: 'repriced' | 'cancelled' | 'replaced', replacement: Hex) =>
+  async (args: { hash: Hex; onReplaced?: (replacement: unknown) => void }) => {
+    const receipt = { status: 'success', transactionHash: replacement, blockNumber: 10n, logs: [] }
+    args.onReplaced?.({
+      reason,
+      replacedTransaction: { hash: args.hash },
+      transaction: { hash: replacement },
+      transactionReceipt: receipt,
+    })
+    return receipt
+  }

@@ -189,6 +189,12 @@ const zh: Record<string, string> = {
   'Only {{account}} can refund this swap': '只有 {{account}} 可以退還這筆兌換',
   'Connect a wallet to refund': '連接錢包以退款',
   'The transaction failed on chain': '交易在鏈上失敗',
+  'Nothing is held for this swap any more: it was refunded or delivered. Its status updates shortly.':
+    '此兌換已無任何資金被保留：它已退款或已交付。其狀態很快就會更新。',
+  'The origin chain no longer shows the deposit (its block was replaced): waiting for it again':
+    '來源鏈已不再顯示此存款（其區塊已被取代）：正在等待它再次出現',
+  'The transaction was cancelled or replaced in your wallet: it did nothing. Try again.':
+    '交易已在您的錢包中取消或被取代，沒有產生任何效果。請重試。',
   'The wallet stopped before the deposit: nothing was deposited. Try again.':
     '錢包在存入前停止：沒有存入任何資金。請再試一次。',
   'Preparing refund…': '正在準備退款…',

@@ -70,7 +70,7 @@ export type EscrowProtocol = {
   /** The indexed argument naming the deposit's id in the refund and delivery events. */
   readonly idArg: string
   /** The values of the origin's status enum that matter here. */
-  readonly status: { readonly open: number; readonly refunded: number }
+  readonly status: { readonly none: number; readonly open: number; readonly refunded: number }
   readonly attestation: {
     /** The item's path at an attester, before its id: `/v1/intents/`. */
     readonly path: string

@@ -26,6 +26,7 @@ import {
   type SwapEvent,
   type SwapRecord,
 } from '../../records/types.ts'
+import { NothingToRefundError } from '../../routes/routeErrors.ts'
 import { createTokenRefResolver } from '../../routes/tokenRef.ts'
 import type { DepositPlan, QuoteRequest } from '../../routes/types.ts'
 import {
@@ -216,10 +217,13 @@ export function createEscrowProvider(
         read(destinationChain, (destination) => destination.getBlock({ blockTag: 'latest' })),
       ])
       const [delivery] = deliveries as unknown as EventLog[]
+      const held = protocol.readEscrow(escrow).status
+      // No deposit under this id on the origin (its block was reorganised away): neither refundable nor lost yet.
+      if (!delivery && held === protocol.status.none) return { type: 'pending', statusDetail: 'DEPOSIT_NOT_ON_CHAIN' }
       const status = await settlementStatus({
         destination: { getBlock: (block) => read(destinationChain, (destination) => destination.getBlock(block)) },
         delivery: delivery && { ...delivery, ...protocol.readDelivery(delivery.args) },
-        refunded: protocol.readEscrow(escrow).status === protocol.status.refunded,
+        refunded: held === protocol.status.refunded,
         findRefundTx: async () => {
           const [refunded] = await read(originChain, (origin) =>
             logsAbout(
@@ -246,6 +250,19 @@ export function createEscrowProvider(
       const id = record.id as Hex
       const origin = clientFor(clients, record.origin.token.chainId)
       const originChain = chainOf(record.origin.token.chainId)
+      // What the escrow holds now, first: a swap refunded elsewhere (another tab, anyone after it expired) or claimed
+      // is offered no refund, whatever the attesters still sign.
+      const escrow = protocol.readEscrow(
+        await read(record.origin.token.chainId, (originClient) =>
+          originClient.readContract({
+            address: record.depositAddress,
+            abi: protocol.origin.abi,
+            functionName: protocol.origin.escrowView,
+            args: [id],
+          }),
+        ),
+      )
+      if (escrow.status !== protocol.status.open) throw new NothingToRefundError(escrow.status)
       const { domain, types, primaryType, idField } = protocol.attestation.statement
       const digest = hashTypedData({
         domain: domain(record.origin.token.chainId, record.depositAddress),
@@ -260,19 +277,8 @@ export function createEscrowProvider(
         combine: verifierCombine(origin, originChain, record.depositAddress, digest),
         origin,
         originChain,
-        unattestedAfter: async () => {
-          const escrow = protocol.readEscrow(
-            await origin.readContract({
-              address: record.depositAddress,
-              abi: protocol.origin.abi,
-              functionName: protocol.origin.escrowView,
-              args: [id],
-            }),
-          )
-          // Nothing escrowed here now (never deposited, delivered or refunded): no refund to offer, it would only revert.
-          if (escrow.status !== protocol.status.open) return undefined
-          return unattestedRefundAfter(origin, record.depositAddress, escrow.expires, escrow.pausedAtDeposit)
-        },
+        unattestedAfter: () =>
+          unattestedRefundAfter(origin, record.depositAddress, escrow.expires, escrow.pausedAtDeposit),
       })
       if (signatures === undefined) {
         const destination = clientFor(clients, record.destination.token.chainId)

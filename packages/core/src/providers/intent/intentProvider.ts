@@ -35,7 +35,11 @@ export const intentProtocol: EscrowProtocol = {
   origin: { abi: intentOriginSettlerAbi, depositEvent: 'Open', refundedEvent: 'Refunded', escrowView: 'escrows' },
   destination: { abi: intentDestinationSettlerAbi, deliveredEvent: 'Filled' },
   idArg: 'orderId',
-  status: { open: intentOriginSettlerStatus.Open, refunded: intentOriginSettlerStatus.Refunded },
+  status: {
+    none: intentOriginSettlerStatus.None,
+    open: intentOriginSettlerStatus.Open,
+    refunded: intentOriginSettlerStatus.Refunded,
+  },
   attestation: {
     path: '/v1/intents/',
     notDelivered: 'not-filled',

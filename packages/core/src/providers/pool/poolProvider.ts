@@ -28,7 +28,7 @@ export const poolProtocol: EscrowProtocol = {
   },
   destination: { abi: poolBridgeAbi, deliveredEvent: 'ReleasedOnDestination' },
   idArg: 'transferId',
-  status: { open: poolBridgeStatus.Pending, refunded: poolBridgeStatus.Refunded },
+  status: { none: poolBridgeStatus.None, open: poolBridgeStatus.Pending, refunded: poolBridgeStatus.Refunded },
   attestation: {
     path: '/v1/transfers/',
     notDelivered: 'not-released',

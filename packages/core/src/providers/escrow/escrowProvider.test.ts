@@ -1,0 +1,174 @@
+import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
+import { type Address, type Hex, hashTypedData } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ReplayServer, startReplayServer } from '../../../test/support/replayServer.ts'
+import type { ChainClients } from '../../chains/chainClients.ts'
+import { intentSettlerDomain, noFillAttestationTypes } from '../../protocols/intent.ts'
+import type { RefundableSwap } from '../../records/types.ts'
+import { NothingToRefundError } from '../../routes/routeErrors.ts'
+import { parseManifest } from '../../setup/manifest.ts'
+import { createIntentProvider } from '../intent/intentProvider.ts'
+
+/**
+ * What the origin's escrow holds decides the refund and the status, whatever else answers: the attesters keep
+ * signing "not filled" after a refund (their decision does not change), and a deposit's first receipt can be taken
+ * back by a reorganisation.
+ */
+
+const A = 31001
+const B = 31002
+const ORIGIN_SETTLER: Address = '0x00000000000000000000000000000000000a0001'
+const DESTINATION_SETTLER: Address = '0x00000000000000000000000000000000000b0002'
+const VERIFIER: Address = '0x00000000000000000000000000000000000a0099'
+const USDC_A: Address = '0x00000000000000000000000000000000000a00c1'
+const USDC_B: Address = '0x00000000000000000000000000000000000b00c1'
+const PERSON: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
+const ORDER_ID = `0x${'42'.repeat(32)}` as Hex
+const NOW = Math.floor(Date.now() / 1000)
+
+const chain = (id: number, usdc: Address) => ({
+  id,
+  name: `Local ${id}`,
+  shortName: `l${id}`,
+  rpcUrls: ['http://127.0.0.1:1'],
+  blockTime: 1,
+  confirmations: 1,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  testnet: true,
+  contracts: {
+    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    intentOriginSettler: ORIGIN_SETTLER,
+    intentDestinationSettler: DESTINATION_SETTLER,
+  },
+  tokens: [{ address: usdc, symbol: 'USDC', name: 'USD Coin', decimals: 6, kind: 'usdc' }],
+})
+
+const attester = privateKeyToAccount(generatePrivateKey())
+let server: ReplayServer
+
+beforeAll(async () => {
+  const digest = hashTypedData({
+    domain: intentSettlerDomain(A, ORIGIN_SETTLER),
+    types: noFillAttestationTypes,
+    primaryType: 'NoFillAttestation',
+    message: { orderId: ORDER_ID },
+  })
+  const signature = await attester.sign({ hash: digest })
+  server = await startReplayServer({
+    routes: {
+      [`/v1/intents/${ORDER_ID}`]: {
+        body: { status: 'not-filled', attestation: { kind: 'no-fill', signatures: signature } },
+      },
+    },
+  })
+})
+afterAll(() => server.close())
+
+const record: RefundableSwap = {
+  key: ORDER_ID,
+  id: ORDER_ID,
+  providerId: 'intent',
+  providerName: 'Intent Bridge',
+  owner: PERSON,
+  recipient: PERSON,
+  origin: { token: { chainId: A, address: USDC_A, symbol: 'USDC', decimals: 6, kind: 'usdc' }, amount: '100000000' },
+  destination: {
+    token: { chainId: B, address: USDC_B, symbol: 'USDC', decimals: 6, kind: 'usdc' },
+    estimatedAmount: '99800000',
+    minAmount: '99800000',
+  },
+  depositAddress: ORIGIN_SETTLER,
+  status: 'refundable',
+  depositTx: `0x${'22'.repeat(32)}`,
+  depositedAt: NOW - 600,
+  refundableAfter: NOW - 300,
+  expiresAt: NOW + 3000,
+  data: { fillDeadline: NOW - 300, originBlock: '1', destinationFromBlock: '0' },
+  createdAt: (NOW - 600) * 1000,
+  updatedAt: (NOW - 600) * 1000,
+}
+
+function originClient(escrowStatus: number) {
+  return {
+    getBlock: async () => ({ number: 100n, timestamp: BigInt(NOW) }),
+    readContract: async ({ functionName }: { functionName: string }) => {
+      switch (functionName) {
+        case 'escrows':
+          // { user, inputToken, inputAmount, fillDeadline, expires, status, pausedAtOpen }
+          return [PERSON, USDC_A, 100_000_000n, NOW - 300, NOW + 3000, escrowStatus, 0n]
+        case 'verifier':
+          return VERIFIER
+        case 'signers':
+          return [attester.address]
+        case 'threshold':
+          return 1n
+        case 'settlementPaused':
+          return false
+        case 'pausedSeconds':
+          return 0n
+        default:
+          throw new Error(`unexpected read ${functionName}`)
+      }
+    },
+  }
+}
+
+function intentWith(escrowStatus: number) {
+  const manifest = parseManifest({
+    version: 1,
+    mode: 'devnet',
+    generatedAt: new Date().toISOString(),
+    chains: [chain(A, USDC_A), chain(B, USDC_B)],
+    services: { solver: { url: server.url }, attesters: { threshold: 1, urls: [server.url] } },
+  })
+  const destination = { getBlock: async () => ({ number: 100n, timestamp: BigInt(NOW) }) }
+  const clients = new Map<number, unknown>([
+    [A, originClient(escrowStatus)],
+    [B, destination],
+  ]) as unknown as ChainClients
+  const provider = createIntentProvider({ manifest, clients })
+  if (!provider) throw new Error('no intent provider')
+  return provider
+}
+
+describe('escrow planRefund: only while the escrow holds the funds', () => {
+  it('control: an open escrow with the attestation is refundable now', async () => {
+    const plan = await intentWith(intentOriginSettlerStatus.Open).planRefund(record)
+    expect('transaction' in plan).toBe(true)
+  })
+
+  it.each([
+    ['already refunded (from another tab, or by anyone after it expired)', intentOriginSettlerStatus.Refunded],
+    ['claimed by the solver after its fill', intentOriginSettlerStatus.Claimed],
+    ['that holds nothing under this id', intentOriginSettlerStatus.None],
+  ])('offers no refund for an escrow %s, though the attesters still sign', async (_name, status) => {
+    await expect(intentWith(status).planRefund(record)).rejects.toBeInstanceOf(NothingToRefundError)
+  })
+})
+
+describe('escrow track: a deposit the origin no longer holds (its block reorganised away)', () => {
+  it('is not called refundable ("safe in escrow") past the deadline, and says why it waits', async () => {
+    const deposited = { ...record, status: 'deposited' as const }
+    // Destination: no fill, its head past the deadline; origin: `escrows(id)` answers the empty struct.
+    const clientsDestination = {
+      getBlock: async () => ({ number: 100n, timestamp: BigInt(NOW) }),
+      getLogs: async () => [],
+    }
+    const manifest = parseManifest({
+      version: 1,
+      mode: 'devnet',
+      generatedAt: new Date().toISOString(),
+      chains: [chain(A, USDC_A), chain(B, USDC_B)],
+      services: { solver: { url: server.url }, attesters: { threshold: 1, urls: [server.url] } },
+    })
+    const clients = new Map<number, unknown>([
+      [A, originClient(intentOriginSettlerStatus.None)],
+      [B, clientsDestination],
+    ]) as unknown as ChainClients
+    const tracked = createIntentProvider({ manifest, clients })
+    if (!tracked) throw new Error('no intent provider')
+    const event = await tracked.track(deposited)
+    expect(event).toEqual({ type: 'pending', statusDetail: 'DEPOSIT_NOT_ON_CHAIN' })
+  })
+})
