@@ -574,6 +574,41 @@ describe('a stolen attester key under the brake', () => {
     expect(Number(availableAfter)).toBe(later.expires + (unpausedAt - sentAt))
   })
 
+  test('a key stolen under a brake already on past its hold: pulling it again holds forged refunds as a first pull', async () => {
+    const { a, b, d } = chains()
+    const filled = await openOrder(a, b)
+    await fillOrder(b, filled)
+    const released = await sendTransfer(a, b)
+    await write(b.client, await releaseCall(b, released))
+    // The brake went on for another incident and stayed on past the hold (claims and releases stay stopped).
+    await pullEveryBrake(a, b)
+    const pausedAt = await latestTimestamp(a.client)
+    await warpTo(a.client, Math.max(pausedAt + ATTESTED_HOLD, filled.data.fillDeadline, released.deadline) + 1)
+    // Now a key is reported stolen: the guardian pulls every brake again, and the thief signs at once.
+    await pullEveryBrake(a, b)
+    const pulledAgainAt = await latestTimestamp(a.client)
+    const noFill = refundRequest(a, filled.orderId, await signNoFill(a.chainId, d.origin, filled.orderId))
+    const notReleased = poolCall(
+      a,
+      'refund',
+      released.transferId,
+      await signNotReleased(a.chainId, d.pool, released.transferId),
+    )
+    await expectRevert(a.client, noFill, 'SettlementIsPaused')
+    await expectRevert(a.client, notReleased, 'SettlementIsPaused')
+    // The pause itself still counts from the first pull (the unattested refund moves by the whole brake).
+    const read = (functionName: 'pausedSince' | 'heldSince') =>
+      a.client.readContract({ address: d.pool, abi: poolBridgeAbi, functionName })
+    expect(Number(await read('pausedSince'))).toBe(pausedAt)
+    expect(Number(await read('heldSince'))).toBe(pulledAgainAt)
+    // Held for the hold only: the key is removed meanwhile, and a stranger cannot restart the hold.
+    await expectRevert(a.client, guardianCall(d.pool, 'pauseSettlement', accounts.stranger), 'NotGuardian')
+    await warpTo(a.client, pulledAgainAt + ATTESTED_HOLD)
+    expect(await a.client.readContract({ address: d.pool, abi: poolBridgeAbi, functionName: 'attestedHeld' })).toBe(
+      false,
+    )
+  })
+
   test('the pool refuses an unattested refund while its brake is on', async () => {
     const { a, b, d } = chains()
     const transfer = await sendTransfer(a, b)

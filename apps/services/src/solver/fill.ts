@@ -15,6 +15,7 @@ export type FillableOrder = Extract<SolverOrder, { status: 'accepted' | 'filling
 const PAUSED = 'claims are paused on the origin chain'
 const NOT_FINAL = 'waiting for the open to be final'
 const NOT_OPEN_YET = 'waiting for the open to be read'
+const FILL_PENDING = 'its fill is sent and not mined yet'
 
 /**
  * Fills an accepted order on its destination, once every check still holds just before paying: not filled yet,
@@ -41,6 +42,18 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
     recordEvent(context, order.orderId, { type: ours ? 'filled' : 'filledByOther', at: Date.now() })
     return
   }
+  // A fill of its own sent before (its receipt wait gave up, the solver restarted, or a reorg dropped it) may still
+  // be mined: until it is known to be gone, the order is neither missed nor declined, or its user would be repaid
+  // by an unattested refund after the fill paid the recipient, and the solver never claim.
+  if (order.fillTx) {
+    const sent = await ownFillState(destination, order.fillTx)
+    if (sent === 'mined') {
+      recordEvent(context, order.orderId, { type: 'filled', at: Date.now() })
+      return
+    }
+    if (sent === 'pending') return order.status === 'accepted' ? wait(context, order, FILL_PENDING) : undefined
+    if (sent === 'reverted') recordEvent(context, order.orderId, { type: 'fillReverted', at: Date.now() })
+  }
   if (conditions.now > order.terms.fillDeadline) {
     recordEvent(context, order.orderId, {
       type: 'missed',
@@ -61,6 +74,26 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
   } finally {
     context.exposureHeld.delete(order.orderId)
   }
+}
+
+/**
+ * Where the solver's own fill transaction is: mined (and paid), mined and reverted, still in the node's pool, or
+ * gone (dropped, or never seen by this node): only then may the order end unfilled.
+ */
+async function ownFillState(
+  destination: ChainContext,
+  fillTx: Hex,
+): Promise<'mined' | 'reverted' | 'pending' | 'gone'> {
+  const receipt = await destination.publicClient.getTransactionReceipt({ hash: fillTx }).catch((error: unknown) => {
+    if (error instanceof TransactionReceiptNotFoundError) return undefined
+    throw error
+  })
+  if (receipt) return receipt.status === 'success' ? 'mined' : 'reverted'
+  const pending = await destination.publicClient.getTransaction({ hash: fillTx }).catch((error: unknown) => {
+    if (error instanceof TransactionNotFoundError) return undefined
+    throw error
+  })
+  return pending ? 'pending' : 'gone'
 }
 
 /** The reads admission started for the order, once, while they are fresh. */

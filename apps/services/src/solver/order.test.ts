@@ -148,6 +148,23 @@ describe('the solver order machine', () => {
     expect('originData' in order).toBe(false)
   })
 
+  it('keeps a fill a reorg dropped, which may be mined again, until it is replaced or known reverted', () => {
+    const dropped = `0x${'66'.repeat(32)}` as Hex
+    let order = applyOrderEvent(accepted(), { type: 'fillSent', tx: dropped, at: 1_001 })
+    order = applyOrderEvent(order, { type: 'filled', at: 1_002 })
+    order = applyOrderEvent(order, { type: 'fillDropped', at: 1_003 })
+    expect(order).toMatchObject({ status: 'accepted', fillTx: dropped })
+    expect(valid(order)).toBe(true)
+    const reverted = applyOrderEvent(order, { type: 'fillReverted', at: 1_004 })
+    expect(reverted).toMatchObject({ status: 'accepted', reason: 'the fill was dropped by a reorg' })
+    expect('fillTx' in reverted).toBe(false)
+    const next = `0x${'77'.repeat(32)}` as Hex
+    expect(applyOrderEvent(order, { type: 'fillSent', tx: next, at: 1_004 })).toMatchObject({
+      status: 'filling',
+      fillTx: next,
+    })
+  })
+
   it('fills again after a reorg drops its fill, and a declined order without readable terms stays declined', () => {
     let order = applyOrderEvent(accepted(), { type: 'filled', at: 1_001 })
     order = applyOrderEvent(order, { type: 'fillDropped', at: 1_002 })

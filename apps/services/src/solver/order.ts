@@ -47,8 +47,11 @@ type Working = Seen & {
 export type SolverOrder =
   /** Never filled (final). `terms` are absent when the origin data could not be read. */
   | (Seen & { status: 'declined'; reason: string; terms?: OrderTerms })
-  /** Will be filled; its inventory is reserved. `reason` says what it waits for, when it waits. */
-  | (Working & { status: 'accepted'; reason?: string })
+  /**
+   * Will be filled; its inventory is reserved. `reason` says what it waits for, when it waits. `fillTx`: a fill of
+   * its own that a reorg dropped, which the node may still mine again.
+   */
+  | (Working & { status: 'accepted'; reason?: string; fillTx?: Hex })
   /** Fill sent. */
   | (Working & { status: 'filling'; fillTx: Hex })
   /** Fill mined; waiting for the attestation to claim. `claimTx` once a claim was sent. */
@@ -175,7 +178,11 @@ function fromWorking(order: Extract<SolverOrder, { status: 'accepted' | 'filling
         filledAt: event.at,
       }
     case 'fillReverted':
-      return order.status === 'filling' ? { ...working, status: 'accepted' } : order
+      // Reverted: no longer in flight (nor is a dropped fill that reverted once mined again).
+      if (order.status === 'filling') return { ...working, status: 'accepted' }
+      return order.fillTx
+        ? { ...working, status: 'accepted', ...(order.reason ? { reason: order.reason } : {}) }
+        : order
     default:
       return order
   }
@@ -219,6 +226,7 @@ function fromFilled(order: Extract<SolverOrder, { status: 'filled' }>, event: Or
         originData: order.originData,
         ...openOf(order),
         reason: 'the fill was dropped by a reorg',
+        ...(order.fillTx ? { fillTx: order.fillTx } : {}),
       }
     default:
       return order

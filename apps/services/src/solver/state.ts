@@ -32,7 +32,12 @@ const filledFacts = { fillTx: bytes32.optional(), filledAt: millis }
 /** One order per status, as `SolverOrder` says: a state file cannot hold a combination the machine never makes. */
 const solverOrder = z.discriminatedUnion('status', [
   z.strictObject({ ...seen, status: z.literal('declined'), reason: z.string(), terms: terms.optional() }),
-  z.strictObject({ ...working, status: z.literal('accepted'), reason: z.string().optional() }),
+  z.strictObject({
+    ...working,
+    status: z.literal('accepted'),
+    reason: z.string().optional(),
+    fillTx: bytes32.optional(),
+  }),
   z.strictObject({ ...working, status: z.literal('filling'), fillTx: bytes32 }),
   z.strictObject({ ...working, status: z.literal('filled'), ...filledFacts, claimTx: bytes32.optional() }),
   z.strictObject({ ...seen, status: z.literal('claimed'), terms, ...filledFacts, claimTx: bytes32.optional() }),

@@ -6,8 +6,9 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 /// @notice An emergency brake, for a stolen attester key above all: the guardian or the owner pulls it at once,
 /// only the owner releases it. It stops attested outflows (a solver's claim, a pool's release) until released,
 /// and holds the other attested paths (refunds with an attestation, a pool's finalize) for at most
-/// `attestedHold` from the pull, long enough to take the key out of the verifier (`removeSigner`), never so long
-/// that an honest refund waits for the owner. The brake's time is counted (`pausedSeconds`), so that a contract
+/// `attestedHold` from the last pull, long enough to take the key out of the verifier (`removeSigner`), never so
+/// long that an honest refund waits for the owner. Pulling it again while it is on restarts that hold: a key stolen
+/// under a long brake is held back as one stolen before it. The brake's time is counted (`pausedSeconds`), so that a contract
 /// can move the unattested refund of an escrow later by as long as the brake held its attested ending back.
 abstract contract SettlementGuard is Ownable {
     address public guardian;
@@ -16,11 +17,14 @@ abstract contract SettlementGuard is Ownable {
     uint64 public pausedSince;
     /// @notice Seconds of all finished pauses.
     uint64 public pausedTotal;
+    /// @notice When the brake was last pulled (0 when not paused): the attested hold runs from here.
+    uint64 public heldSince;
     /// @notice Longest a pause holds attested refunds and finalize (a deployment parameter).
     uint32 public immutable attestedHold;
 
     event GuardianSet(address guardian);
     event SettlementPaused(address by);
+    event AttestedHoldRestarted(address by);
     event SettlementUnpaused(address by);
 
     error NotGuardian(address account);
@@ -48,7 +52,11 @@ abstract contract SettlementGuard is Ownable {
     }
 
     function pauseSettlement() external onlyGuardianOrOwner {
-        if (settlementPaused) return;
+        heldSince = uint64(block.timestamp);
+        if (settlementPaused) {
+            emit AttestedHoldRestarted(msg.sender);
+            return;
+        }
         settlementPaused = true;
         pausedSince = uint64(block.timestamp);
         emit SettlementPaused(msg.sender);
@@ -58,6 +66,7 @@ abstract contract SettlementGuard is Ownable {
         if (!settlementPaused) return;
         pausedTotal += uint64(block.timestamp) - pausedSince;
         pausedSince = 0;
+        heldSince = 0;
         settlementPaused = false;
         emit SettlementUnpaused(msg.sender);
     }
@@ -67,9 +76,9 @@ abstract contract SettlementGuard is Ownable {
         return pausedTotal + (settlementPaused ? uint64(block.timestamp) - pausedSince : 0);
     }
 
-    /// @notice True while a pause holds attested refunds and finalize: from the pull, for `attestedHold` at most.
+    /// @notice True while a pause holds attested refunds and finalize: from the last pull, for `attestedHold` at most.
     function attestedHeld() public view returns (bool) {
-        return settlementPaused && block.timestamp < uint256(pausedSince) + attestedHold;
+        return settlementPaused && block.timestamp < uint256(heldSince) + attestedHold;
     }
 
     /// @dev Attested refunds and finalize: a forged attestation under the brake waits while the key is taken out.
