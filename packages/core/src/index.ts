@@ -140,6 +140,7 @@ export {
   ReviewMismatchError,
   RouteUnavailableError,
   SenderMismatchError,
+  TransactionNotConfirmedError,
   TransactionReplacedError,
   TransactionRevertedError,
   TypedDataUnsupportedError,
@@ -188,7 +189,7 @@ export { HISTORY_STORE_VERSION } from './swaps/historyStore.ts'
 export { sendRefund } from './swaps/sendRefund.ts'
 export { createSwapStore, listSwaps, type SwapStoreState } from './swaps/swapStore.ts'
 export { isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'
-export { createSwapTracker, type SwapTracker } from './swaps/trackSwaps.ts'
+export { createSwapTracker, ProviderNotAvailableError, type SwapTracker } from './swaps/trackSwaps.ts'
 export type { WalletAdapter } from './swaps/walletAdapter.ts'
 // ---- Wallets ----
 export { createLocalWalletProvider, type LocalWalletProvider, WalletRpcError } from './wallet/localWalletProvider.ts'

@@ -5,6 +5,7 @@ import {
   MissingChainInfoError,
   MultiBridgeError,
   NotEnoughGasError,
+  TransactionNotConfirmedError,
   UnknownContractError,
   UserRejectedError,
   WalletConnectError,
@@ -104,6 +105,14 @@ describe('error catalogue', () => {
     ]) {
       expect(zh[message], message).toBeTruthy()
     }
+  })
+
+  it('says a transaction sent and not yet confirmed is that, on its network, never "Oops"', () => {
+    const waited = new TransactionNotConfirmedError('0xabc', 'Local Chain A', new Error('timed out'))
+    expect(toUserMessage(waited)).toEqual({
+      message: "Sent, not confirmed yet: {{network}} hasn't shown it. It's checked again; don't send it twice.",
+      values: { network: 'Local Chain A' },
+    })
   })
 
   it('survives a cause chain that loops back on itself', () => {

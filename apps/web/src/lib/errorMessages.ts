@@ -9,10 +9,12 @@ import {
   MultiBridgeError,
   type NotEnoughGasError,
   type NotSwapOwnerError,
+  type ProviderNotAvailableError,
   type ProviderTimeoutError,
   type ServiceUnreachableError,
   type SignedField,
   type SignedMismatchError,
+  type TransactionNotConfirmedError,
   type UnknownContractError,
   walkError,
 } from '@multi-bridge/core'
@@ -111,6 +113,10 @@ export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage>
   ),
   refundByProvider: fixed('The provider refunds this transfer by itself'),
   transactionReverted: fixed('The transaction failed on chain'),
+  transactionNotConfirmed: (error) => ({
+    message: "Sent, not confirmed yet: {{network}} hasn't shown it. It's checked again; don't send it twice.",
+    values: { network: (error as TransactionNotConfirmedError).chainName },
+  }),
   transactionReplaced: fixed('The transaction was cancelled or replaced in your wallet: it did nothing. Try again.'),
   gaslessRefused: (error) => ({
     message:
@@ -133,6 +139,10 @@ export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage>
     values: { seconds: Math.round(((error as ProviderTimeoutError).timeoutMs ?? 0) / 1000) },
   }),
   trackTimeout: fixed("This swap couldn't be checked just now; trying again"),
+  providerNotAvailable: (error) => ({
+    message: '{{provider}} is not available in this app now, so this swap is not followed here',
+    values: { provider: (error as ProviderNotAvailableError).providerName },
+  }),
   notEnoughGas: (error): UserMessage => {
     const { coin, network, needed, decimals } = error as NotEnoughGasError
     return needed === undefined

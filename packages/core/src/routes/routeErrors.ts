@@ -114,6 +114,21 @@ export class TransactionRevertedError extends MultiBridgeError {
 }
 
 /**
+ * A transaction was sent, and its chain has not shown it mined within the wait (a slow or congested chain, or an
+ * RPC that stopped answering meanwhile): it may still be mined. Not a failure; the swap is checked again.
+ */
+export class TransactionNotConfirmedError extends MultiBridgeError {
+  override name = 'TransactionNotConfirmedError'
+  constructor(
+    readonly hash: string,
+    readonly chainName: string,
+    cause: unknown,
+  ) {
+    super(`Sent, not confirmed yet on ${chainName}`, { code: 'transactionNotConfirmed', details: hash, cause })
+  }
+}
+
+/**
  * The wallet replaced a transaction it had sent by another one at the same nonce (the person pressed Cancel, or
  * sent something else in its place): what was sent will never be mined, and nothing of it happened.
  */

@@ -31,7 +31,7 @@ function swap(n: number, changes: Record<string, unknown> = {}): DepositedSwap {
     destination: { token: { ...USDC, chainId: 10, kind: 'usdc' }, estimatedAmount: '99900000', minAmount: '99800000' },
     depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
     status: 'deposited',
-    depositTx: `0x${'ab'.repeat(32)}`,
+    depositTx: `0x${'ab'.repeat(31)}${n.toString(16).padStart(2, '0')}`,
     depositedAt: 1_700_000_000 + n,
     createdAt: 1_700_000_000_000 + n,
     updatedAt: 1_700_000_000_000 + n,
@@ -100,6 +100,23 @@ describe('createHistoryStore', () => {
     const found = swap(4, { key: 'chain-4', id: swap(4).id.toUpperCase().replace('0X', '0x') })
     expect(store.getState().merge([found, swap(5, { key: 'chain-5' })])).toBe(1)
     expect(Object.keys(createHistoryStore(storage).getState().swaps).sort()).toEqual(['chain-5', 'local-4'])
+  })
+
+  it('merges no second record for a deposit of this device whose receipt was not read yet (still its local id)', () => {
+    const store = createHistoryStore(memoryStorage())
+    const sent = swap(7)
+    const { depositedAt: _d, ...unread } = {
+      ...sent,
+      key: 'local-7',
+      id: 'local-7',
+      status: 'signing',
+      phase: 'depositing',
+    }
+    store.getState().upsert(unread as unknown as DepositedSwap)
+    expect(store.getState().merge([swap(7, { key: 'chain-7' })])).toBe(0)
+    // The tracker then reads the receipt: one row for the deposit.
+    store.getState().apply('local-7', { type: 'depositMined', id: sent.id, depositedAt: sent.depositedAt })
+    expect(listSwaps(store.getState()).filter((row) => row.depositTx === sent.depositTx)).toHaveLength(1)
   })
 
   it.each([

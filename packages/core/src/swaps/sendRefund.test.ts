@@ -1,11 +1,18 @@
-import { type Hex, InsufficientFundsError, TransactionExecutionError, UserRejectedRequestError } from 'viem'
+import {
+  type Hex,
+  HttpRequestError,
+  InsufficientFundsError,
+  TransactionExecutionError,
+  UserRejectedRequestError,
+  WaitForTransactionReceiptTimeoutError,
+} from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import { PERSON, POOL, replacedReceipt, USDC_A, USDC_B } from '../../test/support/poolDeposit.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { NotEnoughGasError } from '../errors/gasErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import type { RefundableSwap } from '../records/types.ts'
-import { TransactionReplacedError } from '../routes/routeErrors.ts'
+import { TransactionNotConfirmedError, TransactionReplacedError } from '../routes/routeErrors.ts'
 import { sendRefund } from './sendRefund.ts'
 
 const record: RefundableSwap = {
@@ -105,5 +112,23 @@ describe('sendRefund: the wallet replaces the sent refund', () => {
       REPLACEMENT,
     ) as typeof client.waitForTransactionReceipt
     await expect(run()).resolves.toEqual({ refundTx: REPLACEMENT })
+  })
+})
+
+describe('sendRefund: a refund sent whose receipt does not come', () => {
+  it.each([
+    ["viem's time-out on a slow chain", new WaitForTransactionReceiptTimeoutError({ hash: `0x${'aa'.repeat(32)}` })],
+    [
+      'the origin RPC stops answering during the wait',
+      new HttpRequestError({ url: 'http://127.0.0.1:1', status: 502 }),
+    ],
+  ])('is "sent, not confirmed" on its network (%s), never a failure', async (_name, failure) => {
+    const { client, run } = setup(async () => `0x${'aa'.repeat(32)}` as Hex)
+    client.waitForTransactionReceipt = async () => {
+      throw failure
+    }
+    const error = await run().catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(TransactionNotConfirmedError)
+    expect(error).toMatchObject({ chainName: 'Local Chain A', hash: `0x${'aa'.repeat(32)}`, cause: failure })
   })
 })

@@ -58,12 +58,15 @@ export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapS
     merge: (records) => {
       let added = 0
       set((state) => {
-        const known = new Set(Object.values(state.swaps).map((s) => s.id.toLowerCase()))
+        // Known by its protocol id, or by its deposit: a swap of this device whose receipt was not read yet still
+        // has its local id, and the tracker takes it to the same record.
+        const known = new Set(Object.values(state.swaps).flatMap(idsOf))
         const swaps = { ...state.swaps }
         for (const record of records) {
-          if (known.has(record.id.toLowerCase())) continue
+          const ids = idsOf(record)
+          if (ids.some((id) => known.has(id))) continue
           swaps[record.key] = record
-          known.add(record.id.toLowerCase())
+          for (const id of ids) known.add(id)
           added++
         }
         return { swaps }
@@ -72,6 +75,9 @@ export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapS
     },
   }
 }
+
+/** What makes two records the same swap: the protocol id, and the deposit transaction once sent. */
+const idsOf = (swap: SwapRecord) => [swap.id, ...(swap.depositTx ? [swap.depositTx] : [])].map((id) => id.toLowerCase())
 
 /** Swaps in memory (tests, node); `createHistoryStore` keeps the same slice in storage for the web app. */
 export function createSwapStore(): StoreApi<SwapStoreState> {

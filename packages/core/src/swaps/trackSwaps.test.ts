@@ -5,7 +5,7 @@ import type { SwapEvent, SwapRecord } from '../records/types.ts'
 import { productionManifest } from '../setup/production.ts'
 import { createSwapStore } from './swapStore.ts'
 import { createTrackProblemStore } from './trackProblems.ts'
-import { createSwapTracker, TrackTimeoutError } from './trackSwaps.ts'
+import { createSwapTracker, ProviderNotAvailableError, TrackTimeoutError } from './trackSwaps.ts'
 
 const manifest = productionManifest()
 const usdc = (chainId: number) => {
@@ -226,5 +226,20 @@ describe('createSwapTracker: a look that fails is said, not swallowed', () => {
     expect(problems.getState().problems['k-chain']).toBeUndefined()
     expect(onDepositMined).toHaveBeenCalledTimes(3)
     tracker.stop()
+  })
+})
+
+describe('a swap whose bridge this app no longer runs', () => {
+  it('says it is not followed here, instead of "Swapping…" in silence', async () => {
+    const store = createSwapStore()
+    store.getState().upsert(record('lifi'))
+    const problems = createTrackProblemStore()
+    // LI.FI is not among the providers (its module is off in this config, or its service left the manifest).
+    const tracker = createSwapTracker({ store, manifest, providers: new Map(), problems })
+    tracker.resume()
+    await vi.advanceTimersByTimeAsync(60_000)
+    tracker.stop()
+    expect(store.getState().swaps['k-lifi']?.status).toBe('deposited')
+    expect(problems.getState().problems['k-lifi']?.error).toBeInstanceOf(ProviderNotAvailableError)
   })
 })

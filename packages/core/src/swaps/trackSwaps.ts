@@ -17,6 +17,17 @@ export class TrackTimeoutError extends MultiBridgeError {
   }
 }
 
+/**
+ * The swap's bridge is not among the providers this app runs now (its module is off in this config, or its service
+ * left the manifest): nothing here follows it, and the person is told so rather than left with "Swapping…".
+ */
+export class ProviderNotAvailableError extends MultiBridgeError {
+  override name = 'ProviderNotAvailableError'
+  constructor(readonly providerName: string) {
+    super(`${providerName} is not available in this app now`, { code: 'providerNotAvailable' })
+  }
+}
+
 const LOOK_TIMEOUT_MS = 30_000
 
 export type SwapTracker = {
@@ -87,7 +98,11 @@ export function createSwapTracker(parameters: {
       const record = parameters.store.getState().swaps[key]
       if (!record || record.status === 'failed' || isFinalSwapStatus(record.status)) break
       const provider = parameters.providers.get(record.providerId)
-      if (!provider) break
+      if (!provider) {
+        running.delete(key)
+        setProblem(key, new ProviderNotAvailableError(record.providerName))
+        return
+      }
       // A swap whose deposit was never sent has nothing on chain to follow.
       if (record.status === 'signing' && !record.depositTx) break
       try {
