@@ -185,7 +185,7 @@ export {
   type NetworkCostStepKind,
 } from './swaps/estimateNetworkCost.ts'
 export { type ExecuteRouteParameters, executeRoute } from './swaps/executeRoute.ts'
-export { HISTORY_STORE_VERSION } from './swaps/historyStore.ts'
+export { HISTORY_STORAGE_KEY, HISTORY_STORE_VERSION, syncHistory } from './swaps/historyStore.ts'
 export { sendRefund } from './swaps/sendRefund.ts'
 export { createSwapStore, listSwaps, type SwapStoreState } from './swaps/swapStore.ts'
 export { isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'

@@ -1,9 +1,11 @@
 import {
   createSwapClient,
+  HISTORY_STORAGE_KEY,
   type Manifest,
   type SwapClient,
   type SwapRecord,
   type SwapStoreState,
+  syncHistory,
   type TrackProblem,
   UnexpectedError,
 } from '@multi-bridge/core'
@@ -16,11 +18,18 @@ import { safeStorage } from './safeStorage.ts'
  * `__persist__history`; a look at a swap that fails is logged and tried again. Made once, when the app mounts.
  */
 export function createAppSwapClient(manifest: Manifest): SwapClient {
-  return createSwapClient({
+  const client = createSwapClient({
     manifest,
     storage: safeStorage,
     onTrackError: (error, record) => console.warn('[tracker] look failed; retrying', record.id, error),
   })
+  // Another tab saved History (a swap made there, a refund): taken in here, and followed from here too.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== HISTORY_STORAGE_KEY) return
+    syncHistory(client.store, safeStorage)
+    client.resume()
+  })
+  return client
 }
 
 const SwapClientContext = createContext<SwapClient | undefined>(undefined)

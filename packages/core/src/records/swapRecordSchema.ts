@@ -88,6 +88,19 @@ export const swapRecordSchema = v.variant('status', [
 /** Whether `value` is a swap record with every field its state requires and no field it cannot have. */
 export const isSwapRecord = (value: unknown): value is SwapRecord => v.is(swapRecordSchema, value)
 
+/** Where `value` is not a swap record: each issue's first two path keys (`[]` when it is one). */
+export function swapRecordIssuePaths(value: unknown): [string | undefined, string | undefined][] {
+  const result = v.safeParse(swapRecordSchema, value)
+  if (result.success) return []
+  return result.issues.map((issue) => {
+    const [top, inner] = issue.path ?? []
+    return [
+      top?.key === undefined ? undefined : String(top.key),
+      inner?.key === undefined ? undefined : String(inner.key),
+    ]
+  })
+}
+
 /** What is wrong with `value` as a swap record (for the console), or undefined when nothing is. */
 export function swapRecordProblem(value: unknown): string | undefined {
   const result = v.safeParse(swapRecordSchema, value)

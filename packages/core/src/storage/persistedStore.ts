@@ -30,7 +30,10 @@ function isSavedStore(value: unknown): value is StorageValue<unknown> {
  * JSON storage whose failures (corrupt JSON, a value that is not a saved store, a full or disabled storage,
  * a state that cannot be serialised) only reach the console (SPEC §7).
  */
-function consoleOnlyStorage<T>(storage: KeyValueStorage): PersistStorage<T> {
+function consoleOnlyStorage<T>(
+  storage: KeyValueStorage,
+  mergeOnWrite?: (saved: unknown, ours: T) => T,
+): PersistStorage<T> {
   return {
     getItem: (name) => {
       const raw = storage.getItem(name)
@@ -51,7 +54,7 @@ function consoleOnlyStorage<T>(storage: KeyValueStorage): PersistStorage<T> {
     setItem: (name, value) => {
       let json: string
       try {
-        json = JSON.stringify(value)
+        json = JSON.stringify(mergeOnWrite ? withSaved(storage, name, value, mergeOnWrite) : value)
       } catch (error) {
         console.error(`[storage] cannot serialise "${name}"`, error)
         return
@@ -60,6 +63,26 @@ function consoleOnlyStorage<T>(storage: KeyValueStorage): PersistStorage<T> {
     },
     removeItem: (name) => storage.removeItem(name),
   }
+}
+
+/**
+ * What is written: `value`, merged with what the storage holds now under `name` when that was saved by the same
+ * version (another tab of the app may have written since this one read it). Anything unreadable is written over.
+ */
+function withSaved<T>(
+  storage: KeyValueStorage,
+  name: string,
+  value: StorageValue<T>,
+  mergeOnWrite: (saved: unknown, ours: T) => T,
+): StorageValue<T> {
+  let saved: unknown
+  try {
+    saved = JSON.parse(storage.getItem(name) ?? 'null')
+  } catch {
+    return value
+  }
+  if (!isSavedStore(saved) || saved.version !== value.version) return value
+  return { ...value, state: mergeOnWrite(saved.state, value.state) }
 }
 
 /** The data part of a store's state (what is saved; actions are not). */
@@ -86,6 +109,11 @@ export type PersistedStoreOptions<T> = {
   sanitize?: (restored: object) => PersistedState<T>
   /** What of the state is saved (default: all its data). */
   partialize?: (state: T) => PersistedState<T>
+  /**
+   * Merges what is about to be saved with what the storage holds now (saved by the same version), as another tab
+   * of the app shares the storage: without it, each write replaces the other tabs' writes.
+   */
+  mergeOnWrite?: (saved: unknown, ours: PersistedState<T>) => PersistedState<T>
 }
 
 /**
@@ -102,7 +130,10 @@ export function createPersistedStore<T extends object>(
     persist(initializer, {
       name: `${PERSIST_PREFIX}${storeId}`,
       version,
-      storage: consoleOnlyStorage<T>(options.storage),
+      storage: consoleOnlyStorage<T>(
+        options.storage,
+        options.mergeOnWrite as ((saved: unknown, ours: T) => T) | undefined,
+      ),
       ...(options.partialize ? { partialize: options.partialize as (state: T) => T } : {}),
       // Called only when the saved version differs. Returning undefined drops the saved state.
       migrate: (persisted, fromVersion) => {

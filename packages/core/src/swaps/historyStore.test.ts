@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { isSwapRecord } from '../records/swapRecordSchema.ts'
-import type { DepositedSwap } from '../records/types.ts'
+import type { DepositedSwap, RefundableSwap } from '../records/types.ts'
 import { type KeyValueStorage, PERSIST_PREFIX } from '../storage/persistedStore.ts'
-import { createHistoryStore, HISTORY_STORE_VERSION } from './historyStore.ts'
+import { createHistoryStore, HISTORY_STORE_VERSION, syncHistory } from './historyStore.ts'
 import { listSwaps } from './swapStore.ts'
 
 const KEY = `${PERSIST_PREFIX}history`
@@ -185,5 +185,59 @@ describe('createHistoryStore', () => {
     expect(Object.values(swaps).every((s) => isSwapRecord(s))).toBe(true)
     expect(swaps['local-5']).toMatchObject({ destination: { receivedAmount: '5' } })
     expect(consoleError).not.toHaveBeenCalled()
+  })
+})
+
+describe('History shared by two tabs of the app (one localStorage)', () => {
+  it('never wipes a swap made in one tab when the other writes its own copy, and the other takes it in', () => {
+    const storage = memoryStorage()
+    const tabA = createHistoryStore(storage)
+    tabA.getState().upsert(swap(1))
+    const tabB = createHistoryStore(storage)
+    tabA.getState().upsert(swap(2)) // money moved in tab A
+    tabB.getState().apply('local-1', { type: 'pending', statusDetail: 'SOLVER_DECLINED' }) // tab B writes its whole copy
+    expect(Object.keys(createHistoryStore(storage).getState().swaps).sort()).toEqual(['local-1', 'local-2'])
+    // Tab B hears of tab A's write (the page's storage event) and shows the swap too.
+    syncHistory(tabB, storage)
+    expect(Object.keys(tabB.getState().swaps).sort()).toEqual(['local-1', 'local-2'])
+    expect(tabB.getState().swaps['local-1']?.statusDetail).toBe('SOLVER_DECLINED')
+  })
+
+  it('never undoes a refund made in one tab with the older copy of the other', () => {
+    const storage = memoryStorage()
+    const tabA = createHistoryStore(storage)
+    tabA.getState().upsert(swap(3, { status: 'refundable' }) as unknown as RefundableSwap)
+    const tabB = createHistoryStore(storage)
+    tabA.getState().apply('local-3', { type: 'refunded', refundTx: `0x${'ef'.repeat(32)}` })
+    tabB.getState().upsert(swap(4)) // tab B, still holding swap 3 refundable, writes
+    expect(createHistoryStore(storage).getState().swaps['local-3']?.status).toBe('refunded')
+    syncHistory(tabB, storage)
+    expect(tabB.getState().swaps['local-3']?.status).toBe('refunded')
+  })
+})
+
+describe('a saved swap with an unreadable field', () => {
+  const save = (storage: ReturnType<typeof memoryStorage>, swaps: Record<string, unknown>) =>
+    storage.setItem(KEY, JSON.stringify({ state: { swaps }, version: HISTORY_STORE_VERSION }))
+
+  it('is shown without its unreadable spare fields (money waiting for a refund is never hidden)', () => {
+    const storage = memoryStorage()
+    const damaged = { ...swap(5, { status: 'refundable' }), statusDetail: null, estimatedSeconds: 'soon', extra: 1 }
+    save(storage, { 'local-5': damaged })
+    const shown = createHistoryStore(storage).getState().swaps['local-5']
+    expect(shown).toEqual(swap(5, { status: 'refundable' }))
+    const logged = consoleError.mock.calls.map((call) => String(call[0])).join('\n')
+    for (const field of ['local-5', 'statusDetail', 'estimatedSeconds', 'extra']) expect(logged).toContain(field)
+  })
+
+  it('when what the swap is cannot be read, is not shown and stays in storage as it was, for a later fix', () => {
+    const storage = memoryStorage()
+    const broken = { ...swap(6), owner: 'nobody' }
+    save(storage, { 'local-6': broken, 'local-7': swap(7) })
+    const store = createHistoryStore(storage)
+    expect(Object.keys(store.getState().swaps)).toEqual(['local-7'])
+    store.getState().apply('local-7', { type: 'pending', statusDetail: 'SOLVER_DECLINED' })
+    const saved = JSON.parse(storage.data.get(KEY) ?? '{}') as { state: { swaps: Record<string, unknown> } }
+    expect(saved.state.swaps['local-6']).toEqual(broken)
   })
 })
