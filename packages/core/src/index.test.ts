@@ -75,6 +75,7 @@ it('exports exactly its public surface', () => {
       "combineSignatures",
       "computeIntentOrderId",
       "createChainClients",
+      "createChainClock",
       "createLocalWalletProvider",
       "createPersistedStore",
       "createProviders",

@@ -6,8 +6,9 @@
 // ---- Amounts: what a person types, and how amounts are shown ----
 export { formatDisplayAmountUp } from './amounts/formatDisplayAmountUp.ts'
 export { formatAmount, formatDisplayAmount, parseAmountInput } from './amounts/parseAmountInput.ts'
-// ---- Chains: clients, finality and bounded reads ----
 export { type ChainClients, createChainClients } from './chains/chainClients.ts'
+// ---- Chains: clients, finality and bounded reads ----
+export { type ChainClock, createChainClock } from './chains/chainClock.ts'
 export { type FinalHead, finalBlockNumber, finalHead, finalityBlocks, finalityProblem } from './chains/finality.ts'
 export { manifestChainToViem } from './chains/manifestChain.ts'
 export { CHAIN_READ_TIMEOUT_MS, readChain } from './chains/readChain.ts'

@@ -52,6 +52,13 @@ export const useSwaps = <T,>(selector: (state: SwapStoreState) => T): T => useSt
 export const useSwap = (key: string | undefined): SwapRecord | undefined =>
   useSwaps((state) => (key === undefined ? undefined : (state.swaps[key] ?? state.drafts[key])))
 
+/**
+ * This device's time (seconds) read on `chainId`'s clock: deadlines and deposit times are the chain's. Read again at
+ * each render; the screens that count time re-render every second or few.
+ */
+export const useChainTime = (deviceNow: number, chainId: number): number =>
+  deviceNow + useSwapClient().clock.offset(chainId)
+
 /** Why the looks at a swap fail now (a chain or service that does not answer), while they fail. */
 export const useTrackProblem = (key: string): TrackProblem | undefined =>
   useStore(useSwapClient().problems, (state) => state.problems[key])

@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { ChainClients } from '../chains/chainClients.ts'
+import type { ChainClock } from '../chains/chainClock.ts'
 import type { Manifest } from '../config/manifest.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import type { SwapStoreState } from '../swaps/swapStore.ts'
@@ -20,6 +21,8 @@ export type SwapClient = {
   readonly store: StoreApi<SwapStoreState>
   /** The swaps whose looks fail now (a chain or service that does not answer), live. */
   readonly problems: StoreApi<TrackProblemsState>
+  /** How far each chain's clock is from this device's (deadlines are the chains' times). */
+  readonly clock: ChainClock
   /** The read clients of the manifest's chains, created on first use. */
   getChainClients: () => Promise<ChainClients>
   /** The providers the manifest configures, their code loaded on first use; a failed load is tried again next call. */

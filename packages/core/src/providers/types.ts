@@ -1,11 +1,13 @@
 import type { Address, Hex } from 'viem'
 import type { ChainClients } from '../chains/chainClients.ts'
+import type { ChainClock } from '../chains/chainClock.ts'
 import type { Manifest, ManifestToken } from '../config/manifest.ts'
 import type { SigningSwap, SwapEvent, SwapRecord, TrackedSwap } from '../records/types.ts'
 import type { DepositPlan, QuoteRequest, Route, TokenPrice, TransactionRequest } from '../routes/types.ts'
 import type { DecodedDeposit } from '../signing/decodedDeposit.ts'
 
-export type ProviderContext = { manifest: Manifest; clients: ChainClients }
+/** `clock`: told of the latest blocks a provider reads (see `ChainClock`), when the client keeps one. */
+export type ProviderContext = { manifest: Manifest; clients: ChainClients; clock?: ChainClock }
 
 /**
  * A provider's own section of the manifest, `providers.<id>`, of the type its module's schema gives it: the

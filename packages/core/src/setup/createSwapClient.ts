@@ -1,4 +1,5 @@
 import type { ChainClients } from '../chains/chainClients.ts'
+import { createChainClock } from '../chains/chainClock.ts'
 import type { SwapClient } from '../client/types.ts'
 import type { Manifest } from '../config/manifest.ts'
 import { UnexpectedError } from '../errors/walletErrors.ts'
@@ -50,6 +51,7 @@ export function createSwapClient(parameters: CreateSwapClientParameters): SwapCl
   const { manifest } = parameters
   const store = parameters.storage ? createHistoryStore(parameters.storage) : createSwapStore()
   const problems = createTrackProblemStore()
+  const clock = createChainClock()
   const getChainClients = once(async () => {
     if (parameters.clients) return parameters.clients
     // viem's public clients are their own chunk in the app: not needed to paint History.
@@ -58,7 +60,7 @@ export function createSwapClient(parameters: CreateSwapClientParameters): SwapCl
   })
   const getProviders = once(
     async (): Promise<ReadonlyMap<string, RouteProvider>> =>
-      createProviders({ manifest, clients: await getChainClients() }, parameters.modules ?? PROVIDER_MODULES),
+      createProviders({ manifest, clients: await getChainClients(), clock }, parameters.modules ?? PROVIDER_MODULES),
   )
   let tracker: SwapTracker | undefined
   const getTracker = once(
@@ -85,6 +87,7 @@ export function createSwapClient(parameters: CreateSwapClientParameters): SwapCl
     manifest,
     store,
     problems,
+    clock,
     getChainClients,
     getProviders,
     getProvider: async (id) => {

@@ -36,7 +36,8 @@ describe('swapNotice', () => {
   it('says what was sent when a swap fails, becomes refundable or is refunded, never as an error', () => {
     const refundable = notice('refundable', { status: 'refundable' })
     expect(refundable).toEqual({
-      message: 'Refund available: {{amount}} {{token}} was not delivered and can be refunded now',
+      message:
+        'Refund available: {{amount}} {{token}} was not delivered; open the swap to refund it once its refund opens',
       values: { amount: '1,500.25', token: 'USDC' },
       tone: 'warning',
     })

@@ -32,7 +32,8 @@ export function swapNotice(alert: SwapAlert, record: SwapRecord, chainName: (cha
     }
     case 'refundable':
       return {
-        message: 'Refund available: {{amount}} {{token}} was not delivered and can be refunded now',
+        message:
+          'Refund available: {{amount}} {{token}} was not delivered; open the swap to refund it once its refund opens',
         values: sent,
         tone: 'warning',
       }

@@ -21,7 +21,7 @@ import { approximateDuration, shortAddress } from '../../lib/format.ts'
 import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { networkConfigUpdates } from '../../lib/networkConfigUpdates.ts'
-import { useSwap } from '../../lib/swapClient.tsx'
+import { useChainTime, useSwap } from '../../lib/swapClient.tsx'
 import { markSwapInView } from '../../lib/swapInView.ts'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { refundReason, statusWord } from '../history/index.ts'
@@ -81,7 +81,11 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
   const manifest = useManifest()
   const { refund: startRefund, refunding } = useRefund(record.key)
   const progress = swapProgress(record.status)
-  const now = useNow(progress === 'swapping' || record.status === 'refundable' || record.status === 'providerFailed')
+  // In the destination chain's time: its deadline and the refund's opening are that chain's, not this device's.
+  const now = useChainTime(
+    useNow(progress === 'swapping' || record.status === 'refundable' || record.status === 'providerFailed'),
+    record.destination.token.chainId,
+  )
   const statusDetail = useStatusDetail()(record)
   const returnFocus = useReturnFocus()
   // On screen: the app's word about how it ended is this dialog itself (features/notifications).

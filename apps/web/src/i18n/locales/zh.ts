@@ -266,8 +266,8 @@ const zh: Record<string, string> = {
     '兌換完成：已在 {{network}} 收到 {{amount}} {{token}}',
   'Swap completed: at least {{amount}} {{token}} received on {{network}}':
     '兌換完成：已在 {{network}} 收到至少 {{amount}} {{token}}',
-  'Refund available: {{amount}} {{token}} was not delivered and can be refunded now':
-    '可退款：{{amount}} {{token}} 未被交付，現在可以退款',
+  'Refund available: {{amount}} {{token}} was not delivered; open the swap to refund it once its refund opens':
+    '可退款：{{amount}} {{token}} 未被交付；退款開放後，請開啟此兌換退款',
   'Swap refunded: {{amount}} {{token}} is back on {{network}}': '兌換已退款：{{amount}} {{token}} 已退回 {{network}}',
   'Swap failed: {{amount}} {{token}} to {{network}}': '兌換失敗：{{amount}} {{token}} 發往 {{network}}',
   // The form kept and in its address; links; unknown addresses (issue #28)

@@ -2,7 +2,7 @@ import type { SwapRecord } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
 import { elapsedAgainstEstimate, problemText, refundReason } from '../../features/history/index.ts'
 import { approximateDuration } from '../../lib/format.ts'
-import { useTrackProblem } from '../../lib/swapClient.tsx'
+import { useChainTime, useTrackProblem } from '../../lib/swapClient.tsx'
 
 /**
  * What a History row says beyond its status: why a refund waits for the person, that a swap takes longer than
@@ -12,7 +12,7 @@ export function SwapRowNotes({ swap, now }: { swap: SwapRecord; now: number }) {
   const { t } = useTranslation()
   const problem = problemText(useTrackProblem(swap.key), swap.providerName)
   const reason = refundReason(swap)
-  const timing = elapsedAgainstEstimate(swap, now)
+  const timing = elapsedAgainstEstimate(swap, useChainTime(now, swap.destination.token.chainId))
   const late = timing?.late ? approximateDuration(timing.elapsed) : undefined
   if (!reason && !late && !problem) return null
   return (

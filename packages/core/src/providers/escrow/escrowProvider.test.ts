@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ReplayServer, startReplayServer } from '../../../test/support/replayServer.ts'
 import type { ChainClients } from '../../chains/chainClients.ts'
+import { createChainClock } from '../../chains/chainClock.ts'
 import { intentSettlerDomain, noFillAttestationTypes } from '../../protocols/intent.ts'
 import type { RefundableSwap } from '../../records/types.ts'
 import { NothingToRefundError } from '../../routes/routeErrors.ts'
@@ -170,5 +171,30 @@ describe('escrow track: a deposit the origin no longer holds (its block reorgani
     if (!tracked) throw new Error('no intent provider')
     const event = await tracked.track(deposited)
     expect(event).toEqual({ type: 'pending', statusDetail: 'DEPOSIT_NOT_ON_CHAIN' })
+  })
+})
+
+describe('escrow track: the destination chain’s clock', () => {
+  it('tells the client’s chain clock what time the destination’s latest block says', async () => {
+    const clock = createChainClock(() => NOW * 1000)
+    const manifest = parseManifest({
+      version: 1,
+      mode: 'devnet',
+      generatedAt: new Date().toISOString(),
+      chains: [chain(A, USDC_A), chain(B, USDC_B)],
+      services: { solver: { url: server.url }, attesters: { threshold: 1, urls: [server.url] } },
+    })
+    // This device is 15 minutes fast: B's latest block is 15 minutes behind it.
+    const destination = {
+      getBlock: async () => ({ number: 100n, timestamp: BigInt(NOW - 900) }),
+      getLogs: async () => [],
+    }
+    const clients = new Map<number, unknown>([
+      [A, originClient(intentOriginSettlerStatus.Open)],
+      [B, destination],
+    ]) as unknown as ChainClients
+    const provider = createIntentProvider({ manifest, clients, clock })
+    await provider?.track({ ...record, status: 'deposited' })
+    expect(clock.offset(B)).toBe(-900)
   })
 })

@@ -53,7 +53,7 @@ type EventLog = Log<bigint, number, false> & { args: Readonly<Record<string, unk
  */
 export function createEscrowProvider(
   protocol: EscrowProtocol,
-  { manifest, clients }: ProviderContext,
+  { manifest, clients, clock }: ProviderContext,
 ): RouteProvider | undefined {
   const attesters = manifest.services.attesters
   if (!attesters || !protocol.isServed(manifest)) return undefined
@@ -216,6 +216,7 @@ export function createEscrowProvider(
         read(destinationChain, (destination) => deliveriesOf(destination, destinationContract, id, record)),
         read(destinationChain, (destination) => destination.getBlock({ blockTag: 'latest' })),
       ])
+      clock?.observe(destinationChain, head.timestamp)
       const [delivery] = deliveries as unknown as EventLog[]
       const held = protocol.readEscrow(escrow).status
       // No deposit under this id on the origin (its block was reorganised away): neither refundable nor lost yet.
