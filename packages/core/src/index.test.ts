@@ -20,6 +20,7 @@ it('exports exactly its public surface', () => {
       "CHAIN_READ_TIMEOUT_MS",
       "ChainUnreachableError",
       "DELIVERY_STATUS_WORDING",
+      "DepositNotMinedError",
       "GaslessRefusedError",
       "HISTORY_STORAGE_KEY",
       "HISTORY_STORE_VERSION",

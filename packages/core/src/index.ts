@@ -190,7 +190,12 @@ export { HISTORY_STORAGE_KEY, HISTORY_STORE_VERSION, syncHistory } from './swaps
 export { sendRefund } from './swaps/sendRefund.ts'
 export { createSwapStore, listSwaps, type SwapStoreState } from './swaps/swapStore.ts'
 export { isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'
-export { createSwapTracker, ProviderNotAvailableError, type SwapTracker } from './swaps/trackSwaps.ts'
+export {
+  createSwapTracker,
+  DepositNotMinedError,
+  ProviderNotAvailableError,
+  type SwapTracker,
+} from './swaps/trackSwaps.ts'
 export type { WalletAdapter } from './swaps/walletAdapter.ts'
 // ---- Wallets ----
 export { createLocalWalletProvider, type LocalWalletProvider, WalletRpcError } from './wallet/localWalletProvider.ts'

@@ -1,5 +1,6 @@
 import {
   type ChainUnreachableError,
+  type DepositNotMinedError,
   formatDisplayAmountUp,
   type GaslessRefusedError,
   type HttpStatusError,
@@ -139,6 +140,11 @@ export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage>
     values: { seconds: Math.round(((error as ProviderTimeoutError).timeoutMs ?? 0) / 1000) },
   }),
   trackTimeout: fixed("This swap couldn't be checked just now; trying again"),
+  depositNotMined: (error) => ({
+    message:
+      'The deposit is still not mined after {{minutes}} minutes: it may have been dropped or replaced in your wallet. Check its activity; this page keeps looking.',
+    values: { minutes: (error as DepositNotMinedError).minutes },
+  }),
   providerNotAvailable: (error) => ({
     message: '{{provider}} is not available in this app now, so this swap is not followed here',
     values: { provider: (error as ProviderNotAvailableError).providerName },

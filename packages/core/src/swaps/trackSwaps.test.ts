@@ -1,11 +1,12 @@
+import { TransactionReceiptNotFoundError } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ChainUnreachableError } from '../errors/unreachableErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
-import type { SwapEvent, SwapRecord } from '../records/types.ts'
+import type { DepositedSwap, SwapEvent, SwapRecord } from '../records/types.ts'
 import { productionManifest } from '../setup/production.ts'
 import { createSwapStore } from './swapStore.ts'
 import { createTrackProblemStore } from './trackProblems.ts'
-import { createSwapTracker, ProviderNotAvailableError, TrackTimeoutError } from './trackSwaps.ts'
+import { createSwapTracker, DepositNotMinedError, ProviderNotAvailableError, TrackTimeoutError } from './trackSwaps.ts'
 
 const manifest = productionManifest()
 const usdc = (chainId: number) => {
@@ -203,6 +204,8 @@ describe('createSwapTracker: a look that fails is said, not swallowed', () => {
       phase: 'depositing',
       id: 'k-chain',
       depositTx: `0x${'1'.repeat(64)}`,
+      // Sent just now: its receipt not there yet is the normal wait.
+      updatedAt: Date.now(),
     } as SwapRecord
     const onDepositMined = vi
       .fn()
@@ -241,5 +244,30 @@ describe('a swap whose bridge this app no longer runs', () => {
     tracker.stop()
     expect(store.getState().swaps['k-lifi']?.status).toBe('deposited')
     expect(problems.getState().problems['k-lifi']?.error).toBeInstanceOf(ProviderNotAvailableError)
+  })
+})
+
+describe('a sent deposit that is never mined', () => {
+  it('is said to be unmined (dropped or replaced in the wallet) after ten minutes, and still looked for', async () => {
+    const store = createSwapStore()
+    const sentAt = Date.now()
+    const { depositedAt: _d, ...sent } = record('pool') as DepositedSwap
+    store.getState().upsert({ ...sent, status: 'signing', phase: 'depositing', updatedAt: sentAt } as SwapRecord)
+    const problems = createTrackProblemStore()
+    // Its receipt never comes (the wallet dropped it, or replaced it while the page was closed).
+    const onDepositMined = vi.fn(async () => {
+      throw new TransactionReceiptNotFoundError({ hash: sent.depositTx })
+    })
+    const provider = { id: 'pool', onDepositMined } as unknown as RouteProvider
+    const tracker = createSwapTracker({ store, manifest, providers: new Map([['pool', provider]]), problems })
+    tracker.track('k-pool')
+    await vi.advanceTimersByTimeAsync(9 * 60_000)
+    expect(problems.getState().problems['k-pool']).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(2 * 60_000)
+    expect(problems.getState().problems['k-pool']?.error).toBeInstanceOf(DepositNotMinedError)
+    const looks = onDepositMined.mock.calls.length
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(onDepositMined.mock.calls.length).toBeGreaterThan(looks)
+    tracker.stop()
   })
 })

@@ -28,6 +28,23 @@ export class ProviderNotAvailableError extends MultiBridgeError {
   }
 }
 
+/**
+ * A sent deposit not mined after this long: the wallet may have dropped it or replaced it (sped up or cancelled
+ * while this page was closed). Said, and still looked for.
+ */
+export class DepositNotMinedError extends MultiBridgeError {
+  override name = 'DepositNotMinedError'
+  constructor(
+    readonly hash: string,
+    readonly minutes: number,
+  ) {
+    super(`The deposit ${hash} is not mined after ${minutes} minutes`, { code: 'depositNotMined' })
+  }
+}
+
+/** How long a sent deposit may wait for its block before it is said to (see `DepositNotMinedError`). */
+const UNMINED_DEPOSIT_MS = 10 * 60_000
+
 const LOOK_TIMEOUT_MS = 30_000
 
 export type SwapTracker = {
@@ -121,8 +138,16 @@ export function createSwapTracker(parameters: {
         lookedAgain = moved && !lookedAgain
         if (lookedAgain) continue
       } catch (error) {
-        // A deposit whose receipt is not there yet is the normal wait, not a problem; a chain that is down is.
+        // A deposit whose receipt is not there yet is the normal wait, not a problem; a chain that is down is, and
+        // so is a deposit still not mined long after it was sent (dropped, or replaced in the wallet while this page
+        // was closed): the look goes on, and the problem clears if it is mined after all.
         if (record.status !== 'signing' || isUnreachable(error)) setProblem(key, error)
+        else if (Date.now() - record.updatedAt > UNMINED_DEPOSIT_MS && record.depositTx) {
+          setProblem(
+            key,
+            new DepositNotMinedError(record.depositTx, Math.round((Date.now() - record.updatedAt) / 60_000)),
+          )
+        }
         parameters.onError?.(error, record)
       }
       await new Promise((resolve) => setTimeout(resolve, intervalFor(record)))

@@ -189,6 +189,8 @@ const zh: Record<string, string> = {
   'Only {{account}} can refund this swap': '只有 {{account}} 可以退還這筆兌換',
   'Connect a wallet to refund': '連接錢包以退款',
   'The transaction failed on chain': '交易在鏈上失敗',
+  'The deposit is still not mined after {{minutes}} minutes: it may have been dropped or replaced in your wallet. Check its activity; this page keeps looking.':
+    '存入交易在 {{minutes}} 分鐘後仍未上鏈：它可能已在您的錢包中被丟棄或取代。請查看錢包的活動記錄；本頁會持續查詢。',
   "Sent, not confirmed yet: {{network}} hasn't shown it. It's checked again; don't send it twice.":
     '已送出，尚未確認：{{network}} 還沒有顯示它。系統會再次檢查，請勿重複送出。',
   '{{provider}} is not available in this app now, so this swap is not followed here':
