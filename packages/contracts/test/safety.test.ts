@@ -601,12 +601,15 @@ describe('a stolen attester key under the brake', () => {
       a.client.readContract({ address: d.pool, abi: poolBridgeAbi, functionName })
     expect(Number(await read('pausedSince'))).toBe(pausedAt)
     expect(Number(await read('heldSince'))).toBe(pulledAgainAt)
-    // Held for the hold only: the key is removed meanwhile, and a stranger cannot restart the hold.
+    // Held for the hold only: the key is removed meanwhile. A stranger cannot restart the hold, nor the guardian a
+    // second time (alone it never holds refunds longer than twice the hold); the owner, who can release, can.
     await expectRevert(a.client, guardianCall(d.pool, 'pauseSettlement', accounts.stranger), 'NotGuardian')
+    await expectRevert(a.client, guardianCall(d.pool, 'pauseSettlement', accounts.guardian), 'HoldAlreadyRestarted')
     await warpTo(a.client, pulledAgainAt + ATTESTED_HOLD)
-    expect(await a.client.readContract({ address: d.pool, abi: poolBridgeAbi, functionName: 'attestedHeld' })).toBe(
-      false,
-    )
+    const held = () => a.client.readContract({ address: d.pool, abi: poolBridgeAbi, functionName: 'attestedHeld' })
+    expect(await held()).toBe(false)
+    await write(a.client, guardianCall(d.pool, 'pauseSettlement', accounts.deployer))
+    expect(await held()).toBe(true)
   })
 
   test('the pool refuses an unattested refund while its brake is on', async () => {

@@ -51,7 +51,10 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
       recordEvent(context, order.orderId, { type: 'filled', at: Date.now() })
       return
     }
-    if (sent === 'pending') return order.status === 'accepted' ? wait(context, order, FILL_PENDING) : undefined
+    // Pending with the destination past the deadline: mined now it would revert, so the order may end as missed.
+    if (sent === 'pending' && conditions.now <= order.terms.fillDeadline) {
+      return order.status === 'accepted' ? wait(context, order, FILL_PENDING) : undefined
+    }
     if (sent === 'reverted') recordEvent(context, order.orderId, { type: 'fillReverted', at: Date.now() })
   }
   if (conditions.now > order.terms.fillDeadline) {

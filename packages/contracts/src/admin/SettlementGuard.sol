@@ -7,8 +7,9 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 /// only the owner releases it. It stops attested outflows (a solver's claim, a pool's release) until released,
 /// and holds the other attested paths (refunds with an attestation, a pool's finalize) for at most
 /// `attestedHold` from the last pull, long enough to take the key out of the verifier (`removeSigner`), never so
-/// long that an honest refund waits for the owner. Pulling it again while it is on restarts that hold: a key stolen
-/// under a long brake is held back as one stolen before it. The brake's time is counted (`pausedSeconds`), so that a contract
+/// long that an honest refund waits for the owner. Pulling it again while it is on restarts that hold, once for the
+/// guardian (any number of times for the owner, who can release the brake anyway): a key stolen under a long brake
+/// is held back as one stolen before it, and the guardian alone can never hold refunds longer than twice the hold. The brake's time is counted (`pausedSeconds`), so that a contract
 /// can move the unattested refund of an escrow later by as long as the brake held its attested ending back.
 abstract contract SettlementGuard is Ownable {
     address public guardian;
@@ -19,6 +20,8 @@ abstract contract SettlementGuard is Ownable {
     uint64 public pausedTotal;
     /// @notice When the brake was last pulled (0 when not paused): the attested hold runs from here.
     uint64 public heldSince;
+    /// @notice Whether the guardian has restarted the hold of the current pause (it may once).
+    bool public holdRestartedByGuardian;
     /// @notice Longest a pause holds attested refunds and finalize (a deployment parameter).
     uint32 public immutable attestedHold;
 
@@ -29,6 +32,7 @@ abstract contract SettlementGuard is Ownable {
 
     error NotGuardian(address account);
     error SettlementIsPaused();
+    error HoldAlreadyRestarted();
 
     constructor(address guardian_, uint32 attestedHold_) {
         guardian = guardian_;
@@ -52,11 +56,16 @@ abstract contract SettlementGuard is Ownable {
     }
 
     function pauseSettlement() external onlyGuardianOrOwner {
-        heldSince = uint64(block.timestamp);
         if (settlementPaused) {
+            if (msg.sender != owner()) {
+                if (holdRestartedByGuardian) revert HoldAlreadyRestarted();
+                holdRestartedByGuardian = true;
+            }
+            heldSince = uint64(block.timestamp);
             emit AttestedHoldRestarted(msg.sender);
             return;
         }
+        heldSince = uint64(block.timestamp);
         settlementPaused = true;
         pausedSince = uint64(block.timestamp);
         emit SettlementPaused(msg.sender);
@@ -67,6 +76,7 @@ abstract contract SettlementGuard is Ownable {
         pausedTotal += uint64(block.timestamp) - pausedSince;
         pausedSince = 0;
         heldSince = 0;
+        holdRestartedByGuardian = false;
         settlementPaused = false;
         emit SettlementUnpaused(msg.sender);
     }

@@ -119,6 +119,14 @@ describe('createHistoryStore', () => {
     expect(listSwaps(store.getState()).filter((row) => row.depositTx === sent.depositTx)).toHaveLength(1)
   })
 
+  it('takes the chain’s record of a deposit this device took for failed, under this device’s key', () => {
+    const store = createHistoryStore(memoryStorage())
+    const { depositedAt: _d, ...misread } = { ...swap(9), status: 'failed', error: 'depositReverted' }
+    store.getState().upsert(misread as unknown as DepositedSwap)
+    expect(store.getState().merge([swap(9, { key: 'chain-9' })])).toBe(1)
+    expect(store.getState().swaps).toEqual({ 'local-9': swap(9) })
+  })
+
   it.each([
     ['corrupt JSON', '{"state":{"swaps":'],
     ['a record of the wrong shape', JSON.stringify({ state: { swaps: { x: { key: 'x' } } }, version: 1 })],
@@ -224,8 +232,15 @@ describe('a saved swap with an unreadable field', () => {
     const storage = memoryStorage()
     const damaged = { ...swap(5, { status: 'refundable' }), statusDetail: null, estimatedSeconds: 'soon', extra: 1 }
     save(storage, { 'local-5': damaged })
-    const shown = createHistoryStore(storage).getState().swaps['local-5']
-    expect(shown).toEqual(swap(5, { status: 'refundable' }))
+    const store = createHistoryStore(storage)
+    expect(store.getState().swaps['local-5']).toEqual(swap(5, { status: 'refundable' }))
+    // Another write leaves the saved copy as it was: the repair is this tab's reading, not a change of the swap.
+    store.getState().upsert(swap(8))
+    const saved = () => JSON.parse(storage.data.get(KEY) ?? '{}') as { state: { swaps: Record<string, unknown> } }
+    expect(saved().state.swaps['local-5']).toEqual(damaged)
+    // Once the swap itself moves on here, its new record is saved.
+    store.getState().apply('local-5', { type: 'refunded' })
+    expect(saved().state.swaps['local-5']).toMatchObject({ status: 'refunded' })
     const logged = consoleError.mock.calls.map((call) => String(call[0])).join('\n')
     for (const field of ['local-5', 'statusDetail', 'estimatedSeconds', 'extra']) expect(logged).toContain(field)
   })

@@ -69,6 +69,10 @@ const ESSENTIAL = new Set([
   'depositAddress',
   'depositTx',
   'depositedAt',
+  // When its refund opens: without them a swap would look refundable before it is.
+  'refundableAfter',
+  'expiresAt',
+  'data',
   'createdAt',
   'updatedAt',
 ])
@@ -130,6 +134,12 @@ const isNewer = (candidate: SwapRecord, current: SwapRecord) =>
   supersedes(candidate, current) &&
   (swapStatusRank(candidate.status) > swapStatusRank(current.status) || candidate.updatedAt > current.updatedAt)
 
+/** Whether `mine` changed after the saved copy `saved` (read as far as its `updatedAt`). */
+const movedSince = (mine: SwapRecord, saved: unknown) => {
+  const savedAt = (saved as { updatedAt?: unknown } | null)?.updatedAt
+  return typeof savedAt !== 'number' || mine.updatedAt > savedAt
+}
+
 /**
  * What a write saves, given what the storage holds now: every tab of the app shares it. A swap only the storage has
  * (made in another tab, or unreadable here) is kept as saved; one both have is the one further along (a refund
@@ -145,7 +155,11 @@ function mergeSaved(
   for (const [key, value] of Object.entries(savedSwaps)) {
     const mine = swaps[key]
     if (!mine) swaps[key] = value as SwapRecord
-    else if (isSwapRecord(value) && isNewer(value, mine)) swaps[key] = value
+    else if (isSwapRecord(value) ? isNewer(value, mine) : !movedSince(mine, value)) {
+      // Saved further along; or unreadable here and not changed here since (this copy is only its repair, or an
+      // older version's reading of a newer one's fields): the saved one stays as it was.
+      swaps[key] = value as SwapRecord
+    }
   }
   return { swaps }
 }

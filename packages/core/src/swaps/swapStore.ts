@@ -59,14 +59,18 @@ export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapS
       let added = 0
       set((state) => {
         // Known by its protocol id, or by its deposit: a swap of this device whose receipt was not read yet still
-        // has its local id, and the tracker takes it to the same record.
-        const known = new Set(Object.values(state.swaps).flatMap(idsOf))
+        // has its local id, and the tracker takes it to the same record. One this device took for failed while the
+        // chain shows its deposit is the chain's record, under this device's key.
+        const known = new Map(Object.values(state.swaps).flatMap((swap) => idsOf(swap).map((id) => [id, swap.key])))
         const swaps = { ...state.swaps }
         for (const record of records) {
           const ids = idsOf(record)
-          if (ids.some((id) => known.has(id))) continue
-          swaps[record.key] = record
-          for (const id of ids) known.add(id)
+          const knownKey = ids.map((id) => known.get(id)).find((key) => key !== undefined)
+          const mine = knownKey === undefined ? undefined : swaps[knownKey]
+          if (mine && mine.status !== 'failed') continue
+          const key = mine?.key ?? record.key
+          swaps[key] = { ...record, key }
+          for (const id of ids) known.set(id, key)
           added++
         }
         return { swaps }

@@ -1,10 +1,11 @@
-import type { Hex } from 'viem'
+import { type Hex, TransactionReceiptNotFoundError } from 'viem'
 import type { StoreApi } from 'zustand/vanilla'
 import { withTimeout } from '../chains/readChain.ts'
 import type { Manifest } from '../config/manifest.ts'
 import { getManifestChain } from '../config/manifest.ts'
-import { MultiBridgeError } from '../errors/MultiBridgeError.ts'
+import { MultiBridgeError, walkError } from '../errors/MultiBridgeError.ts'
 import type { RouteProvider } from '../providers/types.ts'
+import { isGaslessSwap } from '../records/swapRecord.ts'
 import { isFinalSwapStatus, isOverdue, type SwapRecord } from '../records/types.ts'
 import type { SwapStoreState } from './swapStore.ts'
 import { isUnreachable, type TrackProblemsState } from './trackProblems.ts'
@@ -142,7 +143,13 @@ export function createSwapTracker(parameters: {
         // so is a deposit still not mined long after it was sent (dropped, or replaced in the wallet while this page
         // was closed): the look goes on, and the problem clears if it is mined after all.
         if (record.status !== 'signing' || isUnreachable(error)) setProblem(key, error)
-        else if (Date.now() - record.updatedAt > UNMINED_DEPOSIT_MS && record.depositTx) {
+        else if (
+          Date.now() - record.updatedAt > UNMINED_DEPOSIT_MS &&
+          record.depositTx &&
+          // The person's own deposit (a gasless open is the solver's to send), whose receipt is not there.
+          !isGaslessSwap(record) &&
+          walkError(error, (item) => item instanceof TransactionReceiptNotFoundError) !== undefined
+        ) {
           setProblem(
             key,
             new DepositNotMinedError(record.depositTx, Math.round((Date.now() - record.updatedAt) / 60_000)),

@@ -90,9 +90,10 @@ const record: RefundableSwap = {
   updatedAt: (NOW - 600) * 1000,
 }
 
-function originClient(escrowStatus: number) {
+function originClient(escrowStatus: number, head = 100n) {
   return {
-    getBlock: async () => ({ number: 100n, timestamp: BigInt(NOW) }),
+    getBlock: async () => ({ number: head, timestamp: BigInt(NOW) }),
+    getBlockNumber: async () => head,
     readContract: async ({ functionName }: { functionName: string }) => {
       switch (functionName) {
         case 'escrows':
@@ -171,6 +172,14 @@ describe('escrow track: a deposit the origin no longer holds (its block reorgani
     if (!tracked) throw new Error('no intent provider')
     const event = await tracked.track(deposited)
     expect(event).toEqual({ type: 'pending', statusDetail: 'DEPOSIT_NOT_ON_CHAIN' })
+    // A node behind the deposit's block (the receipt came from another) says nothing of a reorganisation.
+    const behind = new Map<number, unknown>([
+      [A, originClient(intentOriginSettlerStatus.None, 0n)],
+      [B, clientsDestination],
+    ]) as unknown as ChainClients
+    const lagging = createIntentProvider({ manifest, clients: behind })
+    const seen = await lagging?.track({ ...deposited, data: { ...deposited.data, originBlock: '50' } })
+    expect(seen).toEqual({ type: 'pending' })
   })
 })
 

@@ -219,8 +219,13 @@ export function createEscrowProvider(
       clock?.observe(destinationChain, head.timestamp)
       const [delivery] = deliveries as unknown as EventLog[]
       const held = protocol.readEscrow(escrow).status
-      // No deposit under this id on the origin (its block was reorganised away): neither refundable nor lost yet.
-      if (!delivery && held === protocol.status.none) return { type: 'pending', statusDetail: 'DEPOSIT_NOT_ON_CHAIN' }
+      // No deposit under this id on the origin: neither refundable nor lost yet. Its block reorganised away when the
+      // origin is past that block; otherwise only a node behind the one that gave the receipt.
+      if (!delivery && held === protocol.status.none) {
+        const originHead = await read(originChain, (origin) => origin.getBlockNumber())
+        const minedIn = BigInt(record.data?.originBlock ?? 0)
+        return originHead >= minedIn ? { type: 'pending', statusDetail: 'DEPOSIT_NOT_ON_CHAIN' } : { type: 'pending' }
+      }
       const status = await settlementStatus({
         destination: { getBlock: (block) => read(destinationChain, (destination) => destination.getBlock(block)) },
         delivery: delivery && { ...delivery, ...protocol.readDelivery(delivery.args) },

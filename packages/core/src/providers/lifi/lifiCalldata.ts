@@ -245,10 +245,15 @@ function gasZipAddress(word: Hex): Address {
  * relayer and hold the deposit until the fill deadline. No longer than the Across adapter allows.
  */
 function checkExclusivity(relayer: Address, parameter: number) {
-  if (!isAddressEqual(relayer, zeroAddress) && parameter > MAX_EXCLUSIVITY_SECONDS) {
-    refuse('exclusiveRelayer', `${relayer} alone may fill, for ${parameter}`)
-  }
+  if (isAddressEqual(relayer, zeroAddress)) return
+  // Above a year the parameter is a time; it may then be up to the clocks' difference ahead of this device's.
+  const seconds = parameter > ONE_YEAR_SECONDS ? parameter - Date.now() / 1000 - CLOCK_SKEW_SECONDS : parameter
+  if (seconds > MAX_EXCLUSIVITY_SECONDS) refuse('exclusiveRelayer', `${relayer} alone may fill, for ${parameter}`)
 }
+/** Across's MAX_EXCLUSIVITY_PERIOD_SECONDS: an exclusivity parameter above it is a timestamp, not an offset. */
+const ONE_YEAR_SECONDS = 31_536_000
+/** How far this device's clock may be behind the chain's (an absolute exclusivity is the chain's time). */
+const CLOCK_SKEW_SECONDS = 300
 
 /** AcrossFacetV3: its receiver must be BridgeData's (the facet reverts otherwise, unless there is a destination call). */
 function acrossV3Terms(

@@ -11,7 +11,6 @@ import {
   acrossV4Calldata,
   FIXTURE,
   feeStep,
-  fixtureAcrossV3Data,
   fixtureBridgeData,
   fixtureDiamondAbi,
   gasQuoteCalldata,
@@ -32,6 +31,8 @@ const OTHER = '0x000000000000000000000000000000000000dEaD'
 const ARBITRUM_USDT = '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'
 const BASE_USDBC = '0xd9aAEc86B65D86f6A7B5B1b0c42FFA531710b6CA'
 const HALF_ETH = 500_000_000_000_000_000n
+/** An absolute time an hour from now, as Across reads an exclusivity parameter above a year. */
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3_600
 
 beforeAll(async () => {
   bed = await startProductionTestbed({ timeoutMs: 400 })
@@ -196,10 +197,8 @@ const attacks: CalldataAttack[] = [
   ],
   ['Across V4: outputAmount is 1', acrossV4Calldata({ across: { outputAmount: 1n } }), 'signedMismatch', 'output'],
   [
-    'Across V4: an exclusive relayer of the attacker until the fill deadline (a time, not seconds)',
-    acrossV4Calldata({
-      across: { exclusiveRelayer: word(OTHER), exclusivityParameter: fixtureAcrossV3Data.fillDeadline },
-    }),
+    'Across V4: an exclusive relayer of the attacker for an hour, given as a time',
+    acrossV4Calldata({ across: { exclusiveRelayer: word(OTHER), exclusivityParameter: inAnHour() } }),
     'signedMismatch',
     'exclusiveRelayer',
   ],
@@ -210,8 +209,8 @@ const attacks: CalldataAttack[] = [
     'exclusiveRelayer',
   ],
   [
-    'Across V3: an exclusive relayer of the attacker until the fill deadline',
-    acrossV3Calldata({ across: { exclusiveRelayer: OTHER, exclusivityDeadline: fixtureAcrossV3Data.fillDeadline } }),
+    'Across V3: an exclusive relayer of the attacker for an hour, given as a time',
+    acrossV3Calldata({ across: { exclusiveRelayer: OTHER, exclusivityDeadline: inAnHour() } }),
     'signedMismatch',
     'exclusiveRelayer',
   ],
@@ -241,8 +240,9 @@ describe('hostile LI.FI quotes', () => {
   it('control: the real calldata of the fixture and an honest Across V3 / V4 call are accepted', async () => {
     // Across's own windows: an exclusive relayer for seconds is honest (the adapter allows up to 600).
     const briefly = { exclusiveRelayer: word(OTHER), exclusivityParameter: 10 }
+    const untilSoon = { exclusiveRelayer: OTHER, exclusivityDeadline: Math.floor(Date.now() / 1000) + 10 }
     const honest = [quote.transactionRequest.data as Hex, acrossV3Calldata(), acrossV4Calldata()]
-    for (const data of [...honest, acrossV4Calldata({ across: briefly })]) {
+    for (const data of [...honest, acrossV4Calldata({ across: briefly }), acrossV3Calldata({ across: untilSoon })]) {
       bed.server.setRoutes({ '/v1/quote': { body: withCall(data) } })
       const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
       const plan = await bed.lifi.planDeposit(route)

@@ -122,12 +122,18 @@ function checkOrderRefunds(order: RelayOrder, request: QuoteRequest, delivered: 
 }
 
 /**
+ * How far this device's clock may be from Relay's (its deadlines are its own clock's; the route's expiry is this
+ * device's): an honest quote is never refused for a device a few minutes off.
+ */
+const CLOCK_SKEW_SECONDS = 300
+
+/**
  * The order's deadlines leave room for the deposit the quote allows: a fill (the output's deadline) and the
- * refunds must still be possible after the last moment the person may sign it (the route's expiry). An order whose
- * deadline has passed can only end in a refund, after the funds have been held.
+ * refunds must still be possible after the last moment the person may sign it (the route's expiry, give or take
+ * the clocks' difference). An order whose deadline has passed can only end in a refund, after the funds were held.
  */
 function checkOrderDeadlines(order: RelayOrder, route: Route) {
-  const lastDeposit = Math.ceil(route.expiresAt / 1000)
+  const lastDeposit = Math.ceil(route.expiresAt / 1000) - CLOCK_SKEW_SECONDS
   if (!(order.output.deadline > lastDeposit)) {
     throw new SignedMismatchError('deadline', `the order can no longer be filled (deadline ${order.output.deadline})`)
   }

@@ -299,13 +299,13 @@ const attacks: [string, string, () => { request: QuoteRequest; quote: Quote }][]
     }),
   ],
   [
-    'an order whose fill deadline comes before the quote expires',
+    'an order whose fill deadline passed ten minutes ago (more than any clock difference)',
     'signedMismatch/deadline',
     () => ({
       request: usdc(),
       quote: withOrder(
         relayFixtures.quoteUsdc,
-        fillBy(() => Math.floor(Date.now() / 1000) + 5),
+        fillBy(() => Math.floor(Date.now() / 1000) - 600),
       ),
     }),
   ],
@@ -474,6 +474,16 @@ describe('hostile Relay quotes', () => {
       expect(wallet.sendTransaction).not.toHaveBeenCalled()
       expect(onUpdate).not.toHaveBeenCalled()
     }
+  })
+
+  it("still takes an honest order on a device whose clock is minutes ahead of Relay's", async () => {
+    // By this device's clock the order's deadline passed two minutes ago: Relay's clock is behind, not the order.
+    const skewed = withOrder(
+      relayFixtures.quoteUsdc,
+      fillBy(() => Math.floor(Date.now() / 1000) - 120),
+    )
+    bed.server.setRoutes({ 'POST /relay/quote/v2': { body: skewed } })
+    await expect(bed.relay.getQuote(usdc())).resolves.toMatchObject({ providerId: 'relay' })
   })
 
   it('still takes the honest answers: a zero depositor is the sender, and the ETH deposit is signed as quoted', async () => {
