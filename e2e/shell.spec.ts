@@ -162,7 +162,7 @@ test.describe('routes', () => {
       },
       logs: [
         // One corrupt saved swap is left out (and named); the others would be kept.
-        /\[storage\] a saved swap \(x\) is corrupt and was left out/,
+        /\[storage\] a saved swap \(x\) is corrupt and is not shown \(kept in storage\)/,
         /\[storage\] "recipients" was saved by a newer version \(99, this is 1\) and was ignored/,
       ],
       // A version this app cannot read is replaced by what the app now holds.

@@ -143,7 +143,6 @@ describe('escrow planRefund: only while the escrow holds the funds', () => {
   it.each([
     ['already refunded (from another tab, or by anyone after it expired)', intentOriginSettlerStatus.Refunded],
     ['claimed by the solver after its fill', intentOriginSettlerStatus.Claimed],
-    ['that holds nothing under this id', intentOriginSettlerStatus.None],
   ])('offers no refund for an escrow %s, though the attesters still sign', async (_name, status) => {
     await expect(intentWith(status).planRefund(record)).rejects.toBeInstanceOf(NothingToRefundError)
   })

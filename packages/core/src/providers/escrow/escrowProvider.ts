@@ -219,12 +219,15 @@ export function createEscrowProvider(
       clock?.observe(destinationChain, head.timestamp)
       const [delivery] = deliveries as unknown as EventLog[]
       const held = protocol.readEscrow(escrow).status
-      // No deposit under this id on the origin: neither refundable nor lost yet. Its block reorganised away when the
-      // origin is past that block; otherwise only a node behind the one that gave the receipt.
-      if (!delivery && held === protocol.status.none) {
+      // No deposit under this id on the origin, though this app read it mined in a known block: neither refundable
+      // nor lost yet. Its block was reorganised away once the origin is past that block; before, only a node behind
+      // the one that gave the receipt. (A record without its block, e.g. written by hand, is judged as before.)
+      const minedIn = record.data?.originBlock
+      if (!delivery && held === protocol.status.none && minedIn !== undefined) {
         const originHead = await read(originChain, (origin) => origin.getBlockNumber())
-        const minedIn = BigInt(record.data?.originBlock ?? 0)
-        return originHead >= minedIn ? { type: 'pending', statusDetail: 'DEPOSIT_NOT_ON_CHAIN' } : { type: 'pending' }
+        return originHead >= BigInt(minedIn)
+          ? { type: 'pending', statusDetail: 'DEPOSIT_NOT_ON_CHAIN' }
+          : { type: 'pending' }
       }
       const status = await settlementStatus({
         destination: { getBlock: (block) => read(destinationChain, (destination) => destination.getBlock(block)) },
@@ -257,7 +260,8 @@ export function createEscrowProvider(
       const origin = clientFor(clients, record.origin.token.chainId)
       const originChain = chainOf(record.origin.token.chainId)
       // What the escrow holds now, first: a swap refunded elsewhere (another tab, anyone after it expired) or claimed
-      // is offered no refund, whatever the attesters still sign.
+      // is offered no refund, whatever the attesters still sign. (Nothing under the id at all: as before, the
+      // attesters' word, and no unattested refund.)
       const escrow = protocol.readEscrow(
         await read(record.origin.token.chainId, (originClient) =>
           originClient.readContract({
@@ -268,7 +272,9 @@ export function createEscrowProvider(
           }),
         ),
       )
-      if (escrow.status !== protocol.status.open) throw new NothingToRefundError(escrow.status)
+      if (escrow.status !== protocol.status.open && escrow.status !== protocol.status.none) {
+        throw new NothingToRefundError(escrow.status)
+      }
       const { domain, types, primaryType, idField } = protocol.attestation.statement
       const digest = hashTypedData({
         domain: domain(record.origin.token.chainId, record.depositAddress),
@@ -283,8 +289,10 @@ export function createEscrowProvider(
         combine: verifierCombine(origin, originChain, record.depositAddress, digest),
         origin,
         originChain,
-        unattestedAfter: () =>
-          unattestedRefundAfter(origin, record.depositAddress, escrow.expires, escrow.pausedAtDeposit),
+        unattestedAfter: async () =>
+          escrow.status === protocol.status.open
+            ? unattestedRefundAfter(origin, record.depositAddress, escrow.expires, escrow.pausedAtDeposit)
+            : undefined,
       })
       if (signatures === undefined) {
         const destination = clientFor(clients, record.destination.token.chainId)
