@@ -1,4 +1,4 @@
-import { encodeFunctionData, type Hex, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, type Hex, zeroAddress } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
 import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
@@ -27,7 +27,7 @@ import {
  */
 let bed: ProductionTestbed
 const quote = lifiFixtures.quote
-const OTHER = '0x000000000000000000000000000000000000dEaD'
+const OTHER: Address = '0x000000000000000000000000000000000000dEaD'
 const ARBITRUM_USDT = '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'
 const BASE_USDBC = '0xd9aAEc86B65D86f6A7B5B1b0c42FFA531710b6CA'
 const HALF_ETH = 500_000_000_000_000_000n
