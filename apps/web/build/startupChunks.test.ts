@@ -1,6 +1,13 @@
 import type { Rolldown } from 'vite'
 import { describe, expect, it } from 'vitest'
-import { addCompileHint, COMPILE_HINT, checkSplitImports, startupChunks, startupGroups } from './startupChunks.ts'
+import {
+  addCompileHint,
+  COMPILE_HINT,
+  checkSplitImports,
+  checkStartupCircles,
+  startupChunks,
+  startupGroups,
+} from './startupChunks.ts'
 
 const root = '/app'
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = []) =>
@@ -186,6 +193,29 @@ describe('checkSplitImports', () => {
 
   it('fails the build when no split file was built', () => {
     expect(() => checkSplitImports(bundle([]), 'vendor')).toThrow(/no "vendor" chunk/)
+  })
+})
+
+describe('checkStartupCircles', () => {
+  const bundle = (libsImports: string[]) =>
+    Object.fromEntries(
+      [
+        chunk('startup-1.js', []),
+        chunk('frame-libs-1.js', [], ['startup-1.js', 'wallet-layer-libs-1.js']),
+        chunk('wallet-layer-libs-1.js', [], ['startup-1.js', ...libsImports]),
+        chunk('lazy-1.js', [], ['frame-libs-1.js']),
+      ].map((item) => [item.fileName, { ...item, name: item.fileName.replace(/-1\.js$/, '') }]),
+    ) as unknown as Rolldown.OutputBundle
+  const names = ['startup', 'frame-libs', 'wallet-layer-libs']
+
+  it('accepts start-up files that import each other one way', () => {
+    expect(() => checkStartupCircles(bundle([]), names)).not.toThrow()
+  })
+
+  it('fails the build on a circle between two start-up files, naming it', () => {
+    expect(() => checkStartupCircles(bundle(['frame-libs-1.js']), names)).toThrow(
+      /circle: frame-libs-1\.js → wallet-layer-libs-1\.js → frame-libs-1\.js/,
+    )
   })
 })
 

@@ -178,6 +178,33 @@ export function checkSplitImports(bundle: Rolldown.OutputBundle, name: string): 
     throw new Error(`startup-chunks: "${name}" imports ${others.join(', ')}; its packages must import only each other`)
 }
 
+/**
+ * No circle of static imports among the start-up groups' files (`names`). In a circle, which file runs first
+ * depends on which arrives first: on a busy machine a file ran before the one defining what it calls ("Ve is not a
+ * function" at start-up, found by the e2e when the tracker's start-up code imported one of viem's error classes,
+ * which went to the wallet layer's libraries). A circle fails the build, named.
+ */
+export function checkStartupCircles(bundle: Rolldown.OutputBundle, names: readonly string[]): void {
+  const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const startup = chunks.filter((chunk) => names.includes(chunk.name))
+  const state = new Map<string, 'open' | 'done'>()
+  const visit = (chunk: Rolldown.OutputChunk, path: string[]): void => {
+    if (state.get(chunk.fileName) === 'done') return
+    if (state.get(chunk.fileName) === 'open') {
+      const circle = [...path.slice(path.indexOf(chunk.fileName)), chunk.fileName]
+      throw new Error(`startup-chunks: the start-up files import each other in a circle: ${circle.join(' → ')}`)
+    }
+    state.set(chunk.fileName, 'open')
+    for (const file of chunk.imports) {
+      const imported = byFile.get(file)
+      if (imported && names.includes(imported.name)) visit(imported, [...path, chunk.fileName])
+    }
+    state.set(chunk.fileName, 'done')
+  }
+  for (const chunk of startup) visit(chunk, [])
+}
+
 export function startupChunks(options: StartupChunkOptions): Plugin {
   const names = [
     'boot',
@@ -219,6 +246,7 @@ export function startupChunks(options: StartupChunkOptions): Plugin {
       handler(_options, bundle) {
         if (process.env[PROBE]) return
         if (options.split) checkSplitImports(bundle, options.split.name)
+        checkStartupCircles(bundle, names)
         for (const item of Object.values(bundle)) {
           if (item.type !== 'chunk' || !options.compileHint?.includes(item.name)) continue
           const mapAsset = bundle[`${item.fileName}.map`]

@@ -1,4 +1,4 @@
-import { type Hex, TransactionReceiptNotFoundError } from 'viem'
+import type { Hex } from 'viem'
 import type { StoreApi } from 'zustand/vanilla'
 import { withTimeout } from '../chains/readChain.ts'
 import type { Manifest } from '../config/manifest.ts'
@@ -42,6 +42,13 @@ export class DepositNotMinedError extends MultiBridgeError {
     super(`The deposit ${hash} is not mined after ${minutes} minutes`, { code: 'depositNotMined' })
   }
 }
+
+/**
+ * viem's "no receipt for this hash (yet)", by its name: its class is not imported here, as this file is in the start-up
+ * code and viem's errors are in a later file (a start-up import of it made the two files wait on each other).
+ */
+const isReceiptNotFound = (error: unknown) =>
+  (error as { name?: unknown } | null)?.name === 'TransactionReceiptNotFoundError'
 
 /** How long a sent deposit may wait for its block before it is said to (see `DepositNotMinedError`). */
 const UNMINED_DEPOSIT_MS = 10 * 60_000
@@ -148,7 +155,7 @@ export function createSwapTracker(parameters: {
           record.depositTx &&
           // The person's own deposit (a gasless open is the solver's to send), whose receipt is not there.
           !isGaslessSwap(record) &&
-          walkError(error, (item) => item instanceof TransactionReceiptNotFoundError) !== undefined
+          walkError(error, isReceiptNotFound) !== undefined
         ) {
           setProblem(
             key,
