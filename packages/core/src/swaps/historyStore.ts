@@ -134,10 +134,10 @@ const isNewer = (candidate: SwapRecord, current: SwapRecord) =>
   supersedes(candidate, current) &&
   (swapStatusRank(candidate.status) > swapStatusRank(current.status) || candidate.updatedAt > current.updatedAt)
 
-/** Whether `mine` changed after the saved copy `saved` (read as far as its `updatedAt`). */
-const movedSince = (mine: SwapRecord, saved: unknown) => {
-  const savedAt = (saved as { updatedAt?: unknown } | null)?.updatedAt
-  return typeof savedAt !== 'number' || mine.updatedAt > savedAt
+/** Whether `mine` is exactly what reading the saved copy here makes of it (nothing changed here since). */
+const isOnlyItsRepair = (mine: SwapRecord, saved: unknown) => {
+  const fixed = repaired(saved)
+  return fixed !== undefined && JSON.stringify(fixed.record) === JSON.stringify(mine)
 }
 
 /**
@@ -155,9 +155,9 @@ function mergeSaved(
   for (const [key, value] of Object.entries(savedSwaps)) {
     const mine = swaps[key]
     if (!mine) swaps[key] = value as SwapRecord
-    else if (isSwapRecord(value) ? isNewer(value, mine) : !movedSince(mine, value)) {
-      // Saved further along; or unreadable here and not changed here since (this copy is only its repair, or an
-      // older version's reading of a newer one's fields): the saved one stays as it was.
+    else if (isSwapRecord(value) ? isNewer(value, mine) : isOnlyItsRepair(mine, value)) {
+      // Saved further along; or unreadable here and this copy only its repair (or an older version's reading of a
+      // newer one's fields), not changed here since: the saved one stays as it was.
       swaps[key] = value as SwapRecord
     }
   }
