@@ -116,14 +116,18 @@ function originClient(escrowStatus: number, head = 100n) {
   }
 }
 
-function intentWith(escrowStatus: number) {
-  const manifest = parseManifest({
+/** Chains A and B with the intent settlers, the replay server as solver and single attester. */
+const devnetManifest = () =>
+  parseManifest({
     version: 1,
     mode: 'devnet',
     generatedAt: new Date().toISOString(),
     chains: [chain(A, USDC_A), chain(B, USDC_B)],
     services: { solver: { url: server.url }, attesters: { threshold: 1, urls: [server.url] } },
   })
+
+function intentWith(escrowStatus: number) {
+  const manifest = devnetManifest()
   const destination = { getBlock: async () => ({ number: 100n, timestamp: BigInt(NOW) }) }
   const clients = new Map<number, unknown>([
     [A, originClient(escrowStatus)],
@@ -156,13 +160,7 @@ describe('escrow track: a deposit the origin no longer holds (its block reorgani
       getBlock: async () => ({ number: 100n, timestamp: BigInt(NOW) }),
       getLogs: async () => [],
     }
-    const manifest = parseManifest({
-      version: 1,
-      mode: 'devnet',
-      generatedAt: new Date().toISOString(),
-      chains: [chain(A, USDC_A), chain(B, USDC_B)],
-      services: { solver: { url: server.url }, attesters: { threshold: 1, urls: [server.url] } },
-    })
+    const manifest = devnetManifest()
     const clients = new Map<number, unknown>([
       [A, originClient(intentOriginSettlerStatus.None)],
       [B, clientsDestination],
@@ -185,13 +183,7 @@ describe('escrow track: a deposit the origin no longer holds (its block reorgani
 describe('escrow track: the destination chain’s clock', () => {
   it('tells the client’s chain clock what time the destination’s latest block says', async () => {
     const clock = createChainClock(() => NOW * 1000)
-    const manifest = parseManifest({
-      version: 1,
-      mode: 'devnet',
-      generatedAt: new Date().toISOString(),
-      chains: [chain(A, USDC_A), chain(B, USDC_B)],
-      services: { solver: { url: server.url }, attesters: { threshold: 1, urls: [server.url] } },
-    })
+    const manifest = devnetManifest()
     // This device is 15 minutes fast: B's latest block is 15 minutes behind it.
     const destination = {
       getBlock: async () => ({ number: 100n, timestamp: BigInt(NOW - 900) }),
