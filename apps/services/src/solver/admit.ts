@@ -36,7 +36,11 @@ export async function admitOrder(
   parameters: AdmitOrderParameters,
 ): Promise<SolverOrder | undefined> {
   const { origin, orderId } = parameters
-  if (context.store.value.orders[orderId]) return undefined // already decided (replayed log after a restart)
+  if (context.store.value.orders[orderId]) {
+    // Already decided (a replayed log after a restart, or a gasless order the solver opened itself).
+    if (context.store.value.opens[orderId]) context.store.update((state) => void delete state.opens[orderId])
+    return undefined
+  }
   const seen = {
     orderId,
     originChainId: origin.config.id,
@@ -53,6 +57,7 @@ export async function admitOrder(
   }
   context.store.update((state) => {
     state.orders[orderId] = order
+    delete state.opens[orderId]
   })
   if (prepared) context.preparedFills.set(orderId, prepared) // accepted: its first fill's reads are on their way
   // A gasless order the solver opened: the order holds its output now (or declined it), not the submission.

@@ -41,6 +41,8 @@ export type SolverContext = {
   failures: FailureTracker
   /** Orders with a step running now: one step per order at a time. */
   inFlight: Set<string>
+  /** `Open`s being admitted now (admit.ts): one admission per order at a time. */
+  admitting: Set<string>
   /** Orders past the exposure check whose fill is not recorded yet: counted, so concurrent checks cannot all pass. */
   exposureHeld: Set<string>
   /**
@@ -85,6 +87,7 @@ export async function createSolverContext(parameters: CreateSolverContextParamet
     log,
     failures: createFailureTracker(log),
     inFlight: new Set(),
+    admitting: new Set(),
     exposureHeld: new Set(),
     heldOutputs: new Map(),
     gaslessSpends: new Map(),

@@ -6,11 +6,11 @@ import type { Logger } from '../shared/logger.ts'
 import { pollLogs } from '../shared/logPoller.ts'
 import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop.ts'
 import { DEFAULT_RETENTION, pruneSettled, type Retention } from '../shared/store/retention.ts'
-import { admitOrder } from './admit.ts'
-import { advance, advanceAll } from './advance.ts'
+import { advanceAll } from './advance.ts'
 import { solverApi } from './api.ts'
 import { ensureApprovals } from './approvals.ts'
 import { createSolverContext, type SolverContext } from './context.ts'
+import { admitOpens, admitWaitingOpens } from './opens.ts'
 import { DEFAULT_PRICING, parsePricing, type SolverPricingConfig } from './pricing.ts'
 import { readRefundDelays } from './refundDelays.ts'
 import { watchReporter } from './watch.ts'
@@ -57,7 +57,12 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
   for (const chain of watched) context.watch.set(chain.config.id, { readAt: Date.now(), read: true })
   const loops = watched.map((chain) => watchOpens(context, chain.config.id, pollIntervalMs, controller.signal))
   // Resumes unfinished orders (after a restart too) and retries failed steps, the least time left first.
-  loops.push(repeat(controller.signal, 1_000, () => advanceAll(context)))
+  loops.push(
+    repeat(controller.signal, 1_000, () => {
+      admitWaitingOpens(context)
+      advanceAll(context)
+    }),
+  )
   const retention = parameters.retention ?? DEFAULT_RETENTION
   loops.push(pruneSettled(context.store, { retention, signal: controller.signal, log: context.log }))
   context.log.info('solver started', { solver: context.solver, port: parameters.port })
@@ -73,24 +78,18 @@ function watchOpens(context: SolverContext, chainId: number, intervalMs: number,
     event: openEvent,
     head: () => chain.latestBlockNumber(),
     ...persistedCursor(context.store, String(chainId)),
-    // Each order is admitted on its own, all at once: one whose destination does not answer (its reads wait for their
-    // time-out) holds up no other. Their inventory checks count each other (`heldOutputs`). The cursor moves on once
-    // every one is decided; one that failed is tried again with the next poll (the others are known by then).
+    // Written down, then admitted each on its own without holding the cursor (admit.ts): an order whose destination
+    // does not answer holds up no other order, and no later poll of this origin.
     onLogs: async (logs) => {
-      const admitted = await Promise.allSettled(
-        logs.map(async (entry) => {
-          const orderId = entry.args.orderId
-          const accepted = await admitOrder(context, {
-            origin: chain,
-            orderId,
-            originData: entry.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x',
-            blockNumber: entry.blockNumber,
-          })
-          if (accepted) void advance(context, orderId)
-        }),
+      admitOpens(
+        context,
+        logs.map((entry) => ({
+          orderId: entry.args.orderId,
+          originChainId: chainId,
+          openBlock: entry.blockNumber.toString(),
+          originData: entry.args.resolvedOrder.fillInstructions[0]?.originData ?? '0x',
+        })),
       )
-      const failed = admitted.find((outcome) => outcome.status === 'rejected')
-      if (failed) throw failed.reason
     },
     intervalMs,
     log: context.log,

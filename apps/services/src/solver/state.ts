@@ -47,11 +47,23 @@ const solverOrder = z.discriminatedUnion('status', [
   z.strictObject({ ...seen, status: z.literal('reorged'), terms, ...filledFacts, reason: z.string() }),
 ]) satisfies z.ZodType<SolverOrder>
 
+/**
+ * An `Open` seen and not decided yet (admit.ts): written down before the log cursor moves past it, so that an order
+ * whose admission waits on a slow destination holds up no other, and none is lost to a restart meanwhile.
+ */
+const seenOpen = z.strictObject({ orderId: bytes32, originChainId: chainId, openBlock: uintText, originData: hex })
+export type SeenOpen = z.infer<typeof seenOpen>
+
 /** The solver's state file: every order checked at start, so one bad entry stops it there, named. */
-export const solverStateSchema = z.strictObject({ cursors, orders: z.record(idKey, solverOrder) })
+export const solverStateSchema = z.strictObject({
+  cursors,
+  orders: z.record(idKey, solverOrder),
+  // A state written before this collection existed has none.
+  opens: z.record(idKey, seenOpen).default({}),
+})
 
 export type SolverState = z.infer<typeof solverStateSchema>
-export const emptySolverState = (): SolverState => ({ cursors: {}, orders: {} })
+export const emptySolverState = (): SolverState => ({ cursors: {}, orders: {}, opens: {} })
 
 /** The solver's state, every order checked (a malformed one stops the start, named). */
 export function openSolverStore(parameters: OpenStateParameters): Promise<StateStore<SolverState>> {
