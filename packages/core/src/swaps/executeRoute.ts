@@ -158,6 +158,9 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     return receipt
   }
 
+  // A quote fetched again is a new quote (Relay: a new request id): the swap is followed as the one deposited.
+  const tracking = () => (route.trackingData ? { data: { ...route.trackingData } } : {})
+
   if (plan.gasless) return signGasless(plan.gasless)
 
   if ((await wallet.getChainId()) !== chainId) await wallet.switchChain(chainId)
@@ -175,7 +178,7 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     if (!depositTx) throw new BatchIncompleteError(hashes.length, approvals.length + 1)
     update({ type: 'approved', approveTxs: hashes.slice(0, approvals.length) })
     update({ type: 'phase', phase: 'depositing' })
-    update({ type: 'depositSent', depositTx })
+    update({ type: 'depositSent', depositTx, ...tracking() })
     return deposited(depositTx)
   }
   if (plan.approval) {
@@ -187,7 +190,7 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   if (await freshen()) plan = (await prepareDeposit(provider, route)).plan
   update({ type: 'phase', phase: 'depositing' })
   const depositTx = await send(plan.transaction)
-  update({ type: 'depositSent', depositTx })
+  update({ type: 'depositSent', depositTx, ...tracking() })
   return deposited(depositTx)
 
   /**
