@@ -176,11 +176,27 @@ export function createEscrowProvider(
             found.inputAmount.toString() === record.origin.amount,
         )
       if (!deposit) return { type: 'depositFailed', error: 'depositReverted' }
-      const [block, destinationBlock] = await Promise.all([
+      const destinationChain = record.destination.token.chainId
+      const [block, destinationHead] = await Promise.all([
         read(originChain, (origin) => origin.getBlock({ blockNumber: receipt.blockNumber })),
         // Only where to search for the delivery from: a destination that does not answer now is searched from its start.
-        read(record.destination.token.chainId, (destination) => destination.getBlockNumber(), 2_000).catch(() => 0n),
+        read(destinationChain, (destination) => destination.getBlock({ blockTag: 'latest' }), 2_000).catch(
+          () => undefined,
+        ),
       ])
+      // Delivery can only come after the deposit: search the destination from the block of the deposit's time (the
+      // receipt may be read long after it was mined: a tab closed after Swap and opened again later). A search start
+      // the record already has (a gasless order's, taken when it was signed) is kept when it is earlier.
+      const estimated = destinationHead
+        ? destinationSearchStart(
+            { number: destinationHead.number, timestamp: Number(destinationHead.timestamp) },
+            Number(block.timestamp),
+            getManifestChain(manifest, destinationChain)?.blockTime,
+          )
+        : 0n
+      const known = record.data?.destinationFromBlock
+      const destinationFromBlock =
+        typeof known === 'string' && /^\d+$/.test(known) && BigInt(known) < estimated ? BigInt(known) : estimated
       return {
         type: 'depositMined',
         id: deposit.id,
@@ -191,8 +207,7 @@ export function createEscrowProvider(
         data: {
           [protocol.deadlineKey]: deposit.deadline,
           originBlock: receipt.blockNumber.toString(),
-          // Delivery can only come after the deposit: search the destination from here on.
-          destinationFromBlock: (destinationBlock > 5n ? destinationBlock - 5n : 0n).toString(),
+          destinationFromBlock: destinationFromBlock.toString(),
         },
       }
     },
@@ -217,8 +232,24 @@ export function createEscrowProvider(
         read(destinationChain, (destination) => destination.getBlock({ blockTag: 'latest' })),
       ])
       clock?.observe(destinationChain, head.timestamp)
-      const [delivery] = deliveries as unknown as EventLog[]
+      let [delivery] = deliveries as unknown as EventLog[]
       const held = protocol.readEscrow(escrow).status
+      // Paid out of the escrow to the bridge (the solver's claim, the pool's finalization): the attesters saw it
+      // delivered. Neither refundable nor open any more, whatever the destination's search finds.
+      const settled =
+        held !== protocol.status.none && held !== protocol.status.open && held !== protocol.status.refunded
+      const deadline = Number(record.data?.[protocol.deadlineKey] ?? record.refundableAfter ?? 0)
+      // No delivery from where the record says to search: that start may be too late (a receipt read long after its
+      // deposit, by a version of this app that took the destination's head then). Before a swap is called
+      // refundable, and while it is settled, its destination is searched again from its start.
+      const searchedFrom = BigInt(record.data?.destinationFromBlock ?? 0)
+      const pastDeadline =
+        record.status === 'deposited' && held === protocol.status.open && Number(head.timestamp) > deadline
+      if (!delivery && searchedFrom > 0n && (settled || pastDeadline)) {
+        ;[delivery] = (await read(destinationChain, (destination) =>
+          deliveriesOf(destination, destinationContract, id, { data: { destinationFromBlock: 0 } }),
+        )) as unknown as EventLog[]
+      }
       // No deposit under this id on the origin, though this app read it mined in a known block: neither refundable
       // nor lost yet. Its block was reorganised away once the origin is past that block; before, only a node behind
       // the one that gave the receipt. (A record without its block, e.g. written by hand, is judged as before.)
@@ -229,6 +260,9 @@ export function createEscrowProvider(
           ? { type: 'pending', statusDetail: 'DEPOSIT_NOT_ON_CHAIN' }
           : { type: 'pending' }
       }
+      // Settled without a delivery this app can find (a node that lost old logs, a moved destination contract):
+      // never refundable; it waits, and says why.
+      if (!delivery && settled) return { type: 'pending', statusDetail: 'SETTLED_DELIVERY_NOT_FOUND' }
       const status = await settlementStatus({
         destination: { getBlock: (block) => read(destinationChain, (destination) => destination.getBlock(block)) },
         delivery: delivery && { ...delivery, ...protocol.readDelivery(delivery.args) },
@@ -247,7 +281,7 @@ export function createEscrowProvider(
           return refunded?.transactionHash
         },
         destinationTime: Number(head.timestamp),
-        deadline: Number(record.data?.[protocol.deadlineKey] ?? record.refundableAfter ?? 0),
+        deadline,
       })
       // Not delivered well past its estimate: the bridge's services say why, or that they do not answer.
       return status.type === 'pending' && record.status === 'deposited' && isOverdue(record)
@@ -374,6 +408,28 @@ export function createEscrowProvider(
     tokenPrices: async () => (await priceSource?.prices()) ?? [],
   }
   return provider
+}
+
+/** Blocks searched before the estimated block of the deposit's time, besides the two chains' clock difference. */
+const SEARCH_MARGIN_BLOCKS = 5
+/** How far apart the origin's and the destination's clocks may be (as `confirmDelivery` allows). */
+const CLOCK_SKEW_SECONDS = 300
+
+/**
+ * The destination block to search a deposit's delivery from: the block of the deposit's time, counted back from the
+ * destination's latest block at its block time (`head.number − ⌈(head time − deposit time) / block time⌉`), less a
+ * margin for the two chains' clocks and for blocks a little faster than the manifest says; never below 0. The
+ * destination's start when its block time is not known.
+ */
+export function destinationSearchStart(
+  head: { number: bigint; timestamp: number },
+  depositedAt: number,
+  blockTime: number | undefined,
+): bigint {
+  if (blockTime === undefined || !(blockTime > 0)) return 0n
+  const since = Math.max(0, head.timestamp - depositedAt)
+  const back = BigInt(Math.ceil((since + CLOCK_SKEW_SECONDS) / blockTime) + SEARCH_MARGIN_BLOCKS)
+  return head.number > back ? head.number - back : 0n
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ESCROW_STATUS_WORDING, ESCROW_WORDS_ZH } from '../escrow/escrowWording.ts'
 import type { ProviderModule } from '../module.ts'
 import { INTENT_NAME, INTENT_PROVIDER_ID, OPEN_FEE_LABEL } from './intentId.ts'
 
@@ -6,12 +7,14 @@ export const intentModule: ProviderModule<'intent', never> = {
   id: INTENT_PROVIDER_ID,
   name: INTENT_NAME,
   statusWording: {
+    ...ESCROW_STATUS_WORDING,
     SOLVER_NOT_AVAILABLE: "The bridge's solver is temporarily unavailable; the transfer will continue",
     SOLVER_DECLINED: 'No solver will fill this order; you can refund it once its deadline has passed',
   },
   // Its sentences in the app's other languages (the English text is the key).
   words: {
     zh: {
+      ...ESCROW_WORDS_ZH,
       // Its fee labels.
       'Solver fee': '求解者費用',
       'Solver gas fee': '求解者 Gas 費用',

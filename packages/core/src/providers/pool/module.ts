@@ -1,3 +1,4 @@
+import { ESCROW_STATUS_WORDING, ESCROW_WORDS_ZH } from '../escrow/escrowWording.ts'
 import type { ProviderModule } from '../module.ts'
 import { POOL_NAME, POOL_PROVIDER_ID } from './poolId.ts'
 
@@ -6,6 +7,7 @@ export const poolModule: ProviderModule<'pool', never> = {
   id: POOL_PROVIDER_ID,
   name: POOL_NAME,
   statusWording: {
+    ...ESCROW_STATUS_WORDING,
     ATTESTER_NOT_AVAILABLE: "The bridge's attester is temporarily unavailable; the transfer will continue",
     RELAYER_NOT_AVAILABLE: "The bridge's relayer is temporarily unavailable; the transfer will continue",
     RELAYER_DECLINED: 'The relayer declined this transfer; you can refund it once its deadline has passed',
@@ -13,6 +15,7 @@ export const poolModule: ProviderModule<'pool', never> = {
   // Its sentences in the app's other languages (the English text is the key).
   words: {
     zh: {
+      ...ESCROW_WORDS_ZH,
       // Its fee labels.
       'Bridge fee': '跨鏈橋費用',
       "The bridge's attester is temporarily unavailable; the transfer will continue":
