@@ -10,7 +10,6 @@ import {
   fixtureBridgeData,
   gasQuoteCalldata,
   gasZipStep,
-  relayCalldata,
 } from './fixtures/quoteCalldata.ts'
 import { decodeLifiDeposit, type LifiDepositContext } from './lifiCalldata.ts'
 
@@ -36,15 +35,19 @@ const context = (change: Partial<LifiDepositContext> = {}): LifiDepositContext =
   destinationWrappedNative: '0x4200000000000000000000000000000000000006',
   gasZipPeriphery: FIXTURE.gasZipPeriphery,
   gasOnArrival: undefined,
+  quoteExpiresAt: Date.now() + 60_000,
   ...change,
 })
 /** The gas on arrival of the gas-quote fixture: 2.428 USDC for gas on Base (Gas.zip's chain 54). */
 const gas = { gasOnArrival: { fromAmount: FIXTURE.gasFee, gasZipChainId: 54 } }
+/** LI.FI's fee, then Across V4 (`quote.json`'s call), with `change`. */
+const feeThenAcross = (change: Parameters<typeof acrossV4Calldata>[0] = {}) =>
+  acrossV4Calldata({ swaps: [feeStep()], ...change })
 const decode = (data: Hex, change: Partial<LifiDepositContext> = {}, value = 0n) =>
   decodeLifiDeposit({ chainId: 42161, to: DIAMOND, data, value }, context(change))
 
 describe('LI.FI diamond calldata', () => {
-  it('reads a published LI.FI answer: startBridgeTokensViaRelay, 10,000 USDC from Ethereum to Polygon', () => {
+  it('refuses a published LI.FI answer through its Relay facet: startBridgeTokensViaRelay, 10,000 USDC to Polygon', () => {
     // transactionRequest.data of a LI.FI /v1/quote answer (tool relay, integrator lifi-api) published with its
     // simulation logs (LiFiTransferStarted with this BridgeData); Relay's signature included.
     const published =
@@ -57,48 +60,46 @@ describe('LI.FI diamond calldata', () => {
       sender: person,
       recipient: person,
     }
-    expect(decodeLifiDeposit({ chainId: 1, to: DIAMOND, data: published, value: 0n }, context({ request }))).toEqual({
-      contract: DIAMOND,
-      contractName: 'LI.FI Diamond',
-      functionName: 'startBridgeTokensViaRelay',
-      inputToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-      inputAmount: 10_000_000_000n,
-      value: 0n,
-      recipient: person,
-      destinationChainId: 137,
-      destinationCall: false,
-    })
+    // Refused: what Relay delivers is its off-chain request, made by the API, in no part of the calldata.
+    expect(() =>
+      decodeLifiDeposit({ chainId: 1, to: DIAMOND, data: published, value: 0n }, context({ request })),
+    ).toThrow('Unknown contract type: LI.FI Diamond startBridgeTokensViaRelay')
   })
 
   it('reads the fixture: 100 USDC leave the wallet, the FeeCollector takes the shown fee, the rest is bridged', () => {
-    expect(decode(relayCalldata())).toMatchObject({
-      functionName: 'swapAndStartBridgeTokensViaRelay',
+    expect(decode(feeThenAcross())).toMatchObject({
+      functionName: 'swapAndStartBridgeTokensViaAcrossV4',
       inputToken: FIXTURE.arbitrumUsdc,
       inputAmount: 100_000_000n,
       recipient: FIXTURE.account,
       destinationChainId: 8453,
     })
     // A fee below the ones shown (bridge fees are among them) is fine; above, refused.
-    expect(decode(relayCalldata(), { includedFee: FIXTURE.lifiFee + 10n }).inputAmount).toBe(100_000_000n)
-    expect(() => decode(relayCalldata(), { includedFee: 0n })).toThrow(expect.objectContaining({ field: 'amount' }))
+    expect(decode(feeThenAcross(), { includedFee: FIXTURE.lifiFee + 10n }).inputAmount).toBe(100_000_000n)
+    expect(() => decode(feeThenAcross(), { includedFee: 0n })).toThrow(expect.objectContaining({ field: 'amount' }))
   })
 
   it('takes only the FeeCollector of the origin chain, one fee step, and hasSourceSwaps as the function says', () => {
-    expect(() => decode(relayCalldata(), { feeCollector: undefined })).toThrow('Unknown contract type: LI.FI swap step')
-    const twice = relayCalldata({ swaps: [feeStep(), feeStep({ fee: 0n, amount: 1n })] })
+    expect(() => decode(feeThenAcross(), { feeCollector: undefined })).toThrow('Unknown contract type: LI.FI swap step')
+    const twice = feeThenAcross({ swaps: [feeStep(), feeStep({ fee: 0n, amount: 1n })] })
     expect(() => decode(twice)).toThrow(expect.objectContaining({ code: 'signedMismatch', field: 'amount' }))
-    const notSaid = relayCalldata({ bridge: { hasSourceSwaps: false } })
+    const notSaid = feeThenAcross({ bridge: { hasSourceSwaps: false } })
     expect(() => decode(notSaid)).toThrow(expect.objectContaining({ field: 'amount' }))
-    const notAFee = relayCalldata({ swaps: [{ ...feeStep(), callData: '0x1234' }] })
+    const notAFee = feeThenAcross({ swaps: [{ ...feeStep(), callData: '0x1234' }] })
     expect(() => decode(notAFee)).toThrow('Unknown contract type: LI.FI FeeCollector 0x1234')
-    const bridgedMore = relayCalldata({ bridge: { minAmount: FIXTURE.amount } })
+    const bridgedMore = feeThenAcross({ bridge: { minAmount: FIXTURE.amount } })
     expect(() => decode(bridgedMore)).toThrow(expect.objectContaining({ field: 'amount' }))
   })
 
   it('takes a native fee with collectNativeFees, in the native coin only', () => {
     const eth = token(42161, zeroAddress, 'ETH', 18)
-    const request = { ...usdcRequest, origin: eth, amount: 10n ** 18n }
-    const call = relayCalldata({
+    const request = {
+      ...usdcRequest,
+      origin: eth,
+      destination: token(8453, zeroAddress, 'ETH', 18),
+      amount: 10n ** 18n,
+    }
+    const call = feeThenAcross({
       bridge: { sendingAssetId: zeroAddress, minAmount: 10n ** 18n - 10n ** 15n },
       swaps: [feeStep({ token: zeroAddress, amount: 10n ** 18n, fee: 10n ** 15n })],
     })
@@ -107,7 +108,7 @@ describe('LI.FI diamond calldata', () => {
       inputAmount: 10n ** 18n,
       value: 10n ** 18n,
     })
-    const tokenFee = relayCalldata({
+    const tokenFee = feeThenAcross({
       bridge: { sendingAssetId: zeroAddress, minAmount: 10n ** 18n - 10n ** 15n },
       swaps: [{ ...feeStep({ amount: 10n ** 18n, fee: 10n ** 15n }), sendingAssetId: zeroAddress }],
     })
@@ -143,14 +144,22 @@ describe('LI.FI diamond calldata', () => {
 
   it('reads Across paying the wrapped native coin as the native coin asked for', () => {
     const weth = '0x4200000000000000000000000000000000000006'
-    const request = { ...usdcRequest, destination: token(8453, zeroAddress, 'ETH', 18) }
-    const data = acrossV3Calldata({ across: { receivingAssetId: weth } })
+    const eth = (chainId: number) => token(chainId, zeroAddress, 'ETH', 18)
+    const request = { ...usdcRequest, origin: eth(42161), destination: eth(8453) }
+    const data = acrossV3Calldata({ bridge: { sendingAssetId: zeroAddress }, across: { receivingAssetId: weth } })
     expect(decode(data, { request }).output?.token).toBe(zeroAddress)
-    expect(decode(data).output?.token).toBe(weth)
+    expect(
+      decode(data, { request: { ...request, destination: { ...eth(8453), address: weth, kind: 'weth' } } }).output
+        ?.token,
+    ).toBe(weth)
+    // A deposit of one asset asking for another (USDC in, ETH out) is filled by no relayer.
+    expect(() => decode(data, { request: { ...usdcRequest, destination: eth(8453) } })).toThrow(
+      expect.objectContaining({ field: 'output' }),
+    )
   })
 
   it('refuses a destination chain beyond safe integers as no chain at all', () => {
-    expect(decode(relayCalldata({ bridge: { destinationChainId: 2n ** 64n + 8453n } })).destinationChainId).toBe(-1)
+    expect(decode(feeThenAcross({ bridge: { destinationChainId: 2n ** 64n + 8453n } })).destinationChainId).toBe(-1)
   })
 
   it('reads the gas-quote fixture: the fee and the gas asked for taken, the rest bridged to the same account', () => {
@@ -182,7 +191,12 @@ describe('LI.FI diamond calldata', () => {
 
   it('takes native gas with depositToGasZipNative only, for the native coin sent', () => {
     const eth = token(42161, zeroAddress, 'ETH', 18)
-    const request = { ...usdcRequest, origin: eth, amount: 10n ** 18n }
+    const request = {
+      ...usdcRequest,
+      origin: eth,
+      destination: token(8453, zeroAddress, 'ETH', 18),
+      amount: 10n ** 18n,
+    }
     const native = { request, includedFee: 10n ** 15n, gasOnArrival: { fromAmount: 10n ** 15n, gasZipChainId: 54 } }
     const fee = feeStep({ token: zeroAddress, amount: 10n ** 18n, fee: 10n ** 15n })
     const call = acrossV4Calldata({

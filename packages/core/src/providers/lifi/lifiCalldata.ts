@@ -11,6 +11,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
+import type { TokenRef } from '../../config/tokenRef.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import type { QuoteRequest, TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
@@ -96,6 +97,8 @@ export type LifiDepositContext = {
    * own id of the destination chain. Undefined when none was asked: then no step may buy any.
    */
   gasOnArrival: { fromAmount: bigint; gasZipChainId: number } | undefined
+  /** When the quote expires (ms): an Across fill deadline must leave a relayer time to fill after it. */
+  quoteExpiresAt: number
 }
 
 type DiamondCall = ReturnType<typeof decodeFunctionData<typeof lifiDiamondAbi>>
@@ -250,6 +253,20 @@ function checkExclusivity(relayer: Address, parameter: number) {
   const seconds = parameter > ONE_YEAR_SECONDS ? parameter - Date.now() / 1000 - CLOCK_SKEW_SECONDS : parameter
   if (seconds > MAX_EXCLUSIVITY_SECONDS) refuse('exclusiveRelayer', `${relayer} alone may fill, for ${parameter}`)
 }
+/**
+ * Across's fill deadline: relayers fill only before it, and Across refunds the deposit only once it has passed (hours
+ * later, in a bundle). One seconds away, or past, is a deposit nobody fills, held until then: never signed. It must
+ * leave `MIN_FILL_WINDOW_SECONDS` after the quote expires, less the clocks' difference (as Relay's order deadlines).
+ */
+function checkFillDeadline(fillDeadline: number, context: LifiDepositContext) {
+  const earliest = context.quoteExpiresAt / 1000 + MIN_FILL_WINDOW_SECONDS - CLOCK_SKEW_SECONDS
+  if (fillDeadline < earliest) {
+    refuse('deadline', `Across's fill deadline ${fillDeadline} leaves no time to fill after the quote expires`)
+  }
+}
+/** The least time an Across deposit signed at the quote's expiry leaves a relayer (LI.FI's are hours). */
+const MIN_FILL_WINDOW_SECONDS = 600
+
 /** Across's MAX_EXCLUSIVITY_PERIOD_SECONDS: an exclusivity parameter above it is a timestamp, not an offset. */
 const ONE_YEAR_SECONDS = 31_536_000
 /** How far this device's clock may be behind the chain's (an absolute exclusivity is the chain's time). */
@@ -261,10 +278,12 @@ function acrossV3Terms(
   across: Extract<FacetData, { receiverAddress: Address }>,
   bridged: bigint,
   hasSwaps: boolean,
+  context: LifiDepositContext,
 ): FacetTerms {
   if (!isAddressEqual(across.receiverAddress, bridge.receiver)) {
     refuse('recipient', `Across pays ${across.receiverAddress}, BridgeData names ${bridge.receiver}`)
   }
+  checkFillDeadline(across.fillDeadline, context)
   if ('exclusivityDeadline' in across) checkExclusivity(across.exclusiveRelayer, across.exclusivityDeadline)
   // v1.1.0 recomputes the output of a call with source swaps from what was bridged (outputAmountPercent).
   const percent = 'outputAmountPercent' in across ? across.outputAmountPercent : undefined
@@ -283,11 +302,13 @@ function acrossV4Terms(
   across: Extract<FacetData, { outputAmountMultiplier: bigint }>,
   bridged: bigint,
   hasSwaps: boolean,
+  context: LifiDepositContext,
 ): FacetTerms {
   const recipient = wordAddress(across.receiverAddress, 'recipient')
   if (!isAddressEqual(recipient, bridge.receiver)) {
     refuse('recipient', `Across pays ${recipient}, BridgeData names ${bridge.receiver}`)
   }
+  checkFillDeadline(across.fillDeadline, context)
   if (!isNativeAddress(bridge.sendingAssetId)) {
     const deposited = wordAddress(across.sendingAssetId, 'inputToken')
     if (!isAddressEqual(deposited, bridge.sendingAssetId)) {
@@ -305,28 +326,44 @@ function acrossV4Terms(
 }
 
 /**
- * RelayFacet: the diamond checks Relay's signature over (request id, chains, sending asset, BridgeData.receiver,
- * receiving asset), so those are bound; the amount delivered is Relay's quote, not in the calldata.
+ * The bridge's own terms: Across's (V3 or V4) only. LI.FI's RelayFacet is refused: the amount it delivers is Relay's
+ * off-chain request, made by the API and in no part of the calldata, so the minimum the review shows would bind
+ * nothing (this app asks LI.FI for Across only, and LI.FI has removed the facet since: lifinance/contracts@1c12f8dd).
  */
-function relayTerms(
-  bridge: BridgeData,
-  relay: Extract<FacetData, { requestId: Hex }>,
-  context: LifiDepositContext,
-): FacetTerms {
-  const receiving = wordAddress(relay.receivingAssetId, 'output')
-  if (!sameToken(receiving, context.request.destination.address)) {
-    refuse('output', `Relay delivers ${receiving}, the swap asks for ${context.request.destination.address}`)
-  }
-  return { recipient: bridge.receiver, destinationCall: bridge.hasDestinationCall }
-}
-
 function facetTerms(call: DiamondCall, bridged: bigint, context: LifiDepositContext): FacetTerms {
   const [bridge] = call.args
   const hasSwaps = call.args.length === 3
   const data: FacetData = call.args.length === 3 ? call.args[2] : call.args[1]
-  if ('requestId' in data) return relayTerms(bridge, data, context)
-  if ('outputAmountMultiplier' in data) return acrossV4Terms(bridge, data, bridged, hasSwaps)
-  return acrossV3Terms(bridge, data, bridged, hasSwaps)
+  if ('requestId' in data) throw new UnknownContractError(`${LIFI_DIAMOND_NAME} ${call.functionName}`)
+  if ('outputAmountMultiplier' in data) return acrossV4Terms(bridge, data, bridged, hasSwaps, context)
+  return acrossV3Terms(bridge, data, bridged, hasSwaps, context)
+}
+
+/** Which asset a token is, for Across: the native coin and its wrapped token are one; other tokens by kind or symbol. */
+const assetOf = (token: TokenRef) =>
+  token.kind === 'native' || token.kind === 'weth'
+    ? 'native'
+    : token.kind === 'erc20'
+      ? `symbol:${token.symbol.toUpperCase()}`
+      : token.kind
+
+/**
+ * An Across output worth more than what is bridged (in whole tokens: the two may have other decimals) is a deposit no
+ * relayer fills; it would only be refunded after the fill deadline, and let a call take the amount in fees while its
+ * output still reached the minimum shown. What the source steps take is out of `bridged` already.
+ */
+function checkOutputWithinBridged(output: bigint, bridged: bigint, request: QuoteRequest) {
+  // Across pays out the asset it is given (the coin or its wrapped token counting as one): a deposit of one asset
+  // asking for another is filled by no relayer, and its value could not be compared here.
+  if (assetOf(request.origin) !== assetOf(request.destination)) {
+    refuse(
+      'output',
+      `Across pays out the asset it is given: ${request.origin.symbol} in, ${request.destination.symbol} out`,
+    )
+  }
+  if (output * 10n ** BigInt(request.origin.decimals) > bridged * 10n ** BigInt(request.destination.decimals)) {
+    refuse('output', `Across is to pay ${output} for the ${bridged} bridged`)
+  }
 }
 
 /**
@@ -351,6 +388,7 @@ export function decodeLifiDeposit(transaction: TransactionRequest, context: Lifi
     : { sent: bridge.minAmount, bridged: bridge.minAmount, fee: 0n, gas: 0n }
   const terms = facetTerms(call, bridged, context)
   const output = terms.output && deliveredOutput(terms.output, context)
+  if (output) checkOutputWithinBridged(output.amount, bridged, context.request)
   const destinationChainId = bridge.destinationChainId
   return {
     contract: getAddress(transaction.to),

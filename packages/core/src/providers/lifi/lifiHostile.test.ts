@@ -80,62 +80,78 @@ function tampered(route: Route, data: Hex, value?: bigint): Route {
   return { ...route, data: { ...route.data, transaction } }
 }
 
+/** LI.FI's fee, then Across V4 (`quote.json`'s call), with `change`. */
+const feeThenAcross = (change: Parameters<typeof acrossV4Calldata>[0] = {}) =>
+  acrossV4Calldata({ swaps: [feeStep()], ...change })
+
 type CalldataAttack = [name: string, data: Hex, code: string, field: string | undefined]
 
 const attacks: CalldataAttack[] = [
   [
     'BridgeData.receiver is another address',
-    relayCalldata({ bridge: { receiver: OTHER } }),
+    feeThenAcross({ bridge: { receiver: OTHER } }),
     'signedMismatch',
     'recipient',
   ],
   [
     'destinationChainId 10 while the quote says 8453',
-    relayCalldata({ bridge: { destinationChainId: 10n } }),
+    feeThenAcross({ bridge: { destinationChainId: 10n } }),
     'signedMismatch',
     'destinationChain',
   ],
   [
     'sendingAssetId is another token (USDT)',
-    relayCalldata({ bridge: { sendingAssetId: ARBITRUM_USDT }, swaps: [feeStep({ token: ARBITRUM_USDT })] }),
+    feeThenAcross({ bridge: { sendingAssetId: ARBITRUM_USDT }, swaps: [feeStep({ token: ARBITRUM_USDT })] }),
     'signedMismatch',
     'inputToken',
   ],
   [
     'minAmount is another amount (200 USDC, no fee step)',
-    relayCalldata({ bridge: { minAmount: 200_000_000n }, swaps: [] }),
+    feeThenAcross({ bridge: { minAmount: 200_000_000n }, swaps: [] }),
     'signedMismatch',
     'amount',
   ],
   [
     'the fee step pulls 200 USDC from the wallet',
-    relayCalldata({ bridge: { minAmount: 199_975_000n }, swaps: [feeStep({ amount: 200_000_000n })] }),
+    feeThenAcross({ bridge: { minAmount: 199_975_000n }, swaps: [feeStep({ amount: 200_000_000n })] }),
     'signedMismatch',
     'amount',
   ],
   [
     'the fee step takes more than the fees the quote shows',
-    relayCalldata({ bridge: { minAmount: 50_000_000n }, swaps: [feeStep({ fee: 50_000_000n })] }),
+    feeThenAcross({ bridge: { minAmount: 50_000_000n }, swaps: [feeStep({ fee: 50_000_000n })] }),
     'signedMismatch',
     'amount',
   ],
   [
     'the step before the bridge calls another contract than the FeeCollector',
-    relayCalldata({ swaps: [feeStep({ collector: OTHER })] }),
+    feeThenAcross({ swaps: [feeStep({ collector: OTHER })] }),
     'unknownContract',
     undefined,
   ],
   [
     'hasDestinationCall is true',
-    relayCalldata({ bridge: { hasDestinationCall: true } }),
+    feeThenAcross({ bridge: { hasDestinationCall: true } }),
     'signedMismatch',
     'destinationCall',
   ],
   [
-    'Relay delivers another token (USDbC)',
-    relayCalldata({ relay: { receivingAssetId: word(BASE_USDBC) } }),
+    'Across delivers another token (USDbC)',
+    feeThenAcross({ across: { receivingAssetId: word(BASE_USDBC) } }),
     'signedMismatch',
     'output',
+  ],
+  [
+    'an Across fill deadline five seconds away (nobody fills it; Across refunds it hours later)',
+    feeThenAcross({ across: { fillDeadline: Math.floor(Date.now() / 1000) + 5 } }),
+    'signedMismatch',
+    'deadline',
+  ],
+  [
+    "LI.FI's Relay facet (what it delivers is Relay's off-chain request, not in the calldata)",
+    relayCalldata(),
+    'unknownContract',
+    undefined,
   ],
   [
     'Across V3: receiverAddress is another address',
@@ -307,7 +323,7 @@ describe('hostile LI.FI quotes', () => {
 
   it('signs nothing when the quote fetched again before signing is hostile', async () => {
     const honest = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
-    bed.server.setRoutes({ '/v1/quote': { body: withCall(relayCalldata({ bridge: { receiver: OTHER } })) } })
+    bed.server.setRoutes({ '/v1/quote': { body: withCall(feeThenAcross({ bridge: { receiver: OTHER } })) } })
     const { error, wallet, onUpdate } = await execute({ ...honest, expiresAt: Date.now() - 1 })
     expect(error).toMatchObject({ code: 'signedMismatch', field: 'recipient' })
     expect(wallet.sendTransaction).not.toHaveBeenCalled()

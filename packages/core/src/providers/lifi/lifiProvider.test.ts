@@ -1,3 +1,4 @@
+import { pad } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
 import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
@@ -19,7 +20,7 @@ import {
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
 import type { Route } from '../../routes/types.ts'
-import { relayCalldata } from './fixtures/quoteCalldata.ts'
+import { acrossV4Calldata } from './fixtures/quoteCalldata.ts'
 import { LIFI_DIAMOND } from './lifiConfig.ts'
 
 let bed: ProductionTestbed
@@ -262,14 +263,25 @@ describe('LI.FI quotes', () => {
 
   it('sends the native coin as value, and refuses any value beyond the amount that no fee explains', async () => {
     const eth = bed.token(42161, 'native')
-    const data = relayCalldata({ bridge: { sendingAssetId: eth.address, minAmount: 100_000_000n }, swaps: [] })
+    const baseEth = bed.token(8453, 'native')
+    // Across pays out the wrapped coin, which a wallet asking for the coin gets unwrapped.
+    const data = acrossV4Calldata({
+      bridge: { sendingAssetId: eth.address, minAmount: 100_000_000n },
+      swaps: [],
+      across: { receivingAssetId: pad(bed.token(8453, 'weth').address, { size: 32 }), outputAmount: 99_000_000n },
+    })
     const native = {
       ...quote,
-      action: { ...quote.action, fromToken: { ...quote.action.fromToken, address: eth.address, decimals: 18 } },
+      action: {
+        ...quote.action,
+        fromToken: { ...quote.action.fromToken, address: eth.address, decimals: 18 },
+        toToken: { ...quote.action.toToken, address: baseEth.address, decimals: 18 },
+      },
+      estimate: { ...quote.estimate, toAmount: '99000000', toAmountMin: '99000000' },
       transactionRequest: { ...quote.transactionRequest, data, value: '0x5f5e100' },
     }
     bed.server.setRoutes({ '/v1/quote': { body: native } })
-    const request = { ...bed.usdcRequest, origin: eth }
+    const request = { ...bed.usdcRequest, origin: eth, destination: baseEth }
     const route = (await bed.lifi.getQuote(request)) as Route
     expect(route.nativeFee).toBeUndefined()
     expect(await bed.lifi.planDeposit(route)).toEqual({

@@ -208,6 +208,7 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
           (token) => token.kind === 'weth',
         )?.address,
         gasZipPeriphery: gasZipPeriphery(request.origin.chainId),
+        quoteExpiresAt: route.expiresAt,
         gasOnArrival:
           gasFromAmount === undefined
             ? undefined
