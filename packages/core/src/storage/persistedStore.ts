@@ -34,6 +34,8 @@ function consoleOnlyStorage<T>(
   storage: KeyValueStorage,
   mergeOnWrite?: (saved: unknown, ours: T) => T,
 ): PersistStorage<T> {
+  // A newer version's copy in the storage is said once (each write keeps it as it is).
+  let reportedNewer = false
   return {
     getItem: (name) => {
       const raw = storage.getItem(name)
@@ -54,34 +56,63 @@ function consoleOnlyStorage<T>(
     setItem: (name, value) => {
       let json: string
       try {
-        json = JSON.stringify(mergeOnWrite ? withSaved(storage, name, value, mergeOnWrite) : value)
+        const written = mergeOnWrite ? withSaved(storage, name, value, mergeOnWrite) : value
+        if (written === undefined) {
+          if (!reportedNewer) {
+            console.error(
+              `[storage] "${name}" was saved by a newer version of the app: it is not written over; this tab's changes stay in memory until it is reloaded`,
+            )
+          }
+          reportedNewer = true
+          return
+        }
+        json = JSON.stringify(written)
       } catch (error) {
         console.error(`[storage] cannot serialise "${name}"`, error)
         return
       }
+      reportedNewer = false
       storage.setItem(name, json)
     },
     removeItem: (name) => storage.removeItem(name),
   }
 }
 
+/** Where a store's saved value that could not be read is kept before it is written over (`withSaved`). */
+export const unreadableBackupKey = (name: string) => `${name}__unreadable`
+
 /**
  * What is written: `value`, merged with what the storage holds now under `name` when that was saved by the same
- * version (another tab of the app may have written since this one read it). Anything unreadable is written over.
+ * version (another tab of the app may have written since this one read it). Undefined (nothing is written) when it
+ * was saved by a newer version: a tab of the app's next deploy, whose saved swaps this code cannot read, would lose
+ * them all. A value that cannot be read at all (not JSON, not a saved store) is copied to `unreadableBackupKey`
+ * first, then written over; one of an older version is written over (its tab migrates it again when reloaded).
  */
 function withSaved<T>(
   storage: KeyValueStorage,
   name: string,
   value: StorageValue<T>,
   mergeOnWrite: (saved: unknown, ours: T) => T,
-): StorageValue<T> {
+): StorageValue<T> | undefined {
+  const raw = storage.getItem(name)
+  if (raw === null) return value
   let saved: unknown
   try {
-    saved = JSON.parse(storage.getItem(name) ?? 'null')
+    saved = JSON.parse(raw)
   } catch {
+    saved = undefined
+  }
+  if (!isSavedStore(saved)) {
+    storage.setItem(unreadableBackupKey(name), raw)
+    console.error(
+      `[storage] "${name}" could not be read: it is kept as "${unreadableBackupKey(name)}" and written over`,
+    )
     return value
   }
-  if (!isSavedStore(saved) || saved.version !== value.version) return value
+  const ours = value.version ?? 0
+  const theirs = saved.version ?? 0
+  if (theirs > ours) return undefined
+  if (theirs !== ours) return value
   return { ...value, state: mergeOnWrite(saved.state, value.state) }
 }
 
@@ -111,7 +142,9 @@ export type PersistedStoreOptions<T> = {
   partialize?: (state: T) => PersistedState<T>
   /**
    * Merges what is about to be saved with what the storage holds now (saved by the same version), as another tab
-   * of the app shares the storage: without it, each write replaces the other tabs' writes.
+   * of the app shares the storage: without it, each write replaces the other tabs' writes. With it, a store saved by a
+   * newer version is never written over (this tab keeps its changes in memory, said once in the console), and one
+   * that cannot be read is copied aside (`unreadableBackupKey`) before it is.
    */
   mergeOnWrite?: (saved: unknown, ours: PersistedState<T>) => PersistedState<T>
 }
