@@ -71,6 +71,7 @@ it('exports exactly its public surface', () => {
       "applySwapEvent",
       "buildGaslessCrossChainOrder",
       "buildOnchainOrder",
+      "callsOutcome",
       "cancelAuthorizationTypes",
       "collectSwaps",
       "combineSignatures",

@@ -196,6 +196,6 @@ export {
   ProviderNotAvailableError,
   type SwapTracker,
 } from './swaps/trackSwaps.ts'
-export type { WalletAdapter } from './swaps/walletAdapter.ts'
+export { type CallsOutcome, callsOutcome, type WalletAdapter } from './swaps/walletAdapter.ts'
 // ---- Wallets ----
 export { createLocalWalletProvider, type LocalWalletProvider, WalletRpcError } from './wallet/localWalletProvider.ts'

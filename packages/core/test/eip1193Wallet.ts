@@ -1,4 +1,4 @@
-import { type Chain, createWalletClient, custom, type Hash } from 'viem'
+import { type Chain, createWalletClient, custom } from 'viem'
 import {
   getCapabilities,
   sendCalls,
@@ -7,7 +7,7 @@ import {
   switchChain,
   waitForCallsStatus,
 } from 'viem/actions'
-import type { LocalWalletProvider, WalletAdapter } from '../src/index.ts'
+import { callsOutcome, type LocalWalletProvider, type WalletAdapter } from '../src/index.ts'
 
 /**
  * A WalletAdapter over an EIP-1193 wallet through viem's wallet actions, as the app's wagmi adapter is: what the
@@ -42,9 +42,9 @@ export async function eip1193WalletAdapter(provider: LocalWalletProvider): Promi
         forceAtomic: false,
         calls: transactions.map(({ to, data, value }) => ({ to, data, value })),
       })
-      const status = await waitForCallsStatus(client, { id, timeout: 120_000 })
-      return (status.receipts ?? []).map((receipt) => receipt.transactionHash as Hash)
+      return { id }
     },
+    waitForCalls: async (id) => callsOutcome(await waitForCallsStatus(client, { id, timeout: 120_000 })),
     signTypedData: (typedData) => signTypedData(client, { account, ...typedData } as never),
   }
 }

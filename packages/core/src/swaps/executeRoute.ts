@@ -1,7 +1,7 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hash, isAddressEqual } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
 import { isInsufficientFundsError, notEnoughGasOn } from '../errors/gasErrors.ts'
-import { isTypedDataChainMismatch, UnknownContractError } from '../errors/walletErrors.ts'
+import { isTypedDataChainMismatch, UnexpectedError, UnknownContractError } from '../errors/walletErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import { applySwapEvent } from '../records/swapMachine.ts'
 import { newSwapRecord } from '../records/swapRecord.ts'
@@ -21,7 +21,7 @@ import type { ApprovalRequirement, GaslessSigning, Route, TransactionRequest } f
 import { prepareDeposit } from '../signing/checkDeposit.ts'
 import { estimateNetworkCost } from './estimateNetworkCost.ts'
 import { waitForSent } from './waitForSent.ts'
-import type { WalletAdapter } from './walletAdapter.ts'
+import type { CallsOutcome, WalletAdapter } from './walletAdapter.ts'
 
 export type ExecuteRouteParameters = {
   route: Route
@@ -138,12 +138,16 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     await check(transaction)
     return signing(() => wallet.sendTransaction(transaction))
   }
-  /** The approval and the deposit as one batch (EIP-5792): one confirmation instead of two or three. */
-  const sendBatch = async (transactions: readonly TransactionRequest[]): Promise<Hash[]> => {
+  /**
+   * The approval and the deposit as one batch (EIP-5792): one confirmation instead of two or three. Returns once the
+   * wallet accepted it (its id), and what it did with it once it is done.
+   */
+  const sendBatch = async (transactions: readonly TransactionRequest[]) => {
     for (const transaction of transactions) await check(transaction)
-    const sendCalls = wallet.sendCalls
-    if (!sendCalls) throw new Error('the wallet cannot send a batch')
-    return signing(() => sendCalls(transactions))
+    const { sendCalls, waitForCalls } = wallet
+    if (!sendCalls || !waitForCalls) throw new UnexpectedError('the wallet cannot send a batch')
+    const { id } = await signing(() => sendCalls(transactions))
+    return { id, done: () => waitForCalls(id) }
   }
   const notEnoughGas = async (cause: unknown) => {
     const needed = await estimateNetworkCost({ clients, account: wallet.account, plan }).then(
@@ -151,6 +155,25 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
       () => undefined,
     )
     return notEnoughGasOn(client.chain, chainId, needed, cause)
+  }
+  /**
+   * Why a batch stopped before the deposit: the wallet's own reason when it gives one; else a balance short of the gas
+   * of the steps still to send (the node refused a call for it, and the batch's status does not say so), which trying
+   * again does not cure; else `BatchIncompleteError`.
+   */
+  const batchStopped = async (outcome: CallsOutcome, of: number) => {
+    const stopped = new BatchIncompleteError(outcome.hashes.length, of)
+    const reason = outcome.error === undefined ? undefined : new Error(outcome.error, { cause: stopped })
+    if (reason && isInsufficientFundsError(reason)) return notEnoughGas(reason)
+    // The steps still to send, as the chain has them now (an approval mined before the stop is not counted again).
+    const short = await Promise.all([
+      estimateNetworkCost({ clients, account: wallet.account, plan }),
+      client.getBalance({ address: wallet.account }),
+    ]).then(
+      ([cost, balance]) => (balance < cost.required ? cost.total : undefined),
+      () => undefined,
+    )
+    return short === undefined ? stopped : notEnoughGasOn(client.chain, chainId, short, reason ?? stopped)
   }
   const waitFor = async (hash: Hash) => {
     const { receipt, hash: mined } = await waitForSent(client, hash)
@@ -173,9 +196,11 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   const approvals = batched && plan.approval ? await approvalCalls(plan.approval, chainId) : []
   if (approvals.length > 0) {
     update({ type: 'phase', phase: 'approving' })
-    const hashes = await sendBatch([...approvals, plan.transaction])
+    const batch = await sendBatch([...approvals, plan.transaction])
+    const outcome = await batch.done()
+    const { hashes } = outcome
     const depositTx = hashes[approvals.length]
-    if (!depositTx) throw new BatchIncompleteError(hashes.length, approvals.length + 1)
+    if (!depositTx) throw await batchStopped(outcome, approvals.length + 1)
     update({ type: 'approved', approveTxs: hashes.slice(0, approvals.length) })
     update({ type: 'phase', phase: 'depositing' })
     update({ type: 'depositSent', depositTx, ...tracking() })

@@ -25,7 +25,7 @@ type Batch = { chainId: number; status: number; receipts: TransactionReceipt[]; 
  * EIP-5792 for a wallet that signs with a local key: one confirmation (the `wallet_sendCalls` request) for a batch
  * of calls, sent one after another on the chain the batch names, each after the one before is mined. Not atomic (an
  * EOA cannot be): `atomic` is reported unsupported, a batch that requires it is refused, and a call that fails stops
- * the batch there (its status says which).
+ * the batch there (its status says which, and the error that stopped it is in `capabilities.error.message`).
  */
 export function createLocalCalls(parameters: { account: LocalAccount; chainOf: (chainId: number) => Chain }) {
   const batches = new Map<string, Batch>()
@@ -91,6 +91,9 @@ export function createLocalCalls(parameters: { account: LocalAccount; chainOf: (
           gasUsed: numberToHex(receipt.gasUsed),
           transactionHash: receipt.transactionHash,
         })),
+        // Why a call failed to be sent (the node refused it: insufficient funds…). EIP-5792 has no field for it; a
+        // wallet's own capabilities are where it may say more, and the app's adapter reads it there.
+        ...(batch.error === undefined ? {} : { capabilities: { error: { message: batch.error } } }),
       }
     },
   }

@@ -1,5 +1,5 @@
-import type { Manifest, WalletAdapter } from '@multi-bridge/core'
-import type { Address, Hash } from 'viem'
+import { callsOutcome, type Manifest, UnexpectedError, type WalletAdapter } from '@multi-bridge/core'
+import type { Address } from 'viem'
 import type { Config, Connector } from 'wagmi'
 import { getCapabilities, sendCalls, sendTransaction, signTypedData, waitForCallsStatus } from 'wagmi/actions'
 import { switchNetwork } from './switchNetwork.ts'
@@ -32,9 +32,10 @@ export function wagmiWalletAdapter(parameters: {
       const capabilities = await getCapabilities(config, { connector, account, chainId }).catch(() => undefined)
       return capabilities !== undefined && capabilities !== null
     },
+    // Accepted: the wallet answered the batch's id. The executor keeps the swap under it before waiting for it.
     sendCalls: async (transactions) => {
       const chainId = transactions[0]?.chainId
-      if (chainId === undefined) return []
+      if (chainId === undefined) throw new UnexpectedError('a batch of no calls')
       const { id } = await sendCalls(config, {
         connector,
         account,
@@ -42,10 +43,10 @@ export function wagmiWalletAdapter(parameters: {
         forceAtomic: false,
         calls: transactions.map(({ to, data, value }) => ({ to, data, value })),
       })
-      // Done when every call is mined, or the wallet stopped at one: the executor reads which from the hashes.
-      const status = await waitForCallsStatus(config, { connector, id, timeout: 10 * 60_000 })
-      return (status.receipts ?? []).map((receipt) => receipt.transactionHash as Hash)
+      return { id }
     },
+    // Done when every call is mined, or the wallet stopped at one: the executor reads which from the hashes.
+    waitForCalls: async (id) => callsOutcome(await waitForCallsStatus(config, { connector, id, timeout: 10 * 60_000 })),
     // A gasless swap's one signature: the typed data names its chain, so the wallet is not asked to switch.
     signTypedData: (typedData) => signTypedData(config, { connector, account, ...typedData } as never),
   }
