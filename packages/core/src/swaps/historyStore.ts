@@ -4,7 +4,7 @@ import { supersedes, swapStatusRank } from '../records/swapMachine.ts'
 import { isSwapRecord, swapRecordIssuePaths, swapRecordProblem } from '../records/swapRecordSchema.ts'
 import type { SwapRecord } from '../records/types.ts'
 import { createPersistedStore, type KeyValueStorage, PERSIST_PREFIX } from '../storage/persistedStore.ts'
-import { type SwapStoreState, swapStoreSlice } from './swapStore.ts'
+import { type SwapStoreState, sameSwaps, swapStoreSlice } from './swapStore.ts'
 
 const HISTORY_STORE_ID = 'history'
 /** Where History is saved (`__persist__history`): the key a page watches for other tabs' writes. */
@@ -142,8 +142,9 @@ const isOnlyItsRepair = (mine: SwapRecord, saved: unknown) => {
 
 /**
  * What a write saves, given what the storage holds now: every tab of the app shares it. A swap only the storage has
- * (made in another tab, or unreadable here) is kept as saved; one both have is the one further along (a refund
- * made in another tab is not undone by this one's older copy).
+ * (made in another tab, or unreadable here) is kept as saved; one both have (under one key, or as the same swap under
+ * another: see `sameSwaps`) is the one further along, under this tab's key (a refund made in another tab is not
+ * undone by this one's older copy).
  */
 function mergeSaved(
   saved: unknown,
@@ -154,7 +155,12 @@ function mergeSaved(
   if (typeof savedSwaps !== 'object' || savedSwaps === null) return { swaps }
   for (const [key, value] of Object.entries(savedSwaps)) {
     const mine = swaps[key]
-    if (!mine) swaps[key] = value as SwapRecord
+    // The same swap under another key here (`upsert` made one record of a restored copy and this device's): not
+    // saved twice; the saved copy only if it is further along, under this tab's key.
+    const same = !mine && isSwapRecord(value) ? sameSwaps(swaps, value)[0] : undefined
+    if (same) {
+      if (isNewer(value as SwapRecord, same)) swaps[same.key] = { ...(value as SwapRecord), key: same.key }
+    } else if (!mine) swaps[key] = value as SwapRecord
     else if (isSwapRecord(value) ? isNewer(value, mine) : isOnlyItsRepair(mine, value)) {
       // Saved further along; or unreadable here and this copy only its repair (or an older version's reading of a
       // newer one's fields), not changed here since: the saved one stays as it was.
@@ -178,8 +184,11 @@ export function syncHistory(store: StoreApi<SwapStoreState>, storage: KeyValueSt
   const state = (saved as { state?: { swaps?: unknown }; version?: unknown } | null) ?? undefined
   if (state?.version !== HISTORY_STORE_VERSION) return
   for (const record of Object.values(keepValid(state.state?.swaps))) {
-    const mine = store.getState().swaps[record.key]
-    if (!mine || isNewer(record, mine)) store.getState().upsert(record)
+    const swaps = store.getState().swaps
+    // Known here by its key, or as the same swap under this tab's key (see `upsert`), which it keeps.
+    const mine = swaps[record.key] ?? sameSwaps(swaps, record)[0]
+    if (!mine) store.getState().upsert(record)
+    else if (isNewer(record, mine)) store.getState().upsert({ ...record, key: mine.key })
   }
 }
 

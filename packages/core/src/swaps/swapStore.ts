@@ -12,7 +12,9 @@ export type SwapStoreState = {
   drafts: Record<string, SigningSwap>
   /**
    * Stores the person's swap as `executeRoute` moves it along: a draft while nothing is sent, in `swaps` (and out
-   * of the drafts) once its deposit is. A copy never replaces a further-along one (tracking may be ahead).
+   * of the drafts) once its deposit is. A copy never replaces a further-along one (tracking may be ahead). The same
+   * swap already stored under another key (by its protocol id or its deposit, as `merge` knows it: a Restore that
+   * found the deposit first) becomes one record under this record's key, the copy further along.
    */
   upsert: (record: SwapRecord) => void
   /** Forgets a draft (a review closed); a swap whose deposit was sent is never dropped. */
@@ -35,8 +37,19 @@ export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapS
       }
       set((state) => {
         const { [record.key]: _sent, ...drafts } = state.drafts
-        if (!supersedes(record, state.swaps[record.key])) return _sent ? { drafts } : state
-        return { swaps: { ...state.swaps, [record.key]: record }, drafts }
+        // The same swap under another key (as `merge` knows it: its protocol id or its deposit), e.g. found by a
+        // Restore before this device recorded its deposit: one record, the copy further along, under this key.
+        const others = sameSwaps(state.swaps, record)
+        let kept: SwapRecord = record
+        for (const copy of [state.swaps[record.key], ...others]) if (copy && !supersedes(kept, copy)) kept = copy
+        if (others.length === 0) {
+          if (kept !== record) return _sent ? { drafts } : state
+          return { swaps: { ...state.swaps, [record.key]: record }, drafts }
+        }
+        const swaps = { ...state.swaps }
+        for (const other of others) delete swaps[other.key]
+        swaps[record.key] = kept.key === record.key ? kept : { ...kept, key: record.key }
+        return { swaps, drafts }
       })
     },
     discard: (key) =>
@@ -82,6 +95,12 @@ export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapS
 
 /** What makes two records the same swap: the protocol id, and the deposit transaction once sent. */
 const idsOf = (swap: SwapRecord) => [swap.id, ...(swap.depositTx ? [swap.depositTx] : [])].map((id) => id.toLowerCase())
+
+/** The records of `swaps` under another key than `record`'s that are the same swap (see `idsOf`). */
+export function sameSwaps(swaps: Readonly<Record<string, SwapRecord>>, record: SwapRecord): SwapRecord[] {
+  const ids = new Set(idsOf(record))
+  return Object.values(swaps).filter((swap) => swap.key !== record.key && idsOf(swap).some((id) => ids.has(id)))
+}
 
 /** Swaps in memory (tests, node); `createHistoryStore` keeps the same slice in storage for the web app. */
 export function createSwapStore(): StoreApi<SwapStoreState> {

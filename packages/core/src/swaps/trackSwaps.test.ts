@@ -16,9 +16,11 @@ const usdc = (chainId: number) => {
 }
 
 function record(providerId: string): SwapRecord {
+  // Each provider's swap its own deposit: one id or deposit shared by two records makes them one swap (`upsert`).
+  const digit = providerId === 'api' ? '2' : '1'
   return {
     key: `k-${providerId}`,
-    id: `0x${'1'.repeat(64)}`,
+    id: `0x${digit.repeat(64)}`,
     providerId,
     providerName: providerId,
     owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
@@ -29,7 +31,7 @@ function record(providerId: string): SwapRecord {
     depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
     status: 'deposited',
     createdAt: 0,
-    depositTx: `0x${'1'.repeat(64)}`,
+    depositTx: `0x${digit.repeat(64)}`,
     depositedAt: 1,
     updatedAt: 0,
   }
