@@ -10,5 +10,6 @@ export {
   problemText,
   refundReason,
   statusWord,
+  trackerFinding,
   waitingAmount,
 } from './swapStatus.ts'

@@ -5,13 +5,14 @@ import {
   HttpStatusError,
   HttpTimeoutError,
   isUnreachable,
+  MultiBridgeError,
   providerModule,
   ServiceUnreachableError,
   type SwapRecord,
   swapProgress,
   type TrackProblem,
 } from '@multi-bridge/core'
-import type { UserMessage } from '../../lib/errorMessages.ts'
+import { catalogue, type UserMessage } from '../../lib/errorMessages.ts'
 
 /**
  * The word for a swap's state, and its class (`status-<tone>`). SPEC §5's three words, except a swap whose refund
@@ -71,9 +72,23 @@ export const isApiDown = (error: unknown) =>
   error instanceof HttpTimeoutError ||
   (error instanceof HttpStatusError && error.status >= 500)
 
+/** The tracker's findings that are said from the first look, whatever the count (see `trackerFinding`). */
+const TRACKER_FINDINGS = new Set(['providerNotAvailable', 'depositNotMined'])
+
 /**
- * What to say about a swap whose looks fail: the chain, service or provider API that does not answer, at once;
- * any other failure only once it repeats (a single slow answer is not news). Short, for a History row.
+ * What the tracker found rather than failed to look at, in the catalogue's words: a bridge this app does not run now
+ * (`ProviderNotAvailableError`, set once: the tracker stops following the swap), a sent deposit still not mined long
+ * after (`DepositNotMinedError`: it was looked at, and is not there). Said at once and kept as it is, never turned
+ * into "couldn't be checked just now".
+ */
+export function trackerFinding(error: unknown): UserMessage | undefined {
+  if (!(error instanceof MultiBridgeError) || !TRACKER_FINDINGS.has(error.code)) return undefined
+  return catalogue[error.code]?.(error)
+}
+
+/**
+ * What to say about a swap whose looks fail: the chain, service or provider API that does not answer, and what the
+ * tracker found (`trackerFinding`), at once; any other failure only once it repeats (a single slow answer is not news). Short, for a History row.
  */
 export function problemText(problem: TrackProblem | undefined, providerName?: string): UserMessage | undefined {
   if (!problem) return undefined
@@ -82,6 +97,8 @@ export function problemText(problem: TrackProblem | undefined, providerName?: st
     return { message: '{{network}} is not answering', values: { network: error.chainName } }
   }
   if (error instanceof ServiceUnreachableError) return { message: SERVICE_DOWN[error.service] }
+  const said = trackerFinding(error)
+  if (said) return said
   if (isUnreachable(error) || problem.failures < 2) return undefined
   if (providerName && isApiDown(error)) {
     return { message: '{{provider}} is not answering', values: { provider: providerName } }

@@ -8,7 +8,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import type { UserMessage } from '../../lib/errorMessages.ts'
 import { useTrackProblem } from '../../lib/swapClient.tsx'
-import { elapsedAgainstEstimate, isApiDown } from '../history/index.ts'
+import { elapsedAgainstEstimate, isApiDown, trackerFinding } from '../history/index.ts'
 import { useDurationText } from './durationText.ts'
 
 /** What the dialog says about a chain or service that does not answer: who, and what it means for the swap. */
@@ -31,6 +31,9 @@ export function problemExplanation(problem: TrackProblem | undefined, providerNa
       }[error.service],
     }
   }
+  // A bridge not run here, a deposit not mined: what the tracker found, said from its first look, as it is.
+  const said = trackerFinding(error)
+  if (said) return said
   if (isUnreachable(error) || problem.failures < 2) return undefined
   if (isApiDown(error)) {
     return {
