@@ -117,6 +117,13 @@ describe('the sender', () => {
     expect(await publicClient.getTransactionCount({ address: account.address })).toBe(5)
   })
 
+  it('tells the hash of what it sends before the node is asked: the hash the node answers', async () => {
+    const { sender } = senderFor(7, { sendDelayMs: 50 })
+    const signed: Hex[] = []
+    const hash = await sender.send(ping(9n), 60_000n, { onSigned: (tx) => signed.push(tx) })
+    expect(signed).toEqual([hash])
+  })
+
   it('estimates the gas from its own account when not given', async () => {
     const { sender, publicClient, account } = senderFor(4)
     // A contract that reverts for a caller of address zero, as a token refuses an approval from it: estimated from no

@@ -8,6 +8,7 @@ import {
   Eip1559FeesNotSupportedError,
   encodeFunctionData,
   type Hex,
+  keccak256,
   type PublicClient,
   type Transport,
   type WalletClient,
@@ -38,10 +39,19 @@ type ContractCall = {
 
 type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint }
 
+export type SendOptions = {
+  /**
+   * Called with the transaction's hash once it is signed, just before it goes to the node: from then on the node may
+   * hold it whatever the send answers (no answer, a time-out, a retry the node refuses as known), so a caller that
+   * must not pay twice records it here, before anything that can throw.
+   */
+  onSigned?: (hash: Hex) => void
+}
+
 export type Sender = {
   /**
    * Sends `request` with `gas` (estimated here when not given; a revert surfaces decoded and nothing is sent) and
-   * gives its hash once the node took it.
+   * gives its hash once the node took it. `options.onSigned` learns the hash before the node is asked.
    */
   send: <
     const abi extends Abi | readonly unknown[],
@@ -50,6 +60,7 @@ export type Sender = {
   >(
     request: ContractWrite<abi, functionName, args>,
     gas?: bigint,
+    options?: SendOptions,
   ) => Promise<Hex>
   /** The nonce is read from the node again before the next send: after a transaction that never got a receipt. */
   forgetNonce: () => void
@@ -99,7 +110,7 @@ export function createSender({ publicClient, walletClient, queue, blockTimeSecon
     return value
   }
   // The request's types are checked where `send` is called (Sender['send'] is generic like viem's writeContract).
-  async function send(request: ContractCall, gas?: bigint): Promise<Hex> {
+  async function send(request: ContractCall, gas?: bigint, options: SendOptions = {}): Promise<Hex> {
     const [limit, feeValues] = await Promise.all([
       gas ?? publicClient.estimateContractGas({ account, ...request } as never),
       currentFees(),
@@ -130,6 +141,7 @@ export function createSender({ publicClient, walletClient, queue, blockTimeSecon
       lastSentAt = Date.now()
       return signed
     })
+    options.onSigned?.(keccak256(serializedTransaction))
     try {
       return await publicClient.sendRawTransaction({ serializedTransaction })
     } catch (error) {

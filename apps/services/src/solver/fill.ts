@@ -190,7 +190,10 @@ export function unconfirmedExposure(
     if (other.orderId === except || other.originChainId !== originChainId) continue
     const working = other.status === 'accepted' || other.status === 'filling' || other.status === 'filled'
     if (!working || other.openFinal || (unopened && !other.openTx)) continue
-    const committed = other.status !== 'accepted' || context.exposureHeld.has(other.orderId)
+    // Committed: a fill sent (filling, filled), one held by a fill under way, or an accepted order that keeps a fill
+    // of its own a reorg dropped: the node may mine that one again (it waits for it, fill() FILL_PENDING).
+    const committed =
+      other.status !== 'accepted' || context.exposureHeld.has(other.orderId) || other.fillTx !== undefined
     if (committed) total += BigInt(other.terms.outputUsd)
   }
   return total
@@ -223,8 +226,12 @@ async function sendFill(
     // Estimated before every attempt: a fill that would revert is never sent, nor retried until the deadline.
     return decline(context, order, `the fill would revert (${estimated.reverted})`)
   }
-  const sent = await destination.send(estimated.request, estimated.gas)
-  recordEvent(context, order.orderId, { type: 'fillSent', tx: sent, at: Date.now() })
+  // Recorded once signed, before the node is asked: a send that throws after the node took it (no answer, a retry
+  // refused as known) leaves the order `filling` with its hash, counted against the cap and looked for before
+  // another fill is sent. The node's answer names the same hash (recorded again, a no-op).
+  const recordSent = (tx: Hex) => recordEvent(context, order.orderId, { type: 'fillSent', tx, at: Date.now() })
+  const sent = await destination.send(estimated.request, estimated.gas, { onSigned: recordSent })
+  recordSent(sent)
   context.log.info('fill sent', { orderId: order.orderId, chainId: destination.config.id, tx: sent })
   const receipt = await destination.waitForReceipt(sent)
   if (receipt.status === 'success') {
