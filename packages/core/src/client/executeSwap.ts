@@ -59,8 +59,9 @@ export async function executeSwap(
     client.track(record.key)
     return record
   } catch (error) {
-    // Already sent? Tracking takes over; nothing is lost.
-    if (store.getState().swaps[draft.key]?.depositTx) client.track(draft.key)
+    // Already sent (or handed over: a batch the wallet accepted, a gasless order the solver did not answer)? It is in
+    // History and tracking takes over; nothing is lost.
+    if (store.getState().swaps[draft.key]) client.track(draft.key)
     throw error
   }
 }

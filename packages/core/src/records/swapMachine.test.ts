@@ -73,6 +73,8 @@ const event: fc.Arbitrary<SwapEvent> = fc.oneof(
   fc.record({ type: fc.constant('phase'), phase: fc.constantFrom('switching', 'approving', 'depositing') }),
   fc.record({ type: fc.constant('approved'), approveTxs: fc.array(hash, { maxLength: 2 }) }),
   fc.record({ type: fc.constant('depositSent'), depositTx: hash }),
+  fc.record({ type: fc.constant('callsAccepted'), callsId: hash }),
+  fc.record({ type: fc.constant('orderSigned'), data: fc.record({ orderId: hash, openDeadline: seconds }) }),
   fc
     .record({
       type: fc.constant('depositMined'),

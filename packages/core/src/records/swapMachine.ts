@@ -2,6 +2,7 @@ import {
   type CompletedSwap,
   type FailedSwap,
   isFinalSwapStatus,
+  isSwapSent,
   type RefundedSwap,
   SIGNING_PHASES,
   type SwapBase,
@@ -99,9 +100,9 @@ function refunded(record: SwapRecord & SwapDeposit, event: Extract<SwapEvent, { 
   }
 }
 
-function failed(record: SwapRecord, error: string): FailedSwap {
+function failed(record: SwapRecord, error: string, statusDetail?: string): FailedSwap {
   return {
-    ...base(record),
+    ...(statusDetail ? withDetail(base(record), statusDetail) : base(record)),
     status: 'failed',
     id: record.id,
     error,
@@ -133,6 +134,13 @@ function next(record: SwapRecord, event: SwapEvent): SwapRecord {
             phase: 'depositing',
             depositTx: event.depositTx,
           }
+        case 'callsAccepted':
+          // Once: a swap already sent or handed over is not handed over again.
+          if (isSwapSent(record)) return record
+          return { ...record, data: { ...record.data, ...event.data, callsId: event.callsId } }
+        case 'orderSigned':
+          if (isSwapSent(record)) return record
+          return { ...record, data: { ...record.data, ...event.data }, phase: 'depositing' }
         case 'depositRepriced':
           return record.depositTx && record.depositTx !== event.depositTx
             ? { ...record, depositTx: event.depositTx }
@@ -152,7 +160,8 @@ function next(record: SwapRecord, event: SwapEvent): SwapRecord {
           }
         }
         case 'depositFailed':
-          return record.depositTx ? failed(record, event.error) : record
+          // Nothing sent is not a failure: the person may still sign it.
+          return isSwapSent(record) ? failed(record, event.error, event.statusDetail) : record
         default:
           // Nothing else can happen before the deposit is known.
           return record

@@ -107,7 +107,10 @@ export type SigningSwap = SwapBase & {
   phase: SigningPhase
   /** The key until the deposit is mined. */
   id: string
-  /** Sent, not known to be mined yet. */
+  /**
+   * Sent, not known to be mined yet. A swap may be out of the person's hands before its deposit's hash is known: see
+   * `handedOver` (its tracking data says so).
+   */
   depositTx?: Hex
 }
 export type DepositedSwap = SwapBase & SwapDeposit & { status: 'deposited' }
@@ -144,6 +147,35 @@ export type SwapRecord =
   | RefundedSwap
   | FailedSwap
 
+/**
+ * A swap that left the person's hands before its deposit's hash is known, and may still be deposited:
+ * - `gaslessOrder`: a gasless order signed and given to the solver, whose answer did not come (`orderSigned`). The
+ *   solver may open it until its open deadline (epoch seconds); after that it never can.
+ * - `calls`: a batch holding the deposit that the wallet accepted (EIP-5792, its id: `callsAccepted`), not known to
+ *   be mined yet.
+ * Kept in the record's tracking data (`orderId` and `openDeadline`; `callsId`), so that a saved copy reads the same.
+ */
+export type HandedOver =
+  | { kind: 'gaslessOrder'; orderId: Hex; openDeadline: number }
+  | { kind: 'calls'; callsId: string }
+
+/** How a `signing` swap without a deposit hash left the person's hands, if it did (see `HandedOver`). */
+export function handedOver(record: SwapRecord): HandedOver | undefined {
+  if (record.status !== 'signing' || record.depositTx !== undefined) return undefined
+  const { orderId, openDeadline, callsId } = record.data ?? {}
+  if (typeof orderId === 'string' && typeof openDeadline === 'number') {
+    return { kind: 'gaslessOrder', orderId: orderId as Hex, openDeadline }
+  }
+  return typeof callsId === 'string' ? { kind: 'calls', callsId } : undefined
+}
+
+/**
+ * Whether anything of the swap left the person's hands: a deposit sent (or mined, or what followed), or handed over
+ * without its hash (`handedOver`). Such a swap is History's, never a draft: signing it again could pay twice.
+ */
+export const isSwapSent = (record: SwapRecord): boolean =>
+  record.status !== 'signing' || record.depositTx !== undefined || handedOver(record) !== undefined
+
 /** A swap whose deposit is mined and not failed: what providers track. */
 export type TrackedSwap = Exclude<SwapRecord, SigningSwap | FailedSwap>
 
@@ -168,14 +200,27 @@ export type SwapEvent =
   | { type: 'approved'; approveTxs: Hex[] }
   /** `data`: what is known of the deposit before it is mined (a gasless order's id and terms, from what was signed). */
   | { type: 'depositSent'; depositTx: Hex; data?: Record<string, string | number> }
+  /**
+   * The wallet accepted a batch of calls holding the deposit (EIP-5792): its id, and what is known of the deposit. The
+   * deposit may be mined from now on, before its hash is known (`HandedOver`).
+   */
+  | { type: 'callsAccepted'; callsId: string; data?: Record<string, string | number> }
+  /**
+   * A gasless order was signed and given to the solver, and its answer (the open's hash) did not come: what was signed
+   * (the order's id, its open deadline, its terms). The solver may still open it until then (`HandedOver`).
+   */
+  | { type: 'orderSigned'; data: Record<string, string | number> & { orderId: Hex; openDeadline: number } }
   /** The wallet sped the sent deposit up: the same call under a new hash, the one that is mined. */
   | { type: 'depositRepriced'; depositTx: Hex }
   | ({ type: 'depositMined'; estimatedAmount?: string; data?: Record<string, string | number> } & Omit<
       SwapDeposit,
       'depositTx'
     >)
-  /** The deposit reverted, its receipt has no deposit of this provider, or the wallet cancelled it. */
-  | { type: 'depositFailed'; error: string }
+  /**
+   * The deposit reverted, its receipt has no deposit of this provider, or the wallet cancelled it; or what was handed
+   * over never became one (a batch stopped before the deposit, a gasless order not opened by its open deadline).
+   */
+  | { type: 'depositFailed'; error: string; statusDetail?: string }
   /** Still on its way (the provider's word, if it gave one). */
   | { type: 'pending'; statusDetail?: string }
   | {

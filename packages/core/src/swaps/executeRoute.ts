@@ -12,6 +12,7 @@ import {
   QuoteExpiredError,
   ReviewMismatchError,
   SenderMismatchError,
+  TransactionNotConfirmedError,
   TransactionReplacedError,
   TransactionRevertedError,
   TypedDataUnsupportedError,
@@ -197,10 +198,21 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   if (approvals.length > 0) {
     update({ type: 'phase', phase: 'approving' })
     const batch = await sendBatch([...approvals, plan.transaction])
-    const outcome = await batch.done()
+    // Accepted: the deposit may be mined from now on, whatever happens to this page or to the wait. Kept under the
+    // batch's id until its hash is known.
+    update({ type: 'callsAccepted', callsId: batch.id, ...tracking() })
+    const outcome = await batch.done().catch((error: unknown) => {
+      // The wait failed (timed out, the wallet's status did not answer): sent, maybe mined, never a failure.
+      throw new TransactionNotConfirmedError(batch.id, client.chain?.name ?? 'the network', error)
+    })
     const { hashes } = outcome
     const depositTx = hashes[approvals.length]
-    if (!depositTx) throw await batchStopped(outcome, approvals.length + 1)
+    if (!depositTx) {
+      const error = await batchStopped(outcome, approvals.length + 1)
+      // Known now: the deposit was never sent.
+      update({ type: 'depositFailed', error: 'batchIncomplete' })
+      throw error
+    }
     update({ type: 'approved', approveTxs: hashes.slice(0, approvals.length) })
     update({ type: 'phase', phase: 'depositing' })
     update({ type: 'depositSent', depositTx, ...tracking() })

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { applySwapEvent, supersedes } from '../records/swapMachine.ts'
-import type { SigningSwap, SwapEvent, SwapRecord } from '../records/types.ts'
+import { isSwapSent, type SigningSwap, type SwapEvent, type SwapRecord } from '../records/types.ts'
 
 export type SwapStoreState = {
   /** Every swap whose deposit was sent (History), by record key. */
@@ -30,7 +30,9 @@ export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapS
     swaps: {},
     drafts: {},
     upsert: (record) => {
-      if (!record.depositTx) {
+      // Sent, or out of the person's hands before its hash is known (a batch the wallet accepted, a gasless order the
+      // solver did not answer): History's from then on.
+      if (!isSwapSent(record)) {
         if (record.status !== 'signing') return
         set((state) => (state.swaps[record.key] ? state : { drafts: { ...state.drafts, [record.key]: record } }))
         return

@@ -1,4 +1,4 @@
-import { discardSwap, draftSwap, type Route } from '@multi-bridge/core'
+import { discardSwap, draftSwap, isSwapSent, type Route } from '@multi-bridge/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import type { Address } from 'viem'
@@ -60,8 +60,9 @@ export function useSwapReview() {
         key,
         route,
         wallet,
-        // Sent: the form lets go of this amount, so that a second click cannot send the same swap again.
-        onUpdate: (record) => record.depositTx && disarmKeptForm(route.request),
+        // Sent (or handed over before its hash is known: a batch accepted, a gasless order the solver did not answer):
+        // the form lets go of this amount, so that a second click cannot send the same swap again.
+        onUpdate: (record) => isSwapSent(record) && disarmKeptForm(route.request),
       })
     },
     confirming: execute.isPending,

@@ -1,0 +1,94 @@
+import type { Hex } from 'viem'
+import { describe, expect, it, vi } from 'vitest'
+import { PERSON, POOL, poolRoute, poolSendPlan } from '../../test/support/poolDeposit.ts'
+import type { ChainClients } from '../chains/chainClients.ts'
+import { decodePoolSend } from '../providers/pool/poolCalldata.ts'
+import type { RouteProvider } from '../providers/types.ts'
+import { handedOver } from '../records/types.ts'
+import { BatchIncompleteError, TransactionNotConfirmedError } from '../routes/routeErrors.ts'
+import type { Route } from '../routes/types.ts'
+import { executeRoute } from './executeRoute.ts'
+import { createSwapStore } from './swapStore.ts'
+import type { CallsOutcome } from './walletAdapter.ts'
+
+/**
+ * The approval and the deposit as one batch (EIP-5792): from the moment the wallet accepts it, the deposit may be
+ * mined, so the swap is History's under the batch's id until its hash is known; a wait that fails leaves it there.
+ */
+const BATCH_ID = `0x${'ba'.repeat(32)}`
+const APPROVE_TX = `0x${'a1'.repeat(32)}` as Hex
+const DEPOSIT_TX = `0x${'de'.repeat(32)}` as Hex
+
+function setup(done: () => Promise<CallsOutcome>) {
+  const provider = {
+    id: 'pool',
+    name: 'Pool',
+    planDeposit: async (r: Route) => poolSendPlan(r),
+    decodeDeposit: (transaction) => decodePoolSend(transaction),
+    knownContracts: () => [POOL],
+    onDepositMined: async () => ({ type: 'depositMined', id: `0x${'01'.repeat(32)}`, depositedAt: 1 }),
+  } as Pick<RouteProvider, 'id' | 'name' | 'planDeposit' | 'decodeDeposit' | 'knownContracts' | 'onDepositMined'>
+  const client = {
+    chain: { id: 1, name: 'Local Chain A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+    readContract: async () => 0n,
+    getBlock: async () => ({ baseFeePerGas: null }),
+    getGasPrice: async () => 5n,
+    estimateGas: async () => 50_000n,
+    getBalance: async () => 10n ** 18n,
+    waitForTransactionReceipt: async ({ hash }: { hash: Hex }) => ({ status: 'success', transactionHash: hash }),
+  }
+  const wallet = {
+    account: PERSON,
+    getChainId: async () => 1,
+    switchChain: async () => {},
+    sendTransaction: vi.fn(),
+    canSendCalls: async () => true,
+    sendCalls: vi.fn(async () => ({ id: BATCH_ID })),
+    waitForCalls: vi.fn(done),
+  }
+  const store = createSwapStore()
+  const run = executeRoute({
+    route: poolRoute({ trackingData: { requestId: 'r1' } }),
+    provider: provider as RouteProvider,
+    wallet,
+    clients: new Map([[1, client]]) as unknown as ChainClients,
+    refreshRoute: async () => undefined,
+    onUpdate: (record) => store.getState().upsert(record),
+  })
+  return { store, run: run.catch((caught: unknown) => caught), wallet }
+}
+
+describe('executeRoute: a batch the wallet accepted', () => {
+  it('is in History under its id while the wallet sends it, then followed under its deposit', async () => {
+    let finish: (outcome: CallsOutcome) => void = () => {}
+    const { store, run } = setup(() => new Promise((resolve) => (finish = resolve)))
+    await vi.waitFor(() => expect(Object.keys(store.getState().swaps)).toHaveLength(1))
+    // Still being sent: a reload now keeps it.
+    const [waiting] = Object.values(store.getState().swaps)
+    expect(handedOver(waiting!)).toEqual({ kind: 'calls', callsId: BATCH_ID })
+    expect(waiting?.data).toMatchObject({ requestId: 'r1' })
+    finish({ hashes: [APPROVE_TX, DEPOSIT_TX] })
+    const record = await run
+    expect(record).toMatchObject({ status: 'deposited', depositTx: DEPOSIT_TX, approveTxs: [APPROVE_TX] })
+    expect(Object.values(store.getState().swaps)).toEqual([record])
+  })
+
+  it('stays in History, "sent, not confirmed yet", when the wait for it fails', async () => {
+    const { store, run } = setup(async () => {
+      throw new Error('wallet_getCallsStatus timed out')
+    })
+    const error = await run
+    expect(error).toBeInstanceOf(TransactionNotConfirmedError)
+    expect(error).toMatchObject({ hash: BATCH_ID, chainName: 'Local Chain A' })
+    const [kept] = Object.values(store.getState().swaps)
+    expect(kept && handedOver(kept)).toEqual({ kind: 'calls', callsId: BATCH_ID })
+  })
+
+  it('is failed in History, nothing deposited, when the wallet stopped before the deposit', async () => {
+    const { store, run } = setup(async () => ({ hashes: [APPROVE_TX] }))
+    expect(await run).toBeInstanceOf(BatchIncompleteError)
+    const [kept] = Object.values(store.getState().swaps)
+    expect(kept).toMatchObject({ status: 'failed', error: 'batchIncomplete' })
+    expect(kept).not.toHaveProperty('depositTx')
+  })
+})
