@@ -21,6 +21,7 @@ it('exports exactly its public surface', () => {
       "ChainUnreachableError",
       "DELIVERY_STATUS_WORDING",
       "DepositNotMinedError",
+      "GaslessOrderUnconfirmedError",
       "GaslessRefusedError",
       "HISTORY_STORAGE_KEY",
       "HISTORY_STORE_VERSION",

@@ -134,6 +134,7 @@ export {
 export { routeChoice } from './routes/routeChoice.ts'
 export {
   BatchIncompleteError,
+  GaslessOrderUnconfirmedError,
   GaslessRefusedError,
   InvalidQuoteError,
   NothingToRefundError,

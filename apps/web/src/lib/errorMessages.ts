@@ -2,6 +2,7 @@ import {
   type ChainUnreachableError,
   type DepositNotMinedError,
   formatDisplayAmountUp,
+  type GaslessOrderUnconfirmedError,
   type GaslessRefusedError,
   type HttpStatusError,
   isInsufficientFundsError,
@@ -124,6 +125,12 @@ export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage>
       GASLESS_REFUSED[(error as GaslessRefusedError).refusal] ??
       'The solver did not open your order ({{code}}). Nothing left your wallet.',
     values: { code: (error as GaslessRefusedError).refusal },
+  }),
+  // Signed, and the solver's answer lost: it may still open the order, so signing again could make a second one.
+  gaslessUnconfirmed: (error) => ({
+    message:
+      "The solver hasn't confirmed your signed order. It may still be opened until {{time, datetime(timeStyle: short)}}: don't sign it again. It stays in History, followed there.",
+    values: { time: (error as GaslessOrderUnconfirmedError).openDeadline * 1000 },
   }),
   typedDataUnsupported: fixed('This wallet cannot sign this swap without gas. Choose a route with gas instead.'),
   batchIncomplete: fixed('The wallet stopped before the deposit: nothing was deposited. Try again.'),

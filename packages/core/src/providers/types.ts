@@ -46,6 +46,11 @@ export interface RouteProvider {
    * while the receipt is not there yet (tracking asks again).
    */
   onDepositMined(record: SigningSwap & { depositTx: Hex }): Promise<SwapEvent>
+  /**
+   * Providers with gasless orders: one look at an order signed and given to whoever opens it, whose open's hash is not
+   * known (`HandedOver`, `gaslessOrder`): `depositSent` once its open is found, `depositFailed` once it never can be.
+   */
+  followSignedOrder?(record: SigningSwap): Promise<SwapEvent>
   /** One look at both chains (or the provider's API): what happened to the swap, as an event. */
   track(record: TrackedSwap): Promise<SwapEvent>
   /** The refund transaction when the swap is refundable now, or the time it will be. */

@@ -177,6 +177,26 @@ export class GaslessRefusedError extends MultiBridgeError {
   }
 }
 
+/**
+ * A gasless order was signed and given to the solver, and its answer did not come (a time-out, a lost connection, an
+ * answer that could not be read): the solver may have opened it, or may still open it until its open deadline (epoch
+ * seconds). The swap is kept and followed by the order's id; signing again would make a second order.
+ */
+export class GaslessOrderUnconfirmedError extends MultiBridgeError {
+  override name = 'GaslessOrderUnconfirmedError'
+  constructor(
+    readonly orderId: string,
+    readonly openDeadline: number,
+    cause: unknown,
+  ) {
+    super(`The solver did not confirm the signed order; it may open it until ${openDeadline}`, {
+      code: 'gaslessUnconfirmed',
+      details: orderId,
+      cause,
+    })
+  }
+}
+
 /** A gasless route needs a wallet that signs typed data (EIP-712); this one does not. */
 export class TypedDataUnsupportedError extends MultiBridgeError {
   override name = 'TypedDataUnsupportedError'

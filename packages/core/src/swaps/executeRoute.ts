@@ -1,6 +1,7 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hash, isAddressEqual } from 'viem'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
 import { isInsufficientFundsError, notEnoughGasOn } from '../errors/gasErrors.ts'
+import { walkError } from '../errors/MultiBridgeError.ts'
 import { isTypedDataChainMismatch, UnexpectedError, UnknownContractError } from '../errors/walletErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import { applySwapEvent } from '../records/swapMachine.ts'
@@ -8,6 +9,8 @@ import { newSwapRecord } from '../records/swapRecord.ts'
 import type { SigningSwap, SwapEvent, SwapRecord } from '../records/types.ts'
 import {
   BatchIncompleteError,
+  GaslessOrderUnconfirmedError,
+  GaslessRefusedError,
   QuoteChangedError,
   QuoteExpiredError,
   ReviewMismatchError,
@@ -233,7 +236,7 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   /**
    * A gasless route: one signature (checked with the plan by `prepareDeposit`), whatever chain the wallet is on, and
    * the solver sends the open; from its hash on, the tracker follows the open and the order's delivery, whichever
-   * comes first. A refusal leaves nothing sent.
+   * comes first. A refusal leaves nothing sent; a lost answer leaves the order signed, kept and followed by its id.
    */
   async function signGasless(gasless: GaslessSigning): Promise<SwapRecord> {
     const signTypedData = wallet.signTypedData
@@ -248,7 +251,14 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
       if (now !== chainId) throw new WrongChainError(chainId, now)
       return signing(() => signTypedData(gasless.typedData))
     })
-    const { openTx } = await gasless.submit(signature)
+    const { openTx } = await gasless.submit(signature).catch((error: unknown) => {
+      // A refusal is definite: nothing was opened, nothing left the wallet, and a new quote may be signed.
+      if (walkError(error, (item) => item instanceof GaslessRefusedError)) throw error
+      // Anything else (no answer in time, a lost connection, an answer not understood): the solver may have opened
+      // the order, or may still until its open deadline. The swap is kept under the order's id and followed by it.
+      update({ type: 'orderSigned', data: { ...gasless.tracking, openDeadline: gasless.openDeadline } })
+      throw new GaslessOrderUnconfirmedError(gasless.tracking.orderId, gasless.openDeadline, error)
+    })
     update({ type: 'depositSent', depositTx: openTx, data: gasless.tracking })
     // Not waited for here: the solver may deliver before its open is mined, and the tracker looks for both.
     return record

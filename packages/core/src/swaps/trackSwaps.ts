@@ -1,4 +1,3 @@
-import type { Hex } from 'viem'
 import type { StoreApi } from 'zustand/vanilla'
 import { withTimeout } from '../chains/readChain.ts'
 import type { Manifest } from '../config/manifest.ts'
@@ -6,7 +5,7 @@ import { getManifestChain } from '../config/manifest.ts'
 import { MultiBridgeError, walkError } from '../errors/MultiBridgeError.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import { isGaslessSwap } from '../records/swapRecord.ts'
-import { isFinalSwapStatus, isOverdue, type SwapRecord } from '../records/types.ts'
+import { handedOver, isFinalSwapStatus, isOverdue, type SwapEvent, type SwapRecord } from '../records/types.ts'
 import type { SwapStoreState } from './swapStore.ts'
 import { isUnreachable, type TrackProblemsState } from './trackProblems.ts'
 
@@ -49,6 +48,19 @@ export class DepositNotMinedError extends MultiBridgeError {
  */
 const isReceiptNotFound = (error: unknown) =>
   (error as { name?: unknown } | null)?.name === 'TransactionReceiptNotFoundError'
+
+/** The look that may move a swap along, or none when nothing on chain can. */
+function look(provider: RouteProvider, record: SwapRecord): (() => Promise<SwapEvent>) | undefined {
+  if (record.status === 'failed') return undefined
+  if (record.status !== 'signing') return () => provider.track(record)
+  const { depositTx } = record
+  if (depositTx) return () => provider.onDepositMined({ ...record, depositTx })
+  // A swap whose deposit was never sent has nothing on chain to follow; nor has a batch the wallet accepted, whose hash
+  // only the wallet knows. A gasless order given to the solver without an answer is followed by its id.
+  const followOrder = provider.followSignedOrder
+  if (handedOver(record)?.kind !== 'gaslessOrder' || !followOrder) return undefined
+  return () => followOrder.call(provider, record)
+}
 
 /** How long a sent deposit may wait for its block before it is said to (see `DepositNotMinedError`). */
 const UNMINED_DEPOSIT_MS = 10 * 60_000
@@ -128,14 +140,10 @@ export function createSwapTracker(parameters: {
         setProblem(key, new ProviderNotAvailableError(record.providerName))
         return
       }
-      // A swap whose deposit was never sent has nothing on chain to follow.
-      if (record.status === 'signing' && !record.depositTx) break
+      const lookAt = look(provider, record)
+      if (!lookAt) break
       try {
-        const look =
-          record.status === 'signing'
-            ? provider.onDepositMined({ ...record, depositTx: record.depositTx as Hex })
-            : provider.track(record)
-        const event = await withTimeout(look, lookTimeoutMs, () => new TrackTimeoutError(lookTimeoutMs))
+        const event = await withTimeout(lookAt(), lookTimeoutMs, () => new TrackTimeoutError(lookTimeoutMs))
         if (signal.aborted) break
         // Through the state machine, against the latest copy: a look that started before a refund was mined
         // cannot take the swap back.

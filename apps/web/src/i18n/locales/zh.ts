@@ -191,6 +191,8 @@ const zh: Record<string, string> = {
   'The transaction failed on chain': '交易在鏈上失敗',
   'The deposit is still not mined after {{minutes}} minutes: it may have been dropped or replaced in your wallet. Check its activity; this page keeps looking.':
     '存入交易在 {{minutes}} 分鐘後仍未上鏈：它可能已在您的錢包中被丟棄或取代。請查看錢包的活動記錄；本頁會持續查詢。',
+  "The solver hasn't confirmed your signed order. It may still be opened until {{time, datetime(timeStyle: short)}}: don't sign it again. It stays in History, followed there.":
+    '求解者尚未確認您簽署的訂單。它在 {{time, datetime(timeStyle: short)}} 之前仍可能被開立：請勿再次簽署。這筆兌換會保留在歷史紀錄中並持續追蹤。',
   "Sent, not confirmed yet: {{network}} hasn't shown it. It's checked again; don't send it twice.":
     '已送出，尚未確認：{{network}} 還沒有顯示它。系統會再次檢查，請勿重複送出。',
   '{{provider}} is not available in this app now, so this swap is not followed here':

@@ -40,6 +40,7 @@ import {
 } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
 import type { EscrowContext, EscrowProtocol } from './escrowProtocol.ts'
+import { followSignedOrder } from './escrowSignedOrder.ts'
 
 type Client = PublicClient<Transport, Chain>
 
@@ -211,6 +212,9 @@ export function createEscrowProvider(
         },
       }
     },
+
+    // A gasless order whose solver's answer was lost: followed by its id until its open deadline.
+    followSignedOrder: (record) => followSignedOrder(protocol, context, record),
 
     async track(record) {
       const id = record.id as Hex

@@ -10,6 +10,7 @@ export const intentModule: ProviderModule<'intent', never> = {
     ...ESCROW_STATUS_WORDING,
     SOLVER_NOT_AVAILABLE: "The bridge's solver is temporarily unavailable; the transfer will continue",
     SOLVER_DECLINED: 'No solver will fill this order; you can refund it once its deadline has passed',
+    NOT_OPENED: 'The solver did not open your signed order before its open deadline; nothing left your wallet',
   },
   // Its sentences in the app's other languages (the English text is the key).
   words: {
@@ -24,6 +25,8 @@ export const intentModule: ProviderModule<'intent', never> = {
       'No solver will fill this order; you can refund it once its deadline has passed':
         '沒有求解者會完成這筆訂單；截止時間過後您可以退款',
       [OPEN_FEE_LABEL]: '開立訂單的 Gas 費用（由求解者代付）',
+      'The solver did not open your signed order before its open deadline; nothing left your wallet':
+        '求解者未在開立期限前開立您簽署的訂單；您的錢包沒有任何資產轉出',
     },
   },
   feeLabels: ['Solver fee', 'Solver gas fee', 'Gas on arrival fee', OPEN_FEE_LABEL],
