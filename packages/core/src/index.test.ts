@@ -18,6 +18,7 @@ it('exports exactly its public surface', () => {
       "AddChainError",
       "BatchIncompleteError",
       "CHAIN_READ_TIMEOUT_MS",
+      "ChainStalledError",
       "ChainUnreachableError",
       "DELIVERY_STATUS_WORDING",
       "DepositNotMinedError",

@@ -8,7 +8,7 @@ export { formatDisplayAmountUp } from './amounts/formatDisplayAmountUp.ts'
 export { formatAmount, formatDisplayAmount, parseAmountInput } from './amounts/parseAmountInput.ts'
 export { type ChainClients, createChainClients } from './chains/chainClients.ts'
 // ---- Chains: clients, finality and bounded reads ----
-export { type ChainClock, createChainClock } from './chains/chainClock.ts'
+export { type ChainClock, ChainStalledError, createChainClock } from './chains/chainClock.ts'
 export { type FinalHead, finalBlockNumber, finalHead, finalityBlocks, finalityProblem } from './chains/finality.ts'
 export { manifestChainToViem } from './chains/manifestChain.ts'
 export { CHAIN_READ_TIMEOUT_MS, readChain } from './chains/readChain.ts'

@@ -1,4 +1,5 @@
 import {
+  type ChainStalledError,
   type ChainUnreachableError,
   type DepositNotMinedError,
   formatDisplayAmountUp,
@@ -155,6 +156,11 @@ export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage>
   providerNotAvailable: (error) => ({
     message: '{{provider}} is not available in this app now, so this swap is not followed here',
     values: { provider: (error as ProviderNotAvailableError).providerName },
+  }),
+  // A destination that answers but makes no new block: the swap waits for it (its clock keeps running).
+  chainStalled: (error) => ({
+    message: '{{network}} has made no new block for {{minutes}} min',
+    values: { network: (error as ChainStalledError).chainName, minutes: (error as ChainStalledError).minutes },
   }),
   notEnoughGas: (error): UserMessage => {
     const { coin, network, needed, decimals } = error as NotEnoughGasError

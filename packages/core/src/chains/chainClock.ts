@@ -1,3 +1,5 @@
+import { MultiBridgeError } from '../errors/MultiBridgeError.ts'
+
 /**
  * How far each chain's clock is from this device's, learnt from the latest blocks the app reads anyway (a swap's
  * look at its destination). Deadlines, deposit times and refunds are the chains' times: a device whose clock is
@@ -32,6 +34,21 @@ export const IN_STEP_SECONDS = 60
 export const STALL_BLOCKS = 5
 /** ...and never less than this: a look or two late, or a slow block, is not a stalled chain. */
 export const MIN_STALL_SECONDS = 60
+
+/**
+ * A chain that answers but has made no new block for `minutes` (see `ChainClock.stalledSince`): a swap that waits for
+ * it waits as long as it stays so, and the person is told which network it is, rather than left with a spinner.
+ */
+export class ChainStalledError extends MultiBridgeError {
+  override name = 'ChainStalledError'
+  constructor(
+    readonly chainId: number,
+    readonly chainName: string,
+    readonly minutes: number,
+  ) {
+    super(`${chainName} (${chainId}) has made no new block for ${minutes} min`, { code: 'chainStalled' })
+  }
+}
 
 type Seen = {
   /** The offset learnt from the latest block when it was first seen. */

@@ -1,7 +1,7 @@
 import type { ChainClients } from '../chains/chainClients.ts'
 import { createChainClock } from '../chains/chainClock.ts'
 import type { SwapClient } from '../client/types.ts'
-import type { Manifest } from '../config/manifest.ts'
+import { getManifestChain, type Manifest } from '../config/manifest.ts'
 import { UnexpectedError } from '../errors/walletErrors.ts'
 import type { ProviderModule } from '../providers/module.ts'
 import type { RouteProvider } from '../providers/types.ts'
@@ -51,7 +51,8 @@ export function createSwapClient(parameters: CreateSwapClientParameters): SwapCl
   const { manifest } = parameters
   const store = parameters.storage ? createHistoryStore(parameters.storage) : createSwapStore()
   const problems = createTrackProblemStore()
-  const clock = createChainClock()
+  // The manifest's block times tell a chain that stopped making blocks from a slow one.
+  const clock = createChainClock(Date.now, (chainId) => getManifestChain(manifest, chainId)?.blockTime)
   const getChainClients = once(async () => {
     if (parameters.clients) return parameters.clients
     // viem's public clients are their own chunk in the app: not needed to paint History.
@@ -70,6 +71,7 @@ export function createSwapClient(parameters: CreateSwapClientParameters): SwapCl
         providers: await getProviders(),
         manifest,
         problems,
+        clock,
         ...(parameters.onTrackError ? { onError: parameters.onTrackError } : {}),
         ...(parameters.lookTimeoutMs === undefined ? {} : { lookTimeoutMs: parameters.lookTimeoutMs }),
       })),

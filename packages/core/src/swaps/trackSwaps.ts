@@ -1,4 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla'
+import { type ChainClock, ChainStalledError } from '../chains/chainClock.ts'
 import { withTimeout } from '../chains/readChain.ts'
 import type { Manifest } from '../config/manifest.ts'
 import { getManifestChain } from '../config/manifest.ts'
@@ -89,6 +90,11 @@ export function createSwapTracker(parameters: {
    * chain or service does not answer instead of staying silent. Cleared by the next look that succeeds.
    */
   problems?: StoreApi<TrackProblemsState>
+  /**
+   * The chains' clocks the providers' looks keep (`ChainClock`): a destination that answers but makes no new block is
+   * a problem of its swaps (`ChainStalledError`), though every look succeeds.
+   */
+  clock?: ChainClock
   /** The longest one look may take (default 30 s). */
   lookTimeoutMs?: number
 }): SwapTracker {
@@ -111,6 +117,15 @@ export function createSwapTracker(parameters: {
         [key]: { error, since: current?.since ?? Date.now(), failures: (current?.failures ?? 0) + 1 },
       },
     })
+  }
+
+  /** The swap's destination, when it answers but has made no new block for a while (see `ChainClock.stalledSince`). */
+  const stalledDestination = (record: SwapRecord): ChainStalledError | undefined => {
+    const chainId = record.destination.token.chainId
+    const since = parameters.clock?.stalledSince(chainId)
+    if (since === undefined) return undefined
+    const name = getManifestChain(parameters.manifest, chainId)?.name ?? String(chainId)
+    return new ChainStalledError(chainId, name, Math.max(1, Math.floor((Date.now() / 1000 - since) / 60)))
   }
 
   const intervalFor = (record: SwapRecord) => {
@@ -148,7 +163,8 @@ export function createSwapTracker(parameters: {
         // Through the state machine, against the latest copy: a look that started before a refund was mined
         // cannot take the swap back.
         parameters.store.getState().apply(key, event)
-        setProblem(key, undefined)
+        // A look that succeeds clears the problem, unless the destination has stopped making blocks.
+        setProblem(key, stalledDestination(record))
         // A step forward (mined, delivered first…) is looked at again at once, once: the next may be there already.
         const moved = parameters.store.getState().swaps[key]?.status !== record.status
         lookedAgain = moved && !lookedAgain

@@ -1,6 +1,6 @@
-import { createChainClock, type DepositedSwap } from '@multi-bridge/core'
+import { ChainStalledError, createChainClock, type DepositedSwap } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
-import { elapsedAgainstEstimate } from './swapStatus.ts'
+import { elapsedAgainstEstimate, problemText } from './swapStatus.ts'
 
 /**
  * The destination chain stops making blocks while its RPC still answers (a sequencer outage; an anvil whose mining
@@ -53,5 +53,15 @@ describe('a destination chain that stopped making blocks', () => {
     const timing = elapsedAgainstEstimate(swap, now)
     expect(timing?.elapsed).toBeGreaterThanOrEqual(590)
     expect(timing?.late).toBe(true)
+  })
+})
+
+describe('the tracker’s word for a destination that answers but makes no new block', () => {
+  it('is said on the swap’s row from its first look: which network, for how long', () => {
+    const problem = { error: new ChainStalledError(B, 'Local Chain B', 10), since: Date.now(), failures: 1 }
+    expect(problemText(problem, 'Intent Bridge')).toEqual({
+      message: '{{network}} has made no new block for {{minutes}} min',
+      values: { network: 'Local Chain B', minutes: 10 },
+    })
   })
 })

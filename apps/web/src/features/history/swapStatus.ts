@@ -73,13 +73,13 @@ export const isApiDown = (error: unknown) =>
   (error instanceof HttpStatusError && error.status >= 500)
 
 /** The tracker's findings that are said from the first look, whatever the count (see `trackerFinding`). */
-const TRACKER_FINDINGS = new Set(['providerNotAvailable', 'depositNotMined'])
+const TRACKER_FINDINGS = new Set(['providerNotAvailable', 'depositNotMined', 'chainStalled'])
 
 /**
  * What the tracker found rather than failed to look at, in the catalogue's words: a bridge this app does not run now
  * (`ProviderNotAvailableError`, set once: the tracker stops following the swap), a sent deposit still not mined long
- * after (`DepositNotMinedError`: it was looked at, and is not there). Said at once and kept as it is, never turned
- * into "couldn't be checked just now".
+ * after (`DepositNotMinedError`: it was looked at, and is not there), a destination that answers but makes no new
+ * block (`ChainStalledError`). Said at once and kept as it is, never turned into "couldn't be checked just now".
  */
 export function trackerFinding(error: unknown): UserMessage | undefined {
   if (!(error instanceof MultiBridgeError) || !TRACKER_FINDINGS.has(error.code)) return undefined

@@ -1,4 +1,9 @@
-import { DepositNotMinedError, ProviderNotAvailableError, type TrackProblem } from '@multi-bridge/core'
+import {
+  ChainStalledError,
+  DepositNotMinedError,
+  ProviderNotAvailableError,
+  type TrackProblem,
+} from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
 import { catalogue } from '../../lib/errorMessages.ts'
 import { problemText } from '../history/index.ts'
@@ -43,5 +48,15 @@ describe('a sent deposit still not mined after ten minutes', () => {
     const repeated: TrackProblem = { error, since, failures: 5 }
     expect(problemExplanation(repeated, 'Intent Bridge')?.message).toBe(catalogue.depositNotMined!(error).message)
     expect(problemText(repeated, 'Intent Bridge')?.message).toBe(catalogue.depositNotMined!(error).message)
+  })
+})
+
+describe('a destination that answers but makes no new block', () => {
+  it('is said in the progress dialog as on the History row, from the first look', () => {
+    const problem: TrackProblem = { error: new ChainStalledError(1337002, 'Local Chain B', 3), since, failures: 1 }
+    expect(problemExplanation(problem, 'Intent Bridge')).toEqual(problemText(problem, 'Intent Bridge'))
+    expect(problemExplanation(problem, 'Intent Bridge')?.message).toBe(
+      '{{network}} has made no new block for {{minutes}} min',
+    )
   })
 })

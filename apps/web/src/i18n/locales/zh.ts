@@ -197,6 +197,7 @@ const zh: Record<string, string> = {
     '已送出，尚未確認：{{network}} 還沒有顯示它。系統會再次檢查，請勿重複送出。',
   '{{provider}} is not available in this app now, so this swap is not followed here':
     '{{provider}} 目前無法在此應用程式中使用，因此這裡不會追蹤此兌換',
+  '{{network}} has made no new block for {{minutes}} min': '{{network}} 已有 {{minutes}} 分鐘沒有產生新區塊',
   'Nothing is held for this swap any more: it was refunded or delivered. Its status updates shortly.':
     '此兌換已無任何資金被保留：它已退款或已交付。其狀態很快就會更新。',
   'The origin chain no longer shows the deposit (its block was replaced): waiting for it again':
