@@ -2,11 +2,15 @@ import { MULTICALL3_ADDRESS as MULTICALL3 } from '@multi-bridge/contracts'
 import {
   type Address,
   decodeFunctionData,
+  encodeAbiParameters,
+  encodeEventTopics,
   encodeFunctionResult,
   erc20Abi,
   type Hex,
   isAddressEqual,
   multicall3Abi,
+  pad,
+  parseAbi,
 } from 'viem'
 import { type ChainClients, createChainClients } from '../../src/chains/chainClients.ts'
 import { relayFixtures } from '../../src/providers/relay/relayFixtures.ts'
@@ -51,9 +55,71 @@ function receipt(hash: Hex, blockNumber: bigint, success: boolean, to: Address) 
 
 const BASE_SPOKE_POOL = '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64'
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
+const BASE_WETH = '0x4200000000000000000000000000000000000006'
+const ARBITRUM_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
 const FILL_RELAYER = '0x07ae8551be970cb1cca11dd7a11f47ae82e70e67'
 /** What the fill receipt pays the recipient (the fixtures' Across output). */
 export const FILLED_AMOUNT = 99_976_623n
+
+/** The contracts the restored deposits went to: LI.FI's diamond, Across's SpokePools (Arbitrum, Ethereum). */
+const LIFI_DIAMOND = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE'
+const ARBITRUM_SPOKE_POOL = '0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A'
+const ETHEREUM_SPOKE_POOL = '0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5'
+/** The block of the restored deposits' refunds (3 January 2025, after their deposits). */
+const REFUND_BLOCK = { number: 290_400_000n, timestamp: 1_735_862_400 }
+/** The refunds the status fixtures name (LI.FI's status-refunded, Across's deposit-status-refunded and its list). */
+const ARBITRUM_REFUNDS: Record<string, { amount: bigint; from: Address }> = {
+  [lifiFixtures.statusRefunded.receiving.txHash]: { amount: 99_975_000n, from: LIFI_DIAMOND },
+  [acrossFixtures.statusRefunded.depositRefundTxnRef]: { amount: 100_000_000n, from: ARBITRUM_SPOKE_POOL },
+}
+/** The deposits the providers' lists name, by chain (each sent by the fixture account), and where each went. */
+const LISTED_DEPOSITS: Record<number, Record<string, Address>> = {
+  42161: Object.fromEntries(
+    ['16', '15', '14', '12', '11'].map((byte) => [`0x${byte.repeat(32)}`, ARBITRUM_SPOKE_POOL as Address]),
+  ),
+  1: { [`0x${'13'.repeat(32)}`]: ETHEREUM_SPOKE_POOL },
+  10: { '0x9a1c0b5e4d3f2a19087f6e5d4c3b2a1908f7e6d5c4b3a291807f6e5d4c3b2a33': LIFI_DIAMOND },
+}
+
+/**
+ * Across's SpokePool `FilledRelay` (across-protocol/contracts V3SpokePoolInterface) of a WETH deposit from Arbitrum,
+ * paid out to `recipient` as ETH: the one trace such a fill leaves (the ETH moves inside the SpokePool). Emitted by
+ * Base's SpokePool, or by `spokePool` (another contract posing as one).
+ */
+export function filledRelayLog(recipient: Address, amount: bigint, spokePool: Address = BASE_SPOKE_POOL) {
+  const [event] = parseAbi([
+    'event FilledRelay(bytes32 inputToken, bytes32 outputToken, uint256 inputAmount, uint256 outputAmount, uint256 repaymentChainId, uint256 indexed originChainId, uint256 indexed depositId, uint32 fillDeadline, uint32 exclusivityDeadline, bytes32 exclusiveRelayer, bytes32 indexed relayer, bytes32 depositor, bytes32 recipient, bytes32 messageHash, (bytes32 updatedRecipient, bytes32 updatedMessageHash, uint256 updatedOutputAmount, uint8 fillType) relayExecutionInfo)',
+  ])
+  const word = (address: Address) => pad(address, { size: 32 })
+  const topics = encodeEventTopics({
+    abi: [event],
+    eventName: 'FilledRelay',
+    args: { originChainId: 42161n, depositId: 2_940_600n, relayer: word(FILL_RELAYER) },
+  })
+  const data = encodeAbiParameters(
+    event.inputs.filter((input) => !('indexed' in input && input.indexed)),
+    [
+      word('0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'),
+      word(BASE_WETH),
+      1_000_000_000_000_000_000n,
+      amount,
+      42161n,
+      1_735_790_000,
+      0,
+      word('0x0000000000000000000000000000000000000000'),
+      word(recipient),
+      word(recipient),
+      `0x${'0'.repeat(64)}`,
+      {
+        updatedRecipient: word(recipient),
+        updatedMessageHash: `0x${'0'.repeat(64)}`,
+        updatedOutputAmount: amount,
+        fillType: 0,
+      },
+    ],
+  )
+  return { address: spokePool.toLowerCase(), topics: topics as string[], data }
+}
 
 /**
  * The fills Base knows, with what each paid the recipient: a provider's "delivered" is a delivery only when the
@@ -65,7 +131,10 @@ const BASE_FILLS: Record<string, { block: typeof FILL_BLOCK; logs: ReturnType<ty
     block: FILL_BLOCK,
     logs: [transferLog(BASE_USDC, FILL_RELAYER, FIXTURE_ACCOUNT, FILLED_AMOUNT)],
   },
-  [`0x${'26'.repeat(32)}`]: { block: RESTORED_FILL_BLOCK, logs: [] },
+  [`0x${'26'.repeat(32)}`]: {
+    block: RESTORED_FILL_BLOCK,
+    logs: [filledRelayLog(FIXTURE_ACCOUNT, 999_918_240_000_000_000n)],
+  },
   [`0x${'25'.repeat(32)}`]: {
     block: RESTORED_FILL_BLOCK,
     logs: [transferLog('0xcbB7C0000aB88B473b1f5aFd9ef808440eed33Bf', FILL_RELAYER, FIXTURE_ACCOUNT, 998_000n)],
@@ -109,19 +178,49 @@ function tokenReads(chainId: number) {
   }
 }
 
-/** JSON-RPC of the canned chains: Arbitrum knows the deposits, Base knows Across's fill. */
-function chainRoutes(): ReplayRoutes {
+/**
+ * Arbitrum's JSON-RPC (`POST /rpc/42161`): the deposits (the fixtures' deposit sent to `depositTo`, LI.FI's diamond
+ * unless a test of another provider says otherwise), the deposits the lists name, and the refunds the statuses name.
+ */
+export function arbitrumRoutes(depositTo: Address = LIFI_DIAMOND): ReplayRoutes {
   const arbitrum = jsonRpcHandler({
     eth_call: tokenReads(42161),
     eth_getCode: () => '0x',
     eth_chainId: () => hex(42161),
-    eth_getTransactionReceipt: ([hash]) =>
-      hash === FIXTURE_DEPOSIT_TX || hash === REVERTED_DEPOSIT_TX
-        ? receipt(hash, DEPOSIT_BLOCK.number, hash === FIXTURE_DEPOSIT_TX, '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE')
-        : null,
+    eth_getTransactionReceipt: ([hash]) => {
+      if (hash === FIXTURE_DEPOSIT_TX || hash === REVERTED_DEPOSIT_TX) {
+        return receipt(hash, DEPOSIT_BLOCK.number, hash === FIXTURE_DEPOSIT_TX, depositTo)
+      }
+      const listed = LISTED_DEPOSITS[42161]?.[hash as string]
+      if (listed) return receipt(hash as Hex, DEPOSIT_BLOCK.number, true, listed)
+      const refund = ARBITRUM_REFUNDS[hash as string]
+      if (!refund) return null
+      const logs = [transferLog(ARBITRUM_USDC, refund.from, FIXTURE_ACCOUNT, refund.amount)]
+      return cannedReceipt(hash as string, REFUND_BLOCK.number, { to: refund.from, from: FILL_RELAYER, logs })
+    },
+    eth_getBlockByNumber: ([number]) => {
+      const block = [DEPOSIT_BLOCK, REFUND_BLOCK].find((known) => hex(known.number) === number)
+      return block ? cannedBlock(block.number, block.timestamp) : null
+    },
+  })
+  return { 'POST /rpc/42161': arbitrum }
+}
+
+/** A chain that knows only the listed deposits on it (Ethereum, Optimism). */
+function depositsOnly(chainId: number) {
+  return jsonRpcHandler({
+    eth_chainId: () => hex(chainId),
+    eth_getTransactionReceipt: ([hash]) => {
+      const to = LISTED_DEPOSITS[chainId]?.[hash as string]
+      return to ? receipt(hash as Hex, DEPOSIT_BLOCK.number, true, to) : null
+    },
     eth_getBlockByNumber: ([number]) =>
       number === hex(DEPOSIT_BLOCK.number) ? cannedBlock(DEPOSIT_BLOCK.number, DEPOSIT_BLOCK.timestamp) : null,
   })
+}
+
+/** JSON-RPC of the canned chains: Arbitrum knows the deposits and refunds, Base knows Across's fills. */
+function chainRoutes(): ReplayRoutes {
   const base = jsonRpcHandler({
     eth_call: tokenReads(8453),
     eth_getCode: ([address]) => (isAddressEqual(address as Address, BASE_CONTRACT) ? '0x6080604052' : '0x'),
@@ -137,7 +236,12 @@ function chainRoutes(): ReplayRoutes {
       return block ? cannedBlock(block.number, block.timestamp) : null
     },
   })
-  return { 'POST /rpc/42161': arbitrum, 'POST /rpc/8453': base }
+  return {
+    ...arbitrumRoutes(),
+    'POST /rpc/8453': base,
+    'POST /rpc/1': depositsOnly(1),
+    'POST /rpc/10': depositsOnly(10),
+  }
 }
 
 export type ProductionTestbed = {
@@ -190,6 +294,8 @@ export async function startProductionTestbed(options: { timeoutMs?: number } = {
     MULTIBRIDGE_RELAY_API_URL: `${server.url}/relay`,
     MULTIBRIDGE_RPC_42161: `${server.url}/rpc/42161`,
     MULTIBRIDGE_RPC_8453: `${server.url}/rpc/8453`,
+    MULTIBRIDGE_RPC_1: `${server.url}/rpc/1`,
+    MULTIBRIDGE_RPC_10: `${server.url}/rpc/10`,
   })
   const timeoutMs = options.timeoutMs ?? 1_000
   if (manifest.providers?.lifi) manifest.providers.lifi.timeoutMs = timeoutMs
@@ -220,7 +326,12 @@ export async function startProductionTestbed(options: { timeoutMs?: number } = {
       owner: FIXTURE_ACCOUNT,
       recipient: FIXTURE_ACCOUNT,
       origin: { token: usdcRequest.origin, amount: '100000000' },
-      destination: { token: usdcRequest.destination, estimatedAmount: '99976623', minAmount: '99976623' },
+      // A LI.FI swap keeps LI.FI's minimum (its quote's toAmountMin); Across's and Relay's are the fill's amount.
+      destination: {
+        token: usdcRequest.destination,
+        estimatedAmount: '99976623',
+        minAmount: providerId === 'lifi' ? lifiFixtures.quote.estimate.toAmountMin : '99976623',
+      },
       depositAddress: provider?.knownContracts(42161)[0] ?? FIXTURE_ACCOUNT,
       status: 'deposited',
       createdAt: 1_735_689_590_000,

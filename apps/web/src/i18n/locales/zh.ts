@@ -395,6 +395,13 @@ const zh: Record<string, string> = {
     '要簽署的交易讓單一中繼者持有您的存款超過橋接協議允許的時間。未簽署任何內容。',
   'The provider reports it delivered; the delivery is not on the destination chain yet':
     '提供者回報已交付；目標鏈上尚未看到該交付',
+  "The provider reports it delivered; the destination chain shows less arriving than the swap's minimum":
+    '提供者回報已交付；目標鏈上顯示到帳的數量少於此兌換的最低數量',
+  'The provider reports it delivered; the destination chain does not show the native coin reaching the recipient':
+    '提供者回報已交付；目標鏈上未顯示原生幣已送達收款人',
+  'The provider reports it delivered another token than the one asked, which cannot be checked here: look in your wallet':
+    '提供者回報交付了與所要求不同的代幣，此處無法核實：請查看您的錢包',
+  'The provider reports it refunded; the refund is not on the chain yet': '提供者回報已退款；鏈上尚未看到該退款',
   // App updates (service worker)
   'A new version of Multi-Bridge is ready.': 'Multi-Bridge 有新版本可用。',
   Reload: '重新載入',

@@ -5,7 +5,7 @@ import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts
 import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
 import { applySwapEvent } from '../../records/swapMachine.ts'
-import type { DepositedSwap, SwapRecord } from '../../records/types.ts'
+import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../../records/types.ts'
 import {
   InvalidQuoteError,
   InvalidResponseError,
@@ -23,7 +23,7 @@ import {
   isNativeAddress,
   uintString,
 } from '../apiSupport.ts'
-import { confirmDelivery } from '../deliveryCheck.ts'
+import { confirmDelivery, confirmRefund } from '../deliveryCheck.ts'
 import { type ProviderContext, providerSection, type RouteProvider } from '../types.ts'
 import { decodeAcrossDeposit } from './acrossCalldata.ts'
 import type { AcrossConfig } from './acrossConfig.ts'
@@ -215,7 +215,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       if (foreign) {
         throw new InvalidResponseError(ACROSS_PROVIDER_ID, 'status', 'the answer is about another deposit or chain')
       }
-      return confirmDelivery(clients, record, acrossStatusUpdate(status, record))
+      return confirmOnChain(record, acrossStatusUpdate(status, record))
     },
 
     async planRefund() {
@@ -367,7 +367,28 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       depositedAt,
       updatedAt: Date.now(),
     }
-    return applySwapEvent(record, await confirmDelivery(clients, record, acrossStatusUpdate(deposit, record)))
+    return applySwapEvent(record, await confirmOnChain(record, acrossStatusUpdate(deposit, record)))
+  }
+
+  /**
+   * Across's "filled" and "refunded" taken only once the chain shows them: the fill on the destination chain paying
+   * the recipient at least the deposit's output (a native coin proven by the destination SpokePool's fill event),
+   * the refund on the origin chain paying the depositor (in the wrapped token for a native deposit, as the SpokePool
+   * refunds).
+   */
+  async function confirmOnChain(record: TrackedSwap, event: SwapEvent): Promise<SwapEvent> {
+    const destination = record.destination.token.chainId
+    const pool = spokePool(destination)
+    const wrapped = config?.wrappedNativeTokens?.[String(destination)]
+    const checked = await confirmDelivery(
+      clients,
+      record,
+      event,
+      pool && wrapped ? { nativeFiller: { spokePool: pool, wrappedNative: wrapped } } : {},
+    )
+    return confirmRefund(clients, record, checked, {
+      wrappedNative: (chainId) => config?.wrappedNativeTokens?.[String(chainId)],
+    })
   }
 
   return provider

@@ -5,7 +5,7 @@ import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
 import { parseUsd } from '../../prices/usdValue.ts'
 import { applySwapEvent } from '../../records/swapMachine.ts'
-import type { DepositedSwap, SwapRecord, TrackedSwap } from '../../records/types.ts'
+import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../../records/types.ts'
 import {
   InvalidQuoteError,
   InvalidResponseError,
@@ -37,7 +37,7 @@ import {
   txHash,
   uintString,
 } from '../apiSupport.ts'
-import { confirmDelivery } from '../deliveryCheck.ts'
+import { confirmDelivery, confirmRefund } from '../deliveryCheck.ts'
 import { type ProviderChain, type ProviderContext, providerSection, type RouteProvider } from '../types.ts'
 import { decodeLifiDeposit, LIFI_CHECKED_BRIDGES } from './lifiCalldata.ts'
 import { GAS_ZIP_CHAIN_IDS, type LifiConfig } from './lifiConfig.ts'
@@ -236,8 +236,8 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
         // A mined deposit LI.FI still does not know after a day: say so (it is still looked at, less often).
         return { type: 'providerFailed', statusDetail: `${status.status}_AFTER_A_DAY` }
       }
-      // LI.FI's DONE is Completed only once the destination chain shows the delivery.
-      return confirmDelivery(clients, record, lifiStatusUpdate(status, record, manifest))
+      // LI.FI's DONE is Completed (or Refunded) only once the chain shows the delivery (or the refund).
+      return confirmOnChain(record, status)
     },
 
     async planRefund() {
@@ -334,6 +334,34 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       return undefined
     }
     return { fromAmount: cost, amount, token, priceUSD: recommended.priceUSD }
+  }
+
+  /** The manifest's wrapped native token of a chain. */
+  const wrappedNative = (chainId: number) =>
+    getManifestChain(manifest, chainId)?.tokens.find((token) => token.kind === 'weth')?.address
+
+  /**
+   * LI.FI's status as an event, its "delivered" and "refunded" taken only once the chain shows them
+   * (`confirmDelivery`, `confirmRefund`). LI.FI bridges through Across alone (`LIFI_CHECKED_BRIDGES`): a native coin
+   * it delivers is Across's fill, proven by the fill event of Across's SpokePool when the config lists it. A refund is
+   * looked for on the chain LI.FI names for it (the origin unless it says otherwise).
+   */
+  async function confirmOnChain(record: TrackedSwap, status: LifiStatus): Promise<SwapEvent> {
+    const destination = record.destination.token.chainId
+    const spokePool = providerSection<{ spokePools?: Record<string, Address> }>(manifest, 'across')?.spokePools?.[
+      String(destination)
+    ]
+    const wrapped = wrappedNative(destination)
+    const event = await confirmDelivery(
+      clients,
+      record,
+      lifiStatusUpdate(status, record, manifest),
+      spokePool && wrapped ? { nativeFiller: { spokePool, wrappedNative: wrapped } } : {},
+    )
+    return confirmRefund(clients, record, event, {
+      chainIds: [status.receiving?.chainId ?? record.origin.token.chainId],
+      wrappedNative,
+    })
   }
 
   /** The quote as a route, after checking it is about this very request and sends only to known contracts. */
@@ -468,9 +496,8 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       updatedAt: Date.now(),
     }
     if (notAboutDeposit(transfer.data, record)) return record
-    const event = await confirmDelivery(clients, record, lifiStatusUpdate(transfer.data, record, manifest)).catch(
-      () => undefined,
-    )
+    // A destination chain that does not answer now leaves the swap Swapping: tracking looks again.
+    const event = await confirmOnChain(record, transfer.data).catch(() => undefined)
     return event ? applySwapEvent(record, event) : record
   }
 

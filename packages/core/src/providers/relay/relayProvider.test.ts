@@ -77,31 +77,61 @@ const withDeposit = (change: Record<string, unknown>) => ({
   ],
 })
 
-/** Relay's fills of the fixtures' swaps, on Base: each pays the account its USDC (status-success, requests-v3). */
+/**
+ * Relay's fills of the fixtures' swaps, on Base: each pays the account its USDC (status-success, requests-v3); and
+ * Relay's refund the refund answers name (status-refund, requests-v3), there too: it pays the account USDC back.
+ */
 const BASE_FILLS = [
   relayFixtures.status.success.txHashes[0],
   '0x9da7bc54dfe6229d6980fd62250d472f23dfe0f41a1cdc870c81a08b3445f254',
 ]
+const BASE_REFUND = relayFixtures.status.refund.txHashes[0]
 const FILL_BLOCK = 30_000_000n
+/** The refund's block, after the refunded request's deposit (requests-v3: its outTxs timestamp). */
+const REFUND_BLOCK = 30_027_400n
 const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
 const baseRpc = jsonRpcHandler({
   eth_chainId: () => '0x2105',
-  eth_getTransactionReceipt: ([hash]) =>
-    BASE_FILLS.includes(hash as string)
+  eth_getTransactionReceipt: ([hash]) => {
+    if (hash === BASE_REFUND) {
+      const logs = [transferLog(BASE_USDC, SOLVER, ACCOUNT, 49_970_279n)]
+      return cannedReceipt(hash as string, REFUND_BLOCK, { to: BASE_USDC, from: SOLVER, logs })
+    }
+    return BASE_FILLS.includes(hash as string)
       ? cannedReceipt(hash as string, FILL_BLOCK, {
           to: BASE_USDC,
           from: SOLVER,
           logs: [transferLog(BASE_USDC, SOLVER, ACCOUNT, 99_970_279n)],
         })
+      : null
+  },
+  eth_getBlockByNumber: ([number]) =>
+    number === `0x${FILL_BLOCK.toString(16)}`
+      ? cannedBlock(FILL_BLOCK, 1_795_197_583)
+      : number === `0x${REFUND_BLOCK.toString(16)}`
+        ? cannedBlock(REFUND_BLOCK, 1_795_252_390)
+        : null,
+})
+/** The deposits Relay's request list names, on Arbitrum: each sent by the account to the depository. */
+const ARBITRUM_DEPOSITS = relayFixtures.requests.requests.flatMap(
+  (entry) => entry.data?.inTxs.filter((sent) => sent.chainId === ARBITRUM).map((sent) => sent.txHash) ?? [],
+)
+const DEPOSIT_BLOCK = 400_000_000n
+const arbitrumRpc = jsonRpcHandler({
+  eth_chainId: () => '0xa4b1',
+  eth_getTransactionReceipt: ([hash]) =>
+    ARBITRUM_DEPOSITS.includes(hash as string)
+      ? cannedReceipt(hash as string, DEPOSIT_BLOCK, { to: DEPOSITORY, from: ACCOUNT })
       : null,
   eth_getBlockByNumber: ([number]) =>
-    number === `0x${FILL_BLOCK.toString(16)}` ? cannedBlock(FILL_BLOCK, 1_795_197_583) : null,
+    number === `0x${DEPOSIT_BLOCK.toString(16)}` ? cannedBlock(DEPOSIT_BLOCK, 1_795_197_579) : null,
 })
 
 function startRelay(env: Record<string, string> = {}) {
   manifest = productionManifest({
     MULTIBRIDGE_RELAY_API_URL: server.url,
     MULTIBRIDGE_RPC_8453: `${server.url}/rpc/8453`,
+    MULTIBRIDGE_RPC_42161: `${server.url}/rpc/42161`,
     ...env,
   })
   const provider = createRelayProvider({ manifest, clients: createChainClients(manifest) })
@@ -110,7 +140,7 @@ function startRelay(env: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  server = await startReplayServer({ routes: { 'POST /rpc/8453': baseRpc } })
+  server = await startReplayServer({ routes: { 'POST /rpc/8453': baseRpc, 'POST /rpc/42161': arbitrumRpc } })
   startRelay()
 })
 afterAll(() => server.close())
@@ -431,10 +461,15 @@ describe('Relay status', () => {
     ['pending', { type: 'pending', statusDetail: 'pending' }],
     ['submitted', { type: 'pending', statusDetail: 'submitted' }],
     ['delayed', { type: 'pending', statusDetail: 'delayed' }],
-    // Delivered once Base shows the fill (its block time is the delivery time).
+    // Delivered once Base shows the fill (its block time is the delivery time, its payment the amount received).
     [
       'success',
-      { type: 'delivered', deliveryTx: relayFixtures.status.success.txHashes[0], deliveredAt: 1_795_197_583 },
+      {
+        type: 'delivered',
+        deliveryTx: relayFixtures.status.success.txHashes[0],
+        deliveredAt: 1_795_197_583,
+        receivedAmount: '99970279',
+      },
     ],
     ['failure', { type: 'providerFailed', statusDetail: 'failure' }],
     ['refund', { type: 'refunded', statusDetail: 'refund', refundTx: relayFixtures.status.refund.txHashes[0] }],

@@ -6,11 +6,10 @@ import { applySwapEvent } from '../../records/swapMachine.ts'
 import type { DepositedSwap, SwapRecord } from '../../records/types.ts'
 import { InvalidResponseError } from '../../routes/routeErrors.ts'
 import { apiTokenRef, describeIssues } from '../apiSupport.ts'
-import { confirmDelivery } from '../deliveryCheck.ts'
 import { RELAY_PROVIDER_ID } from './relayConfig.ts'
 import type { RelayContext } from './relayContext.ts'
 import { relayRequestSchema, relayRequestsSchema, relayStatusSchema } from './relaySchemas.ts'
-import { relayStatusEvent } from './relayStatus.ts'
+import { confirmRelayOnChain, relayStatusEvent } from './relayStatus.ts'
 
 /** Requests per page, and how many pages restore reads at most (Relay pages with `continuation`). */
 const PAGE_SIZE = 50
@@ -88,7 +87,7 @@ async function foundRequest(context: RelayContext, entry: unknown, owner: Addres
     { status: status.data, ...(outHash ? { txHashes: [outHash] } : {}) },
     data.route.actual,
   )
-  return applySwapEvent(record, await confirmDelivery(context.clients, record, event))
+  return applySwapEvent(record, await confirmRelayOnChain(context, record, event, out?.chainId))
 }
 
 /**

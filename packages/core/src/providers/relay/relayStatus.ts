@@ -4,7 +4,7 @@ import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
 import type { SwapEvent, TrackedSwap } from '../../records/types.ts'
 import { InvalidResponseError } from '../../routes/routeErrors.ts'
 import { describeIssues } from '../apiSupport.ts'
-import { confirmDelivery } from '../deliveryCheck.ts'
+import { confirmDelivery, confirmRefund } from '../deliveryCheck.ts'
 import { RELAY_PROVIDER_ID } from './relayConfig.ts'
 import type { RelayContext } from './relayContext.ts'
 import { type RelayStatus, relayStatusSchema } from './relaySchemas.ts'
@@ -77,5 +77,23 @@ export async function trackRelay(context: RelayContext, record: TrackedSwap): Pr
   const parsed = relayStatusSchema.safeParse(raw)
   if (!parsed.success) throw new InvalidResponseError(RELAY_PROVIDER_ID, 'status', describeIssues(parsed.error))
   assertAboutDeposit(parsed.data, record)
-  return confirmDelivery(context.clients, record, relayStatusEvent(parsed.data))
+  return confirmRelayOnChain(context, record, relayStatusEvent(parsed.data))
+}
+
+/**
+ * Relay's `success` and `refund` taken only once the chain shows them (`confirmDelivery`, `confirmRefund`): the fill
+ * on the destination chain (a native coin: the solver's payment to the recipient), the refund on the chain given, or
+ * else on the origin chain and then the destination (Relay's status does not say where it refunded).
+ */
+export async function confirmRelayOnChain(
+  context: RelayContext,
+  record: TrackedSwap,
+  event: SwapEvent,
+  refundChainId?: number,
+): Promise<SwapEvent> {
+  const checked = await confirmDelivery(context.clients, record, event)
+  return confirmRefund(context.clients, record, checked, {
+    chainIds:
+      refundChainId === undefined ? [record.origin.token.chainId, record.destination.token.chainId] : [refundChainId],
+  })
 }

@@ -1,0 +1,431 @@
+import { type Address, type Hex, HttpRequestError, TransactionReceiptNotFoundError } from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  acrossFixtures,
+  FIXTURE_ACCOUNT,
+  FIXTURE_DEPOSIT_TX,
+  FIXTURE_FILL_TX,
+  lifiFixtures,
+} from '../../test/fixtures/index.ts'
+import { baseWithDeliveries, type CannedDelivery } from '../../test/support/lifiDelivery.ts'
+import { filledRelayLog, type ProductionTestbed, startProductionTestbed } from '../../test/support/productionTestbed.ts'
+import { type ReplayRoutes, transferLog } from '../../test/support/replayServer.ts'
+import type { ChainClients } from '../chains/chainClients.ts'
+import { ChainUnreachableError } from '../errors/unreachableErrors.ts'
+import { applySwapEvent } from '../records/swapMachine.ts'
+import type { DepositedSwap, SwapRecord } from '../records/types.ts'
+import { confirmDelivery, confirmRefund, type DELIVERY_STATUS_WORDING } from './deliveryCheck.ts'
+import { relayFixtures } from './relay/relayFixtures.ts'
+
+/**
+ * A provider's "delivered" or "refunded" that names this very deposit and the right chains counts only once a chain
+ * shows it for this swap: the asked token (or native coin) paid to the recipient, at least the swap's minimum, the
+ * amount shown being the chain's; a refund paid back to the sender. Each provider (LI.FI, Across, Relay) is asked
+ * through the production testbed; the checks themselves are also read against chains made up here.
+ */
+let bed: ProductionTestbed
+const BASE_USDC: Address = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
+const OTHER: Address = '0x000000000000000000000000000000000000dEaD'
+/** A Base transaction that is not this swap's fill. */
+const UNRELATED = `0x${'a1'.repeat(32)}` as Hex
+/** A refund transaction that neither chain knows. */
+const NO_SUCH_REFUND = `0x${'3d'.repeat(32)}` as Hex
+/** After the fixtures' deposit (DEPOSIT_BLOCK.timestamp 1_735_689_601). */
+const LATER = 1_735_689_700
+
+beforeAll(async () => {
+  bed = await startProductionTestbed({ timeoutMs: 400 })
+})
+afterAll(() => bed.close())
+beforeEach(() => {
+  bed.server.setRoutes({ '/v1/status': { body: lifiFixtures.statusPending } })
+})
+
+type ProviderId = 'lifi' | 'across' | 'relay'
+
+/** Each provider's "delivered, by `hash`" about the fixtures' deposit (Arbitrum → Base), from its real fixture. */
+const deliveredBy = (providerId: ProviderId, hash: Hex, lifiReceiving: object = {}): ReplayRoutes => {
+  switch (providerId) {
+    case 'lifi': {
+      const done = lifiFixtures.statusDone
+      return { '/v1/status': { body: { ...done, receiving: { ...done.receiving, txHash: hash, ...lifiReceiving } } } }
+    }
+    case 'across':
+      return {
+        '/api/deposit/status': { body: { ...acrossFixtures.statusFilled, fillTx: hash, fillTxnRef: hash } },
+      }
+    case 'relay':
+      return {
+        '/relay/intents/status/v3': {
+          body: { ...relayFixtures.status.success, inTxHashes: [FIXTURE_DEPOSIT_TX], txHashes: [hash] },
+        },
+      }
+  }
+}
+
+/** Each provider's "refunded" about the fixtures' deposit, naming a refund transaction no chain has. */
+const refundedBy = (providerId: ProviderId): ReplayRoutes => {
+  switch (providerId) {
+    case 'lifi': {
+      const refunded = lifiFixtures.statusRefunded
+      return { '/v1/status': { body: { ...refunded, receiving: { ...refunded.receiving, txHash: NO_SUCH_REFUND } } } }
+    }
+    case 'across':
+      return {
+        '/api/deposit/status': {
+          body: {
+            ...acrossFixtures.statusRefunded,
+            depositRefundTxHash: NO_SUCH_REFUND,
+            depositRefundTxnRef: NO_SUCH_REFUND,
+          },
+        },
+      }
+    case 'relay':
+      return {
+        '/relay/intents/status/v3': {
+          body: { ...relayFixtures.status.refund, inTxHashes: [FIXTURE_DEPOSIT_TX], txHashes: [NO_SUCH_REFUND] },
+        },
+      }
+  }
+}
+
+/** One look by the provider at `record`, its event applied. */
+async function look(providerId: ProviderId, record: DepositedSwap = bed.depositedRecord(providerId)) {
+  const provider = bed.providers.get(providerId)
+  if (!provider) throw new Error(`no ${providerId}`)
+  const event = await provider.track(record)
+  return { event, record: applySwapEvent(record, event) as SwapRecord }
+}
+
+const PROVIDERS: ProviderId[] = ['lifi', 'across', 'relay']
+
+describe('a "delivered" counts only for the asked token, at least the minimum, paid to the recipient', () => {
+  it.each(PROVIDERS)(
+    '%s: a "delivered" whose Base transaction paid the recipient 0.000001 USDC (not this fill) stays Swapping',
+    async (providerId) => {
+      // Base shows one successful transaction that moved 1 base unit of USDC to the person: a dust transfer, or any
+      // other payment to them. Not the ~99.5 USDC or more this swap's minimum says.
+      const dust: CannedDelivery = {
+        hash: UNRELATED,
+        token: BASE_USDC,
+        to: FIXTURE_ACCOUNT,
+        amount: 1n,
+        timestamp: LATER,
+      }
+      bed.server.setRoutes({ ...baseWithDeliveries([dust]), ...deliveredBy(providerId, UNRELATED) })
+      const { record } = await look(providerId)
+      expect(record).toMatchObject({ status: 'deposited', statusDetail: 'DELIVERY_BELOW_MINIMUM' })
+    },
+  )
+
+  it.each(PROVIDERS)(
+    '%s: a native-coin swap is not Completed by a Base transaction that pays someone else',
+    async (providerId) => {
+      // The Base transaction moves USDC to someone else and nothing at all to the recipient.
+      const elsewhere: CannedDelivery = { hash: UNRELATED, token: BASE_USDC, to: OTHER, amount: 5n, timestamp: LATER }
+      const eth = bed.token(8453, 'native')
+      const record: DepositedSwap = {
+        ...bed.depositedRecord(providerId),
+        destination: { token: eth, estimatedAmount: '30000000000000000', minAmount: '30000000000000000' },
+      }
+      const lifiEth = {
+        token: { address: '0x0000000000000000000000000000000000000000', chainId: 8453, symbol: 'ETH', decimals: 18 },
+        amount: '30000000000000000',
+      }
+      bed.server.setRoutes({ ...baseWithDeliveries([elsewhere]), ...deliveredBy(providerId, UNRELATED, lifiEth) })
+      const { record: after } = await look(providerId, record)
+      expect(after).toMatchObject({ status: 'deposited', statusDetail: 'DELIVERY_NOT_PROVEN' })
+    },
+  )
+
+  it.each(PROVIDERS)('%s: the received amount shown is what Base shows was paid, not the API’s', async (providerId) => {
+    // Base's fill paid 99_976_623; LI.FI says 150 USDC arrived (Across and Relay say the quoted output).
+    const fill: CannedDelivery = {
+      hash: UNRELATED,
+      token: BASE_USDC,
+      to: FIXTURE_ACCOUNT,
+      amount: 99_976_623n,
+      timestamp: LATER,
+    }
+    bed.server.setRoutes({
+      ...baseWithDeliveries([fill]),
+      ...deliveredBy(providerId, UNRELATED, { amount: '150000000' }),
+    })
+    const { record } = await look(providerId)
+    expect(record.status).toBe('completed')
+    expect((record as Extract<SwapRecord, { status: 'completed' }>).destination.receivedAmount).toBe('99976623')
+  })
+
+  it('lifi: a DONE/COMPLETED naming another token is not Completed by a transfer of that token', async () => {
+    // LI.FI names a token of its choosing (substatus COMPLETED, not PARTIAL); Base shows that token sent to the person.
+    const SPAM: Address = '0x000000000000000000000000000000000000c0De'
+    const spam: CannedDelivery = {
+      hash: UNRELATED,
+      token: SPAM,
+      to: FIXTURE_ACCOUNT,
+      amount: 99_964_120n,
+      timestamp: LATER,
+    }
+    const spamToken = { address: SPAM, chainId: 8453, symbol: 'USDC', decimals: 6 }
+    bed.server.setRoutes({ ...baseWithDeliveries([spam]), ...deliveredBy('lifi', UNRELATED, { token: spamToken }) })
+    const { record } = await look('lifi')
+    // The asked USDC never arrived; a token the person did not ask for is not this swap's delivery.
+    expect(record).toMatchObject({ status: 'deposited', statusDetail: 'DELIVERY_OTHER_TOKEN' })
+  })
+})
+
+describe('a "refunded" is final only once a chain shows the refund', () => {
+  it.each(PROVIDERS)(
+    '%s: a refund naming this deposit, its refund transaction on no chain, is not final',
+    async (providerId) => {
+      bed.server.setRoutes(refundedBy(providerId))
+      const { record } = await look(providerId)
+      // No chain shows a refund: still being refunded by the provider, and followed on.
+      expect(record).toMatchObject({ status: 'providerRefunding', statusDetail: 'REFUND_NOT_ON_CHAIN' })
+    },
+  )
+
+  it('relay: a refund no chain shows, then the real fill on Base, is Completed', async () => {
+    bed.server.setRoutes(refundedBy('relay'))
+    const { record: refunding } = await look('relay')
+    expect(refunding.status).toBe('providerRefunding')
+    // The real fill of this deposit (Base knows it: 99_976_623 USDC to the person) is reported next.
+    bed.server.setRoutes({
+      ...baseWithDeliveries([
+        { hash: FIXTURE_FILL_TX, token: BASE_USDC, to: FIXTURE_ACCOUNT, amount: 99_976_623n, timestamp: LATER },
+      ]),
+      ...deliveredBy('relay', FIXTURE_FILL_TX),
+    })
+    const event = await bed.relay.track(refunding as DepositedSwap)
+    expect(event.type).toBe('delivered')
+    expect(applySwapEvent(refunding, event).status).toBe('completed')
+  })
+})
+
+// The checks read against chains made up here (viem's answers as the public client gives them).
+
+const BASE = 8453
+const ARBITRUM = 42161
+const USDC_ARBITRUM: Address = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
+const SPOKE_POOL: Address = '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64'
+const WETH: Address = '0x4200000000000000000000000000000000000006'
+const TX = `0x${'f1'.repeat(32)}` as Hex
+const ETH = {
+  chainId: BASE,
+  address: '0x0000000000000000000000000000000000000000' as Address,
+  symbol: 'ETH',
+  decimals: 18,
+}
+
+const usdcRecord: DepositedSwap = {
+  key: 'k',
+  id: `0x${'11'.repeat(32)}`,
+  providerId: 'lifi',
+  providerName: 'LI.FI',
+  owner: FIXTURE_ACCOUNT,
+  recipient: FIXTURE_ACCOUNT,
+  origin: {
+    token: { chainId: ARBITRUM, address: USDC_ARBITRUM, symbol: 'USDC', decimals: 6, kind: 'usdc' },
+    amount: '100000000',
+  },
+  destination: {
+    token: { chainId: BASE, address: BASE_USDC, symbol: 'USDC', decimals: 6, kind: 'usdc' },
+    estimatedAmount: '99000000',
+    minAmount: '98000000',
+  },
+  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
+  status: 'deposited',
+  depositTx: `0x${'22'.repeat(32)}`,
+  depositedAt: 1_735_689_601,
+  createdAt: 1_735_689_600_000,
+  updatedAt: 1_735_689_600_000,
+}
+const ethRecord: DepositedSwap = {
+  ...usdcRecord,
+  destination: {
+    token: { ...ETH, kind: 'native' },
+    estimatedAmount: '30000000000000000',
+    minAmount: '29000000000000000',
+  },
+}
+
+type CannedTransaction = {
+  to: Address
+  from?: Address
+  value?: bigint
+  success?: boolean
+  logs?: { address: string; topics: string[]; data: string }[]
+}
+
+/** A chain that knows one transaction (`TX`), mined after the deposit. */
+function chainWith(chainId: number, transaction: CannedTransaction | undefined) {
+  return {
+    chain: { id: chainId, name: chainId === BASE ? 'Base' : 'Arbitrum' },
+    getTransactionReceipt: async ({ hash }: { hash: Hex }) => {
+      if (!transaction || hash !== TX) throw new TransactionReceiptNotFoundError({ hash })
+      return {
+        transactionHash: TX,
+        blockNumber: 7n,
+        status: transaction.success === false ? 'reverted' : 'success',
+        from: transaction.from ?? OTHER,
+        to: transaction.to,
+        logs: transaction.logs ?? [],
+      }
+    },
+    getBlock: async () => ({ timestamp: BigInt(LATER) }),
+    getTransaction: async () => ({ hash: TX, to: transaction?.to, value: transaction?.value ?? 0n }),
+  }
+}
+const clientsOf = (chains: Record<number, unknown>) =>
+  new Map(Object.entries(chains).map(([id, client]) => [Number(id), client])) as unknown as ChainClients
+
+const delivered = { type: 'delivered', deliveryTx: TX } as const
+const filler = { nativeFiller: { spokePool: SPOKE_POOL, wrappedNative: WETH } }
+
+describe('confirmDelivery', () => {
+  it('adds up the asked token paid to the recipient in the transaction, and shows that amount', async () => {
+    const logs = [
+      transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 60_000_000n),
+      transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 39_000_000n),
+      transferLog(BASE_USDC, OTHER, OTHER, 1_000_000_000n),
+    ]
+    const clients = clientsOf({ [BASE]: chainWith(BASE, { to: OTHER, logs }) })
+    expect(await confirmDelivery(clients, usdcRecord, { ...delivered, receivedAmount: '150000000' })).toEqual({
+      ...delivered,
+      deliveredAt: LATER,
+      receivedAmount: '99000000',
+    })
+  })
+
+  it('keeps Swapping when the transaction is not on the destination chain, reverted, or paid too little', async () => {
+    const none = clientsOf({ [BASE]: chainWith(BASE, undefined) })
+    expect(await confirmDelivery(none, usdcRecord, delivered)).toEqual({
+      type: 'pending',
+      statusDetail: 'DELIVERY_NOT_ON_CHAIN',
+    })
+    const logs = [transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 99_000_000n)]
+    const reverted = clientsOf({ [BASE]: chainWith(BASE, { to: OTHER, logs, success: false }) })
+    expect(await confirmDelivery(reverted, usdcRecord, delivered)).toMatchObject({
+      statusDetail: 'DELIVERY_NOT_ON_CHAIN',
+    })
+    const short = clientsOf({
+      [BASE]: chainWith(BASE, { to: OTHER, logs: [transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 97_999_999n)] }),
+    })
+    expect(await confirmDelivery(short, usdcRecord, delivered)).toMatchObject({
+      type: 'pending',
+      statusDetail: 'DELIVERY_BELOW_MINIMUM',
+    })
+  })
+
+  it('takes the native coin from a payment to the recipient of at least the minimum', async () => {
+    const paid = clientsOf({ [BASE]: chainWith(BASE, { to: FIXTURE_ACCOUNT, value: 29_500_000_000_000_000n }) })
+    expect(await confirmDelivery(paid, ethRecord, delivered)).toMatchObject({
+      type: 'delivered',
+      receivedAmount: '29500000000000000',
+    })
+    const short = clientsOf({ [BASE]: chainWith(BASE, { to: FIXTURE_ACCOUNT, value: 1n }) })
+    expect(await confirmDelivery(short, ethRecord, delivered)).toMatchObject({ statusDetail: 'DELIVERY_BELOW_MINIMUM' })
+  })
+
+  it("takes the native coin from the SpokePool's fill event naming the recipient, not one another contract emits", async () => {
+    const fill = filledRelayLog(FIXTURE_ACCOUNT, 29_900_000_000_000_000n)
+    const filled = clientsOf({ [BASE]: chainWith(BASE, { to: SPOKE_POOL, logs: [fill] }) })
+    expect(await confirmDelivery(filled, ethRecord, delivered, filler)).toMatchObject({
+      type: 'delivered',
+      receivedAmount: '29900000000000000',
+    })
+    // Without a SpokePool to read the fill of, it cannot be proven.
+    expect(await confirmDelivery(filled, ethRecord, delivered)).toMatchObject({ statusDetail: 'DELIVERY_NOT_PROVEN' })
+    // The same event from a contract of anyone's making, or the fill of someone else, proves nothing.
+    const posing = filledRelayLog(FIXTURE_ACCOUNT, 29_900_000_000_000_000n, OTHER)
+    const fake = clientsOf({ [BASE]: chainWith(BASE, { to: OTHER, logs: [posing] }) })
+    expect(await confirmDelivery(fake, ethRecord, delivered, filler)).toMatchObject({
+      statusDetail: 'DELIVERY_NOT_PROVEN',
+    })
+    const theirs = clientsOf({
+      [BASE]: chainWith(BASE, { to: SPOKE_POOL, logs: [filledRelayLog(OTHER, 29_900_000_000_000_000n)] }),
+    })
+    expect(await confirmDelivery(theirs, ethRecord, delivered, filler)).toMatchObject({
+      statusDetail: 'DELIVERY_NOT_PROVEN',
+    })
+  })
+
+  it('leaves every other event as it is', async () => {
+    const clients = clientsOf({})
+    expect(await confirmDelivery(clients, usdcRecord, { type: 'pending', statusDetail: 'x' })).toEqual({
+      type: 'pending',
+      statusDetail: 'x',
+    })
+  })
+})
+
+describe('a "delivered" checked on a destination chain that does not answer', () => {
+  /** Base's RPC refuses every request (what viem's http transport throws then). */
+  const downBase = {
+    chain: { id: BASE, name: 'Base' },
+    getTransactionReceipt: async () => {
+      throw new HttpRequestError({ url: 'https://mainnet.base.org', status: 503, details: 'Service Unavailable' })
+    },
+    getBlock: async () => {
+      throw new HttpRequestError({ url: 'https://mainnet.base.org', status: 503, details: 'Service Unavailable' })
+    },
+  }
+
+  it('is not said to be missing from the chain; the chain that does not answer is named', async () => {
+    const clients = clientsOf({ [BASE]: downBase })
+    const outcome = await confirmDelivery(clients, usdcRecord, delivered).then(
+      (event) => ({ event }),
+      (error: unknown) => ({ error }),
+    )
+    expect('event' in outcome ? outcome.event : undefined).not.toMatchObject({
+      statusDetail: 'DELIVERY_NOT_ON_CHAIN' satisfies keyof typeof DELIVERY_STATUS_WORDING,
+    })
+    expect('error' in outcome ? outcome.error : undefined).toBeInstanceOf(ChainUnreachableError)
+    expect(outcome).toMatchObject({ error: { chainId: BASE, chainName: 'Base' } })
+  })
+})
+
+describe('confirmRefund', () => {
+  const refunded = { type: 'refunded', refundTx: TX, statusDetail: 'refund' } as const
+  const notFinal = { type: 'providerRefunding', statusDetail: 'REFUND_NOT_ON_CHAIN' }
+
+  it('is final once the origin chain shows the paid token back with the sender', async () => {
+    const logs = [transferLog(USDC_ARBITRUM, OTHER, FIXTURE_ACCOUNT, 99_900_000n)]
+    const clients = clientsOf({ [ARBITRUM]: chainWith(ARBITRUM, { to: OTHER, logs }) })
+    expect(await confirmRefund(clients, usdcRecord, refunded)).toEqual(refunded)
+  })
+
+  it('is not final when the refund is on no chain, reverted, or paid someone else or another token', async () => {
+    const cases: (CannedTransaction | undefined)[] = [
+      undefined,
+      { to: OTHER, success: false, logs: [transferLog(USDC_ARBITRUM, OTHER, FIXTURE_ACCOUNT, 99_900_000n)] },
+      { to: OTHER, logs: [transferLog(USDC_ARBITRUM, OTHER, OTHER, 99_900_000n)] },
+      { to: OTHER, logs: [transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 99_900_000n)] },
+    ]
+    for (const transaction of cases) {
+      const clients = clientsOf({ [ARBITRUM]: chainWith(ARBITRUM, transaction) })
+      expect(await confirmRefund(clients, usdcRecord, refunded)).toEqual(notFinal)
+    }
+    expect(await confirmRefund(clientsOf({}), usdcRecord, { type: 'refunded' })).toEqual(notFinal)
+  })
+
+  it('looks on the chains given, in order; a refund of the native coin may come back wrapped', async () => {
+    const ethIn: DepositedSwap = {
+      ...usdcRecord,
+      origin: { token: { ...ETH, chainId: ARBITRUM, kind: 'native' }, amount: '1000000000000000000' },
+    }
+    const arbitrumWeth: Address = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'
+    const clients = clientsOf({
+      [ARBITRUM]: chainWith(ARBITRUM, { to: OTHER, logs: [transferLog(arbitrumWeth, OTHER, FIXTURE_ACCOUNT, 5n)] }),
+    })
+    expect(await confirmRefund(clients, ethIn, refunded)).toEqual(notFinal)
+    expect(await confirmRefund(clients, ethIn, refunded, { wrappedNative: () => arbitrumWeth })).toEqual(refunded)
+    // Not on the origin, on the destination: the destination's token paid back there.
+    const onBase = clientsOf({
+      [ARBITRUM]: chainWith(ARBITRUM, undefined),
+      [BASE]: chainWith(BASE, { to: OTHER, logs: [transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 5n)] }),
+    })
+    expect(await confirmRefund(onBase, usdcRecord, refunded)).toEqual(notFinal)
+    expect(await confirmRefund(onBase, usdcRecord, refunded, { chainIds: [ARBITRUM, BASE] })).toEqual(refunded)
+  })
+})
