@@ -7,7 +7,7 @@ import { fillConditions } from './admit.ts'
 import { chainOf, recordEvent, type SolverContext } from './context.ts'
 import { type Estimated, type FillPlan, isOpenFinal, PREPARED_FOR_MS, planFill } from './fillReads.ts'
 import type { SolverOrder } from './order.ts'
-import { readEscrow } from './reads.ts'
+import { readEscrow, readFill } from './reads.ts'
 
 /** An order the solver is filling: accepted, or with a fill sent. */
 export type FillableOrder = Extract<SolverOrder, { status: 'accepted' | 'filling' }>
@@ -16,6 +16,7 @@ const PAUSED = 'claims are paused on the origin chain'
 const NOT_FINAL = 'waiting for the open to be final'
 const NOT_OPEN_YET = 'waiting for the open to be read'
 const FILL_PENDING = 'its fill is sent and not mined yet'
+const FILL_MAY_LAND = 'its fill may still land: waiting for the destination to be final past the deadline'
 
 /**
  * Fills an accepted order on its destination, once every check still holds just before paying: not filled yet,
@@ -51,11 +52,17 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
       recordEvent(context, order.orderId, { type: 'filled', at: Date.now() })
       return
     }
-    // Pending with the destination past the deadline: mined now it would revert, so the order may end as missed.
-    if (sent === 'pending' && conditions.now <= order.terms.fillDeadline) {
+    if (sent === 'reverted') recordEvent(context, order.orderId, { type: 'fillReverted', at: Date.now() })
+    else if (conditions.now > order.terms.fillDeadline) {
+      // Past the deadline on this machine's clock or the destination's latest block, but the settler checks the
+      // deadline against the stamp of the block that mines the fill: a chain whose blocks trail (stalled, or stamped
+      // by a sequencer) still takes it in time. Only the destination's own final state ends the order.
+      if (!(await missedOnDestination(destination, order))) {
+        return order.status === 'accepted' ? wait(context, order, FILL_MAY_LAND) : undefined
+      }
+    } else if (sent === 'pending') {
       return order.status === 'accepted' ? wait(context, order, FILL_PENDING) : undefined
     }
-    if (sent === 'reverted') recordEvent(context, order.orderId, { type: 'fillReverted', at: Date.now() })
   }
   if (conditions.now > order.terms.fillDeadline) {
     recordEvent(context, order.orderId, {
@@ -97,6 +104,17 @@ async function ownFillState(
     throw error
   })
   return pending ? 'pending' : 'gone'
+}
+
+/**
+ * Whether the order can no longer be filled, by the destination's own final state: a final block stamped after the
+ * fill deadline, and no fill there. Every later block is stamped later still, so no fill can land any more, the
+ * solver's own pending one included (mined now, it reverts).
+ */
+async function missedOnDestination(destination: ChainContext, order: FillableOrder): Promise<boolean> {
+  const head = await destination.finalHead()
+  if (head.timestamp <= order.terms.fillDeadline) return false
+  return (await readFill(destination, order.orderId, head.number)).fillTime === 0
 }
 
 /** The reads admission started for the order, once, while they are fresh. */

@@ -21,16 +21,18 @@ export async function readEscrow(origin: ChainContext, orderId: Hex, at: 'latest
   return escrowFromTuple(escrow)
 }
 
-/** Who filled the order on `destination`, and when (a fill time of 0: not filled). */
+/** Who filled the order on `destination`, and when (a fill time of 0: not filled); at the latest block or `blockNumber`. */
 export async function readFill(
   destination: ChainContext,
   orderId: Hex,
+  blockNumber?: bigint,
 ): Promise<{ solver: Address; fillTime: number }> {
   const [solver, fillTime] = await destination.publicClient.readContract({
     address: destinationSettlerOf(destination),
     abi: intentDestinationSettlerAbi,
     functionName: 'fills',
     args: [orderId],
+    ...(blockNumber === undefined ? {} : { blockNumber }),
   })
   return { solver, fillTime }
 }
