@@ -14,7 +14,7 @@ import type { ChainClients } from '../chains/chainClients.ts'
 import { ChainUnreachableError } from '../errors/unreachableErrors.ts'
 import { applySwapEvent } from '../records/swapMachine.ts'
 import type { DepositedSwap, SwapRecord } from '../records/types.ts'
-import { confirmDelivery, confirmRefund, type DELIVERY_STATUS_WORDING } from './deliveryCheck.ts'
+import { confirmDelivery, confirmRefund, type DELIVERY_STATUS_WORDING, depositOnChain } from './deliveryCheck.ts'
 import { relayFixtures } from './relay/relayFixtures.ts'
 
 /**
@@ -427,5 +427,29 @@ describe('confirmRefund', () => {
     })
     expect(await confirmRefund(onBase, usdcRecord, refunded)).toEqual(notFinal)
     expect(await confirmRefund(onBase, usdcRecord, refunded, { chainIds: [ARBITRUM, BASE] })).toEqual(refunded)
+  })
+})
+
+describe('depositOnChain', () => {
+  const deposit = { chainId: ARBITRUM, hash: TX, owner: FIXTURE_ACCOUNT, contracts: [SPOKE_POOL] }
+
+  it('is a successful transaction from the owner to one of the contracts', async () => {
+    const shown = (transaction: CannedTransaction | undefined) =>
+      depositOnChain(clientsOf({ [ARBITRUM]: chainWith(ARBITRUM, transaction) }), deposit)
+    expect(await shown({ to: SPOKE_POOL, from: FIXTURE_ACCOUNT })).toBe(true)
+    expect(await shown(undefined)).toBe(false)
+    expect(await shown({ to: SPOKE_POOL, from: FIXTURE_ACCOUNT, success: false })).toBe(false)
+    expect(await shown({ to: SPOKE_POOL, from: OTHER })).toBe(false)
+    expect(await shown({ to: OTHER, from: FIXTURE_ACCOUNT })).toBe(false)
+  })
+
+  it('names the origin chain that does not answer', async () => {
+    const down = {
+      chain: { id: ARBITRUM, name: 'Arbitrum' },
+      getTransactionReceipt: async () => {
+        throw new HttpRequestError({ url: 'https://arb1.arbitrum.io/rpc', status: 502 })
+      },
+    }
+    await expect(depositOnChain(clientsOf({ [ARBITRUM]: down }), deposit)).rejects.toBeInstanceOf(ChainUnreachableError)
   })
 })

@@ -233,3 +233,22 @@ export async function confirmRefund(
   }
   return refundUnconfirmed
 }
+
+/**
+ * Whether the chain shows a deposit a provider's list names (History's restore takes no API's word for a swap): the
+ * transaction succeeded, was sent by `owner`, to one of the provider's contracts there. A chain that does not answer
+ * is its `ChainUnreachableError`.
+ */
+export async function depositOnChain(
+  clients: ChainClients,
+  deposit: { chainId: number; hash: Hex; owner: Address; contracts: readonly Address[] },
+): Promise<boolean> {
+  const receipt = await transactionReader(clients, deposit.chainId, deposit.hash).receipt()
+  return (
+    receipt !== undefined &&
+    receipt.status === 'success' &&
+    isAddressEqual(receipt.from, deposit.owner) &&
+    receipt.to !== null &&
+    deposit.contracts.some((contract) => isAddressEqual(contract, receipt.to as Address))
+  )
+}

@@ -8,6 +8,7 @@ import {
   FIXTURE_FILL_TX,
 } from '../../../test/fixtures/index.ts'
 import {
+  arbitrumRoutes,
   BASE_CONTRACT,
   DEPOSIT_BLOCK,
   FILL_BLOCK,
@@ -339,7 +340,9 @@ describe('Across status', () => {
   })
 
   it("restores the person's Across deposits on the config's chains", async () => {
-    const records = await bed.across.findSwaps(FIXTURE_ACCOUNT)
+    // Arbitrum shows the fixtures' deposit sent to Across's SpokePool (a restored deposit must be on its chain).
+    bed.server.setRoutes(arbitrumRoutes(ARBITRUM_POOL))
+    const records = await bed.across.findSwaps(FIXTURE_ACCOUNT).finally(() => bed.server.setRoutes(arbitrumRoutes()))
     expect(lastRequest('/api/deposits')?.query).toEqual({ depositor: FIXTURE_ACCOUNT, limit: '100' })
     const deposits = acrossFixtures.deposits as { depositTxHash?: string; status?: string }[]
     const hashOf = (status: string, index = 0) =>

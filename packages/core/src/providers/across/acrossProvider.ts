@@ -23,7 +23,7 @@ import {
   isNativeAddress,
   uintString,
 } from '../apiSupport.ts'
-import { confirmDelivery, confirmRefund } from '../deliveryCheck.ts'
+import { confirmDelivery, confirmRefund, depositOnChain } from '../deliveryCheck.ts'
 import { type ProviderContext, providerSection, type RouteProvider } from '../types.ts'
 import { decodeAcrossDeposit } from './acrossCalldata.ts'
 import type { AcrossConfig } from './acrossConfig.ts'
@@ -336,6 +336,9 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
     const pool = spokePool(deposit.originChainId)
     if (!depositTx || !pool || !getManifestChain(manifest, deposit.destinationChainId)) return undefined
     if (!isAddressEqual(deposit.depositor, owner)) return undefined
+    // Only a deposit the origin chain shows: succeeded, sent by the owner, to the SpokePool there.
+    const shown = { chainId: deposit.originChainId, hash: depositTx as Hex, owner, contracts: [pool] }
+    if (!(await depositOnChain(clients, shown))) return undefined
     const timestamp = deposit.depositBlockTimestamp
     const depositedAt =
       typeof timestamp === 'number'

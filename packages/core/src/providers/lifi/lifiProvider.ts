@@ -37,7 +37,7 @@ import {
   txHash,
   uintString,
 } from '../apiSupport.ts'
-import { confirmDelivery, confirmRefund } from '../deliveryCheck.ts'
+import { confirmDelivery, confirmRefund, depositOnChain } from '../deliveryCheck.ts'
 import { type ProviderChain, type ProviderContext, providerSection, type RouteProvider } from '../types.ts'
 import { decodeLifiDeposit, LIFI_CHECKED_BRIDGES } from './lifiCalldata.ts'
 import { GAS_ZIP_CHAIN_IDS, type LifiConfig } from './lifiConfig.ts'
@@ -477,6 +477,11 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
     if (!getManifestChain(manifest, sending.chainId) || !getManifestChain(manifest, toToken.chainId)) return undefined
     const diamond = allowlist(sending.chainId)[0]
     if (!diamond) return undefined
+    // Only a deposit the origin chain shows: succeeded, sent by the owner, to LI.FI's contract there.
+    const contracts = allowlist(sending.chainId)
+    if (!(await depositOnChain(clients, { chainId: sending.chainId, hash: sending.txHash as Hex, owner, contracts }))) {
+      return undefined
+    }
     const depositedAt = sending.timestamp ?? Math.floor(Date.now() / 1000)
     const record: DepositedSwap = {
       key: sending.txHash,

@@ -6,6 +6,7 @@ import { applySwapEvent } from '../../records/swapMachine.ts'
 import type { DepositedSwap, SwapRecord } from '../../records/types.ts'
 import { InvalidResponseError } from '../../routes/routeErrors.ts'
 import { apiTokenRef, describeIssues } from '../apiSupport.ts'
+import { depositOnChain } from '../deliveryCheck.ts'
 import { RELAY_PROVIDER_ID } from './relayConfig.ts'
 import type { RelayContext } from './relayContext.ts'
 import { relayRequestSchema, relayRequestsSchema, relayStatusSchema } from './relaySchemas.ts'
@@ -56,6 +57,10 @@ async function foundRequest(context: RelayContext, entry: unknown, owner: Addres
   if (!context.served(input.currency.chainId) || !getManifestChain(context.manifest, output.currency.chainId)) {
     return undefined
   }
+  // Only a deposit the origin chain shows: succeeded, sent by the owner, to Relay's depository there.
+  const chainId = input.currency.chainId
+  const deposit = { chainId, hash: hash as Hex, owner, contracts: context.allowlist(chainId) }
+  if (!(await depositOnChain(context.clients, deposit))) return undefined
   const depositedAt = sent.timestamp ?? Math.floor(Date.parse(parsed.data.createdAt ?? '') / 1000)
   const at = Number.isFinite(depositedAt) ? depositedAt : 0
   const record: DepositedSwap = {
