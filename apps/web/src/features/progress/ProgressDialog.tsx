@@ -3,6 +3,7 @@ import {
   gasReceived,
   getManifestChain,
   isGaslessSwap,
+  isSwapSent,
   providerModule,
   type Route,
   receivedAmount,
@@ -107,7 +108,8 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     return base ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined
   }
 
-  const sent = record.depositTx !== undefined
+  // Sent: its deposit's hash known, or handed over without it (a batch the wallet took, a gasless order signed).
+  const sent = isSwapSent(record)
   // Before the person confirms, nothing is swapping yet: the dialog is a review.
   const reviewing = record.status === 'signing' && !sent && !props.confirming
   // SPEC §5's words; a swap whose refund waits for the person is "Refund available" (amber), never a bare Failed.

@@ -16,6 +16,13 @@ describe('pending swaps', () => {
     expect(isPendingSwap(swap('d', 'refundable'))).toBe(true)
   })
 
+  it('counts a swap handed over before its deposit hash is known: a batch the wallet took, a gasless order signed', () => {
+    const phase = { phase: 'depositing' }
+    expect(isPendingSwap(swap('a', 'signing', { ...phase, data: { callsId: '0x01' } }))).toBe(true)
+    const order = { orderId: `0x${'cd'.repeat(32)}`, openDeadline: 2_000_000_000 }
+    expect(isPendingSwap(swap('b', 'signing', { ...phase, data: order }))).toBe(true)
+  })
+
   it('leaves out a review never sent, and every swap that ended or that its provider reports failed', () => {
     expect(isPendingSwap(swap('a', 'signing', { phase: 'approving' }))).toBe(false)
     for (const status of ['completed', 'refunded', 'failed', 'providerFailed'] as const) {
