@@ -33,6 +33,27 @@ describe('finalizing a released pool transfer', () => {
     expect(lines.map((line) => line.msg)).toContain('transfer finalized')
   })
 
+  it('waits for a finalize still in the node pool instead of sending another, and sends again once it reverted', async () => {
+    const { world, context, stored } = await setUp({ attester: attesterAnswer('released') }, (seen) =>
+      applyRelayerEvent(seen, released),
+    )
+    // Sent; the origin is slow: its receipt wait gives up, the finalize stays in the node's pool.
+    context.chains.get(ORIGIN)!.waitForReceipt = async () => {
+      throw new Error('Timed out while waiting for transaction to be confirmed')
+    }
+    await advanceTransfer(context, { transferId: TRANSFER_ID })
+    const transfer = stored()
+    const finalizeTx = transfer.status === 'released' ? transfer.finalizeTx : undefined
+    expect(finalizeTx).toBeDefined()
+    world.transactions[finalizeTx!] = 'pending'
+    await advanceTransfer(context, { transferId: TRANSFER_ID })
+    await advanceTransfer(context, { transferId: TRANSFER_ID })
+    expect(world.sent).toHaveLength(1)
+    world.transactions[finalizeTx!] = 'reverted'
+    await advanceTransfer(context, { transferId: TRANSFER_ID })
+    expect(world.sent).toHaveLength(2)
+  })
+
   it('sends no finalize without a released attestation', async () => {
     const { world, context, stored } = await setUp({ attester: attesterAnswer('pending') }, (seen) =>
       applyRelayerEvent(seen, released),

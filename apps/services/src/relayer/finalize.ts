@@ -1,5 +1,6 @@
 import { poolBridgeAbi, poolBridgeStatus } from '@multi-bridge/contracts'
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
+import { ownTransactionState } from '../shared/ownTransaction.ts'
 import { chainOf, type RelayerContext, recordEvent } from './context.ts'
 import { readDepositStatus, recordDepositGone } from './depositStatus.ts'
 import { sendTransaction } from './sendTransaction.ts'
@@ -26,6 +27,11 @@ export async function finalizeTransfer(context: RelayerContext, { transfer }: Fi
   const attested = await context.attester.transfer(transferId)
   if (attested?.status !== 'released' || !attested.attestation) return
   const origin = chainOf(context, transfer.originChainId)
+  // One sent before and still in the node's pool is waited for, not sent again (as a release is, release.ts).
+  if (transfer.finalizeTx && (await ownTransactionState(origin, transfer.finalizeTx)) === 'pending') {
+    await origin.waitForReceipt(transfer.finalizeTx)
+    return
+  }
   const request = {
     address: origin.config.contracts.poolBridge as Address,
     abi: poolBridgeAbi,
@@ -35,6 +41,7 @@ export async function finalizeTransfer(context: RelayerContext, { transfer }: Fi
     chain: origin.chain,
   } as const
   await context.store.flush()
-  const finalizeTx = await sendTransaction(origin, { request })
-  recordEvent(context, transferId, { type: 'finalizeSent', tx: finalizeTx, at: Date.now() })
+  // Recorded before its receipt is waited for (see sendTransaction).
+  const onSent = (tx: Hex) => recordEvent(context, transferId, { type: 'finalizeSent', tx, at: Date.now() })
+  await sendTransaction(origin, { request, onSent })
 }

@@ -42,6 +42,37 @@ describe('releasing a pool transfer', () => {
     expect(world.attesterAsked).toBeGreaterThan(asked)
     expect(world.sent).toHaveLength(2)
   })
+
+  it('waits for a release still in the node pool instead of sending another, and sends again once it is gone', async () => {
+    const { world, context, stored } = await setUp({ attester: attesterAnswer('pending') })
+    // Sent; the chain is slow: its receipt wait gives up, the release stays in the node's pool.
+    context.chains.get(DESTINATION)!.waitForReceipt = async () => {
+      throw new Error('Timed out while waiting for transaction to be confirmed')
+    }
+    await step(context)
+    const transfer = stored()
+    const releaseTx = transfer.status === 'pending' ? transfer.releaseTx : undefined
+    expect(releaseTx).toBeDefined()
+    world.transactions[releaseTx!] = 'pending'
+    await step(context)
+    await step(context)
+    expect(world.sent).toHaveLength(1)
+    expect(stored()).toMatchObject({ status: 'pending', releaseTx })
+    // Dropped from the pool: sent again.
+    delete world.transactions[releaseTx!]
+    await step(context)
+    expect(world.sent).toHaveLength(2)
+  })
+
+  it('records a release by its hash before its receipt is waited for', async () => {
+    const { world, context, stored } = await setUp({ attester: attesterAnswer('pending') })
+    context.chains.get(DESTINATION)!.waitForReceipt = async () => {
+      throw new Error('Timed out while waiting for transaction to be confirmed')
+    }
+    await step(context)
+    expect(world.sent).toHaveLength(1)
+    expect(stored()).toMatchObject({ status: 'pending', releaseTx: expect.any(String), lastError: expect.any(String) })
+  })
 })
 
 describe('not releasing a pool transfer', () => {

@@ -2,6 +2,7 @@ import { poolBridgeAbi } from '@multi-bridge/contracts'
 import type { Address } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
 import { settlementMarginSeconds } from '../shared/margins.ts'
+import { ownTransactionState } from '../shared/ownTransaction.ts'
 import { chainOf, type RelayerContext, recordEvent } from './context.ts'
 import { readDepositStatus, recordDepositGone } from './depositStatus.ts'
 import { sendRelease } from './sendRelease.ts'
@@ -68,6 +69,13 @@ export async function releaseTransfer(context: RelayerContext, { transfer }: Rel
     if (recorded && recorded.before !== recorded.after) {
       context.log.warn('not releasing: the finalize could not land before expires', { transferId })
     }
+    return
+  }
+  // A release sent before and still in the node's pool (a slow chain: its receipt wait gave up) is waited for, not
+  // sent again: the pool pays once, and each copy mined after the first reverts, its gas paid. Sent again once it is
+  // gone (dropped, taken back by a reorg) or reverted.
+  if (transfer.releaseTx && (await ownTransactionState(destination, transfer.releaseTx)) === 'pending') {
+    await destination.waitForReceipt(transfer.releaseTx)
     return
   }
   await sendRelease(context, { transfer, destination, authorization: attested.release })

@@ -22,7 +22,7 @@ export type SendReleaseParameters = {
 }
 
 /**
- * Sends the release on the destination pool, under the gas cap, and records it sent. One that would revert for
+ * Sends the release on the destination pool, under the gas cap, and records it sent (before its receipt comes). One that would revert for
  * good (or cost more than the cap) is declined instead, recorded and never retried; other failures throw, and the
  * next round tries again. Returns the release's hash, or undefined when declined.
  */
@@ -42,8 +42,11 @@ export async function sendRelease(
   } as const
   let releaseTx: Hex
   await context.store.flush() // the transfer is in the database before money moves for it
+  // Recorded before its receipt is waited for: after a wait that gave up (a slow chain), the next round finds it and
+  // waits for it while the node holds it, instead of sending a second release (release.ts).
+  const onSent = (tx: Hex) => recordEvent(context, transferId, { type: 'releaseSent', tx, at: Date.now() })
   try {
-    releaseTx = await sendTransaction(destination, { request, gasCap: RELEASE_GAS_CAP })
+    releaseTx = await sendTransaction(destination, { request, gasCap: RELEASE_GAS_CAP, onSent })
   } catch (error) {
     const reason = releaseDeclineReason(error)
     if (reason === undefined) throw error
@@ -51,7 +54,6 @@ export async function sendRelease(
     context.log.warn('transfer declined', { transferId, reason })
     return undefined
   }
-  recordEvent(context, transferId, { type: 'releaseSent', tx: releaseTx, at: Date.now() })
   context.log.info('transfer released', { transferId, chainId: destination.config.id, tx: releaseTx })
   return releaseTx
 }

@@ -4,7 +4,7 @@
  * chain; the operations and the transfer machine under test are the real ones.
  */
 import { poolBridgeStatus } from '@multi-bridge/contracts'
-import type { Address, Hex } from 'viem'
+import { type Address, type Hex, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem'
 import type { AttesterTransfer } from '../shared/attesterClient.ts'
 import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
@@ -34,6 +34,8 @@ export type World = {
   /** The gas a transaction is estimated at; an Error makes the estimate throw it. */
   estimate: bigint | Error
   attester: AttesterTransfer | undefined
+  /** Where the relayer's own transactions are, by hash: in the node's pool, or mined (and how); absent: gone. */
+  transactions: Record<Hex, 'pending' | 'success' | 'reverted'>
   /** What the relayer sent, by chain: the function and its arguments. */
   sent: { chainId: number; functionName: string; args: readonly unknown[]; gas?: bigint }[]
   attesterAsked: number
@@ -57,6 +59,15 @@ function fakeChain(world: World, id: number): ChainContext {
         if (world.estimate instanceof Error) throw world.estimate
         return world.estimate
       },
+      getTransactionReceipt: async ({ hash }: { hash: Hex }) => {
+        const state = world.transactions[hash]
+        if (state === 'success' || state === 'reverted') return { status: state, blockNumber: 9n }
+        throw new TransactionReceiptNotFoundError({ hash })
+      },
+      getTransaction: async ({ hash }: { hash: Hex }) => {
+        if (world.transactions[hash] === undefined) throw new TransactionNotFoundError({ hash })
+        return { hash, blockNumber: world.transactions[hash] === 'pending' ? null : 9n }
+      },
     },
     send: async (request: { functionName: string; args: readonly unknown[] }, gas?: bigint) => {
       world.sent.push({ chainId: id, functionName: request.functionName, args: request.args, gas })
@@ -78,6 +89,7 @@ export async function setUp(world: Partial<World> = {}, transfer?: (seen: Relaye
     now: NOW,
     estimate: 150_000n,
     attester: undefined,
+    transactions: {},
     sent: [],
     attesterAsked: 0,
     ...world,

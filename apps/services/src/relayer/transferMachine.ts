@@ -50,7 +50,7 @@ export const isFinalTransfer = (transfer: RelayerTransfer) => FINAL_RELAYER_STAT
 /** What happens to a transfer; each is applied by `applyRelayerEvent`, at the time `at` (epoch milliseconds). */
 export type RelayerEvent = { at: number } /** The attester says it was not released by its deadline. */ & (
   | { type: 'notReleased' }
-  /** A release the relayer sent is mined (not final yet). */
+  /** The relayer sent a release (recorded once signed: it may be pending, mined, or dropped). */
   | { type: 'releaseSent'; tx: Hex }
   /** The release is final on the destination (the relayer's or anyone's). */
   | { type: 'released' }
@@ -58,7 +58,7 @@ export type RelayerEvent = { at: number } /** The attester says it was not relea
   | { type: 'held'; reason: string }
   /** The release would revert for good, or cost more gas than the cap. */
   | { type: 'declined'; reason: string }
-  /** A finalize the relayer sent is mined (not final yet). */
+  /** The relayer sent a finalize (recorded once signed: it may be pending, mined, or dropped). */
   | { type: 'finalizeSent'; tx: Hex }
   /** The finalize is final on the origin. */
   | { type: 'finalized' }

@@ -1,6 +1,7 @@
 import { intentOriginSettlerAbi, intentOriginSettlerStatus } from '@multi-bridge/contracts'
-import { isAddressEqual } from 'viem'
+import { type Hex, isAddressEqual } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
+import { ownTransactionState } from '../shared/ownTransaction.ts'
 import { chainOf, recordEvent, type SolverContext } from './context.ts'
 import { markOpenFinal } from './fill.ts'
 import type { SolverOrder } from './order.ts'
@@ -52,6 +53,13 @@ async function claimWithAttestation(context: SolverContext, order: FilledOrder, 
   }
   // Attested: the attester saw the open final.
   recordEvent(context, order.orderId, { type: 'openFinal', at: Date.now() })
+  // A claim sent before and still in the node's pool (a slow chain: its receipt wait gave up) is waited for, not sent
+  // again: the settler pays one claim, and each copy mined after it reverts, its gas paid. Sent again once it is gone
+  // or reverted.
+  if (order.claimTx && (await ownTransactionState(origin, order.claimTx)) === 'pending') {
+    await origin.waitForReceipt(order.claimTx)
+    return
+  }
   const request = {
     address: originSettlerOf(origin),
     abi: intentOriginSettlerAbi,
@@ -61,8 +69,10 @@ async function claimWithAttestation(context: SolverContext, order: FilledOrder, 
   } as const
   await context.store.flush()
   await origin.publicClient.simulateContract(request)
-  const hash = await origin.send(request)
-  recordEvent(context, order.orderId, { type: 'claimSent', tx: hash, at: Date.now() })
+  // Recorded once signed, before the node is asked, and so before its receipt is waited for.
+  const recordSent = (tx: Hex) => recordEvent(context, order.orderId, { type: 'claimSent', tx, at: Date.now() })
+  const hash = await origin.send(request, undefined, { onSigned: recordSent })
+  recordSent(hash)
   await origin.waitForReceipt(hash)
 }
 

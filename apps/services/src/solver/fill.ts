@@ -1,7 +1,8 @@
 import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
-import { type Hex, isAddressEqual, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem'
+import { type Hex, isAddressEqual } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
 import { ServiceError } from '../shared/errors.ts'
+import { ownTransactionState } from '../shared/ownTransaction.ts'
 import { fillTimingProblem } from './admission.ts'
 import { fillConditions } from './admit.ts'
 import { chainOf, recordEvent, type SolverContext } from './context.ts'
@@ -47,7 +48,7 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
   // be mined: until it is known to be gone, the order is neither missed nor declined, or its user would be repaid
   // by an unattested refund after the fill paid the recipient, and the solver never claim.
   if (order.fillTx) {
-    const sent = await ownFillState(destination, order.fillTx)
+    const sent = await ownTransactionState(destination, order.fillTx)
     if (sent === 'mined') {
       recordEvent(context, order.orderId, { type: 'filled', at: Date.now() })
       return
@@ -87,26 +88,6 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
 }
 
 /**
- * Where the solver's own fill transaction is: mined (and paid), mined and reverted, still in the node's pool, or
- * gone (dropped, or never seen by this node): only then may the order end unfilled.
- */
-async function ownFillState(
-  destination: ChainContext,
-  fillTx: Hex,
-): Promise<'mined' | 'reverted' | 'pending' | 'gone'> {
-  const receipt = await destination.publicClient.getTransactionReceipt({ hash: fillTx }).catch((error: unknown) => {
-    if (error instanceof TransactionReceiptNotFoundError) return undefined
-    throw error
-  })
-  if (receipt) return receipt.status === 'success' ? 'mined' : 'reverted'
-  const pending = await destination.publicClient.getTransaction({ hash: fillTx }).catch((error: unknown) => {
-    if (error instanceof TransactionNotFoundError) return undefined
-    throw error
-  })
-  return pending ? 'pending' : 'gone'
-}
-
-/**
  * Whether the order can no longer be filled, by the destination's own final state: a final block stamped after the
  * fill deadline, and no fill there. Every later block is stamped later still, so no fill can land any more, the
  * solver's own pending one included (mined now, it reverts).
@@ -139,17 +120,11 @@ async function escrowProblem(origin: ChainContext, order: FillableOrder): Promis
 
 /** Why the solver's own `openFor` will not open the escrow: mined and failed, or gone from the node's pool. */
 async function ownOpenProblem(origin: ChainContext, openTx: Hex): Promise<string | undefined> {
-  const receipt = await origin.publicClient.getTransactionReceipt({ hash: openTx }).catch((error: unknown) => {
-    if (error instanceof TransactionReceiptNotFoundError) return undefined
-    throw error
-  })
+  const state = await ownTransactionState(origin, openTx)
   // Mined: it failed, or it opened the escrow after the read above (read again next round).
-  if (receipt) return receipt.status === 'success' ? NOT_OPEN_YET : 'the open of the gasless order failed'
-  const pending = await origin.publicClient.getTransaction({ hash: openTx }).catch((error: unknown) => {
-    if (error instanceof TransactionNotFoundError) return undefined
-    throw error
-  })
-  return pending ? undefined : 'the open of the gasless order was dropped'
+  if (state === 'mined') return NOT_OPEN_YET
+  if (state === 'reverted') return 'the open of the gasless order failed'
+  return state === 'pending' ? undefined : 'the open of the gasless order was dropped'
 }
 
 function wait(context: SolverContext, order: FillableOrder, reason: string) {
