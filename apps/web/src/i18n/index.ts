@@ -2,7 +2,14 @@ import { providerWords } from '@multi-bridge/core'
 import i18next, { type InitOptions } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { safeStorage } from '../lib/safeStorage.ts'
-import { bundleLoaders, htmlLang, LANGUAGE_STORAGE_KEY, type Language, storedLanguage } from './languages.ts'
+import {
+  bundleLoaders,
+  htmlLang,
+  LANGUAGE_STORAGE_KEY,
+  type Language,
+  laterLoaders,
+  storedLanguage,
+} from './languages.ts'
 
 export type { Language }
 
@@ -11,6 +18,29 @@ async function loadBundle(language: Language) {
     const { default: bundle } = await bundleLoaders[language]()
     i18next.addResourceBundle(language, 'translation', withProviderWords(language, bundle))
   }
+  void loadLater(language)
+}
+
+const laterLoaded = new Set<Language>()
+/** A language's later strings (`laterLoaders`), added to its bundle; the screens showing them render again. */
+async function loadLater(language: Language): Promise<void> {
+  const load = laterLoaders[language]
+  if (!load || laterLoaded.has(language)) return
+  laterLoaded.add(language)
+  try {
+    const { default: later } = await load()
+    i18next.addResourceBundle(language, 'translation', later, true, false)
+  } catch (error) {
+    laterLoaded.delete(language) // asked again on the next change of language
+    console.warn('[i18n] the error messages could not be loaded; they show in English', error)
+  }
+}
+
+/** Asks for the later strings once the page is idle: never among the files the first page waits for. */
+function loadLaterWhenIdle(language: Language) {
+  const load = () => void loadLater(language)
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 2_000 })
+  else setTimeout(load, 200)
 }
 
 /**
@@ -32,6 +62,8 @@ export function i18nOptions(language: Language, bundle: Record<string, string>):
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
+    // The later strings (`loadLater`) render again where they are shown.
+    react: { bindI18nStore: 'added' },
     returnNull: false,
     // The strings are given, nothing is loaded: init at once rather than on a timer (start-up waits for it).
     initAsync: false,
@@ -43,6 +75,7 @@ export async function initI18n(language: Language = storedLanguage()): Promise<t
   const { default: bundle } = await bundleLoaders[language]()
   await i18next.use(initReactI18next).init(i18nOptions(language, bundle))
   document.documentElement.lang = htmlLang[language]
+  loadLaterWhenIdle(language)
   return i18next
 }
 

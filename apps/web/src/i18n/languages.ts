@@ -16,6 +16,15 @@ export const bundleLoaders: Record<Language, () => Promise<{ default: Record<str
   en: () => import('./locales/en.ts'),
 }
 
+/**
+ * Strings a language asks for only once the page is idle after start-up: the error catalogue's Chinese (no error is
+ * shown before the first page is usable). Until they are in, such a message shows in English, then in the language.
+ */
+export const laterLoaders: Partial<Record<Language, () => Promise<{ default: Record<string, string> }>>> = {
+  zh: () => import('./locales/zh-errors.ts'),
+  'zh-Hans': () => import('./locales/zh-errors.ts'),
+}
+
 export const htmlLang: Record<Language, string> = { zh: 'zh-Hant', 'zh-Hans': 'zh-Hans', en: 'en' }
 
 export function storedLanguage(): Language {

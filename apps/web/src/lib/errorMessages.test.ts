@@ -13,8 +13,12 @@ import {
 } from '@multi-bridge/core'
 import { InsufficientFundsError, TransactionExecutionError, UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
-import zh from '../i18n/locales/zh.ts'
+import zhStrings from '../i18n/locales/zh.ts'
+import zhErrors from '../i18n/locales/zh-errors.ts'
 import { catalogue, SIGNED_MISMATCH, toUserMessage } from './errorMessages.ts'
+
+/** Every Traditional Chinese string: the errors' come in their own chunk. */
+const zh: Record<string, string> = { ...zhStrings, ...zhErrors }
 
 const rejection = Object.assign(new Error('User rejected the request.'), { code: 4001 })
 

@@ -2,8 +2,12 @@ import { GaslessOrderUnconfirmedError, ServiceUnreachableError } from '@multi-br
 import { createInstance } from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { i18nOptions } from '../i18n/index.ts'
-import zh from '../i18n/locales/zh.ts'
+import zhStrings from '../i18n/locales/zh.ts'
+import zhErrors from '../i18n/locales/zh-errors.ts'
 import { toUserMessage } from './errorMessages.ts'
+
+/** Every Traditional Chinese string: the errors' come in their own chunk. */
+const zh: Record<string, string> = { ...zhStrings, ...zhErrors }
 
 /** A gasless order signed and given to the solver, whose answer was lost: open deadline 15:04 UTC. */
 const openDeadline = Date.UTC(2026, 10, 28, 15, 4) / 1000

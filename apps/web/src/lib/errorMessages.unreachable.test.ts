@@ -1,7 +1,11 @@
 import { ChainUnreachableError, ProviderTimeoutError, ServiceUnreachableError } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
-import zh from '../i18n/locales/zh.ts'
+import zhStrings from '../i18n/locales/zh.ts'
+import zhErrors from '../i18n/locales/zh-errors.ts'
 import { toUserMessage } from './errorMessages.ts'
+
+/** Every Traditional Chinese string: the errors' come in their own chunk. */
+const zh: Record<string, string> = { ...zhStrings, ...zhErrors }
 
 describe('error catalogue: who does not answer is named', () => {
   it('names the chain whose RPC does not answer, however deeply it is wrapped', () => {

@@ -10,7 +10,7 @@ import type { KeyValueStorage } from '../storage/persistedStore.ts'
 import { createHistoryStore } from '../swaps/historyStore.ts'
 import { createSwapStore } from '../swaps/swapStore.ts'
 import { createTrackProblemStore } from '../swaps/trackProblems.ts'
-import { createSwapTracker, type SwapTracker } from '../swaps/trackSwaps.ts'
+import type { SwapTracker } from '../swaps/trackSwaps.ts'
 import { PROVIDER_MODULES } from './modules.ts'
 import { createProviders } from './registry.ts'
 
@@ -44,7 +44,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 /**
  * The swap client for a manifest (see `SwapClient`). Cheap to create: the store is read from `storage` at once, while
- * the chain clients, the providers' code and the tracker are made on first use, so that a page can show History
+ * the chain clients, the providers' code and the tracker (its code too) are made on first use, so that a page can show History
  * before any of them is loaded.
  */
 export function createSwapClient(parameters: CreateSwapClientParameters): SwapClient {
@@ -64,18 +64,20 @@ export function createSwapClient(parameters: CreateSwapClientParameters): SwapCl
       createProviders({ manifest, clients: await getChainClients(), clock }, parameters.modules ?? PROVIDER_MODULES),
   )
   let tracker: SwapTracker | undefined
-  const getTracker = once(
-    async (): Promise<SwapTracker> =>
-      (tracker ??= createSwapTracker({
-        store,
-        providers: await getProviders(),
-        manifest,
-        problems,
-        clock,
-        ...(parameters.onTrackError ? { onError: parameters.onTrackError } : {}),
-        ...(parameters.lookTimeoutMs === undefined ? {} : { lookTimeoutMs: parameters.lookTimeoutMs }),
-      })),
-  )
+  const getTracker = once(async (): Promise<SwapTracker> => {
+    // The tracker's code is its own chunk in the app: nothing is followed before the first page is usable.
+    const [{ createSwapTracker }, providers] = await Promise.all([import('../swaps/trackSwaps.ts'), getProviders()])
+    tracker ??= createSwapTracker({
+      store,
+      providers,
+      manifest,
+      problems,
+      clock,
+      ...(parameters.onTrackError ? { onError: parameters.onTrackError } : {}),
+      ...(parameters.lookTimeoutMs === undefined ? {} : { lookTimeoutMs: parameters.lookTimeoutMs }),
+    })
+    return tracker
+  })
   // A `stop` cancels what was asked before it and is still waiting for the providers.
   let generation = 0
   const withTracker = (run: (tracker: SwapTracker) => void) => {

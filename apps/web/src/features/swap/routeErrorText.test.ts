@@ -6,8 +6,12 @@ import {
   UnknownContractError,
 } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
-import zh from '../../i18n/locales/zh.ts'
+import zhStrings from '../../i18n/locales/zh.ts'
+import zhErrors from '../../i18n/locales/zh-errors.ts'
 import { routeErrorText } from './routeErrorText.ts'
+
+/** Every Traditional Chinese string: the errors' come in their own chunk. */
+const zh: Record<string, string> = { ...zhStrings, ...zhErrors }
 
 const token = (symbol: string, decimals: number) => ({
   chainId: 1,

@@ -45,19 +45,12 @@ const zh: Record<string, string> = {
   'Please open this in a browser with a wallet!': '請在安裝了錢包的瀏覽器中開啟！',
   'Wallet plugin not found': '找不到錢包插件',
   'Oops, something went wrong': '哎呀，出了點問題',
-  'Missing chain info for {{id}}. Please add it manually': '缺少鏈 {{id}} 的資訊，請手動新增',
   "Couldn't add the chain automatically. Please add it yourself": '無法自動新增該鏈，請自行新增',
   'Failed to switch networks': '切換網路失敗',
   "Couldn't connect to wallet": '無法連接錢包',
-  'Unknown contract type: {{type}}': '未知的合約類型：{{type}}',
   'Not enough balance': '餘額不足',
   'The connection timed out, click the screen to try again.': '連線逾時，請點擊螢幕重試。',
   'The request was rejected in the wallet': '請求已在錢包中被拒絕',
-  'The request timed out': '請求逾時',
-  'The request was cancelled': '請求已取消',
-  'Network error: check your connection': '網路錯誤：請檢查您的連線',
-  'The service answered with an error ({{status}})': '服務回應錯誤（{{status}}）',
-
   'Connect Wallet': '連接錢包',
   'Choose a wallet': '選擇錢包',
   'Local test wallet': '本地測試錢包',
@@ -150,8 +143,6 @@ const zh: Record<string, string> = {
   // Gas before signing (issue #28): the person's own network cost on the origin
   'Not enough {{coin}} on {{network}} for gas (about {{amount}} needed)':
     '{{network}} 上的 {{coin}} 不足以支付 Gas（約需 {{amount}}）',
-  'Not enough {{coin}} on {{network}} for gas': '{{network}} 上的 {{coin}} 不足以支付 Gas',
-  "Not enough of the network's coin to pay for gas": '此網路的原生幣不足以支付 Gas',
   'Estimating the network cost…': '正在估算網路成本…',
   'Approval reset': '授權歸零',
   'estimated until the approval is made': '完成授權前為估計值',
@@ -163,9 +154,6 @@ const zh: Record<string, string> = {
   'Use a dot for decimals, like 1.5': '請用小數點表示小數，例如 1.5',
   'This token has at most {{decimals}} decimals': '此代幣最多有 {{decimals}} 位小數',
   'Enter an amount greater than zero': '請輸入大於零的金額',
-  'The quote changed. Check the new amount and try again.': '報價已變更，請確認新金額後重試。',
-  'The quote expired. Fetching a new one…': '報價已過期，正在取得新報價…',
-  'The connected account changed. Check the new quote and try again.': '已連接的帳戶已變更，請確認新報價後重試。',
   'The refund is not available yet': '暫時還不能退款',
   'Restore from chain': '從鏈上恢復',
   'Restored {{count}} swaps from chain': '已從鏈上恢復 {{count}} 筆兌換',
@@ -181,33 +169,15 @@ const zh: Record<string, string> = {
   'The amount is too low for the fees': '金額不足以支付費用',
   'The amount is above the maximum deposit': '金額超過最高存入額',
   'The fees exceed the amount': '費用超過金額',
-  'The provider refunds this transfer by itself': '此轉帳由提供者自行退款',
   'Review the swap, then confirm': '請檢查兌換內容後確認',
   'Delivery: nothing was delivered': '交付：沒有交付任何代幣',
   'Only {{account}} can refund this swap. Switch to it in your wallet.':
     '只有 {{account}} 可以退還這筆兌換，請在錢包中切換到該帳戶。',
-  'Only {{account}} can refund this swap': '只有 {{account}} 可以退還這筆兌換',
   'Connect a wallet to refund': '連接錢包以退款',
   'The transaction failed on chain': '交易在鏈上失敗',
-  'The deposit is still not mined after {{minutes}} minutes: it may have been dropped or replaced in your wallet. Check its activity; this page keeps looking.':
-    '存入交易在 {{minutes}} 分鐘後仍未上鏈：它可能已在您的錢包中被丟棄或取代。請查看錢包的活動記錄；本頁會持續查詢。',
-  "The solver hasn't confirmed your signed order. It may still be opened until {{time, datetime(timeStyle: short)}}: don't sign it again. It stays in History, followed there.":
-    '求解者尚未確認您簽署的訂單。它在 {{time, datetime(timeStyle: short)}} 之前仍可能被開立：請勿再次簽署。這筆兌換會保留在歷史紀錄中並持續追蹤。',
-  "Sent, not confirmed yet: {{network}} hasn't shown it. It's checked again; don't send it twice.":
-    '已送出，尚未確認：{{network}} 還沒有顯示它。系統會再次檢查，請勿重複送出。',
-  '{{provider}} is not available in this app now, so this swap is not followed here':
-    '{{provider}} 目前無法在此應用程式中使用，因此這裡不會追蹤此兌換',
-  '{{network}} has made no new block for {{minutes}} min': '{{network}} 已有 {{minutes}} 分鐘沒有產生新區塊',
-  'Nothing is held for this swap any more: it was refunded or delivered. Its status updates shortly.':
-    '此兌換已無任何資金被保留：它已退款或已交付。其狀態很快就會更新。',
   'The origin chain no longer shows the deposit (its block was replaced): waiting for it again':
     '來源鏈已不再顯示此存款（其區塊已被取代）：正在等待它再次出現',
-  'The transaction was cancelled or replaced in your wallet: it did nothing. Try again.':
-    '交易已在您的錢包中取消或被取代，沒有產生任何效果。請重試。',
-  'The wallet stopped before the deposit: nothing was deposited. Try again.':
-    '錢包在存入前停止：沒有存入任何資金。請再試一次。',
   'Preparing refund…': '正在準備退款…',
-  'The new quote is not for what you reviewed. Check it and try again.': '新的報價與您檢查的內容不符，請確認後重試。',
   'Waiting for': '已等待',
   "Provider's page": '提供者頁面',
   'Follow it on {{provider}}': '在 {{provider}} 查看進度',
@@ -317,7 +287,6 @@ const zh: Record<string, string> = {
   "The bridge's solver is not answering": '跨鏈橋的求解者沒有回應',
   "The bridge's attester is not answering": '跨鏈橋的證明者沒有回應',
   "The bridge's relayer is not answering": '跨鏈橋的中繼者沒有回應',
-  "The bridge's service is not answering": '跨鏈橋的服務沒有回應',
   "The bridge's solver is not answering; the transfer will continue when it is back.":
     '跨鏈橋的求解者沒有回應；待其恢復後轉帳會繼續。',
   "The bridge's attester is not answering; the transfer will continue when it is back.":
@@ -343,7 +312,6 @@ const zh: Record<string, string> = {
   'Connect a wallet to restore': '連接錢包以恢復',
   'No swaps of this wallet were found on the chains.': '在鏈上沒有找到此錢包的兌換。',
   'Restore needs a wallet: its swaps are found by its address': '恢復需要連接錢包：會依錢包地址尋找兌換',
-  'No answer within {{seconds}} seconds': '{{seconds}} 秒內沒有回應',
   '{{provider}} is not answering': '{{provider}} 沒有回應',
   "{{provider}} is not answering, so this swap can't be checked with it. The transfer goes on by itself; this page updates as soon as it answers.":
     '{{provider}} 沒有回應，暫時無法向其確認這筆兌換。轉帳會自行繼續；其恢復回應後，本頁會立即更新。',
@@ -363,36 +331,6 @@ const zh: Record<string, string> = {
   'Fill deadline': '交付截止時間',
   'Exclusive relayer': '獨家中繼者',
   'Refund without attestation after': '無需證明即可退款的時間',
-  'The transaction to sign does not match your swap. Nothing was signed.':
-    '要簽署的交易與您的兌換不符。未簽署任何內容。',
-  'The transaction to sign calls another contract than the route names. Nothing was signed.':
-    '要簽署的交易呼叫的合約與路由所列不同。未簽署任何內容。',
-  'The transaction to sign sends to another recipient than yours. Nothing was signed.':
-    '要簽署的交易會發送給其他接收者，而非您指定的地址。未簽署任何內容。',
-  'The transaction to sign goes to another network than you chose. Nothing was signed.':
-    '要簽署的交易會發往您未選擇的網路。未簽署任何內容。',
-  'The transaction to sign sends another token than you chose. Nothing was signed.':
-    '要簽署的交易會發送您未選擇的代幣。未簽署任何內容。',
-  'The transaction to sign sends another amount than you entered. Nothing was signed.':
-    '要簽署的交易發送的數量與您輸入的不同。未簽署任何內容。',
-  'The transaction to sign sends more of the native coin than the route shows. Nothing was signed.':
-    '要簽署的交易發送的原生幣多於路由所示。未簽署任何內容。',
-  'The transaction to sign delivers less, or another token, than the route shows. Nothing was signed.':
-    '要簽署的交易交付的數量少於路由所示，或為其他代幣。未簽署任何內容。',
-  'The transaction to sign would refund someone else. Nothing was signed.':
-    '要簽署的交易會把退款交給其他人。未簽署任何內容。',
-  'The transaction to sign runs a call on the destination you did not ask for. Nothing was signed.':
-    '要簽署的交易會在目標鏈上執行您未要求的呼叫。未簽署任何內容。',
-  'The approval asked is not the exact amount to the contract called. Nothing was signed.':
-    '所要求的授權並非對所呼叫合約的精確數量。未簽署任何內容。',
-  'The transaction to sign commits to another order than the quote shows. Nothing was signed.':
-    '要簽署的交易所承諾的訂單與報價所示不同。未簽署任何內容。',
-  'The transaction to sign would refund you in another token, or not at all. Nothing was signed.':
-    '要簽署的交易會以其他代幣退款給您，或根本不退款。未簽署任何內容。',
-  'The transaction to sign commits to an order that ends before it could be filled. Nothing was signed.':
-    '要簽署的交易所承諾的訂單會在可被交付之前截止。未簽署任何內容。',
-  'The transaction to sign lets a single relayer hold your deposit for longer than the bridge allows. Nothing was signed.':
-    '要簽署的交易讓單一中繼者持有您的存款超過橋接協議允許的時間。未簽署任何內容。',
   'The provider reports it delivered; the delivery is not on the destination chain yet':
     '提供者回報已交付；目標鏈上尚未看到該交付',
   "The provider reports it delivered; the destination chain shows less arriving than the swap's minimum":
@@ -428,24 +366,6 @@ const zh: Record<string, string> = {
   'Opened by the solver': '由求解者開立',
   'Sign (no gas needed on {{network}})': '簽署（在 {{network}} 上免 Gas）',
   'Sign before': '簽署期限',
-  'The signature asked would pay something else than this swap. Nothing was signed.':
-    '要求的簽章會支付與此兌換不同的內容。未簽署任何內容。',
-  'The price moved before the solver opened your order. Nothing left your wallet: check the new quote.':
-    '求解者開立訂單前價格已變動。您的錢包未支出任何資金：請查看新的報價。',
-  'The signature came too late for this quote. Nothing left your wallet: sign the new quote.':
-    '簽章晚於此報價的期限。您的錢包未支出任何資金：請簽署新的報價。',
-  'The solver cannot take this order now. Nothing left your wallet: try again or choose another route.':
-    '求解者目前無法承接此訂單。您的錢包未支出任何資金：請重試或選擇其他路徑。',
-  'Your balance no longer covers this amount. Nothing left your wallet.':
-    '您的餘額已不足此金額。您的錢包未支出任何資金。',
-  'This order is already open: follow it in History.': '此訂單已開立：請在歷史紀錄中追蹤。',
-  'This order is already being opened: follow it in History.': '此訂單正在開立中：請在歷史紀錄中追蹤。',
-  "The solver can't reach one of these networks right now. Nothing left your wallet: try again shortly.":
-    '求解者目前無法連線到其中一個網路。您的錢包未支出任何資金：請稍後重試。',
-  'The solver did not open your order ({{code}}). Nothing left your wallet.':
-    '求解者未開立您的訂單（{{code}}）。您的錢包未支出任何資金。',
-  'This wallet cannot sign this swap without gas. Choose a route with gas instead.':
-    '此錢包無法以免 Gas 方式簽署此兌換。請改選需要 Gas 的路徑。',
   'The network settings of Multi-Bridge have changed.': 'Multi-Bridge 的網路設定已變更。',
   'Reload to use the new network settings': '重新載入以使用新的網路設定',
   'The network settings changed: reload the page to use them, then review the swap again.':
