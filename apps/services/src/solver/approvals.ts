@@ -2,12 +2,20 @@ import { erc20Abi, maxUint256 } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
 import type { SolverContext } from './context.ts'
 
+type ApprovalContext = Pick<SolverContext, 'solver' | 'log' | 'approvedChains'>
+
 /** Lets each destination settler pull the solver's tokens. USDT-like tokens need a reset to zero first. */
-export async function ensureApprovals(context: Pick<SolverContext, 'chains' | 'solver' | 'log'>): Promise<void> {
+export async function ensureApprovals(context: ApprovalContext & Pick<SolverContext, 'chains'>): Promise<void> {
   await Promise.all([...context.chains.values()].map((chain) => ensureChainApprovals(context, chain)))
 }
 
-async function ensureChainApprovals(context: Pick<SolverContext, 'solver' | 'log'>, chain: ChainContext) {
+/** Lets `chain`'s destination settler pull the solver's tokens, then counts the chain in `approvedChains`. */
+export async function ensureChainApprovals(context: ApprovalContext, chain: ChainContext): Promise<void> {
+  await approveTokens(context, chain)
+  context.approvedChains.add(chain.config.id)
+}
+
+async function approveTokens(context: ApprovalContext, chain: ChainContext) {
   const settler = chain.config.contracts.intentDestinationSettler
   if (!settler) return
   for (const token of chain.config.tokens) {

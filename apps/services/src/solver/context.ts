@@ -56,8 +56,13 @@ export type SolverContext = {
   /** Each EIP-3009 token's EIP-712 domain, read once (`chainId:token`). */
   tokenDomains: Map<string, Promise<TokenAuthorizationDomain>>
   gasPrices: GasPriceCache
-  /** Each origin settler's least gap from fill deadline to expires: quotes never ask for less. */
+  /** Each origin settler's least gap from fill deadline to expires, once read (chainSetup.ts): quotes never ask for less. */
   minRefundDelays: Map<number, number>
+  /**
+   * Chains whose destination settler may pull the solver's tokens (approvals.ts), set up in the background at start
+   * (chainSetup.ts): a fill is sent, and a route quoted, only to one of them.
+   */
+  approvedChains: Set<number>
   /** What the `Open` pollers last read of each chain, by chain id: a quote needs both ends in sight (watch.ts). */
   watch: Map<number, ChainWatch>
   /** The fill's reads admission started for an order it accepted, until its first fill takes them (fillReads.ts). */
@@ -94,6 +99,7 @@ export async function createSolverContext(parameters: CreateSolverContextParamet
     tokenDomains: new Map(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
+    approvedChains: new Set(),
     watch: new Map(),
     preparedFills: new Map(),
   }

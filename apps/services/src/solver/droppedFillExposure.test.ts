@@ -111,6 +111,7 @@ async function setUp() {
     preparedFills: new Map(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
+    approvedChains: new Set([1, 2]),
     // The attesters have not seen the open (it is not final on the origin).
     attester: { intent: async () => undefined, transfer: async () => undefined },
   } as unknown as SolverContext

@@ -107,6 +107,7 @@ async function setUp(world: Partial<World> = {}) {
     preparedFills: new Map(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
+    approvedChains: new Set([1, 2]),
     // No attester has signed yet.
     attester: { intent: async () => undefined, transfer: async () => undefined },
   } as unknown as SolverContext
@@ -167,6 +168,20 @@ describe('fill, on its own', () => {
     await fill(context, admit(context, 1))
     expect(state.sent).toEqual([])
     expect(stored(context, 1)).toMatchObject({ status: 'accepted', reason: 'claims are paused on the origin chain' })
+  })
+
+  it('waits, sending nothing, while the solver is not set up on the destination (its approvals), and fills once it is', async () => {
+    const { state, context } = await setUp()
+    context.approvedChains.delete(2)
+    await fill(context, admit(context, 1))
+    expect(state.sent).toEqual([])
+    expect(stored(context, 1)).toMatchObject({
+      status: 'accepted',
+      reason: 'waiting for the solver to be set up on the destination chain',
+    })
+    context.approvedChains.add(2)
+    await fill(context, stored(context, 1) as FillableOrder)
+    expect(state.sent).toHaveLength(1)
   })
 
   it('records someone else’s fill as theirs, never sending its own', async () => {

@@ -17,6 +17,7 @@ const PAUSED = 'claims are paused on the origin chain'
 const NOT_FINAL = 'waiting for the open to be final'
 const NOT_OPEN_YET = 'waiting for the open to be read'
 const FILL_PENDING = 'its fill is sent and not mined yet'
+const NOT_SET_UP = 'waiting for the solver to be set up on the destination chain'
 const FILL_MAY_LAND = 'its fill may still land: waiting for the destination to be final past the deadline'
 
 /**
@@ -79,6 +80,9 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
   if (problem) return decline(context, order, problem)
   // Claims paused by the guardian: a fill now might not be repaid before the pause ends. Wait.
   if (paused) return wait(context, order, PAUSED)
+  // The solver's approvals on the destination are not in place yet (it was unreachable since the start): the fill
+  // would revert. Wait for its setup (chainSetup.ts).
+  if (!context.approvedChains.has(destination.config.id)) return wait(context, order, NOT_SET_UP)
   if (!holdExposure(context, order, openFinal)) return wait(context, order, NOT_FINAL)
   try {
     await sendFill(context, order, destination, plan.estimated)

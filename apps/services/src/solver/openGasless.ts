@@ -13,6 +13,7 @@ import { HttpError } from '../shared/http.ts'
 import { orderTermsProblem } from './admission.ts'
 import { admitSentGasless, fillConditions } from './admit.ts'
 import { advance } from './advance.ts'
+import { requireReady } from './chainSetup.ts'
 import { chainTime, type SolverContext } from './context.ts'
 import { checkAuthorization, releaseSpend, reserveSpend } from './gaslessAuthorization.ts'
 import type { GaslessOrderRequest } from './gaslessRequest.ts'
@@ -39,7 +40,9 @@ export async function openGasless(
   const { order, signature } = parameters
   const origin = gaslessOrigin(context, order)
   const destination = context.chains.get(Number(order.orderData.destinationChainId))?.config
-  requireWatched(context, destination ? [origin.config, destination] : [origin.config])
+  const route = destination ? [origin.config, destination] : [origin.config]
+  requireWatched(context, route)
+  requireReady(context, route)
   // One submission per order at a time: a second POST of it while the first is being mined is a conflict.
   const key = `gasless:${gaslessOrderHash(order)}`
   if (context.inFlight.has(key)) throw new HttpError(409, 'ALREADY_SUBMITTED', 'This order is being opened already')

@@ -98,6 +98,7 @@ async function setUp() {
     preparedFills: new Map(),
     gasPrices: new Map(),
     minRefundDelays: new Map(),
+    approvedChains: new Set([1, 2]),
     attester: { intent: async () => undefined, transfer: async () => undefined },
   } as unknown as SolverContext
   const accepted = acceptedOrder(

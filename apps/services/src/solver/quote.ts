@@ -1,5 +1,6 @@
 import { HttpError } from '../shared/http.ts'
 import { parseAmount, parseChain, parseFlag, parseToken, type Query, requireParam } from '../shared/validation.ts'
+import { requireReady } from './chainSetup.ts'
 import { chainOf, chainTime, type SolverContext } from './context.ts'
 import { gaslessQuote } from './gaslessTerms.ts'
 import { availableInventory, fillNetworkFee, gasOnArrivalOffer } from './inventory.ts'
@@ -68,6 +69,7 @@ export async function quote(context: SolverContext, query: Query) {
   const { pricing } = context
   const { origin, destination, inputToken, outputToken, inputAmount } = request
   requireWatched(context, [origin, destination])
+  requireReady(context, [origin, destination])
   const gas = request.gasOnArrival ? await gasOnArrivalOffer(context, destination, outputToken) : undefined
   const gasFee = await fillNetworkFee(context, chainOf(context, destination.id), outputToken, gas !== undefined)
   const gasCost = gas?.cost ?? 0n

@@ -1,16 +1,21 @@
 import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
+import type { ChainContext } from '../shared/context.ts'
 import type { SolverContext } from './context.ts'
 
-/** Reads each origin settler's least gap from fill deadline to expires into the context: quotes never ask for less. */
-export async function readRefundDelays(context: Pick<SolverContext, 'chains' | 'minRefundDelays'>): Promise<void> {
-  for (const chain of context.chains.values()) {
-    const settler = chain.config.contracts.intentOriginSettler
-    if (!settler) continue
-    const delay = await chain.publicClient.readContract({
-      address: settler,
-      abi: intentOriginSettlerAbi,
-      functionName: 'minRefundDelay',
-    })
-    context.minRefundDelays.set(chain.config.id, delay)
-  }
+/**
+ * Reads `chain`'s origin settler's least gap from fill deadline to expires into the context (nothing for a chain
+ * without one): quotes never ask for less.
+ */
+export async function readRefundDelay(
+  context: Pick<SolverContext, 'minRefundDelays'>,
+  chain: ChainContext,
+): Promise<void> {
+  const settler = chain.config.contracts.intentOriginSettler
+  if (!settler) return
+  const delay = await chain.publicClient.readContract({
+    address: settler,
+    abi: intentOriginSettlerAbi,
+    functionName: 'minRefundDelay',
+  })
+  context.minRefundDelays.set(chain.config.id, delay)
 }

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises'
 import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
 import type { Manifest } from '@multi-bridge/core'
 import { getAbiItem } from 'viem'
@@ -8,11 +9,10 @@ import { persistedCursor, repeat, type ServiceHandle, serviceHandle } from '../s
 import { DEFAULT_RETENTION, pruneSettled, type Retention } from '../shared/store/retention.ts'
 import { advanceAll } from './advance.ts'
 import { solverApi } from './api.ts'
-import { ensureApprovals } from './approvals.ts'
+import { isChainReady, setUpChains } from './chainSetup.ts'
 import { createSolverContext, type SolverContext } from './context.ts'
 import { admitOpens, admitWaitingOpens } from './opens.ts'
 import { DEFAULT_PRICING, parsePricing, type SolverPricingConfig } from './pricing.ts'
-import { readRefundDelays } from './refundDelays.ts'
 import { watchReporter } from './watch.ts'
 
 export type { OrderStatus, SolverOrder } from './order.ts'
@@ -34,6 +34,19 @@ export type StartSolverParameters = {
   retention?: Retention
 }
 
+/** Most the start waits for each chain's first setup before it says it is started: past it, a hung chain waits alone. */
+export const SETUP_WAIT_MS = 10_000
+
+/** Resolves once `promise` settled, or after `ms`, whichever comes first. */
+async function untilOr(promise: Promise<unknown>, ms: number): Promise<void> {
+  const timer = new AbortController()
+  await Promise.race([
+    promise.catch(() => undefined),
+    setTimeout(ms, undefined, { signal: timer.signal }).catch(() => undefined),
+  ])
+  timer.abort()
+}
+
 /**
  * The solver: quotes intent orders, admits each `Open` it sees once, fills the accepted ones on their destination
  * and claims its repayment on the origin. Each step is an operation over the order's state machine (order.ts); this
@@ -45,8 +58,8 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     pricing: parsePricing(parameters.pricing ?? DEFAULT_PRICING),
   })
   const controller = new AbortController()
-  await ensureApprovals(context)
-  await readRefundDelays(context)
+  // Served at once, whatever a chain answers: a chain that is unreachable at start stops neither the start nor the
+  // other routes (its setup is tried again in the background, its routes refused with a 503 meanwhile).
   const server = await serveApi(solverApi(context), parameters.port, context.log)
   // A fill has 2 destination blocks (1 s on Chain A) from the moment its open is mined: a poll every 250 ms, plus the
   // admissions the poll waits for, kept an open unseen for up to 0.8 s of them under load. A poll is one
@@ -65,7 +78,15 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
   )
   const retention = parameters.retention ?? DEFAULT_RETENTION
   loops.push(pruneSettled(context.store, { retention, signal: controller.signal, log: context.log }))
-  context.log.info('solver started', { solver: context.solver, port: parameters.port })
+  // Each chain's approvals and refund delay, each on its own loop until done (chainSetup.ts). The start waits for
+  // every chain's first try, at most SETUP_WAIT_MS (a hung RPC), so that a plain start quotes every route at once.
+  const setup = setUpChains(context, controller.signal)
+  loops.push(...setup.loops)
+  await untilOr(setup.triedOnce, SETUP_WAIT_MS)
+  const notSetUp = [...context.chains.values()]
+    .filter((chain) => !isChainReady(context, chain.config))
+    .map((chain) => chain.config.id)
+  context.log.info('solver started', { solver: context.solver, port: parameters.port, notSetUp })
   return serviceHandle(server, controller, loops, context.store)
 }
 
