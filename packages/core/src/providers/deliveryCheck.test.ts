@@ -350,6 +350,34 @@ describe('confirmDelivery', () => {
     })
   })
 
+  it('takes the wrapped coin paid instead of the native coin asked (LI.FI PARTIAL), to the same minimum', async () => {
+    const weth = { address: WETH, chainId: BASE, symbol: 'WETH', decimals: 18, kind: 'weth' as const }
+    const partial = { ...delivered, token: weth }
+    const paid = clientsOf({
+      [BASE]: chainWith(BASE, {
+        to: SPOKE_POOL,
+        logs: [transferLog(WETH, SPOKE_POOL, FIXTURE_ACCOUNT, 29_500_000_000_000_000n)],
+      }),
+    })
+    expect(await confirmDelivery(paid, ethRecord, partial, filler)).toMatchObject({
+      type: 'delivered',
+      token: weth,
+      receivedAmount: '29500000000000000',
+    })
+    const short = clientsOf({
+      [BASE]: chainWith(BASE, { to: SPOKE_POOL, logs: [transferLog(WETH, SPOKE_POOL, FIXTURE_ACCOUNT, 1n)] }),
+    })
+    expect(await confirmDelivery(short, ethRecord, partial, filler)).toMatchObject({
+      statusDetail: 'DELIVERY_BELOW_MINIMUM',
+    })
+    // Any other token named instead, or no wrapped coin known for the chain: not checked, not Completed.
+    const usdbc = { ...weth, address: OTHER, symbol: 'USDbC', decimals: 6 }
+    expect(await confirmDelivery(paid, ethRecord, { ...delivered, token: usdbc }, filler)).toMatchObject({
+      statusDetail: 'DELIVERY_OTHER_TOKEN',
+    })
+    expect(await confirmDelivery(paid, ethRecord, partial)).toMatchObject({ statusDetail: 'DELIVERY_OTHER_TOKEN' })
+  })
+
   it('leaves every other event as it is', async () => {
     const clients = clientsOf({})
     expect(await confirmDelivery(clients, usdcRecord, { type: 'pending', statusDetail: 'x' })).toEqual({

@@ -158,8 +158,18 @@ export async function confirmDelivery(
 ): Promise<SwapEvent> {
   if (event.type !== 'delivered') return event
   const token = record.destination.token
+  // The native coin asked, its wrapped token delivered (Across pays it so when it cannot unwrap, LI.FI's PARTIAL):
+  // the same asset and decimals, held to the same minimum.
+  const wrapped = options.nativeFiller?.wrappedNative
+  const wrappedInstead =
+    event.token !== undefined &&
+    wrapped !== undefined &&
+    isNativeAddress(token.address) &&
+    isAddressEqual(event.token.address, wrapped)
   // Another token than the one asked (LI.FI's PARTIAL): no minimum of the swap says what enough of it is.
-  if (event.token && !sameToken(event.token.address, token.address)) return unconfirmed('DELIVERY_OTHER_TOKEN')
+  if (event.token && !wrappedInstead && !sameToken(event.token.address, token.address)) {
+    return unconfirmed('DELIVERY_OTHER_TOKEN')
+  }
   if (!event.deliveryTx) return unconfirmed('DELIVERY_NOT_ON_CHAIN')
   const reader = transactionReader(clients, token.chainId, event.deliveryTx)
   const receipt = await reader.receipt()
@@ -167,22 +177,25 @@ export async function confirmDelivery(
   const deliveredAt = await reader.blockTime(receipt.blockNumber)
   // A delivery cannot come before its deposit; the two chains' clocks (and an API's deposit time) may differ a little.
   if (deliveredAt + CLOCK_SKEW_SECONDS < record.depositedAt) return unconfirmed('DELIVERY_NOT_ON_CHAIN')
-  const native = isNativeAddress(token.address)
-  const paid = native
-    ? await nativePaid(
-        reader,
-        receipt,
-        record.recipient,
-        options.nativeFiller
-          ? nativeFilled(receipt, options.nativeFiller, record.origin.token.chainId, record.recipient)
-          : 0n,
-      )
-    : tokenPaid(receipt, token.address, record.recipient)
+  const native = isNativeAddress(token.address) && !wrappedInstead
+  const paid = wrappedInstead
+    ? tokenPaid(receipt, wrapped, record.recipient)
+    : native
+      ? await nativePaid(
+          reader,
+          receipt,
+          record.recipient,
+          options.nativeFiller
+            ? nativeFilled(receipt, options.nativeFiller, record.origin.token.chainId, record.recipient)
+            : 0n,
+        )
+      : tokenPaid(receipt, token.address, record.recipient)
   if (paid === 0n) return unconfirmed(native ? 'DELIVERY_NOT_PROVEN' : 'DELIVERY_NOT_ON_CHAIN')
   const minimum = asAmount(record.destination.minAmount)
   if (minimum === undefined || paid < minimum) return unconfirmed('DELIVERY_BELOW_MINIMUM')
-  const { token: _named, ...delivered } = event
-  return { ...delivered, deliveredAt, receivedAmount: paid.toString() }
+  // The token delivered is named only when it is the wrapped coin instead of the coin: History says which arrived.
+  const { token: named, ...delivered } = event
+  return { ...delivered, ...(wrappedInstead ? { token: named } : {}), deliveredAt, receivedAmount: paid.toString() }
 }
 
 export type RefundCheckOptions = {
