@@ -141,13 +141,14 @@ export function createSender({ publicClient, walletClient, queue, blockTimeSecon
       lastSentAt = Date.now()
       return signed
     })
-    options.onSigned?.(keccak256(serializedTransaction))
     try {
+      options.onSigned?.(keccak256(serializedTransaction))
       return await publicClient.sendRawTransaction({ serializedTransaction })
     } catch (error) {
-      // Refused, or no answer (taken or not): the node's pending count is read before the next send. It counts the
-      // account's transactions up to the first gap, so a send of this burst the node took after this one's nonce does
-      // not strand the account: the next send takes the free nonce and the taken one is mined after it.
+      // Refused, or no answer (taken or not), or never sent (its caller could not record it): the node's pending count
+      // is read before the next send. It counts the account's transactions up to the first gap, so a send of this burst
+      // the node took after this one's nonce does not strand the account: the next send takes the free nonce and the
+      // taken one is mined after it.
       nextNonce = undefined
       throw error
     }
