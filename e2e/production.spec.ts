@@ -704,6 +704,13 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       },
     })
     deliveredOnBase(current.chains, FIXTURE_FILL_TX, BASE_SPOKE_POOL, acrossFixtures.suggestedFees.outputAmount)
+    // Across's refund on Arbitrum: "refunded" is final only once the chain shows the USDC back with the person.
+    const arbitrumSpokePool = getAddress(current.manifest.providers?.across?.spokePools[String(ARBITRUM)] ?? '')
+    current.chains.knownReceipts.set(acrossFixtures.statusRefunded.depositRefundTxHash as Hex, {
+      chainId: ARBITRUM,
+      to: arbitrumSpokePool,
+      logs: [transferLog(arbitrumUsdc.address, arbitrumSpokePool, FIXTURE_ACCOUNT, 100_000_000n)],
+    })
     const now = Date.now()
     const across = (key: string, depositTx: `0x${string}`, createdAt: number): SwapRecord => ({
       key,
