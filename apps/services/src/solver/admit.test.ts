@@ -1,7 +1,7 @@
 import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
 import { computeIntentOrderId, encodeIntentOriginData } from '@multi-bridge/core'
 import type { Address, Hex } from 'viem'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { createLogger } from '../shared/logger.ts'
@@ -19,6 +19,14 @@ const USER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72' as Address
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as Address
 const SETTLER = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' as Address
 const NOW = 1_800_000_000
+// The chains' time, and this machine's: the solver takes the later of the two, so the fixture holds after 2027 too.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(NOW * 1000)
+})
+afterAll(() => {
+  vi.useRealTimers()
+})
 const FILL_DEADLINE = NOW + 200
 const EXPIRES = NOW + 4_000
 const AMOUNT = 100_000_000n // 100 USDC

@@ -11,7 +11,7 @@
  */
 import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
 import { type Address, type Hex, TransactionReceiptNotFoundError } from 'viem'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { createLogger } from '../shared/logger.ts'
@@ -28,6 +28,14 @@ const SOLVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address
 const USER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72' as Address
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as Address
 const NOW = 1_800_000_000
+// The chains' time, and this machine's: the solver takes the later of the two, so the fixture holds after 2027 too.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(NOW * 1000)
+})
+afterAll(() => {
+  vi.useRealTimers()
+})
 const id = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex
 const usd = (whole: number) => (BigInt(whole) * 10n ** 18n).toString()
 
