@@ -13,16 +13,12 @@ import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
 import { type Address, type Hex, TransactionReceiptNotFoundError } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ChainContext } from '../shared/context.ts'
-import { createFailureTracker } from '../shared/failures.ts'
-import { createLogger } from '../shared/logger.ts'
 import type { SendOptions } from '../shared/sender.ts'
-import { openScratchStore } from '../shared/store/testEngines.ts'
 import { claim, type FilledOrder } from './claim.ts'
 import type { SolverContext } from './context.ts'
 import { type FillableOrder, fill, unconfirmedExposure } from './fill.ts'
 import { acceptedOrder } from './order.ts'
-import { DEFAULT_PRICING, parsePricing } from './pricing.ts'
-import { openSolverStore } from './state.ts'
+import { fakeSolverContext } from './testContext.ts'
 
 const SOLVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address
 const USER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72' as Address
@@ -101,28 +97,15 @@ function fakeChain(world: World, chainId: number): ChainContext {
 
 async function setUp() {
   const world: World = { filled: new Set(), mined: new Set(), sent: [] }
-  const log = createLogger('solver', {}, 'error')
-  const context = {
-    pricing: parsePricing({ ...DEFAULT_PRICING, maxUnconfirmedUsd: '1000' }),
-    account: { address: SOLVER },
+  const context = await fakeSolverContext({
     solver: SOLVER,
     chains: new Map([
       [1, fakeChain(world, 1)],
       [2, fakeChain(world, 2)],
     ]),
-    store: await openScratchStore('solver-cap-', openSolverStore),
-    log,
-    failures: createFailureTracker(log),
-    inFlight: new Set<string>(),
-    exposureHeld: new Set<string>(),
-    heldOutputs: new Map(),
-    preparedFills: new Map(),
-    gasPrices: new Map(),
-    minRefundDelays: new Map(),
-    approvedChains: new Set([1, 2]),
-    // The attesters have not seen the open (it is not final on the origin).
-    attester: { intent: async () => undefined, transfer: async () => undefined },
-  } as unknown as SolverContext
+    storePrefix: 'solver-cap-',
+    maxUnconfirmedUsd: '1000',
+  })
   return { world, context }
 }
 

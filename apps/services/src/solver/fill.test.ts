@@ -4,17 +4,15 @@ import { computeIntentOrderId, encodeIntentOriginData } from '@multi-bridge/core
 import { type Address, type Hex, TransactionNotFoundError, TransactionReceiptNotFoundError } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ChainContext } from '../shared/context.ts'
-import { createFailureTracker } from '../shared/failures.ts'
-import { createLogger } from '../shared/logger.ts'
-import { openScratchStore } from '../shared/store/testEngines.ts'
 import { admitOrder } from './admit.ts'
 import { claim, type FilledOrder } from './claim.ts'
 import type { SolverContext } from './context.ts'
 import { type FillableOrder, fill, unconfirmedExposure } from './fill.ts'
 import { PREPARED_FOR_MS, prepareFill } from './fillReads.ts'
 import { acceptedOrder, type SolverOrder } from './order.ts'
-import { DEFAULT_PRICING, parsePricing } from './pricing.ts'
+import { DEFAULT_PRICING } from './pricing.ts'
 import { openSolverStore } from './state.ts'
+import { fakeSolverContext } from './testContext.ts'
 
 // The fill operation run on its own, over a context of plain objects: two chains whose reads are functions of
 // what the test says the chain holds. Nothing here starts a service or a chain.
@@ -97,28 +95,14 @@ async function setUp(world: Partial<World> = {}) {
     reads: [],
     ...world,
   }
-  const log = createLogger('solver', {}, 'error')
-  const context = {
-    pricing: parsePricing(DEFAULT_PRICING),
-    account: { address: SOLVER },
+  const context = await fakeSolverContext({
     solver: SOLVER,
     chains: new Map([
       [1, fakeChain(state, 1)],
       [2, fakeChain(state, 2)],
     ]),
-    store: await openScratchStore('solver-fill-', openSolverStore),
-    log,
-    failures: createFailureTracker(log),
-    inFlight: new Set<string>(),
-    exposureHeld: new Set<string>(),
-    heldOutputs: new Map(),
-    preparedFills: new Map(),
-    gasPrices: new Map(),
-    minRefundDelays: new Map(),
-    approvedChains: new Set([1, 2]),
-    // No attester has signed yet.
-    attester: { intent: async () => undefined, transfer: async () => undefined },
-  } as unknown as SolverContext
+    storePrefix: 'solver-fill-',
+  })
   return { state, context }
 }
 

@@ -13,15 +13,11 @@ import { intentOriginSettlerStatus } from '@multi-bridge/contracts'
 import { type Address, type Hex, TransactionReceiptNotFoundError } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ChainContext } from '../shared/context.ts'
-import { createFailureTracker } from '../shared/failures.ts'
-import { createLogger } from '../shared/logger.ts'
-import { openScratchStore } from '../shared/store/testEngines.ts'
 import { advance } from './advance.ts'
 import type { SolverContext } from './context.ts'
 import { type FillableOrder, fill } from './fill.ts'
 import { acceptedOrder } from './order.ts'
-import { DEFAULT_PRICING, parsePricing } from './pricing.ts'
-import { openSolverStore } from './state.ts'
+import { fakeSolverContext } from './testContext.ts'
 
 const SOLVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address
 const USER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72' as Address
@@ -80,27 +76,14 @@ async function setUp() {
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(START * 1000)
   const world: World = { chainTime: START, fillTime: 0, receiptWaitGivesUp: true, mined: new Set(), sent: [] }
-  const log = createLogger('solver', {}, 'error')
-  const context = {
-    pricing: parsePricing(DEFAULT_PRICING),
-    account: { address: SOLVER },
+  const context = await fakeSolverContext({
     solver: SOLVER,
     chains: new Map([
       [1, fakeChain(world, 1)],
       [2, fakeChain(world, 2)],
     ]),
-    store: await openScratchStore('solver-missed-', openSolverStore),
-    log,
-    failures: createFailureTracker(log),
-    inFlight: new Set<string>(),
-    exposureHeld: new Set<string>(),
-    heldOutputs: new Map(),
-    preparedFills: new Map(),
-    gasPrices: new Map(),
-    minRefundDelays: new Map(),
-    approvedChains: new Set([1, 2]),
-    attester: { intent: async () => undefined, transfer: async () => undefined },
-  } as unknown as SolverContext
+    storePrefix: 'solver-missed-',
+  })
   const accepted = acceptedOrder(
     { orderId: ORDER, originChainId: 1, openBlock: '1', openSeenAt: 1 },
     {
