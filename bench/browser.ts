@@ -142,12 +142,19 @@ export async function coldAndRepeatLoad(
  * "Form usable": a fresh visit in which a person types "5" into the field labelled `label` as soon as the page
  * lets them; the time from navigation start to that keystroke painted.
  */
-export async function usableLoad(browser: Browser, url: string, label: string): Promise<number> {
+export async function usableLoad(
+  browser: Browser,
+  url: string,
+  label: string,
+  /** Set up before the page is opened (an A/B run's network emulation). */
+  prepare?: (page: Page) => Promise<void>,
+): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   try {
     await context.addInitScript(installProbe)
     await context.addInitScript(() => localStorage.setItem('lang', 'en'))
     const page = await context.newPage()
+    await prepare?.(page)
     await page.goto(url, { waitUntil: 'commit' })
     await page.getByLabel(label, { exact: true }).pressSequentially('5', { timeout: 60_000 })
     await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench.typed !== undefined, undefined, {

@@ -14,6 +14,25 @@ import { startStaticServer } from '../e2e/support/staticServer.ts'
 import { median, untilWorkerActivated, usableLoad } from './browser.ts'
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 15)
+/**
+ * `BENCH_LATENCY_MS`: every request of the app's pages takes this much longer (Chromium's network emulation, with
+ * `BENCH_DOWN_KBPS` of download, default 9,000 kbit/s: a phone on a fair 4G network), so that a design that asks for
+ * its files in more round trips pays for them. Unset: the local server's own speed.
+ */
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0)
+const DOWN_KBPS = Number(process.env.BENCH_DOWN_KBPS ?? 9_000)
+
+async function emulateNetwork(page: Page): Promise<void> {
+  if (LATENCY_MS <= 0) return
+  const session = await page.context().newCDPSession(page)
+  await session.send('Network.enable')
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: LATENCY_MS,
+    downloadThroughput: (DOWN_KBPS * 1000) / 8,
+    uploadThroughput: (DOWN_KBPS * 1000) / 8 / 4,
+  })
+}
 
 const STAND_IN_MANIFEST = {
   version: 1,
@@ -70,6 +89,7 @@ async function load(browser: Browser, url: string, withWorker: boolean): Promise
   try {
     await context.addInitScript(watchPaint)
     const page = await context.newPage()
+    await emulateNetwork(page)
     await page.goto(url)
     const cold = await moments(page)
     // A bare yardstick page has no worker: its repeat visit is served from the HTTP cache.
@@ -103,7 +123,7 @@ async function main() {
         const visits = await load(browser, url, !bare)
         // "Form usable", as `npm run bench` measures it: a keystroke in the amount (labelled Send in English) painted.
         // The bare wagmi page (`bare`) has no such field.
-        const usable = name === 'bare' ? Number.NaN : await usableLoad(browser, url, 'Send')
+        const usable = name === 'bare' ? Number.NaN : await usableLoad(browser, url, 'Send', emulateNetwork)
         results[index]!.push({ ...visits, usable })
       }
     }
@@ -113,7 +133,8 @@ async function main() {
   }
   const of = (list: Run[], visit: 'cold' | 'repeat', moment: keyof Visit) =>
     median(list.map((item) => item[visit][moment])).toFixed(0)
-  console.log(`\nmedians of ${RUNS} interleaved loads, ms from navigation start`)
+  const network = LATENCY_MS > 0 ? `, ${LATENCY_MS} ms added to each request, ${DOWN_KBPS} kbit/s down` : ''
+  console.log(`\nmedians of ${RUNS} interleaved loads, ms from navigation start${network}`)
   console.log(
     '| Design | Painted | Usable | Wallet known (cold) | Form interactive (cold) | Wallet known (repeat) | Form (repeat) |',
   )

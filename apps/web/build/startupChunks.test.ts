@@ -7,6 +7,7 @@ import {
   checkStartupCircles,
   startupChunks,
   startupGroups,
+  startupPreloads,
 } from './startupChunks.ts'
 
 const root = '/app'
@@ -247,5 +248,56 @@ describe('startupChunks', () => {
       })
     expect(plugin(['react', 'swap-page'])).not.toThrow()
     expect(plugin(['reakt'])).toThrow(/no start-up group is named reakt/)
+  })
+})
+
+describe('startupPreloads', () => {
+  const { plugin, resolveDependencies } = startupPreloads(['boot', 'react', 'startup', 'swap-page'])
+  const built = (names: string[]) =>
+    Object.fromEntries(
+      names.map((name) => [
+        `assets/${name}-h.js`,
+        { type: 'chunk', name, fileName: `assets/${name}-h.js`, isEntry: name === 'index' },
+      ]),
+    ) as unknown as Rolldown.OutputBundle
+  const bundle = built(['index', 'boot', 'react', 'startup', 'swap-page', 'rolldown-runtime', 'Picker', 'chains'])
+  const generateBundle = plugin.generateBundle as { order: string; handler: (...args: unknown[]) => void }
+  generateBundle.handler.call({}, {}, bundle, false)
+
+  it('learns the start-up files before Vite writes its preload lists', () => {
+    expect(generateBundle.order).toBe('pre')
+  })
+
+  it('asks a start-up import for none of the start-up files ahead: the module loader finds them as it parses', () => {
+    const deps = ['assets/swap-page-h.js', 'assets/rolldown-runtime-h.js', 'assets/react-h.js', 'assets/startup-h.js']
+    expect(resolveDependencies('assets/swap-page-h.js', deps, { hostType: 'js' })).toEqual([])
+  })
+
+  it("still asks for a lazy file's own libraries ahead, and nothing start-up has loaded", () => {
+    const deps = [
+      'assets/Picker-h.js',
+      'assets/index-h.js',
+      'assets/chains-h.js',
+      'assets/react-h.js',
+      'assets/boot-h.js',
+    ]
+    expect(resolveDependencies('assets/Picker-h.js', deps, { hostType: 'js' })).toEqual([
+      'assets/Picker-h.js',
+      'assets/chains-h.js',
+    ])
+  })
+
+  it("keeps index.html's preload of the entry script's own imports", () => {
+    expect(resolveDependencies('assets/index-h.js', ['assets/boot-h.js'], { hostType: 'html' })).toEqual([
+      'assets/boot-h.js',
+    ])
+  })
+
+  it('learns the files of each build anew', () => {
+    generateBundle.handler.call({}, {}, built(['react']), false)
+    expect(resolveDependencies('assets/x-h.js', ['assets/startup-h.js'], { hostType: 'js' })).toEqual([
+      'assets/startup-h.js',
+    ])
+    generateBundle.handler.call({}, {}, bundle, false)
   })
 })

@@ -205,7 +205,55 @@ export function checkStartupCircles(bundle: Rolldown.OutputBundle, names: readon
   for (const chunk of startup) visit(chunk, [])
 }
 
-export function startupChunks(options: StartupChunkOptions): Plugin {
+/**
+ * Which of an import's dependencies Vite's preload helper asks for ahead (`build.modulePreload.resolveDependencies`):
+ * none of the start-up files (`startupFiles`: the entry, the groups above and Rolldown's runtime); every other file,
+ * as Vite does.
+ *
+ * Why (issue #33): a start-up import (the frame, the page, the wallet layer) asked for the files it imports ahead with
+ * `<link rel="modulepreload">`, which compiles each file as it arrives. They all arrived together, in the 50 ms after
+ * the first paint in which a person (and the bench) types into the prerendered form, and their compilation on the
+ * browser's threads held the keystroke back. Found by the module loader as it parses each start-up file, they arrive
+ * and compile one after the other instead. Measured in interleaved A/B runs against the build that asked ahead: the
+ * keystroke painted sooner (159 against 177 ms), the form painted sooner, the wallet known sooner, and the same
+ * figures on a network 80 ms away (docs/first-page.md). Any later import finds the start-up files already loaded; a
+ * lazy file's own libraries are still asked for ahead, so a dialog opens after one round trip, not several.
+ */
+export function lazyPreloads(deps: readonly string[], startupFiles: ReadonlySet<string>): string[] {
+  return deps.filter((dep) => !startupFiles.has(dep))
+}
+
+/**
+ * `lazyPreloads` for a build: its `plugin` learns the start-up files (the entry, the chunks named `names`, and
+ * Rolldown's runtime) once the build is bundled, before Vite writes its preload lists with `resolveDependencies`. `index.html` keeps its
+ * `modulepreload` of the entry script's own imports (boot): the entry cannot run without them.
+ */
+export function startupPreloads(names: readonly string[]) {
+  const startupFiles = new Set<string>()
+  const plugin: Plugin = {
+    name: 'multibridge-startup-files',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        startupFiles.clear()
+        for (const item of Object.values(bundle)) {
+          if (
+            item.type === 'chunk' &&
+            (item.isEntry || names.includes(item.name) || item.name === 'rolldown-runtime')
+          ) {
+            startupFiles.add(item.fileName)
+          }
+        }
+      },
+    },
+  }
+  const resolveDependencies = (_file: string, deps: string[], context: { hostType: 'html' | 'js' }): string[] =>
+    context.hostType === 'html' ? deps : lazyPreloads(deps, startupFiles)
+  return { plugin, resolveDependencies }
+}
+
+export function startupChunks(options: StartupChunkOptions): Plugin[] {
   const names = [
     'boot',
     ...(options.split ? [options.split.name] : []),
@@ -216,7 +264,8 @@ export function startupChunks(options: StartupChunkOptions): Plugin {
   // A misspelt group would silently lose its hint.
   const unknownHints = (options.compileHint ?? []).filter((name) => !names.includes(name))
   if (unknownHints.length > 0) throw new Error(`startup-chunks: no start-up group is named ${unknownHints.join(', ')}`)
-  return {
+  const preloads = startupPreloads(names)
+  const groupChunks: Plugin = {
     name: 'multibridge-startup-chunks',
     apply: 'build',
     async config(_config, { mode }) {
@@ -224,6 +273,7 @@ export function startupChunks(options: StartupChunkOptions): Plugin {
       const groupOf = startupGroups(await probeChunks(options, mode), options)
       return {
         build: {
+          modulePreload: { resolveDependencies: preloads.resolveDependencies },
           rolldownOptions: {
             output: {
               codeSplitting: {
@@ -255,4 +305,5 @@ export function startupChunks(options: StartupChunkOptions): Plugin {
       },
     },
   }
+  return [preloads.plugin, groupChunks]
 }
