@@ -43,6 +43,39 @@ test.describe('recovery', () => {
     expect(await balanceOf(manifest, 2, 'USDC', account.address)).toBe(before + 40_000_000n - 120_000n)
   })
 
+  test('follows a batch the wallet accepted after a reload, though the page never learnt its deposit (EIP-5792)', async ({
+    app,
+    account,
+    wallet,
+    network,
+  }) => {
+    const { chains, manifest } = network
+    const session = await app.openConnected({ wallet: { ...wallet, sendCalls: true } })
+    const { page, form, goto, history } = session
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[2]!.name, 'USDC')
+    await form.amount.fill('35')
+    await form.myAddressButton().click()
+    await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
+    await form.route('pool').click()
+    const before = await balanceOf(manifest, 2, 'USDC', account.address)
+    // The wallet takes the batch (approval and deposit) and sends it, but its status does not answer: the page never
+    // learns the deposit's hash.
+    session.wallet!.fail.set('wallet_getCallsStatus', { code: -32603, message: 'Status unavailable' })
+    const dialog = await form.swap()
+    await expect(dialog.getByRole('alert')).toContainText('Sent, not confirmed yet', { timeout: 30_000 })
+    // Delivered meanwhile (30 bps fee): the money arrived while the page could not say so.
+    await expect
+      .poll(() => balanceOf(manifest, 2, 'USDC', account.address), { timeout: 60_000 })
+      .toBe(before + 35_000_000n - 105_000n)
+    // The wallet answers again, after a reload: it is asked what became of the batch, and the swap is followed.
+    session.wallet!.fail.clear()
+    await page.reload()
+    await goto(HISTORY_PATH)
+    await expect(history.rows.first()).toContainText('Completed', { timeout: 60_000 })
+    await expect(history.rows).toHaveCount(1)
+  })
+
   test('refunds a swap that nobody fills: countdown, then Refund returns the funds', async ({
     app,
     account,

@@ -25,6 +25,11 @@ export {
   requoteRoute,
   streamRouteOutcomes,
 } from './client/fetchRoutes.ts'
+export {
+  acceptedBatches,
+  type FollowAcceptedBatchesReturnType,
+  followAcceptedBatches,
+} from './client/followAcceptedBatches.ts'
 export { type RefundSwapParameters, type RefundSwapReturnType, refundSwap } from './client/refundSwap.ts'
 export { type RestoreSwapsParameters, type RestoreSwapsReturnType, restoreSwaps } from './client/restoreSwaps.ts'
 export type { SwapClient } from './client/types.ts'
@@ -200,6 +205,12 @@ export {
   ProviderNotAvailableError,
   type SwapTracker,
 } from './swaps/trackSwaps.ts'
-export { type CallsOutcome, callsOutcome, type WalletAdapter } from './swaps/walletAdapter.ts'
+export {
+  type CallsOutcome,
+  type CallsStatus,
+  callsOutcome,
+  readCallsStatus,
+  type WalletAdapter,
+} from './swaps/walletAdapter.ts'
 // ---- Wallets ----
 export { createLocalWalletProvider, type LocalWalletProvider, WalletRpcError } from './wallet/localWalletProvider.ts'

@@ -1,5 +1,6 @@
 import { type Chain, createWalletClient, custom } from 'viem'
 import {
+  getCallsStatus,
   getCapabilities,
   sendCalls,
   sendTransaction,
@@ -7,7 +8,7 @@ import {
   switchChain,
   waitForCallsStatus,
 } from 'viem/actions'
-import { callsOutcome, type LocalWalletProvider, type WalletAdapter } from '../src/index.ts'
+import { callsOutcome, type LocalWalletProvider, readCallsStatus, type WalletAdapter } from '../src/index.ts'
 
 /**
  * A WalletAdapter over an EIP-1193 wallet through viem's wallet actions, as the app's wagmi adapter is: what the
@@ -45,6 +46,7 @@ export async function eip1193WalletAdapter(provider: LocalWalletProvider): Promi
       return { id }
     },
     waitForCalls: async (id) => callsOutcome(await waitForCallsStatus(client, { id, timeout: 120_000 })),
+    callsStatus: (id) => readCallsStatus(() => getCallsStatus(client, { id })),
     signTypedData: (typedData) => signTypedData(client, { account, ...typedData } as never),
   }
 }

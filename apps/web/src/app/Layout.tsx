@@ -4,7 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router'
 import { registerAppWorker, UpdateNotice } from '../features/appUpdate/index.ts'
 import { LanguageSwitch } from '../features/language/index.ts'
 import { Notices, titleWithCount, useSwapAlerts } from '../features/notifications/index.ts'
-import { PendingSwapsButton } from '../features/progress/index.ts'
+import { AcceptedBatches, PendingSwapsButton } from '../features/progress/index.ts'
 import { useWalletEvents, WalletSlot } from '../features/wallet/index.ts'
 import { APP_VERSION, APP_VERSION_CODE } from '../lib/constants.ts'
 import { useManifest } from '../lib/ManifestContext.tsx'
@@ -60,6 +60,7 @@ export function Layout() {
       </footer>
       <Notices />
       <UpdateNotice />
+      <AcceptedBatches />
     </div>
   )
 }

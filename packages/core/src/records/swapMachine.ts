@@ -122,10 +122,11 @@ function next(record: SwapRecord, event: SwapEvent): SwapRecord {
             return record
           }
           return { ...record, phase: event.phase }
-        case 'approved':
-          return event.approveTxs.length === 0
-            ? record
-            : { ...record, approveTxs: [...(record.approveTxs ?? []), ...event.approveTxs] }
+        case 'approved': {
+          // The same approval told twice (the executor and a look at the batch after it) is kept once.
+          const added = event.approveTxs.filter((hash) => !record.approveTxs?.includes(hash))
+          return added.length === 0 ? record : { ...record, approveTxs: [...(record.approveTxs ?? []), ...added] }
+        }
         case 'depositSent':
           if (record.depositTx) return record
           return {

@@ -153,11 +153,16 @@ export type SwapRecord =
  *   solver may open it until its open deadline (epoch seconds); after that it never can.
  * - `calls`: a batch holding the deposit that the wallet accepted (EIP-5792, its id: `callsAccepted`), not known to
  *   be mined yet.
- * Kept in the record's tracking data (`orderId` and `openDeadline`; `callsId`), so that a saved copy reads the same.
+ * Kept in the record's tracking data (`orderId` and `openDeadline`; `callsId` and `callsDeposit`), so that a saved copy
+ * reads the same.
  */
 export type HandedOver =
   | { kind: 'gaslessOrder'; orderId: Hex; openDeadline: number }
-  | { kind: 'calls'; callsId: string }
+  /** `depositIndex`: where the deposit is among the batch's calls (the ones before it approve); absent in older copies. */
+  | { kind: 'calls'; callsId: string; depositIndex?: number }
+
+/** The tracking data key of a batch's `HandedOver.depositIndex`. */
+export const CALLS_DEPOSIT_INDEX = 'callsDeposit'
 
 /** How a `signing` swap without a deposit hash left the person's hands, if it did (see `HandedOver`). */
 export function handedOver(record: SwapRecord): HandedOver | undefined {
@@ -166,7 +171,11 @@ export function handedOver(record: SwapRecord): HandedOver | undefined {
   if (typeof orderId === 'string' && typeof openDeadline === 'number') {
     return { kind: 'gaslessOrder', orderId: orderId as Hex, openDeadline }
   }
-  return typeof callsId === 'string' ? { kind: 'calls', callsId } : undefined
+  if (typeof callsId !== 'string') return undefined
+  const depositIndex = record.data?.[CALLS_DEPOSIT_INDEX]
+  return typeof depositIndex === 'number' && Number.isInteger(depositIndex) && depositIndex >= 0
+    ? { kind: 'calls', callsId, depositIndex }
+    : { kind: 'calls', callsId }
 }
 
 /**

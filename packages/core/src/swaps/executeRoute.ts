@@ -6,7 +6,7 @@ import { isTypedDataChainMismatch, UnexpectedError, UnknownContractError } from 
 import type { RouteProvider } from '../providers/types.ts'
 import { applySwapEvent } from '../records/swapMachine.ts'
 import { newSwapRecord } from '../records/swapRecord.ts'
-import type { SigningSwap, SwapEvent, SwapRecord } from '../records/types.ts'
+import { CALLS_DEPOSIT_INDEX, type SigningSwap, type SwapEvent, type SwapRecord } from '../records/types.ts'
 import {
   BatchIncompleteError,
   GaslessOrderUnconfirmedError,
@@ -203,7 +203,13 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
     const batch = await sendBatch([...approvals, plan.transaction])
     // Accepted: the deposit may be mined from now on, whatever happens to this page or to the wait. Kept under the
     // batch's id until its hash is known.
-    update({ type: 'callsAccepted', callsId: batch.id, ...tracking() })
+    // Where the deposit is among the calls, for a look at the batch after a reload (`followAcceptedBatches`).
+    const tracked = tracking().data
+    update({
+      type: 'callsAccepted',
+      callsId: batch.id,
+      data: { ...tracked, [CALLS_DEPOSIT_INDEX]: approvals.length },
+    })
     const outcome = await batch.done().catch((error: unknown) => {
       // The wait failed (timed out, the wallet's status did not answer): sent, maybe mined, never a failure.
       throw new TransactionNotConfirmedError(batch.id, client.chain?.name ?? 'the network', error)

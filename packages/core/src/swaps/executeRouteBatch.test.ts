@@ -65,7 +65,8 @@ describe('executeRoute: a batch the wallet accepted', () => {
     await vi.waitFor(() => expect(Object.keys(store.getState().swaps)).toHaveLength(1))
     // Still being sent: a reload now keeps it.
     const [waiting] = Object.values(store.getState().swaps)
-    expect(handedOver(waiting!)).toEqual({ kind: 'calls', callsId: BATCH_ID })
+    // Where its deposit is among the calls (after one approval), for a look at the batch after a reload.
+    expect(handedOver(waiting!)).toEqual({ kind: 'calls', callsId: BATCH_ID, depositIndex: 1 })
     expect(waiting?.data).toMatchObject({ requestId: 'r1' })
     finish({ hashes: [APPROVE_TX, DEPOSIT_TX] })
     const record = await run
@@ -81,7 +82,7 @@ describe('executeRoute: a batch the wallet accepted', () => {
     expect(error).toBeInstanceOf(TransactionNotConfirmedError)
     expect(error).toMatchObject({ hash: BATCH_ID, chainName: 'Local Chain A' })
     const [kept] = Object.values(store.getState().swaps)
-    expect(kept && handedOver(kept)).toEqual({ kind: 'calls', callsId: BATCH_ID })
+    expect(kept && handedOver(kept)).toEqual({ kind: 'calls', callsId: BATCH_ID, depositIndex: 1 })
   })
 
   it('is failed in History, nothing deposited, when the wallet stopped before the deposit', async () => {

@@ -1,4 +1,5 @@
 import type { Address, Hash, Hex } from 'viem'
+import { walkError } from '../errors/MultiBridgeError.ts'
 import type { SignableTypedData, TransactionRequest } from '../routes/types.ts'
 
 /** What a wallet did with a batch of calls it accepted (EIP-5792), once it is done with them. */
@@ -10,6 +11,16 @@ export type CallsOutcome = {
    * in the status's `capabilities.error.message`).
    */
   error?: string
+}
+
+/** A batch's status now (EIP-5792 `wallet_getCallsStatus`), as `WalletAdapter.callsStatus` reads it. */
+export type CallsStatus = {
+  /** The wallet is done with the batch: every call mined, or it stopped at one. */
+  done: boolean
+  /** Done, every call mined and successful. */
+  complete: boolean
+  /** The calls mined so far, in order (and the wallet's reason when it stopped). */
+  outcome: CallsOutcome
 }
 
 /**
@@ -41,6 +52,11 @@ export type WalletAdapter = {
    */
   waitForCalls?: (id: string) => Promise<CallsOutcome>
   /**
+   * One look at the batch `id` (`sendCalls`), without waiting: how far the wallet got, after a reload too (a wallet
+   * keeps its batches). Undefined when the wallet does not know the batch; rejects when its status does not answer.
+   */
+  callsStatus?: (id: string) => Promise<CallsStatus | undefined>
+  /**
    * EIP-712 `eth_signTypedData_v4` by `account`, whatever chain the wallet is on (the typed data names its own): a
    * gasless swap's one signature. Absent: gasless routes cannot be signed with this wallet.
    */
@@ -58,4 +74,23 @@ export function callsOutcome(status: {
   const hashes = (status.receipts ?? []).map((receipt) => receipt.transactionHash)
   const error = (status.capabilities as { error?: { message?: unknown } } | undefined)?.error?.message
   return typeof error === 'string' && error !== '' ? { hashes, error } : { hashes }
+}
+
+/** EIP-5792's error for a batch id the wallet does not know. */
+const UNKNOWN_BUNDLE_ID = 5730
+
+/**
+ * A batch's status (`WalletAdapter.callsStatus`) from viem's `getCallsStatus` answer, read by `read`: undefined for a
+ * batch the wallet does not know (EIP-5792's 5730, "Unknown bundle id"); any other failure rejects.
+ */
+export async function readCallsStatus(
+  read: () => Promise<{ status?: string | undefined } & Parameters<typeof callsOutcome>[0]>,
+): Promise<CallsStatus | undefined> {
+  const answer = await read().catch((error: unknown) => {
+    if (walkError(error, (item) => (item as { code?: unknown } | null)?.code === UNKNOWN_BUNDLE_ID)) return undefined
+    throw error
+  })
+  if (!answer) return undefined
+  const done = answer.status === 'success' || answer.status === 'failure'
+  return { done, complete: answer.status === 'success', outcome: callsOutcome(answer) }
 }

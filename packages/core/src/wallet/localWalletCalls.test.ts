@@ -5,7 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isInsufficientFundsError } from '../errors/gasErrors.ts'
 import { callsOutcome } from '../swaps/walletAdapter.ts'
-import { CALLS_STATUS, createLocalCalls } from './localWalletCalls.ts'
+import { BATCH_IDLE_MS, BATCH_INTERRUPTED, CALLS_STATUS, createLocalCalls } from './localWalletCalls.ts'
 
 const account = privateKeyToAccount(`0x${'11'.repeat(32)}` as Hex)
 
@@ -49,10 +49,10 @@ describe('createLocalCalls: a batch stopped by a call the node refused', () => {
   it("says why in its status, where the app's adapter reads it", async () => {
     const calls = createLocalCalls({ account, chainOf: () => chain })
     const { id } = calls.send({ chainId: '0x7cff', calls: [{ to: zeroAddress, value: '0x1' }] })
-    let status = calls.status(id)
+    let status = await calls.status(id)
     for (let i = 0; i < 200 && status?.status === CALLS_STATUS.pending; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10))
-      status = calls.status(id)
+      status = await calls.status(id)
     }
     expect(status?.status).toBe(CALLS_STATUS.failedOffchain)
     const outcome = callsOutcome(status as Parameters<typeof callsOutcome>[0])
@@ -64,5 +64,130 @@ describe('createLocalCalls: a batch stopped by a call the node refused', () => {
     const hash = `0x${'a1'.repeat(32)}` as Hex
     expect(callsOutcome({ receipts: [{ transactionHash: hash }] })).toEqual({ hashes: [hash] })
     expect(callsOutcome({ receipts: [], capabilities: { error: {} } })).toEqual({ hashes: [] })
+  })
+})
+
+describe('createLocalCalls: the batches kept for a reload', () => {
+  const hash = (byte: string) => `0x${byte.repeat(32)}` as Hex
+  const [approval, deposit] = [hash('a1'), hash('d2')]
+  /** The receipts the chain has: a hash missing is not mined. */
+  const mined = new Map<Hex, '0x1' | '0x0'>()
+  let receiptNode: Server
+  let receiptChain: Chain
+  beforeAll(async () => {
+    receiptNode = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk) => {
+        body += chunk
+      })
+      request.on('end', () => {
+        const { id, method, params } = JSON.parse(body) as { id: number; method: string; params: [Hex] }
+        const status = method === 'eth_getTransactionReceipt' ? mined.get(params[0]) : undefined
+        const result =
+          status === undefined
+            ? null
+            : {
+                transactionHash: params[0],
+                transactionIndex: '0x0',
+                blockHash: hash('bb'),
+                blockNumber: '0x10',
+                from: account.address,
+                to: zeroAddress,
+                cumulativeGasUsed: '0x5208',
+                gasUsed: '0x5208',
+                effectiveGasPrice: '0x1',
+                contractAddress: null,
+                logs: [],
+                logsBloom: `0x${'00'.repeat(256)}`,
+                status,
+                type: '0x2',
+              }
+        response.setHeader('content-type', 'application/json')
+        response.end(JSON.stringify({ jsonrpc: '2.0', id, result }))
+      })
+    })
+    await new Promise<void>((resolve) => receiptNode.listen(0, '127.0.0.1', resolve))
+    const { port } = receiptNode.address() as AddressInfo
+    receiptChain = { ...chain, rpcUrls: { default: { http: [`http://127.0.0.1:${port}`] } } }
+  })
+  afterAll(() => new Promise<void>((resolve) => receiptNode.close(() => resolve())))
+
+  const memoryStorage = (initial: Record<string, string> = {}) => {
+    const values = new Map(Object.entries(initial))
+    return {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => void values.set(key, value),
+      removeItem: (key: string) => void values.delete(key),
+    }
+  }
+  const KEY = 'calls'
+  /** A wallet made after a reload, over what the page before kept of batch `0x01`. */
+  const reloaded = (kept: object) =>
+    createLocalCalls({
+      account,
+      chainOf: () => receiptChain,
+      storageKey: KEY,
+      storage: memoryStorage({ [KEY]: JSON.stringify({ '0x01': { chainId: 0x7cff, ...kept } }) }),
+    })
+  const outcomeOf = async (calls: ReturnType<typeof createLocalCalls>) => {
+    const status = await calls.status('0x01')
+    return { status: status?.status, ...callsOutcome(status as Parameters<typeof callsOutcome>[0]) }
+  }
+
+  it('answers a finished batch after a reload, with its receipts read from the chain', async () => {
+    mined.set(approval, '0x1').set(deposit, '0x1')
+    const calls = reloaded({ calls: 2, sent: [approval, deposit], status: CALLS_STATUS.confirmed, updatedAt: 0 })
+    expect(await outcomeOf(calls)).toEqual({ status: CALLS_STATUS.confirmed, hashes: [approval, deposit] })
+  })
+
+  it('keeps a batch pending while a call it sent is not mined, however long ago', async () => {
+    mined.clear()
+    mined.set(approval, '0x1')
+    const calls = reloaded({ calls: 2, sent: [approval, deposit], status: CALLS_STATUS.pending, updatedAt: 0 })
+    expect((await outcomeOf(calls)).status).toBe(CALLS_STATUS.pending)
+  })
+
+  it('stops a batch a closed page left unfinished where it was, saying so: the calls not sent never are', async () => {
+    mined.clear()
+    mined.set(approval, '0x1')
+    const calls = reloaded({ calls: 2, sent: [approval], status: CALLS_STATUS.pending, updatedAt: 0 })
+    expect(await outcomeOf(calls)).toEqual({
+      status: CALLS_STATUS.reverted,
+      hashes: [approval],
+      error: BATCH_INTERRUPTED,
+    })
+  })
+
+  it('does not stop a batch another page may be about to go on with', async () => {
+    mined.clear()
+    mined.set(approval, '0x1')
+    const recent = Date.now() - BATCH_IDLE_MS / 2
+    const calls = reloaded({ calls: 2, sent: [approval], status: CALLS_STATUS.pending, updatedAt: recent })
+    expect((await outcomeOf(calls)).status).toBe(CALLS_STATUS.pending)
+  })
+
+  it('knows nothing of a batch it never kept, nor of what unreadable storage held, and still sends', async () => {
+    expect(await reloaded({ calls: 1, sent: [], status: 100, updatedAt: 0 }).status('0x02')).toBeUndefined()
+    const storage = memoryStorage({ [KEY]: '{"0x01": ' })
+    const calls = createLocalCalls({ account, chainOf: () => chain, storageKey: KEY, storage })
+    expect(await calls.status('0x01')).toBeUndefined()
+    const { id } = calls.send({ chainId: '0x7cff', calls: [{ to: zeroAddress, value: '0x1' }] })
+    expect(JSON.parse(storage.getItem(KEY) ?? '{}')[id]).toMatchObject({ calls: 1, sent: [] })
+  })
+
+  it('keeps how a batch ended as it ends, for the page after a reload', async () => {
+    const storage = memoryStorage()
+    // The first node refuses every call: the batch stops before sending anything.
+    const calls = createLocalCalls({ account, chainOf: () => chain, storageKey: KEY, storage })
+    const { id } = calls.send({ chainId: '0x7cff', calls: [{ to: zeroAddress, value: '0x1' }] })
+    for (let i = 0; i < 200 && (await calls.status(id))?.status === CALLS_STATUS.pending; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    const after = createLocalCalls({ account, chainOf: () => chain, storageKey: KEY, storage })
+    const status = await after.status(id)
+    expect(status?.status).toBe(CALLS_STATUS.failedOffchain)
+    expect(isInsufficientFundsError(new Error(callsOutcome(status as Parameters<typeof callsOutcome>[0]).error))).toBe(
+      true,
+    )
   })
 })

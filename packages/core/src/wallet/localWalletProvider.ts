@@ -10,6 +10,7 @@ import {
   type WalletRpcSchema,
 } from 'viem'
 import { PROVIDER_ERROR } from '../errors/walletErrors.ts'
+import type { KeyValueStorage } from '../storage/persistedStore.ts'
 import { createLocalCalls, type SendCallsRequest } from './localWalletCalls.ts'
 
 /** An EIP-1193 error object, as wallets throw them. */
@@ -48,6 +49,8 @@ export type CreateLocalWalletProviderParameters = {
    * confirmation. Off: the wallet answers them "method not supported", as many wallets still do.
    */
   sendCalls?: boolean
+  /** Where the batches are kept, so that their status answers after a reload, as a wallet's does (`createLocalCalls`). */
+  storage?: KeyValueStorage
   /**
    * Refuse typed data whose domain names another chain than the wallet's, in MetaMask's words (-32602 "Provided chainId
    * … must match the active chainId …"). Off: sign it on any chain, as the typed data names its own.
@@ -103,6 +106,7 @@ export function createLocalWalletProvider(parameters: CreateLocalWalletProviderP
 
   const calls = createLocalCalls({
     account: parameters.account,
+    ...(parameters.storage ? { storage: parameters.storage } : {}),
     chainOf: (id) => {
       const chain = chains.get(id)
       if (!chain) throw new WalletRpcError(PROVIDER_ERROR.unrecognizedChain, `Unrecognized chain ID ${id}`)
@@ -205,7 +209,7 @@ export function createLocalWalletProvider(parameters: CreateLocalWalletProviderP
       case 'wallet_getCallsStatus': {
         if (!parameters.sendCalls) throw unsupported(method)
         const [id] = params as [string]
-        const status = calls.status(id)
+        const status = await calls.status(id)
         if (!status) throw new WalletRpcError(5730, `Unknown bundle id ${id}`)
         return status
       }

@@ -111,7 +111,7 @@ describe('a batch the wallet accepted, whose status wait fails', () => {
     const saved = Object.values(store.getState().swaps)
     expect(saved, 'the swap whose batch was accepted is in History').toHaveLength(1)
     expect(saved[0]?.status).toBe('signing')
-    expect(handedOver(saved[0]!)).toEqual({ kind: 'calls', callsId: BATCH_ID })
+    expect(handedOver(saved[0]!)).toEqual({ kind: 'calls', callsId: BATCH_ID, depositIndex: 1 })
     expect(store.getState().drafts).toEqual({})
     expect(toUserMessage(error)).toEqual(catalogue.transactionNotConfirmed!(error as TransactionNotConfirmedError))
     expect(toUserMessage(error)).toEqual({

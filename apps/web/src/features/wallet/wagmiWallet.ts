@@ -1,7 +1,14 @@
-import { callsOutcome, type Manifest, UnexpectedError, type WalletAdapter } from '@multi-bridge/core'
+import { callsOutcome, type Manifest, readCallsStatus, UnexpectedError, type WalletAdapter } from '@multi-bridge/core'
 import type { Address } from 'viem'
 import type { Config, Connector } from 'wagmi'
-import { getCapabilities, sendCalls, sendTransaction, signTypedData, waitForCallsStatus } from 'wagmi/actions'
+import {
+  getCallsStatus,
+  getCapabilities,
+  sendCalls,
+  sendTransaction,
+  signTypedData,
+  waitForCallsStatus,
+} from 'wagmi/actions'
 import { switchNetwork } from './switchNetwork.ts'
 
 /** The executor's wallet interface over the connected wagmi connector. */
@@ -47,6 +54,8 @@ export function wagmiWalletAdapter(parameters: {
     },
     // Done when every call is mined, or the wallet stopped at one: the executor reads which from the hashes.
     waitForCalls: async (id) => callsOutcome(await waitForCallsStatus(config, { connector, id, timeout: 10 * 60_000 })),
+    // One look, after a reload too: a wallet keeps the batches it sent.
+    callsStatus: (id) => readCallsStatus(() => getCallsStatus(config, { connector, id })),
     // A gasless swap's one signature: the typed data names its chain, so the wallet is not asked to switch.
     signTypedData: (typedData) => signTypedData(config, { connector, account, ...typedData } as never),
   }

@@ -1,0 +1,125 @@
+import type { Hex } from 'viem'
+import { describe, expect, it, vi } from 'vitest'
+import { applySwapEvent } from '../records/swapMachine.ts'
+import { CALLS_DEPOSIT_INDEX, type SigningSwap, type SwapRecord } from '../records/types.ts'
+import { createSwapStore } from '../swaps/swapStore.ts'
+import type { CallsStatus, WalletAdapter } from '../swaps/walletAdapter.ts'
+import { followAcceptedBatches } from './followAcceptedBatches.ts'
+import type { SwapClient } from './types.ts'
+
+/**
+ * A batch the wallet accepted (an approval, then the deposit) whose deposit's hash the page never learnt: the wait for
+ * it failed, or the page was reloaded. Before, such a swap stayed "Swapping" for good, its deposit (mined, and
+ * delivered) never followed, and the person could not tell whether the money had left. The wallet is asked.
+ */
+const PERSON = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
+const OTHER = '0x1111111111111111111111111111111111111111'
+const BATCH = `0x${'ba'.repeat(32)}`
+const APPROVE_TX = `0x${'a1'.repeat(32)}` as Hex
+const DEPOSIT_TX = `0x${'de'.repeat(32)}` as Hex
+const USDC = { chainId: 1, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 } as const
+
+const signing = (key: string, owner: string = PERSON): SigningSwap => ({
+  key,
+  id: key,
+  providerId: 'pool',
+  providerName: 'Pool',
+  owner: owner as Hex,
+  recipient: PERSON,
+  origin: { token: { ...USDC, kind: 'usdc' }, amount: '100000000' },
+  destination: { token: { ...USDC, chainId: 10, kind: 'usdc' }, estimatedAmount: '99900000', minAmount: '99800000' },
+  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
+  status: 'signing',
+  phase: 'approving',
+  createdAt: 1_700_000_000_000,
+  updatedAt: 1_700_000_000_000,
+})
+
+/** History holding one swap per entry, each handed over as a batch (`depositIndex` 1: one approval first). */
+function setup(swaps: { key: string; owner?: string; depositIndex?: number }[], status: WalletAdapter['callsStatus']) {
+  const store = createSwapStore()
+  for (const { key, owner, depositIndex = 1 } of swaps) {
+    const data: Record<string, number> = depositIndex < 0 ? {} : { [CALLS_DEPOSIT_INDEX]: depositIndex }
+    store.getState().upsert(applySwapEvent(signing(key, owner), { type: 'callsAccepted', callsId: BATCH, data }))
+  }
+  const track = vi.fn()
+  const client = { store, track } as unknown as SwapClient
+  const wallet = { account: PERSON, callsStatus: status } as unknown as WalletAdapter
+  const record = (key: string) => store.getState().swaps[key] as SwapRecord
+  return { client, wallet, track, record }
+}
+const answer = (hashes: Hex[], done: boolean, complete = done, error?: string): CallsStatus => ({
+  done,
+  complete,
+  outcome: error === undefined ? { hashes } : { hashes, error },
+})
+
+describe('followAcceptedBatches', () => {
+  it('follows the deposit the wallet sent as any sent deposit, approvals recorded', async () => {
+    const { client, wallet, track, record } = setup([{ key: 'a' }], async () => answer([APPROVE_TX, DEPOSIT_TX], true))
+    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, settled: 1 })
+    expect(record('a')).toMatchObject({ status: 'signing', depositTx: DEPOSIT_TX, approveTxs: [APPROVE_TX] })
+    expect(track).toHaveBeenCalledWith('a')
+  })
+
+  it('follows the deposit as soon as it is sent, before the wallet is done with the batch', async () => {
+    const { client, wallet, record } = setup([{ key: 'a' }], async () => answer([APPROVE_TX, DEPOSIT_TX], false))
+    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, settled: 1 })
+    expect(record('a')).toMatchObject({ depositTx: DEPOSIT_TX })
+  })
+
+  it('never takes an approval for the deposit: a batch with only its approval sent is still on its way', async () => {
+    const { client, wallet, track, record } = setup([{ key: 'a' }], async () => answer([APPROVE_TX], false))
+    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 1, settled: 0 })
+    expect(record('a')).toMatchObject({ status: 'signing', data: { callsId: BATCH } })
+    expect(record('a')).not.toHaveProperty('depositTx')
+    expect(track).not.toHaveBeenCalled()
+  })
+
+  it('fails the swap when the wallet stopped before sending the deposit: only the approval left the wallet', async () => {
+    const { client, wallet, track, record } = setup([{ key: 'a' }], async () =>
+      answer([APPROVE_TX], true, false, 'The page closed before the wallet sent every call of the batch'),
+    )
+    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, settled: 1 })
+    expect(record('a')).toMatchObject({ status: 'failed', error: 'batchIncomplete' })
+    expect(track).not.toHaveBeenCalled()
+  })
+
+  it('leaves a batch the wallet does not know as it is, and asks again after a status that did not answer', async () => {
+    const unknown = setup([{ key: 'a' }], async () => undefined)
+    expect(await followAcceptedBatches(unknown.client, { wallet: unknown.wallet })).toEqual({ waiting: 0, settled: 0 })
+    expect(unknown.record('a')).toMatchObject({ status: 'signing', data: { callsId: BATCH } })
+    const silent = setup([{ key: 'a' }], async () => {
+      throw new Error('the wallet is locked')
+    })
+    vi.spyOn(console, 'warn').mockImplementationOnce(() => {})
+    expect(await followAcceptedBatches(silent.client, { wallet: silent.wallet })).toEqual({ waiting: 1, settled: 0 })
+    expect(silent.record('a')).toMatchObject({ status: 'signing', data: { callsId: BATCH } })
+  })
+
+  it("asks only about the connected account's batches", async () => {
+    const status = vi.fn(async () => answer([APPROVE_TX, DEPOSIT_TX], true))
+    const { client, wallet, record } = setup([{ key: 'mine' }, { key: 'theirs', owner: OTHER }], status)
+    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, settled: 1 })
+    expect(status).toHaveBeenCalledTimes(1)
+    expect(record('theirs')).not.toHaveProperty('depositTx')
+  })
+
+  it('takes the last call for the deposit of a swap kept without its index only once every call is through', async () => {
+    const through = setup([{ key: 'a', depositIndex: -1 }], async () => answer([APPROVE_TX, DEPOSIT_TX], true))
+    await followAcceptedBatches(through.client, { wallet: through.wallet })
+    expect(through.record('a')).toMatchObject({ depositTx: DEPOSIT_TX, approveTxs: [APPROVE_TX] })
+    // Stopped after one call: an approval or the deposit? Not said, so nothing is.
+    const stopped = setup([{ key: 'a', depositIndex: -1 }], async () => answer([APPROVE_TX], true, false))
+    expect(await followAcceptedBatches(stopped.client, { wallet: stopped.wallet })).toEqual({ waiting: 0, settled: 0 })
+    expect(stopped.record('a')).toMatchObject({ status: 'signing' })
+    expect(stopped.record('a')).not.toHaveProperty('depositTx')
+  })
+
+  it('records an approval told twice (by the executor, then by a look at the batch) once', async () => {
+    const { client, wallet, record } = setup([{ key: 'a' }], async () => answer([APPROVE_TX, DEPOSIT_TX], true))
+    client.store.getState().apply('a', { type: 'approved', approveTxs: [APPROVE_TX] })
+    await followAcceptedBatches(client, { wallet })
+    expect(record('a')).toMatchObject({ approveTxs: [APPROVE_TX], depositTx: DEPOSIT_TX })
+  })
+})
