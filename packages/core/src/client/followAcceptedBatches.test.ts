@@ -50,27 +50,26 @@ function setup(swaps: { key: string; owner?: string; depositIndex?: number }[], 
 }
 const answer = (hashes: Hex[], done: boolean, complete = done, error?: string): CallsStatus => ({
   done,
-  complete,
-  outcome: error === undefined ? { hashes } : { hashes, error },
+  outcome: { hashes, ...(complete ? { complete } : {}), ...(error === undefined ? {} : { error }) },
 })
 
 describe('followAcceptedBatches', () => {
   it('follows the deposit the wallet sent as any sent deposit, approvals recorded', async () => {
     const { client, wallet, track, record } = setup([{ key: 'a' }], async () => answer([APPROVE_TX, DEPOSIT_TX], true))
-    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, settled: 1 })
+    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, unanswered: 0, settled: 1 })
     expect(record('a')).toMatchObject({ status: 'signing', depositTx: DEPOSIT_TX, approveTxs: [APPROVE_TX] })
     expect(track).toHaveBeenCalledWith('a')
   })
 
   it('follows the deposit as soon as it is sent, before the wallet is done with the batch', async () => {
     const { client, wallet, record } = setup([{ key: 'a' }], async () => answer([APPROVE_TX, DEPOSIT_TX], false))
-    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, settled: 1 })
+    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, unanswered: 0, settled: 1 })
     expect(record('a')).toMatchObject({ depositTx: DEPOSIT_TX })
   })
 
   it('never takes an approval for the deposit: a batch with only its approval sent is still on its way', async () => {
     const { client, wallet, track, record } = setup([{ key: 'a' }], async () => answer([APPROVE_TX], false))
-    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 1, settled: 0 })
+    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 1, unanswered: 0, settled: 0 })
     expect(record('a')).toMatchObject({ status: 'signing', data: { callsId: BATCH } })
     expect(record('a')).not.toHaveProperty('depositTx')
     expect(track).not.toHaveBeenCalled()
@@ -80,40 +79,68 @@ describe('followAcceptedBatches', () => {
     const { client, wallet, track, record } = setup([{ key: 'a' }], async () =>
       answer([APPROVE_TX], true, false, 'The page closed before the wallet sent every call of the batch'),
     )
-    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, settled: 1 })
+    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, unanswered: 0, settled: 1 })
     expect(record('a')).toMatchObject({ status: 'failed', error: 'batchIncomplete' })
     expect(track).not.toHaveBeenCalled()
   })
 
   it('leaves a batch the wallet does not know as it is, and asks again after a status that did not answer', async () => {
     const unknown = setup([{ key: 'a' }], async () => undefined)
-    expect(await followAcceptedBatches(unknown.client, { wallet: unknown.wallet })).toEqual({ waiting: 0, settled: 0 })
+    expect(await followAcceptedBatches(unknown.client, { wallet: unknown.wallet })).toEqual({
+      waiting: 0,
+      unanswered: 0,
+      settled: 0,
+    })
     expect(unknown.record('a')).toMatchObject({ status: 'signing', data: { callsId: BATCH } })
     const silent = setup([{ key: 'a' }], async () => {
       throw new Error('the wallet is locked')
     })
     vi.spyOn(console, 'warn').mockImplementationOnce(() => {})
-    expect(await followAcceptedBatches(silent.client, { wallet: silent.wallet })).toEqual({ waiting: 1, settled: 0 })
+    expect(await followAcceptedBatches(silent.client, { wallet: silent.wallet })).toEqual({
+      waiting: 1,
+      unanswered: 1,
+      settled: 0,
+    })
     expect(silent.record('a')).toMatchObject({ status: 'signing', data: { callsId: BATCH } })
   })
 
   it("asks only about the connected account's batches", async () => {
     const status = vi.fn(async () => answer([APPROVE_TX, DEPOSIT_TX], true))
     const { client, wallet, record } = setup([{ key: 'mine' }, { key: 'theirs', owner: OTHER }], status)
-    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, settled: 1 })
+    expect(await followAcceptedBatches(client, { wallet })).toEqual({ waiting: 0, unanswered: 0, settled: 1 })
     expect(status).toHaveBeenCalledTimes(1)
     expect(record('theirs')).not.toHaveProperty('depositTx')
   })
 
-  it('takes the last call for the deposit of a swap kept without its index only once every call is through', async () => {
+  it('reads a swap kept without the index by its deposit being the last call', async () => {
     const through = setup([{ key: 'a', depositIndex: -1 }], async () => answer([APPROVE_TX, DEPOSIT_TX], true))
     await followAcceptedBatches(through.client, { wallet: through.wallet })
     expect(through.record('a')).toMatchObject({ depositTx: DEPOSIT_TX, approveTxs: [APPROVE_TX] })
-    // Stopped after one call: an approval or the deposit? Not said, so nothing is.
+    // Still being sent: one call mined, an approval or the deposit? Asked again.
+    const sending = setup([{ key: 'a', depositIndex: -1 }], async () => answer([APPROVE_TX], false))
+    expect(await followAcceptedBatches(sending.client, { wallet: sending.wallet })).toEqual({
+      waiting: 1,
+      unanswered: 0,
+      settled: 0,
+    })
+    expect(sending.record('a')).not.toHaveProperty('depositTx')
+    // Done and not through: its last call, the deposit, did not go through, whatever was mined before it.
     const stopped = setup([{ key: 'a', depositIndex: -1 }], async () => answer([APPROVE_TX], true, false))
-    expect(await followAcceptedBatches(stopped.client, { wallet: stopped.wallet })).toEqual({ waiting: 0, settled: 0 })
-    expect(stopped.record('a')).toMatchObject({ status: 'signing' })
-    expect(stopped.record('a')).not.toHaveProperty('depositTx')
+    expect(await followAcceptedBatches(stopped.client, { wallet: stopped.wallet })).toEqual({
+      waiting: 0,
+      unanswered: 0,
+      settled: 1,
+    })
+    expect(stopped.record('a')).toMatchObject({ status: 'failed', error: 'batchIncomplete' })
+  })
+
+  it('follows a deposit that reverted as sent: the look at it fails the swap for that reason', async () => {
+    const { client, wallet, track, record } = setup([{ key: 'a' }], async () =>
+      answer([APPROVE_TX, DEPOSIT_TX], true, false),
+    )
+    await followAcceptedBatches(client, { wallet })
+    expect(record('a')).toMatchObject({ status: 'signing', depositTx: DEPOSIT_TX })
+    expect(track).toHaveBeenCalledWith('a')
   })
 
   it('records an approval told twice (by the executor, then by a look at the batch) once', async () => {

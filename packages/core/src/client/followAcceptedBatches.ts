@@ -1,11 +1,12 @@
-import type { Hash } from 'viem'
 import { handedOver, type SwapRecord } from '../records/types.ts'
-import type { CallsStatus, WalletAdapter } from '../swaps/walletAdapter.ts'
+import { batchDeposit, type WalletAdapter } from '../swaps/walletAdapter.ts'
 import type { SwapClient } from './types.ts'
 
 export type FollowAcceptedBatchesReturnType = {
-  /** Swaps whose batch the wallet is still sending: ask again later. */
+  /** Swaps whose batch the wallet is still sending, or whose status did not answer (`unanswered`): ask again later. */
   waiting: number
+  /** Of `waiting`, those whose status did not answer: ask less often. */
+  unanswered: number
   /** Swaps moved on: their deposit's hash known (and followed from now on), or known never sent. */
   settled: number
 }
@@ -18,30 +19,13 @@ export function acceptedBatches(swaps: Readonly<Record<string, SwapRecord>>, own
 }
 
 /**
- * The deposit's hash in a batch's outcome: the call at the batch's `depositIndex`, the ones before it approvals. A swap
- * kept before the index was (none) has its deposit last: known only once every call is through.
- */
-function depositOf(
-  batch: { depositIndex?: number },
-  status: CallsStatus,
-): { depositTx?: Hash; approveTxs: Hash[] } | undefined {
-  const { hashes } = status.outcome
-  if (batch.depositIndex !== undefined) {
-    const depositTx = hashes[batch.depositIndex]
-    return { ...(depositTx ? { depositTx } : {}), approveTxs: hashes.slice(0, batch.depositIndex) }
-  }
-  if (status.complete) return { depositTx: hashes.at(-1), approveTxs: hashes.slice(0, -1) }
-  // Stopped short, and which call was the deposit is not known: only a batch that sent nothing can be judged.
-  return hashes.length === 0 ? { approveTxs: [] } : undefined
-}
-
-/**
  * Swaps whose batch the wallet accepted (EIP-5792) but whose deposit's hash this page never learnt: the wait for the
  * batch failed, or the page was closed or reloaded before it ended. Only the wallet that sent the batch knows its
  * calls' hashes, so it is asked (`wallet.callsStatus`), for the swaps of its account:
- * - the deposit is among the calls sent: the swap goes on as any sent deposit (`depositSent`), and is followed;
- * - the wallet is done with the batch and never sent the deposit: the swap failed, nothing of it left the wallet but
- *   the approvals (`batchIncomplete`);
+ * - the deposit is among the calls sent (`batchDeposit`): the swap goes on as any sent deposit (`depositSent`), and is
+ *   followed (a deposit that reverted fails it then);
+ * - the wallet is done with the batch, which did not go through, and never sent the deposit: the swap failed, nothing
+ *   of it left the wallet but the approvals (`batchIncomplete`);
  * - still sending, or the wallet's status did not answer: left as it is, counted in `waiting` (ask again later);
  * - a batch the wallet does not know (another wallet, or it forgot): left as it is.
  */
@@ -50,7 +34,7 @@ export async function followAcceptedBatches(
   parameters: { wallet: WalletAdapter },
 ): Promise<FollowAcceptedBatchesReturnType> {
   const { wallet } = parameters
-  const result = { waiting: 0, settled: 0 }
+  const result = { waiting: 0, unanswered: 0, settled: 0 }
   const callsStatus = wallet.callsStatus
   if (!callsStatus) return result
   for (const record of acceptedBatches(client.store.getState().swaps, wallet.account)) {
@@ -64,21 +48,21 @@ export async function followAcceptedBatches(
     if (status === undefined) continue
     if (status === null) {
       result.waiting++
+      result.unanswered++
       continue
     }
-    const sent = depositOf(batch, status)
-    // Still on their way: looked at again later, once the wallet is done or has sent the deposit.
-    if (!sent || (!sent.depositTx && !status.done)) {
-      if (!status.done) result.waiting++
-      continue
-    }
+    const sent = batchDeposit(status.outcome, batch.depositIndex, status.done)
     const { apply } = client.store.getState()
-    if (!sent.depositTx) {
-      apply(record.key, { type: 'depositFailed', error: 'batchIncomplete' })
-    } else {
+    if (sent.depositTx) {
       apply(record.key, { type: 'approved', approveTxs: sent.approveTxs })
       apply(record.key, { type: 'depositSent', depositTx: sent.depositTx })
       client.track(record.key)
+    } else if (sent.notDeposited) {
+      apply(record.key, { type: 'depositFailed', error: 'batchIncomplete' })
+    } else {
+      // Still on its way; or through, with no receipt listed to follow it by (left as it is).
+      if (!status.done) result.waiting++
+      continue
     }
     result.settled++
   }

@@ -25,7 +25,7 @@ import type { ApprovalRequirement, GaslessSigning, Route, TransactionRequest } f
 import { prepareDeposit } from '../signing/checkDeposit.ts'
 import { estimateNetworkCost } from './estimateNetworkCost.ts'
 import { waitForSent } from './waitForSent.ts'
-import type { CallsOutcome, WalletAdapter } from './walletAdapter.ts'
+import { batchDeposit, type CallsOutcome, type WalletAdapter } from './walletAdapter.ts'
 
 export type ExecuteRouteParameters = {
   route: Route
@@ -214,15 +214,18 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
       // The wait failed (timed out, the wallet's status did not answer): sent, maybe mined, never a failure.
       throw new TransactionNotConfirmedError(batch.id, client.chain?.name ?? 'the network', error)
     })
-    const { hashes } = outcome
-    const depositTx = hashes[approvals.length]
+    // The deposit is the last call: a wallet that ran the batch as one transaction lists only that one (`batchDeposit`).
+    const { depositTx, approveTxs, notDeposited } = batchDeposit(outcome, approvals.length, true)
     if (!depositTx) {
+      // Through, and no receipt listed to follow the deposit by: sent, never "nothing deposited".
+      if (!notDeposited)
+        throw new TransactionNotConfirmedError(batch.id, client.chain?.name ?? 'the network', undefined)
       const error = await batchStopped(outcome, approvals.length + 1)
       // Known now: the deposit was never sent.
       update({ type: 'depositFailed', error: 'batchIncomplete' })
       throw error
     }
-    update({ type: 'approved', approveTxs: hashes.slice(0, approvals.length) })
+    update({ type: 'approved', approveTxs })
     update({ type: 'phase', phase: 'depositing' })
     update({ type: 'depositSent', depositTx, ...tracking() })
     return deposited(depositTx)

@@ -9,7 +9,7 @@ import { BatchIncompleteError, TransactionNotConfirmedError } from '../routes/ro
 import type { Route } from '../routes/types.ts'
 import { executeRoute } from './executeRoute.ts'
 import { createSwapStore } from './swapStore.ts'
-import type { CallsOutcome } from './walletAdapter.ts'
+import { type CallsOutcome, callsOutcome } from './walletAdapter.ts'
 
 /**
  * The approval and the deposit as one batch (EIP-5792): from the moment the wallet accepts it, the deposit may be
@@ -91,5 +91,22 @@ describe('executeRoute: a batch the wallet accepted', () => {
     const [kept] = Object.values(store.getState().swaps)
     expect(kept).toMatchObject({ status: 'failed', error: 'batchIncomplete' })
     expect(kept).not.toHaveProperty('depositTx')
+  })
+
+  it('is followed under the one receipt of a batch the wallet ran as one transaction, never "nothing deposited"', async () => {
+    // A smart account (EIP-7702) may run the batch atomically (`forceAtomic: false` allows it) and list one receipt
+    // for the approval and the deposit together. Read by position, the deposit's was missing: the swap was failed as
+    // "nothing deposited" though its deposit was mined.
+    const BUNDLE_TX = `0x${'b0'.repeat(32)}` as Hex
+    const atomic = { status: 'success', statusCode: 200, atomic: true, receipts: [{ transactionHash: BUNDLE_TX }] }
+    const { run } = setup(async () => callsOutcome(atomic))
+    expect(await run).toMatchObject({ status: 'deposited', depositTx: BUNDLE_TX })
+  })
+
+  it('stays "sent, not confirmed yet", not failed, when the wallet says the batch went through and lists no receipt', async () => {
+    const { store, run } = setup(async () => callsOutcome({ status: 'success', receipts: [] }))
+    expect(await run).toBeInstanceOf(TransactionNotConfirmedError)
+    const [kept] = Object.values(store.getState().swaps)
+    expect(kept).toMatchObject({ status: 'signing', data: { callsId: BATCH_ID } })
   })
 })

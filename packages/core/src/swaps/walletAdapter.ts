@@ -4,8 +4,13 @@ import type { SignableTypedData, TransactionRequest } from '../routes/types.ts'
 
 /** What a wallet did with a batch of calls it accepted (EIP-5792), once it is done with them. */
 export type CallsOutcome = {
-  /** The hashes of the calls that were mined, in order: a reverted one last; fewer than sent when the wallet stopped. */
+  /**
+   * The hashes of the calls that were mined, in order: a reverted one last; fewer than sent when the wallet stopped.
+   * A wallet that ran the batch as one transaction (a smart account, EIP-7702) lists that one.
+   */
   hashes: Hash[]
+  /** The wallet says every call went through (EIP-5792 200): the batch's last call, the deposit, was mined. */
+  complete?: boolean
   /**
    * Why the wallet stopped, in its own words, when it says (EIP-5792 has no field for it: the devnet's wallet gives it
    * in the status's `capabilities.error.message`).
@@ -15,10 +20,8 @@ export type CallsOutcome = {
 
 /** A batch's status now (EIP-5792 `wallet_getCallsStatus`), as `WalletAdapter.callsStatus` reads it. */
 export type CallsStatus = {
-  /** The wallet is done with the batch: every call mined, or it stopped at one. */
+  /** The wallet is done with the batch: every call mined (`outcome.complete`), or it stopped at one. */
   done: boolean
-  /** Done, every call mined and successful. */
-  complete: boolean
   /** The calls mined so far, in order (and the wallet's reason when it stopped). */
   outcome: CallsOutcome
 }
@@ -68,12 +71,40 @@ export type WalletAdapter = {
  * hashes, and the wallet's reason for stopping when its status carries one (`capabilities.error.message`).
  */
 export function callsOutcome(status: {
+  /** viem's reading of the status code (`success` for 200); a raw EIP-5792 answer has a number here instead. */
+  status?: unknown
   receipts?: readonly { transactionHash: Hash }[] | undefined
   capabilities?: unknown
 }): CallsOutcome {
   const hashes = (status.receipts ?? []).map((receipt) => receipt.transactionHash)
   const error = (status.capabilities as { error?: { message?: unknown } } | undefined)?.error?.message
-  return typeof error === 'string' && error !== '' ? { hashes, error } : { hashes }
+  return {
+    hashes,
+    ...(status.status === 'success' ? { complete: true } : {}),
+    ...(typeof error === 'string' && error !== '' ? { error } : {}),
+  }
+}
+
+/**
+ * The deposit among what a batch of `[...approvals, deposit]` mined so far (`depositIndex`: how many approvals; absent
+ * in a swap kept before it was). The deposit is the batch's last call, so:
+ * - a batch the wallet says went through sent it: its hash is the last one listed (a wallet that ran the batch as one
+ *   transaction lists only that one; one that sent a transaction of its own first lists one more);
+ * - otherwise it is sent once more hashes are listed than there are approvals: the last one;
+ * - a batch the wallet is done with (`done`) and that did not go through never delivered its deposit: `notDeposited`.
+ * `depositTx` may be absent from a batch that went through, if the wallet lists no receipt: sent, not followable.
+ */
+export function batchDeposit(
+  outcome: CallsOutcome,
+  depositIndex: number | undefined,
+  done: boolean,
+): { depositTx?: Hash; approveTxs: Hash[]; notDeposited: boolean } {
+  const { hashes } = outcome
+  const last = hashes.at(-1)
+  if (outcome.complete || (depositIndex !== undefined && hashes.length > depositIndex)) {
+    return { ...(last ? { depositTx: last } : {}), approveTxs: hashes.slice(0, -1), notDeposited: false }
+  }
+  return { approveTxs: hashes, notDeposited: done }
 }
 
 /** EIP-5792's error for a batch id the wallet does not know. */
@@ -84,7 +115,7 @@ const UNKNOWN_BUNDLE_ID = 5730
  * batch the wallet does not know (EIP-5792's 5730, "Unknown bundle id"); any other failure rejects.
  */
 export async function readCallsStatus(
-  read: () => Promise<{ status?: string | undefined } & Parameters<typeof callsOutcome>[0]>,
+  read: () => Promise<Parameters<typeof callsOutcome>[0]>,
 ): Promise<CallsStatus | undefined> {
   const answer = await read().catch((error: unknown) => {
     if (walkError(error, (item) => (item as { code?: unknown } | null)?.code === UNKNOWN_BUNDLE_ID)) return undefined
@@ -92,5 +123,5 @@ export async function readCallsStatus(
   })
   if (!answer) return undefined
   const done = answer.status === 'success' || answer.status === 'failure'
-  return { done, complete: answer.status === 'success', outcome: callsOutcome(answer) }
+  return { done, outcome: callsOutcome(answer) }
 }

@@ -72,6 +72,27 @@ describe('createLocalCalls: the batches kept for a reload', () => {
   const [approval, deposit] = [hash('a1'), hash('d2')]
   /** The receipts the chain has: a hash missing is not mined. */
   const mined = new Map<Hex, '0x1' | '0x0'>()
+  /** Transactions the node has and has not mined. */
+  const inMempool = new Set<Hex>()
+  const transaction = (hash: Hex) => ({
+    hash,
+    blockHash: null,
+    blockNumber: null,
+    transactionIndex: null,
+    from: account.address,
+    to: zeroAddress,
+    nonce: '0x0',
+    gas: '0x5208',
+    maxFeePerGas: '0x10',
+    maxPriorityFeePerGas: '0x1',
+    value: '0x1',
+    input: '0x',
+    type: '0x2',
+    chainId: '0x7cff',
+    v: '0x0',
+    r: '0x1',
+    s: '0x1',
+  })
   let receiptNode: Server
   let receiptChain: Chain
   beforeAll(async () => {
@@ -82,6 +103,12 @@ describe('createLocalCalls: the batches kept for a reload', () => {
       })
       request.on('end', () => {
         const { id, method, params } = JSON.parse(body) as { id: number; method: string; params: [Hex] }
+        if (method === 'eth_getTransactionByHash') {
+          const known = mined.has(params[0]) || inMempool.has(params[0])
+          response.setHeader('content-type', 'application/json')
+          response.end(JSON.stringify({ jsonrpc: '2.0', id, result: known ? transaction(params[0]) : null }))
+          return
+        }
         const status = method === 'eth_getTransactionReceipt' ? mined.get(params[0]) : undefined
         const result =
           status === undefined
@@ -140,11 +167,32 @@ describe('createLocalCalls: the batches kept for a reload', () => {
     expect(await outcomeOf(calls)).toEqual({ status: CALLS_STATUS.confirmed, hashes: [approval, deposit] })
   })
 
-  it('keeps a batch pending while a call it sent is not mined, however long ago', async () => {
+  it('keeps a batch pending while a call it sent waits at the node to be mined, however long ago', async () => {
+    mined.clear()
+    mined.set(approval, '0x1')
+    inMempool.add(deposit)
+    const calls = reloaded({ calls: 2, sent: [approval, deposit], status: CALLS_STATUS.pending, updatedAt: 0 })
+    expect((await outcomeOf(calls)).status).toBe(CALLS_STATUS.pending)
+    inMempool.clear()
+  })
+
+  it('takes a call kept but unknown to the node long after for one its closed page never sent', async () => {
     mined.clear()
     mined.set(approval, '0x1')
     const calls = reloaded({ calls: 2, sent: [approval, deposit], status: CALLS_STATUS.pending, updatedAt: 0 })
-    expect((await outcomeOf(calls)).status).toBe(CALLS_STATUS.pending)
+    expect(await outcomeOf(calls)).toEqual({
+      status: CALLS_STATUS.reverted,
+      hashes: [approval],
+      error: BATCH_INTERRUPTED,
+    })
+    // While its page may still be sending it: on its way.
+    const recent = reloaded({
+      calls: 2,
+      sent: [approval, deposit],
+      status: CALLS_STATUS.pending,
+      updatedAt: Date.now(),
+    })
+    expect((await outcomeOf(recent)).status).toBe(CALLS_STATUS.pending)
   })
 
   it('stops a batch a closed page left unfinished where it was, saying so: the calls not sent never are', async () => {

@@ -6,6 +6,7 @@ import {
   type Hash,
   type Hex,
   http,
+  keccak256,
   type LocalAccount,
   numberToHex,
   type TransactionReceipt,
@@ -34,9 +35,9 @@ type KeptBatch = { chainId: number; calls: number; sent: Hash[]; status: number;
 const KEPT_BATCHES = 50
 
 /**
- * How long an unfinished batch kept by another page may go without a step before it is taken as interrupted: the page
- * running it (another tab) sends each call as soon as the one before is mined, but reads that receipt only every few
- * seconds.
+ * How long a batch kept in storage may go without a sign of the page running it (it writes one every sixth of this
+ * while it runs) before another page takes it as left by a closed page: its calls sent and not mined, unknown to the
+ * node, were never sent; the others are never sent.
  */
 export const BATCH_IDLE_MS = 60_000
 
@@ -50,16 +51,19 @@ export const BATCH_INTERRUPTED = 'The page closed before the wallet sent every c
  * the batch there (its status says which, and the error that stopped it is in `capabilities.error.message`).
  *
  * With `storage`, the batches are kept under `storageKey` and answered after a reload: a batch this page did not run
- * is read from what was kept and the receipts on chain. One left unfinished by a closed page stops where it was (its
- * calls not sent are never sent, `BATCH_INTERRUPTED`) once every call it sent is mined and no step came for
- * `BATCH_IDLE_MS`.
+ * is read from what was kept and the receipts on chain. Each call's hash is kept before it is sent. One left
+ * unfinished by a closed page (no sign of life for `BATCH_IDLE_MS`) stops where it was (`BATCH_INTERRUPTED`) once what
+ * it sent is mined.
  */
 export function createLocalCalls(parameters: {
   account: LocalAccount
   chainOf: (chainId: number) => Chain
   storage?: KeyValueStorage
   storageKey?: string
+  /** `BATCH_IDLE_MS` (tests shorten it). */
+  idleMs?: number
 }) {
+  const idleMs = parameters.idleMs ?? BATCH_IDLE_MS
   const batches = new Map<string, Batch>()
   const storageKey = parameters.storageKey ?? `multibridge:wallet-calls:${parameters.account.address.toLowerCase()}`
 
@@ -98,16 +102,25 @@ export function createLocalCalls(parameters: {
       if (error !== undefined) batch.error = error
       keep(id, (kept) => ({ ...kept, status, ...(error === undefined ? {} : { error }) }))
     }
+    // While this page runs the batch, it says so: another page never takes it for one a closed page left.
+    const heartbeat = parameters.storage ? setInterval(() => keep(id, (kept) => kept), idleMs / 6) : undefined
     try {
       for (const call of calls) {
-        const hash = await wallet.sendTransaction({
+        const request = await wallet.prepareTransactionRequest({
           account: parameters.account,
           chain,
           to: call.to,
           data: call.data,
           value: call.value ? BigInt(call.value) : undefined,
         } as never)
+        const serializedTransaction = await wallet.signTransaction(request as never)
+        // Kept before it is sent: a page that closes as the node takes it still knows it was sent.
+        const hash = keccak256(serializedTransaction)
         keep(id, (kept) => ({ ...kept, sent: [...kept.sent, hash] }))
+        await wallet.sendRawTransaction({ serializedTransaction }).catch((error: unknown) => {
+          keep(id, (kept) => ({ ...kept, sent: kept.sent.filter((sent) => sent !== hash) }))
+          throw error
+        })
         const receipt = await reader.waitForTransactionReceipt({ hash })
         batch.receipts.push(receipt)
         if (receipt.status !== 'success') {
@@ -121,6 +134,8 @@ export function createLocalCalls(parameters: {
         batch.receipts.length > 0 ? CALLS_STATUS.reverted : CALLS_STATUS.failedOffchain,
         error instanceof Error ? error.message : String(error),
       )
+    } finally {
+      clearInterval(heartbeat)
     }
   }
 
@@ -147,30 +162,33 @@ export function createLocalCalls(parameters: {
   async function fromKept(kept: KeptBatch): Promise<Batch> {
     const chain = parameters.chainOf(kept.chainId)
     const reader = createPublicClient({ chain, transport: http(chain.rpcUrls.default.http[0]) })
-    const receipts = await Promise.all(
-      kept.sent.map((hash) => reader.getTransactionReceipt({ hash }).catch(() => undefined)),
+    // No step for `idleMs`: no page runs it any more (a running page keeps its time fresh).
+    const idle = Date.now() - kept.updatedAt >= idleMs
+    const looked = await Promise.all(
+      kept.sent.map(async (hash) => {
+        const receipt = await reader.getTransactionReceipt({ hash }).catch(() => undefined)
+        if (receipt || !idle) return receipt ?? 'pending'
+        // Kept, not mined, and unknown to the node long after: the page closed before it was sent.
+        const known = await reader.getTransaction({ hash }).then(
+          () => true,
+          () => false,
+        )
+        return known ? 'pending' : 'never sent'
+      }),
     )
-    const mined = receipts.filter((receipt): receipt is TransactionReceipt => receipt !== undefined)
+    const mined = looked.filter((item): item is TransactionReceipt => typeof item === 'object')
+    const { chainId } = kept
     // A call sent and not mined yet: still on its way.
-    if (mined.length < kept.sent.length) return { chainId: kept.chainId, status: CALLS_STATUS.pending, receipts: mined }
+    if (looked.includes('pending')) return { chainId, status: CALLS_STATUS.pending, receipts: mined }
     if (kept.status !== CALLS_STATUS.pending) {
-      return {
-        chainId: kept.chainId,
-        status: kept.status,
-        receipts: mined,
-        ...(kept.error ? { error: kept.error } : {}),
-      }
+      return { chainId, status: kept.status, receipts: mined, ...(kept.error ? { error: kept.error } : {}) }
     }
     const reverted = mined.some((receipt) => receipt.status !== 'success')
-    if (!reverted && mined.length === kept.calls) {
-      return { chainId: kept.chainId, status: CALLS_STATUS.confirmed, receipts: mined }
-    }
-    // Another tab may be about to send the next call.
-    if (!reverted && Date.now() - kept.updatedAt < BATCH_IDLE_MS) {
-      return { chainId: kept.chainId, status: CALLS_STATUS.pending, receipts: mined }
-    }
+    if (!reverted && mined.length === kept.calls) return { chainId, status: CALLS_STATUS.confirmed, receipts: mined }
+    // The page running it may be about to send the next call.
+    if (!reverted && !idle) return { chainId, status: CALLS_STATUS.pending, receipts: mined }
     return {
-      chainId: kept.chainId,
+      chainId,
       status: mined.length > 0 ? CALLS_STATUS.reverted : CALLS_STATUS.failedOffchain,
       receipts: mined,
       ...(reverted ? {} : { error: BATCH_INTERRUPTED }),

@@ -27,14 +27,27 @@ export default function FollowAcceptedBatches({ address }: { address: string }) 
     if (waiting === 0) return
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
-    const lookFailed = (error: unknown) => console.warn('[swaps] a batch the wallet accepted was not looked at', error)
-    const look = async () => {
-      const wallet = await walletRef.current().catch(() => undefined)
-      if (stopped || !wallet) return
-      const result = await followAcceptedBatches(client, { wallet })
-      if (!stopped && result.waiting > 0) timer = setTimeout(() => void look().catch(lookFailed), LOOK_AGAIN_MS)
+    // Every 5 s while the wallet is sending; after a failure, less and less often (a minute at most).
+    let failures = 0
+    const lookAgain = () => {
+      const delay = Math.min(LOOK_AGAIN_MS * 2 ** failures, 60_000)
+      if (!stopped) timer = setTimeout(() => void look(), delay)
     }
-    void look().catch(lookFailed)
+    const look = async () => {
+      try {
+        // No wallet adapter (its code did not load, the wallet is not ready): asked again too.
+        const wallet = await walletRef.current()
+        if (stopped) return
+        const result = await followAcceptedBatches(client, { wallet })
+        failures = result.unanswered > 0 ? failures + 1 : 0
+        if (result.waiting > 0) lookAgain()
+      } catch (error) {
+        console.warn('[swaps] a batch the wallet accepted was not looked at', error)
+        failures++
+        lookAgain()
+      }
+    }
+    void look()
     return () => {
       stopped = true
       clearTimeout(timer)

@@ -1,0 +1,212 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type Chain, type Hex, keccak256, zeroAddress } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { BATCH_IDLE_MS, CALLS_STATUS, createLocalCalls } from './localWalletCalls.ts'
+
+/**
+ * The devnet wallet's batches kept in storage, read by another page (a second tab, or the page after a
+ * reload) while the page that runs the batch may still be alive.
+ */
+const account = privateKeyToAccount(`0x${'22'.repeat(32)}` as Hex)
+
+/** A node that takes transactions (their hash: keccak of the raw bytes) and mines one only when the test says so. */
+const received: Hex[] = []
+/** Told of each transaction the node takes, before the node answers. */
+let onReceive: (count: number) => void = () => {}
+const minedHashes = new Set<Hex>()
+let block = 1
+let node: Server
+let chain: Chain
+beforeAll(async () => {
+  node = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => {
+      body += chunk
+    })
+    request.on('end', () => {
+      const { id, method, params } = JSON.parse(body) as { id: number; method: string; params: unknown[] }
+      const hash = params?.[0] as Hex
+      const tx = (h: Hex) => ({
+        hash: h,
+        blockHash: minedHashes.has(h) ? `0x${'bb'.repeat(32)}` : null,
+        blockNumber: minedHashes.has(h) ? '0x10' : null,
+        transactionIndex: minedHashes.has(h) ? '0x0' : null,
+        from: account.address,
+        to: zeroAddress,
+        nonce: `0x${received.indexOf(h).toString(16)}`,
+        gas: '0x5208',
+        maxFeePerGas: '0x10',
+        maxPriorityFeePerGas: '0x1',
+        value: '0x1',
+        input: '0x',
+        type: '0x2',
+        chainId: '0x7d00',
+        v: '0x0',
+        r: '0x1',
+        s: '0x1',
+      })
+      let result: unknown
+      switch (method) {
+        case 'eth_chainId':
+          result = '0x7d00'
+          break
+        case 'eth_blockNumber':
+          result = `0x${(block++).toString(16)}`
+          break
+        case 'eth_getTransactionCount':
+          result = `0x${received.length.toString(16)}`
+          break
+        case 'eth_maxPriorityFeePerGas':
+          result = '0x1'
+          break
+        case 'eth_estimateGas':
+          result = '0x5208'
+          break
+        case 'eth_getBlockByNumber':
+          result = {
+            number: '0x1',
+            hash: `0x${'bb'.repeat(32)}`,
+            baseFeePerGas: '0x5',
+            timestamp: '0x1',
+            transactions: [],
+          }
+          break
+        case 'eth_sendRawTransaction': {
+          const sent = keccak256(hash)
+          received.push(sent)
+          onReceive(received.length)
+          result = sent
+          break
+        }
+        case 'eth_getTransactionByHash':
+          result = received.includes(hash) ? tx(hash) : null
+          break
+        case 'eth_getTransactionReceipt':
+          result = minedHashes.has(hash)
+            ? {
+                transactionHash: hash,
+                transactionIndex: '0x0',
+                blockHash: `0x${'bb'.repeat(32)}`,
+                blockNumber: '0x10',
+                from: account.address,
+                to: zeroAddress,
+                cumulativeGasUsed: '0x5208',
+                gasUsed: '0x5208',
+                effectiveGasPrice: '0x1',
+                contractAddress: null,
+                logs: [],
+                logsBloom: `0x${'00'.repeat(256)}`,
+                status: '0x1',
+                type: '0x2',
+              }
+            : null
+          break
+        default:
+          result = null
+      }
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify({ jsonrpc: '2.0', id, result }))
+    })
+  })
+  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve))
+  const { port } = node.address() as AddressInfo
+  chain = {
+    id: 0x7d00,
+    name: 'Local Chain B',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [`http://127.0.0.1:${port}`] } },
+    // Polls every 500 ms (viem: half the block time).
+    blockTime: 1_000,
+  }
+})
+afterAll(() => new Promise<void>((resolve) => node.close(() => resolve())))
+beforeEach(() => {
+  received.length = 0
+  minedHashes.clear()
+  onReceive = () => {}
+})
+
+/** localStorage as every tab of the origin shares it; `freeze()`: the page that writes it is gone. */
+const sharedStorage = () => {
+  const values = new Map<string, string>()
+  let frozen = false
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      if (!frozen) values.set(key, value)
+    },
+    removeItem: (key: string) => void values.delete(key),
+    freeze: () => {
+      frozen = true
+    },
+    /** Time passes for what was kept: its last step `ms` earlier. */
+    age: (key: string, id: string, ms: number) => {
+      const all = JSON.parse(values.get(key) ?? '{}') as Record<string, { updatedAt: number }>
+      all[id]!.updatedAt -= ms
+      values.set(key, JSON.stringify(all))
+    },
+    read: (key: string) => JSON.parse(values.get(key) ?? '{}') as Record<string, { sent: Hex[] }>,
+  }
+}
+const KEY = 'calls-tabs'
+const until = async (condition: () => boolean, ms = 10_000) => {
+  for (const start = Date.now(); !condition(); ) {
+    if (Date.now() - start > ms) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+const TWO_CALLS = [
+  { to: zeroAddress, value: '0x1' as Hex },
+  { to: zeroAddress, value: '0x2' as Hex },
+]
+
+describe('createLocalCalls: a batch seen from another page', () => {
+  it('does not declare stopped, in another tab, a batch whose page is alive and about to send its deposit', async () => {
+    const storage = sharedStorage()
+    const idleMs = 600
+    // Tab 1 runs the batch: approval, then deposit once the approval is mined.
+    const tab1 = createLocalCalls({ account, chainOf: () => chain, storage, storageKey: KEY, idleMs })
+    const { id } = tab1.send({ chainId: '0x7d00', calls: TWO_CALLS })
+    await until(() => storage.read(KEY)[id]?.sent.length === 1)
+    const approval = storage.read(KEY)[id]!.sent[0]!
+    // A congested chain: the approval takes longer than the idle time to be mined.
+    await new Promise((resolve) => setTimeout(resolve, idleMs * 2))
+    minedHashes.add(approval)
+    // Tab 2 (same account, same storage) asks about the batch before tab 1's next receipt poll.
+    const tab2 = createLocalCalls({ account, chainOf: () => chain, storage, storageKey: KEY, idleMs })
+    const seenByTab2 = await tab2.status(id)
+    // Tab 1 goes on: it sends the deposit.
+    await until(() => received.length === 2)
+    expect(received, 'tab 1 did send the deposit after all').toHaveLength(2)
+    expect(
+      seenByTab2?.status,
+      'tab 2 told the app the batch stopped before its deposit (followAcceptedBatches: failed, batchIncomplete)',
+    ).toBe(CALLS_STATUS.pending)
+  }, 20_000)
+
+  it('does not declare stopped a batch whose deposit reached the node just before its page closed', async () => {
+    const storage = sharedStorage()
+    // The page closes right as the node takes the deposit (before its answer is back): nothing it writes after is kept.
+    onReceive = (count) => {
+      if (count === 2) storage.freeze()
+    }
+    const closing = createLocalCalls({ account, chainOf: () => chain, storage, storageKey: KEY })
+    const { id } = closing.send({ chainId: '0x7d00', calls: TWO_CALLS })
+    await until(() => storage.read(KEY)[id]?.sent.length === 1)
+    const approval = storage.read(KEY)[id]!.sent[0]!
+    minedHashes.add(approval)
+    await until(() => received.length === 2)
+    const deposit = received[1]!
+    minedHashes.add(deposit)
+    // A minute later, the page is opened again.
+    storage.age(KEY, id, BATCH_IDLE_MS + 1_000)
+    const reloaded = createLocalCalls({ account, chainOf: () => chain, storage, storageKey: KEY })
+    const status = await reloaded.status(id)
+    expect(
+      status?.status,
+      'the deposit is mined, yet the wallet says the batch stopped before it (BATCH_INTERRUPTED)',
+    ).not.toBe(CALLS_STATUS.reverted)
+  }, 20_000)
+})
