@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import { balanceOf } from './support/chainReads.ts'
+import { screenshot } from './support/screenshot.ts'
 import { emptySolverBalance } from './support/solverInventory.ts'
 
 test.describe('recovery', () => {
@@ -74,6 +75,7 @@ test.describe('recovery', () => {
     await goto(HISTORY_PATH)
     await expect(history.rows.first()).toContainText('Completed', { timeout: 60_000 })
     await expect(history.rows).toHaveCount(1)
+    await screenshot(page, 'batch-followed-after-reload', { fullPage: false })
   })
 
   test('refunds a swap that nobody fills: countdown, then Refund returns the funds', async ({
