@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { isPortTaken } from '@multi-bridge/devnet'
+import { getFreeBasePort, isPortTaken } from '@multi-bridge/devnet'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const stateDir = mkdtempSync(join(tmpdir(), 'multibridge-start-'))
@@ -11,13 +11,7 @@ afterAll(() => rmSync(stateDir, { recursive: true, force: true }))
 
 const OFFSETS = [0, 1, 2, 100, 101, 102, 103, 104, 200]
 
-async function freeBasePort(): Promise<number> {
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000)
-    const taken = await Promise.all(OFFSETS.map((offset) => isPortTaken(base + offset)))
-    if (!taken.some(Boolean)) return base
-  }
-}
+const freeBasePort = () => getFreeBasePort(OFFSETS)
 
 function runStart(base: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {

@@ -18,6 +18,22 @@ export async function getFreePort(): Promise<number> {
   return osFreePort()
 }
 
+/**
+ * A base port such that `base + offset` is free for every offset, all below the ephemeral range: for a process that
+ * lays its ports out from one base (`npm start`, `npm run devnet` with DEVNET_BASE_PORT). Above that range, a port
+ * found free can become a client's source port before it is bound (attester 3 of a test's `npm start` once failed
+ * with EADDRINUSE on 34040 while browser tests ran alongside).
+ */
+export async function getFreeBasePort(offsets: readonly number[]): Promise<number> {
+  const span = Math.max(0, ...offsets) + 1
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const base = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.size - span))
+    const taken = await Promise.all(offsets.map((offset) => isPortTaken(base + offset)))
+    if (!taken.some(Boolean)) return base
+  }
+  throw new Error(`no free block of ports for offsets ${offsets.join(', ')}`)
+}
+
 /** Asks the OS for a free TCP port on loopback (from its ephemeral range). */
 function osFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {

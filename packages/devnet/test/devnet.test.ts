@@ -9,7 +9,7 @@ import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEVNET_ACCOUNTS, DEVNET_FUNDING } from '../src/config.ts'
 import { devnetAccount } from '../src/deploy.ts'
-import { getFreePort, isPortTaken, PortInUseError } from '../src/ports.ts'
+import { getFreeBasePort, getFreePort, isPortTaken, PortInUseError } from '../src/ports.ts'
 import { type Devnet, startDevnet } from '../src/startDevnet.ts'
 
 const dirs: string[] = []
@@ -23,13 +23,7 @@ afterAll(() => {
 })
 
 /** A base port with the three chain ports after it free. */
-async function freeBasePort(): Promise<number> {
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000)
-    const taken = await Promise.all([0, 1, 2, 100, 101, 102].map((offset) => isPortTaken(base + offset)))
-    if (!taken.some(Boolean)) return base
-  }
-}
+const freeBasePort = () => getFreeBasePort([0, 1, 2, 100, 101, 102])
 
 describe('startDevnet', () => {
   let devnet: Devnet | undefined
@@ -105,6 +99,19 @@ describe('startDevnet', () => {
       await expect(attempt).rejects.toThrow(`Port ${port}`)
     } finally {
       server.close()
+    }
+  })
+})
+
+describe('getFreeBasePort', () => {
+  it('lays a block out below the ephemeral range, every port of it free', async () => {
+    const offsets = [0, 1, 2, 100, 200]
+    for (let run = 0; run < 20; run++) {
+      const base = await getFreeBasePort(offsets)
+      // 32768 starts Linux's ephemeral range: there a free port can turn into a connection's source port.
+      expect(base).toBeGreaterThanOrEqual(20_000)
+      expect(base + 200).toBeLessThan(32_768)
+      for (const offset of offsets) expect(await isPortTaken(base + offset)).toBe(false)
     }
   })
 })
