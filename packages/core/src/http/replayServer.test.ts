@@ -13,6 +13,11 @@ beforeAll(async () => {
       '/broken': { rawBody: '{"answer": 4' },
       '/slow': { body: {}, delayMs: 1_000 },
       'POST /rpc': jsonRpcHandler({ eth_chainId: () => '0x1' }),
+      'POST /rpc/null': jsonRpcHandler({ eth_chainId: () => '0x1' }, { otherwise: () => ({ result: null }) }),
+      'POST /rpc/refusing': jsonRpcHandler(
+        { eth_chainId: () => '0x1' },
+        { otherwise: ({ method }) => ({ error: { code: -32000, message: `insufficient funds for ${method}` } }) },
+      ),
       '/echo': (request) => ({ status: 201, body: { query: request.query } }),
     },
   })
@@ -48,6 +53,26 @@ describe('replay server', () => {
       '/echo',
       '/rpc',
       '/unknown',
+    ])
+  })
+
+  it('answers a JSON-RPC method it does not have "method not found", or as told by `otherwise`', async () => {
+    const call = (path: string, body: unknown) => httpRequest(`${server.url}${path}`, { method: 'POST', body })
+    const estimate = { jsonrpc: '2.0', id: 1, method: 'eth_estimateGas', params: [{}] }
+    expect(await call('/rpc', estimate)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32601, message: 'no eth_estimateGas' },
+    })
+    expect(await call('/rpc/null', estimate)).toEqual({ jsonrpc: '2.0', id: 1, result: null })
+    expect(
+      await call('/rpc/refusing', [
+        { jsonrpc: '2.0', id: 2, method: 'eth_chainId' },
+        { ...estimate, id: 3 },
+      ]),
+    ).toEqual([
+      { jsonrpc: '2.0', id: 2, result: '0x1' },
+      { jsonrpc: '2.0', id: 3, error: { code: -32000, message: 'insufficient funds for eth_estimateGas' } },
     ])
   })
 })

@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { type Chain, type Hex, zeroAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cannedReceipt, jsonRpcHandler, type ReplayServer, startReplayServer } from '../../test/support/replayServer.ts'
 import { isInsufficientFundsError } from '../errors/gasErrors.ts'
 import { callsOutcome } from '../swaps/walletAdapter.ts'
 import { BATCH_IDLE_MS, BATCH_INTERRUPTED, CALLS_STATUS, createLocalCalls } from './localWalletCalls.ts'
@@ -10,40 +9,34 @@ import { BATCH_IDLE_MS, BATCH_INTERRUPTED, CALLS_STATUS, createLocalCalls } from
 const account = privateKeyToAccount(`0x${'11'.repeat(32)}` as Hex)
 
 /** A node whose account cannot pay: it refuses the call's gas estimate as anvil does (insufficient funds). */
-let node: Server
+let node: ReplayServer
 let chain: Chain
 beforeAll(async () => {
-  node = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => {
-      body += chunk
-    })
-    request.on('end', () => {
-      const { id, method } = JSON.parse(body) as { id: number; method: string }
-      const answers: Record<string, unknown> = {
-        eth_chainId: '0x7cff',
-        eth_getTransactionCount: '0x0',
-        eth_maxPriorityFeePerGas: '0x1',
-        eth_getBlockByNumber: { number: '0x1', baseFeePerGas: '0x5', timestamp: '0x1', transactions: [] },
-      }
-      const answer =
-        method in answers
-          ? { result: answers[method] }
-          : { error: { code: -32000, message: 'insufficient funds for gas * price + value: have 1000 want 2100000' } }
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify({ jsonrpc: '2.0', id, ...answer }))
-    })
+  node = await startReplayServer({
+    routes: {
+      'POST /': jsonRpcHandler(
+        {
+          eth_chainId: () => '0x7cff',
+          eth_getTransactionCount: () => '0x0',
+          eth_maxPriorityFeePerGas: () => '0x1',
+          eth_getBlockByNumber: () => ({ number: '0x1', baseFeePerGas: '0x5', timestamp: '0x1', transactions: [] }),
+        },
+        {
+          otherwise: () => ({
+            error: { code: -32000, message: 'insufficient funds for gas * price + value: have 1000 want 2100000' },
+          }),
+        },
+      ),
+    },
   })
-  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve))
-  const { port } = node.address() as AddressInfo
   chain = {
     id: 0x7cff,
     name: 'Local Chain A',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [`http://127.0.0.1:${port}`] } },
+    rpcUrls: { default: { http: [node.url] } },
   }
 })
-afterAll(() => new Promise<void>((resolve) => node.close(() => resolve())))
+afterAll(() => node.close())
 
 describe('createLocalCalls: a batch stopped by a call the node refused', () => {
   it("says why in its status, where the app's adapter reads it", async () => {
@@ -93,51 +86,33 @@ describe('createLocalCalls: the batches kept for a reload', () => {
     r: '0x1',
     s: '0x1',
   })
-  let receiptNode: Server
+  let receiptNode: ReplayServer
   let receiptChain: Chain
   beforeAll(async () => {
-    receiptNode = createServer((request, response) => {
-      let body = ''
-      request.on('data', (chunk) => {
-        body += chunk
-      })
-      request.on('end', () => {
-        const { id, method, params } = JSON.parse(body) as { id: number; method: string; params: [Hex] }
-        if (method === 'eth_getTransactionByHash') {
-          const known = mined.has(params[0]) || inMempool.has(params[0])
-          response.setHeader('content-type', 'application/json')
-          response.end(JSON.stringify({ jsonrpc: '2.0', id, result: known ? transaction(params[0]) : null }))
-          return
-        }
-        const status = method === 'eth_getTransactionReceipt' ? mined.get(params[0]) : undefined
-        const result =
-          status === undefined
-            ? null
-            : {
-                transactionHash: params[0],
-                transactionIndex: '0x0',
-                blockHash: hash('bb'),
-                blockNumber: '0x10',
-                from: account.address,
-                to: zeroAddress,
-                cumulativeGasUsed: '0x5208',
-                gasUsed: '0x5208',
-                effectiveGasPrice: '0x1',
-                contractAddress: null,
-                logs: [],
-                logsBloom: `0x${'00'.repeat(256)}`,
-                status,
-                type: '0x2',
-              }
-        response.setHeader('content-type', 'application/json')
-        response.end(JSON.stringify({ jsonrpc: '2.0', id, result }))
-      })
+    receiptNode = await startReplayServer({
+      routes: {
+        'POST /': jsonRpcHandler(
+          {
+            eth_getTransactionByHash: ([hash]) =>
+              mined.has(hash as Hex) || inMempool.has(hash as Hex) ? transaction(hash as Hex) : null,
+            eth_getTransactionReceipt: ([hash]) => {
+              const status = mined.get(hash as Hex)
+              return status === undefined
+                ? null
+                : cannedReceipt(hash as Hex, 0x10n, {
+                    from: account.address,
+                    to: zeroAddress,
+                    success: status === '0x1',
+                  })
+            },
+          },
+          { otherwise: () => ({ result: null }) },
+        ),
+      },
     })
-    await new Promise<void>((resolve) => receiptNode.listen(0, '127.0.0.1', resolve))
-    const { port } = receiptNode.address() as AddressInfo
-    receiptChain = { ...chain, rpcUrls: { default: { http: [`http://127.0.0.1:${port}`] } } }
+    receiptChain = { ...chain, rpcUrls: { default: { http: [receiptNode.url] } } }
   })
-  afterAll(() => new Promise<void>((resolve) => receiptNode.close(() => resolve())))
+  afterAll(() => receiptNode.close())
 
   const memoryStorage = (initial: Record<string, string> = {}) => {
     const values = new Map(Object.entries(initial))

@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { type Chain, type Hex, keccak256, zeroAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { cannedReceipt, jsonRpcHandler, type ReplayServer, startReplayServer } from '../../test/support/replayServer.ts'
 import { BATCH_IDLE_MS, CALLS_STATUS, createLocalCalls } from './localWalletCalls.ts'
 
 /**
@@ -17,111 +16,71 @@ const received: Hex[] = []
 let onReceive: (count: number) => void = () => {}
 const minedHashes = new Set<Hex>()
 let block = 1
-let node: Server
+let node: ReplayServer
 let chain: Chain
 beforeAll(async () => {
-  node = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => {
-      body += chunk
-    })
-    request.on('end', () => {
-      const { id, method, params } = JSON.parse(body) as { id: number; method: string; params: unknown[] }
-      const hash = params?.[0] as Hex
-      const tx = (h: Hex) => ({
-        hash: h,
-        blockHash: minedHashes.has(h) ? `0x${'bb'.repeat(32)}` : null,
-        blockNumber: minedHashes.has(h) ? '0x10' : null,
-        transactionIndex: minedHashes.has(h) ? '0x0' : null,
-        from: account.address,
-        to: zeroAddress,
-        nonce: `0x${received.indexOf(h).toString(16)}`,
-        gas: '0x5208',
-        maxFeePerGas: '0x10',
-        maxPriorityFeePerGas: '0x1',
-        value: '0x1',
-        input: '0x',
-        type: '0x2',
-        chainId: '0x7d00',
-        v: '0x0',
-        r: '0x1',
-        s: '0x1',
-      })
-      let result: unknown
-      switch (method) {
-        case 'eth_chainId':
-          result = '0x7d00'
-          break
-        case 'eth_blockNumber':
-          result = `0x${(block++).toString(16)}`
-          break
-        case 'eth_getTransactionCount':
-          result = `0x${received.length.toString(16)}`
-          break
-        case 'eth_maxPriorityFeePerGas':
-          result = '0x1'
-          break
-        case 'eth_estimateGas':
-          result = '0x5208'
-          break
-        case 'eth_getBlockByNumber':
-          result = {
+  const tx = (h: Hex) => ({
+    hash: h,
+    blockHash: minedHashes.has(h) ? `0x${'bb'.repeat(32)}` : null,
+    blockNumber: minedHashes.has(h) ? '0x10' : null,
+    transactionIndex: minedHashes.has(h) ? '0x0' : null,
+    from: account.address,
+    to: zeroAddress,
+    nonce: `0x${received.indexOf(h).toString(16)}`,
+    gas: '0x5208',
+    maxFeePerGas: '0x10',
+    maxPriorityFeePerGas: '0x1',
+    value: '0x1',
+    input: '0x',
+    type: '0x2',
+    chainId: '0x7d00',
+    v: '0x0',
+    r: '0x1',
+    s: '0x1',
+  })
+  node = await startReplayServer({
+    routes: {
+      'POST /': jsonRpcHandler(
+        {
+          eth_chainId: () => '0x7d00',
+          eth_blockNumber: () => `0x${(block++).toString(16)}`,
+          eth_getTransactionCount: () => `0x${received.length.toString(16)}`,
+          eth_maxPriorityFeePerGas: () => '0x1',
+          eth_estimateGas: () => '0x5208',
+          eth_getBlockByNumber: () => ({
             number: '0x1',
             hash: `0x${'bb'.repeat(32)}`,
             baseFeePerGas: '0x5',
             timestamp: '0x1',
             transactions: [],
-          }
-          break
-        case 'eth_sendRawTransaction': {
-          const sent = keccak256(hash)
-          received.push(sent)
-          onReceive(received.length)
-          result = sent
-          break
-        }
-        case 'eth_getTransactionByHash':
-          result = received.includes(hash) ? tx(hash) : null
-          break
-        case 'eth_getTransactionReceipt':
-          result = minedHashes.has(hash)
-            ? {
-                transactionHash: hash,
-                transactionIndex: '0x0',
-                blockHash: `0x${'bb'.repeat(32)}`,
-                blockNumber: '0x10',
-                from: account.address,
-                to: zeroAddress,
-                cumulativeGasUsed: '0x5208',
-                gasUsed: '0x5208',
-                effectiveGasPrice: '0x1',
-                contractAddress: null,
-                logs: [],
-                logsBloom: `0x${'00'.repeat(256)}`,
-                status: '0x1',
-                type: '0x2',
-              }
-            : null
-          break
-        default:
-          result = null
-      }
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify({ jsonrpc: '2.0', id, result }))
-    })
+          }),
+          // Runs as the call comes in: the test is told before the node answers.
+          eth_sendRawTransaction: ([raw]) => {
+            const sent = keccak256(raw as Hex)
+            received.push(sent)
+            onReceive(received.length)
+            return sent
+          },
+          eth_getTransactionByHash: ([hash]) => (received.includes(hash as Hex) ? tx(hash as Hex) : null),
+          eth_getTransactionReceipt: ([hash]) =>
+            minedHashes.has(hash as Hex)
+              ? cannedReceipt(hash as Hex, 0x10n, { from: account.address, to: zeroAddress })
+              : null,
+        },
+        { otherwise: () => ({ result: null }) },
+      ),
+    },
   })
-  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve))
-  const { port } = node.address() as AddressInfo
   chain = {
     id: 0x7d00,
     name: 'Local Chain B',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [`http://127.0.0.1:${port}`] } },
+    rpcUrls: { default: { http: [node.url] } },
     // Polls every 500 ms (viem: half the block time).
     blockTime: 1_000,
   }
 })
-afterAll(() => new Promise<void>((resolve) => node.close(() => resolve())))
+afterAll(() => node.close())
 beforeEach(() => {
   received.length = 0
   minedHashes.clear()

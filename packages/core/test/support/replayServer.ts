@@ -163,16 +163,30 @@ export async function startReplayServer(options: { routes?: ReplayRoutes; host?:
 
 const jsonBigInt = (_key: string, value: unknown) => (typeof value === 'bigint' ? `0x${value.toString(16)}` : value)
 
+/** What a JSON-RPC endpoint answers one call with: its result, or a JSON-RPC error. */
+export type JsonRpcAnswer = { result: unknown } | { error: { code: number; message: string; data?: unknown } }
+
 /**
  * A JSON-RPC 2.0 endpoint for a replay route (single and batched calls), so viem clients can read
- * receipts and blocks from canned data. An unknown method answers the JSON-RPC "method not found".
+ * receipts and blocks from canned data. A method runs when its call comes in, before the answer is
+ * sent, so it may keep state (a mempool, a block count) or tell the test. A method it does not have
+ * answers the JSON-RPC "method not found", unless `otherwise` says what to answer it:
+ *
+ *   jsonRpcHandler({ eth_chainId: () => '0x1' }, { otherwise: () => ({ result: null }) })   // null to the rest
+ *   jsonRpcHandler(methods, { otherwise: ({ method }) => ({ error: { code: -32000, message: `no funds for ${method}` } }) })
  */
-export function jsonRpcHandler(methods: Record<string, (params: unknown[]) => unknown>): ReplayHandler {
+export function jsonRpcHandler(
+  methods: Record<string, (params: unknown[]) => unknown>,
+  options: { otherwise?: (call: { method: string; params: unknown[] }) => JsonRpcAnswer } = {},
+): ReplayHandler {
   type Call = { id?: unknown; method?: string; params?: unknown[] }
   const answer = (call: Call) => {
     const method = call.method ? methods[call.method] : undefined
-    if (!method) return { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: `no ${call.method}` } }
-    return { jsonrpc: '2.0', id: call.id, result: method(call.params ?? []) ?? null }
+    if (method) return { jsonrpc: '2.0', id: call.id, result: method(call.params ?? []) ?? null }
+    const other: JsonRpcAnswer = options.otherwise?.({ method: call.method ?? '', params: call.params ?? [] }) ?? {
+      error: { code: -32601, message: `no ${call.method}` },
+    }
+    return { jsonrpc: '2.0', id: call.id, ...other }
   }
   return (request) => ({
     body: Array.isArray(request.body) ? (request.body as Call[]).map(answer) : answer(request.body as Call),
