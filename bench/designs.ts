@@ -1,6 +1,7 @@
 /**
  * An A/B run of first-page designs (issue #33): `npx tsx bench/designs.ts <name>=<dist> [<name>=<dist> …] [bare=<dist>]`
- * (a design named `bare…` is a yardstick page: loaded at its root, with no worker to wait for).
+ * (a design named `bare…` is a yardstick page: loaded at its root, with no worker to wait for; `<name>=<dist>=en` loads
+ * that design for an English reader, the stored language set before the page opens, as "form usable" always is).
  * Each design is a built app (`vite build` of one variant); they are loaded in turn, cold and then repeated
  * (service worker active), as `npm run bench` loads the app, and compared by the medians of: first paint of the form,
  * wallet known (the `wallet-known` mark, or `swap-form-interactive` for a build that has no such mark) and form
@@ -84,10 +85,16 @@ function watchPaint() {
   }).observe({ type: 'element', buffered: true })
 }
 
-async function load(browser: Browser, url: string, withWorker: boolean): Promise<{ cold: Visit; repeat: Visit }> {
+async function load(
+  browser: Browser,
+  url: string,
+  withWorker: boolean,
+  lang: string | undefined,
+): Promise<{ cold: Visit; repeat: Visit }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   try {
     await context.addInitScript(watchPaint)
+    if (lang) await context.addInitScript((stored) => localStorage.setItem('lang', stored), lang)
     const page = await context.newPage()
     await emulateNetwork(page)
     await page.goto(url)
@@ -104,9 +111,9 @@ async function load(browser: Browser, url: string, withWorker: boolean): Promise
 
 async function main() {
   const designs = process.argv.slice(2).map((argument) => {
-    const [name, dir] = argument.split('=')
-    if (!name || !dir) throw new Error(`expected <name>=<dist>, got "${argument}"`)
-    return { name, dir }
+    const [name, dir, lang] = argument.split('=')
+    if (!name || !dir) throw new Error(`expected <name>=<dist>[=<lang>], got "${argument}"`)
+    return { name, dir, lang }
   })
   if (designs.length < 2) throw new Error('an A/B run needs two designs or more')
   const browser = await launchBrowser()
@@ -117,10 +124,10 @@ async function main() {
   try {
     for (let run = 0; run < RUNS; run++) {
       for (const [index, server] of servers.entries()) {
-        const { name } = designs[index]!
+        const { name, lang } = designs[index]!
         const bare = name.startsWith('bare')
         const url = bare ? server.url : new URL('#/', server.url).toString()
-        const visits = await load(browser, url, !bare)
+        const visits = await load(browser, url, !bare, lang)
         // "Form usable", as `npm run bench` measures it: a keystroke in the amount (labelled Send in English) painted.
         // The bare wagmi page (`bare`) has no such field.
         const usable = name === 'bare' ? Number.NaN : await usableLoad(browser, url, 'Send', emulateNetwork)
