@@ -1,7 +1,13 @@
 import { type Chain, type Hex, zeroAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cannedReceipt, jsonRpcHandler, type ReplayServer, startReplayServer } from '../../test/support/replayServer.ts'
+import {
+  cannedReceipt,
+  cannedTransaction,
+  jsonRpcHandler,
+  type ReplayServer,
+  startReplayServer,
+} from '../../test/support/replayServer.ts'
 import { isInsufficientFundsError } from '../errors/gasErrors.ts'
 import { callsOutcome } from '../swaps/walletAdapter.ts'
 import { BATCH_IDLE_MS, BATCH_INTERRUPTED, CALLS_STATUS, createLocalCalls } from './localWalletCalls.ts'
@@ -67,25 +73,8 @@ describe('createLocalCalls: the batches kept for a reload', () => {
   const mined = new Map<Hex, '0x1' | '0x0'>()
   /** Transactions the node has and has not mined. */
   const inMempool = new Set<Hex>()
-  const transaction = (hash: Hex) => ({
-    hash,
-    blockHash: null,
-    blockNumber: null,
-    transactionIndex: null,
-    from: account.address,
-    to: zeroAddress,
-    nonce: '0x0',
-    gas: '0x5208',
-    maxFeePerGas: '0x10',
-    maxPriorityFeePerGas: '0x1',
-    value: '0x1',
-    input: '0x',
-    type: '0x2',
-    chainId: '0x7cff',
-    v: '0x0',
-    r: '0x1',
-    s: '0x1',
-  })
+  const transaction = (hash: Hex) =>
+    cannedTransaction(hash, { from: account.address, to: zeroAddress, nonce: 0, chainId: 0x7cff })
   let receiptNode: ReplayServer
   let receiptChain: Chain
   beforeAll(async () => {

@@ -1,7 +1,13 @@
 import { type Chain, type Hex, keccak256, zeroAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { cannedReceipt, jsonRpcHandler, type ReplayServer, startReplayServer } from '../../test/support/replayServer.ts'
+import {
+  cannedReceipt,
+  cannedTransaction,
+  jsonRpcHandler,
+  type ReplayServer,
+  startReplayServer,
+} from '../../test/support/replayServer.ts'
 import { BATCH_IDLE_MS, CALLS_STATUS, createLocalCalls } from './localWalletCalls.ts'
 
 /**
@@ -19,25 +25,14 @@ let block = 1
 let node: ReplayServer
 let chain: Chain
 beforeAll(async () => {
-  const tx = (h: Hex) => ({
-    hash: h,
-    blockHash: minedHashes.has(h) ? `0x${'bb'.repeat(32)}` : null,
-    blockNumber: minedHashes.has(h) ? '0x10' : null,
-    transactionIndex: minedHashes.has(h) ? '0x0' : null,
-    from: account.address,
-    to: zeroAddress,
-    nonce: `0x${received.indexOf(h).toString(16)}`,
-    gas: '0x5208',
-    maxFeePerGas: '0x10',
-    maxPriorityFeePerGas: '0x1',
-    value: '0x1',
-    input: '0x',
-    type: '0x2',
-    chainId: '0x7d00',
-    v: '0x0',
-    r: '0x1',
-    s: '0x1',
-  })
+  const tx = (h: Hex) =>
+    cannedTransaction(h, {
+      from: account.address,
+      to: zeroAddress,
+      nonce: received.indexOf(h),
+      chainId: 0x7d00,
+      blockNumber: minedHashes.has(h) ? 0x10n : undefined,
+    })
   node = await startReplayServer({
     routes: {
       'POST /': jsonRpcHandler(

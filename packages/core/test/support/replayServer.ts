@@ -257,3 +257,33 @@ export function cannedBlock(number: bigint, timestamp: bigint | number) {
     uncles: [],
   }
 }
+
+/**
+ * A plain value transfer `hash` as a node answers `eth_getTransactionByHash`: pending (no block) unless `blockNumber`
+ * is given.
+ */
+export function cannedTransaction(
+  hash: string,
+  parameters: { from: string; to: string; nonce: number; chainId: number; blockNumber?: bigint },
+) {
+  const mined = parameters.blockNumber !== undefined
+  return {
+    hash,
+    blockHash: mined ? `0x${'bb'.repeat(32)}` : null,
+    blockNumber: mined ? `0x${parameters.blockNumber?.toString(16)}` : null,
+    transactionIndex: mined ? '0x0' : null,
+    from: parameters.from,
+    to: parameters.to,
+    nonce: `0x${parameters.nonce.toString(16)}`,
+    gas: '0x5208',
+    maxFeePerGas: '0x10',
+    maxPriorityFeePerGas: '0x1',
+    value: '0x1',
+    input: '0x',
+    type: '0x2',
+    chainId: `0x${parameters.chainId.toString(16)}`,
+    v: '0x0',
+    r: '0x1',
+    s: '0x1',
+  }
+}
