@@ -178,6 +178,14 @@ describe('createLocalCalls: the batches kept for a reload', () => {
     expect((await outcomeOf(calls)).status).toBe(CALLS_STATUS.pending)
   })
 
+  it('ends a batch whose call reverted on chain at once, though its page may still be alive: nothing more is sent', async () => {
+    mined.clear()
+    mined.set(approval, '0x0')
+    const calls = reloaded({ calls: 2, sent: [approval], status: CALLS_STATUS.pending, updatedAt: Date.now() })
+    // Reverted, not interrupted: the receipt says why, and the deposit after it never goes out.
+    expect(await outcomeOf(calls)).toEqual({ status: CALLS_STATUS.reverted, hashes: [approval] })
+  })
+
   it('knows nothing of a batch it never kept, nor of what unreadable storage held, and still sends', async () => {
     expect(await reloaded({ calls: 1, sent: [], status: 100, updatedAt: 0 }).status('0x02')).toBeUndefined()
     const storage = memoryStorage({ [KEY]: '{"0x01": ' })
