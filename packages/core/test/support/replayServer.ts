@@ -266,12 +266,12 @@ export function cannedTransaction(
   hash: string,
   parameters: { from: string; to: string; nonce: number; chainId: number; blockNumber?: bigint },
 ) {
-  const mined = parameters.blockNumber !== undefined
+  const { blockNumber } = parameters
   return {
     hash,
-    blockHash: mined ? `0x${'bb'.repeat(32)}` : null,
-    blockNumber: mined ? `0x${parameters.blockNumber?.toString(16)}` : null,
-    transactionIndex: mined ? '0x0' : null,
+    blockHash: blockNumber === undefined ? null : `0x${'bb'.repeat(32)}`,
+    blockNumber: blockNumber === undefined ? null : `0x${blockNumber.toString(16)}`,
+    transactionIndex: blockNumber === undefined ? null : '0x0',
     from: parameters.from,
     to: parameters.to,
     nonce: `0x${parameters.nonce.toString(16)}`,
