@@ -38,7 +38,9 @@ export const SIGNED_MISMATCH: Record<SignedField, string> = {
   output: 'The transaction to sign delivers less, or another token, than the route shows. Nothing was signed.',
   refundTo: 'The transaction to sign would refund someone else. Nothing was signed.',
   refund: 'The transaction to sign would refund you in another token, or not at all. Nothing was signed.',
-  deadline: 'The transaction to sign commits to an order that ends before it could be filled. Nothing was signed.',
+  deadline:
+    'The transaction to sign commits to an order that ends before it could be filled, or holds your deposit for too long. Nothing was signed.',
+  settler: 'The transaction to sign lets someone other than the provider settle your deposit. Nothing was signed.',
   exclusiveRelayer:
     'The transaction to sign lets a single relayer hold your deposit for longer than the bridge allows. Nothing was signed.',
   destinationCall: 'The transaction to sign runs a call on the destination you did not ask for. Nothing was signed.',

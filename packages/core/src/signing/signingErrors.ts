@@ -12,8 +12,13 @@ export type SignedField =
   | 'refundTo'
   /** A refund in another token than the one paid (or asked for), or no refund of the paid token at all. */
   | 'refund'
-  /** The order ends (its fill or its refund) before a deposit sent in time could be filled or refunded. */
+  /**
+   * The order ends (its fill or its refund) before a deposit sent in time could be filled or refunded, or holds the
+   * deposit for far longer than the provider's own orders do.
+   */
   | 'deadline'
+  /** Someone other than the provider settles the deposit (a Relay order's solver, fill contract or fee). */
+  | 'settler'
   /** One relayer alone may deliver it, for longer than the bridge's own answers allow (Across's exclusivity). */
   | 'exclusiveRelayer'
   | 'destinationCall'

@@ -62,8 +62,10 @@ const zhErrors: Record<string, string> = {
     '要簽署的交易所承諾的訂單與報價所示不同。未簽署任何內容。',
   'The transaction to sign would refund you in another token, or not at all. Nothing was signed.':
     '要簽署的交易會以其他代幣退款給您，或根本不退款。未簽署任何內容。',
-  'The transaction to sign commits to an order that ends before it could be filled. Nothing was signed.':
-    '要簽署的交易所承諾的訂單會在可被交付之前截止。未簽署任何內容。',
+  'The transaction to sign commits to an order that ends before it could be filled, or holds your deposit for too long. Nothing was signed.':
+    '要簽署的交易所承諾的訂單會在可被交付之前截止，或會過久持有您的存款。未簽署任何內容。',
+  'The transaction to sign lets someone other than the provider settle your deposit. Nothing was signed.':
+    '要簽署的交易讓供應商以外的人結算您的存款。未簽署任何內容。',
   'The transaction to sign lets a single relayer hold your deposit for longer than the bridge allows. Nothing was signed.':
     '要簽署的交易讓單一中繼者持有您的存款超過橋接協議允許的時間。未簽署任何內容。',
   'The signature asked would pay something else than this swap. Nothing was signed.':

@@ -18,6 +18,7 @@ import { assertListed, describeIssues, isNativeAddress, sameToken } from '../api
 import { RELAY_PROVIDER_ID } from './relayConfig.ts'
 import { chainOfProtocolChain, RELAY_PROTOCOL_CHAINS, relayOrderId } from './relayOrder.ts'
 import { type RelayOrder, relayOrderSchema } from './relaySchemas.ts'
+import { checkOrderSettlement } from './relaySettlement.ts'
 
 /**
  * The two deposit functions of Relay's depository (relayprotocol/relay-depository
@@ -122,31 +123,6 @@ function checkOrderRefunds(order: RelayOrder, request: QuoteRequest, delivered: 
 }
 
 /**
- * How far this device's clock may be from Relay's (its deadlines are its own clock's; the route's expiry is this
- * device's): an honest quote is never refused for a device a few minutes off.
- */
-const CLOCK_SKEW_SECONDS = 300
-
-/**
- * The order's deadlines leave room for the deposit the quote allows: a fill (the output's deadline) and the
- * refunds must still be possible after the last moment the person may sign it (the route's expiry, give or take
- * the clocks' difference). An order whose deadline has passed can only end in a refund, after the funds were held.
- */
-function checkOrderDeadlines(order: RelayOrder, route: Route) {
-  const lastDeposit = Math.ceil(route.expiresAt / 1000) - CLOCK_SKEW_SECONDS
-  if (!(order.output.deadline > lastDeposit)) {
-    throw new SignedMismatchError('deadline', `the order can no longer be filled (deadline ${order.output.deadline})`)
-  }
-  for (const { refunds } of order.inputs) {
-    for (const refund of refunds) {
-      if (!(refund.deadline > lastDeposit)) {
-        throw new SignedMismatchError('deadline', `the order's refund ends at ${refund.deadline}`)
-      }
-    }
-  }
-}
-
-/**
  * Where the order delivers: its chain, its one recipient, and the payment in the asked token (its minimum). Any
  * other payment must be the destination's native coin to the same recipient (a gas top-up), never another token.
  */
@@ -182,9 +158,11 @@ function orderDelivery(order: RelayOrder, request: QuoteRequest) {
  * A zero depositor is the sender (the depository credits `msg.sender`). The shared `checkDeposit` then compares it
  * all with the request.
  *
- * Trusted: that Relay's solver fills the order it committed to, as the protocol settles it (a fill that pays less
- * than the order's minimum is not settled, and the deposit is refunded per the order), and the gas top-up amount
- * the quote shows when the order does not name it.
+ * Who settles it is pinned to Relay's own solver and fill contract, with deadlines within hours of the quote
+ * (`checkOrderSettlement`). Trusted: that Relay's solver fills the order it committed to, as the protocol settles it
+ * (a fill that pays less than the order's minimum is not settled, and the deposit is refunded per the order), the
+ * refund's amount (Relay's orders carry no refund floor), and the gas top-up amount the quote shows when the order
+ * does not name it.
  */
 export function decodeRelayDeposit(
   transaction: TransactionRequest,
@@ -199,7 +177,7 @@ export function decodeRelayDeposit(
   checkOrderInput(order, call, request)
   const delivery = orderDelivery(order, request)
   checkOrderRefunds(order, request, delivery.output.token)
-  checkOrderDeadlines(order, route)
+  checkOrderSettlement(order, route)
   return {
     contract: to,
     contractName: 'Relay Depository',

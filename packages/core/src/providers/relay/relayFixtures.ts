@@ -7,6 +7,7 @@ import amountTooLow from './fixtures/error-400-amount-too-low.json' with { type:
 import noRoutes from './fixtures/error-400-no-routes.json' with { type: 'json' }
 import unauthorized from './fixtures/error-401-requests.json' with { type: 'json' }
 import rateLimited from './fixtures/error-429.json' with { type: 'json' }
+import { liveQuoteFixture } from './fixtures/generateQuoteFixtures.ts'
 import quoteEth from './fixtures/quote-eth.json' with { type: 'json' }
 import quoteUsdc from './fixtures/quote-usdc.json' with { type: 'json' }
 import quoteUsdcGas from './fixtures/quote-usdc-gas.json' with { type: 'json' }
@@ -21,9 +22,10 @@ import statusSuccess from './fixtures/status-success.json' with { type: 'json' }
 import statusWaiting from './fixtures/status-waiting.json' with { type: 'json' }
 
 export const relayFixtures = {
-  quoteUsdc,
-  quoteUsdcGas,
-  quoteEth,
+  // Made again from the files with deadlines from the clock (the files' own end in 2100, which the app refuses).
+  quoteUsdc: liveQuoteFixture('quote-usdc.json', quoteUsdc),
+  quoteUsdcGas: liveQuoteFixture('quote-usdc-gas.json', quoteUsdcGas),
+  quoteEth: liveQuoteFixture('quote-eth.json', quoteEth),
   amountTooLow,
   noRoutes,
   rateLimited,

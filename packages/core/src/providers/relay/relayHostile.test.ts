@@ -321,6 +321,96 @@ const attacks: [string, string, () => { request: QuoteRequest; quote: Quote }][]
     }),
   ],
   [
+    // The review's shape: the attacker's own solver, the refund floors at "0" as Relay's real orders carry them, and
+    // the attacker's fill contract. By Relay's oracle that solver may "refund" nothing and be credited the deposit.
+    "an order settled by the attacker's own solver, through the attacker's fill contract",
+    'signedMismatch/settler',
+    () => ({
+      request: usdc(),
+      quote: withOrder(relayFixtures.quoteUsdc, (order) => ({
+        ...order,
+        solver: ATTACKER.toLowerCase(),
+        output: { ...order.output, extraData: `0x${ATTACKER.slice(2).toLowerCase().padStart(64, '0')}` },
+      })),
+    }),
+  ],
+  [
+    "an order naming Relay's solver, accounted on another chain",
+    'signedMismatch/settler',
+    () => ({
+      request: usdc(),
+      quote: withOrder(relayFixtures.quoteUsdc, (order) => ({ ...order, solverChainId: 'optimism' })),
+    }),
+  ],
+  [
+    'an order naming another solver, everything else as Relay makes it',
+    'signedMismatch/settler',
+    () => ({ request: usdc(), quote: withOrder(relayFixtures.quoteUsdc, (order) => ({ ...order, solver: ATTACKER })) }),
+  ],
+  [
+    "an order filled through the attacker's contract (output extraData)",
+    'signedMismatch/settler',
+    () => ({
+      request: usdc(),
+      quote: withOrder(relayFixtures.quoteUsdc, (order) => ({
+        ...order,
+        output: { ...order.output, extraData: `0x${ATTACKER.slice(2).padStart(64, '0')}` },
+      })),
+    }),
+  ],
+  [
+    "an order refunded through the attacker's contract (refund extraData)",
+    'signedMismatch/settler',
+    () => ({
+      request: usdc(),
+      quote: withOrder(
+        relayFixtures.quoteUsdc,
+        refunding((refund, all) => all.map((one) => (one === refund ? { ...one, extraData: '0x' } : one))),
+      ),
+    }),
+  ],
+  [
+    'an order paying the attacker a protocol fee out of the deposit',
+    'signedMismatch/settler',
+    () => ({
+      request: usdc(),
+      quote: withOrder(relayFixtures.quoteUsdc, (order) => ({
+        ...order,
+        fees: [
+          {
+            recipientChainId: 'base',
+            recipient: ATTACKER.toLowerCase(),
+            currencyChainId: 'arbitrum',
+            currency: bed.usdcRequest.origin.address.toLowerCase(),
+            amount: USDC_AMOUNT.toString(),
+          },
+        ],
+      })),
+    }),
+  ],
+  [
+    'an order whose fill deadline is thirty days out (the deposit held for a month)',
+    'signedMismatch/deadline',
+    () => ({
+      request: usdc(),
+      quote: withOrder(
+        relayFixtures.quoteUsdc,
+        fillBy(() => Math.floor(Date.now() / 1000) + 30 * 86_400),
+      ),
+    }),
+  ],
+  [
+    'an order whose origin refund opens only in 2100',
+    'signedMismatch/deadline',
+    () => ({
+      request: usdc(),
+      quote: withOrder(
+        relayFixtures.quoteUsdc,
+        refunding((refund, all) => all.map((one) => (one === refund ? { ...one, deadline: 4_102_444_800 } : one))),
+      ),
+    }),
+  ],
+  [
     'a depository deposit without its protocol order',
     'invalidQuote',
     () => {
