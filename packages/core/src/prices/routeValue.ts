@@ -62,8 +62,8 @@ export function originNativeUsd(route: Route, amount: bigint): bigint | undefine
 }
 
 /** Amounts of two tokens that are the same asset (USDC on two chains), compared at 18 decimals. */
-const sameAsset = (a: TokenRef, b: TokenRef) => a.symbol.toUpperCase() === b.symbol.toUpperCase()
-const at18 = (amount: bigint, decimals: number) =>
+export const sameAsset = (a: TokenRef, b: TokenRef) => a.symbol.toUpperCase() === b.symbol.toUpperCase()
+export const at18 = (amount: bigint, decimals: number) =>
   decimals <= 18 ? amount * 10n ** BigInt(18 - decimals) : amount / 10n ** BigInt(decimals - 18)
 
 /**

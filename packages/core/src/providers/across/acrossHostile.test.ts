@@ -108,6 +108,80 @@ describe('Across: what is signed is the request', () => {
   })
 })
 
+describe('Across: what the answer promises must be fillable (issue #52)', () => {
+  const nowSeconds = () => Math.floor(Date.now() / 1000)
+  const refusal = async (request: typeof bed.usdcRequest, body: object) => {
+    bed.server.setRoutes({ '/api/suggested-fees': { body } })
+    return bed.across.getQuote(request).catch((e) => e)
+  }
+
+  it('refuses an output larger than what is sent, of the same asset (USDC, USDC of 18 decimals, WETH to ETH)', async () => {
+    const usdc = await refusal(bed.usdcRequest, { ...fees(), outputAmount: '100000001' })
+    const bnb = await refusal(
+      { ...bed.usdcRequest, destination: bed.token(56, 'usdc') },
+      { ...acrossFeesAt(acrossFixtures.suggestedFeesBnbUsdc, nowSeconds()), outputAmount: '100000000000000000001' },
+    )
+    const weth = await refusal(
+      {
+        ...bed.usdcRequest,
+        amount: 10n ** 18n,
+        origin: bed.token(42161, 'weth'),
+        destination: bed.token(8453, 'native'),
+      },
+      { ...acrossFeesAt(acrossFixtures.suggestedFeesWeth, nowSeconds()), outputAmount: '1000000000000000001' },
+    )
+    for (const error of [usdc, bnb, weth]) {
+      expect(error).toBeInstanceOf(InvalidQuoteError)
+      expect(error.details).toMatch(/more than is sent/)
+    }
+    // All of it arriving (no fee) is not more than is sent.
+    expect(await refusal(bed.usdcRequest, { ...fees(), outputAmount: '100000000' })).toMatchObject({
+      outputAmount: 100_000_000n,
+    })
+  })
+
+  it('refuses a fill deadline that leaves a relayer no time to fill after the quote expires', async () => {
+    for (const ahead of [120, 600]) {
+      const error = await refusal(bed.usdcRequest, { ...fees(), fillDeadline: String(nowSeconds() + ahead) })
+      expect(error).toBeInstanceOf(InvalidQuoteError)
+      expect(error.details).toMatch(/fill deadline/)
+    }
+  })
+
+  it('refuses an exclusivity that outlasts the fill deadline, as an offset or as a time', async () => {
+    for (const [exclusivityDeadline, ahead] of [
+      [600, 300],
+      [nowSeconds() + 800, 700],
+    ] as const) {
+      const error = await refusal(bed.usdcRequest, {
+        ...fees(),
+        exclusiveRelayer: THIEF,
+        exclusivityDeadline,
+        fillDeadline: String(nowSeconds() + ahead),
+      })
+      expect(error).toBeInstanceOf(InvalidQuoteError)
+      expect(error.details).toMatch(/outlasts the fill deadline/)
+    }
+  })
+
+  it('refuses an exclusivity given as a time far ahead', async () => {
+    const error = await refusal(bed.usdcRequest, {
+      ...fees(),
+      exclusiveRelayer: THIEF,
+      exclusivityDeadline: nowSeconds() + 3 * 24 * 3600,
+    })
+    expect(error).toBeInstanceOf(InvalidQuoteError)
+    expect(error.details).toMatch(/long exclusivity/)
+  })
+
+  it('signs no exclusivity without an exclusive relayer (a SpokePool would let nobody fill, or revert)', async () => {
+    bed.server.setRoutes({ '/api/suggested-fees': { body: { ...fees(), exclusivityDeadline: 3 * 24 * 3600 } } })
+    const route = (await bed.across.getQuote(bed.usdcRequest)) as Route
+    const plan = await bed.across.planDeposit(route)
+    expect(decodeFunctionData({ abi: spokePoolDepositV3Abi, data: plan.transaction.data }).args[10]).toBe(0)
+  })
+})
+
 describe('Across: a status counts only for this deposit, and a fill only once Base shows it', () => {
   const filled = (change: object) => ({
     ...acrossFixtures.statusFilled,

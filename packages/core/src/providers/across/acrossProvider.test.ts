@@ -179,6 +179,21 @@ describe('Across quotes', () => {
     ).rejects.toBeInstanceOf(QuoteExpiredError)
   })
 
+  it('accepts an exclusivity Across sends as a time (above a year), soon or already passed, and signs it as sent', async () => {
+    const relayer = '0x00000000000000000000000000000000000A11cE'
+    const now = Math.floor(Date.now() / 1000)
+    for (const exclusivityDeadline of [now + 30, now - 30]) {
+      bed.server.setRoutes({
+        '/api/suggested-fees': { body: { ...fees, exclusiveRelayer: relayer, exclusivityDeadline } },
+      })
+      const route = (await bed.across.getQuote(bed.usdcRequest)) as Route
+      expect(route.data).toMatchObject({ exclusiveRelayer: relayer, exclusivityParameter: exclusivityDeadline })
+      const plan = await bed.across.planDeposit(route)
+      const call = decodeFunctionData({ abi: spokePoolDepositV3Abi, data: plan.transaction.data })
+      expect(call.args[10]).toBe(exclusivityDeadline)
+    }
+  })
+
   it('explains an amount that is too low: isAmountTooLow, below minDeposit, or the 400 answer', async () => {
     bed.server.setRoutes({ '/api/suggested-fees': { body: { ...fees, isAmountTooLow: true } } })
     const flagged = await bed.across.getQuote(bed.usdcRequest).catch((e) => e)

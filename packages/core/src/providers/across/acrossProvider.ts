@@ -1,9 +1,10 @@
 import { type Address, concat, encodeFunctionData, type Hex, isAddressEqual } from 'viem'
 import { z } from 'zod'
 import { clientFor } from '../../chains/chainClients.ts'
-import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
+import { getManifestChain, listedTokenRef, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
+import { at18, sameAsset } from '../../prices/routeValue.ts'
 import { applySwapEvent } from '../../records/swapMachine.ts'
 import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../../records/types.ts'
 import {
@@ -49,6 +50,20 @@ const STATUS_TIMEOUT_MS = 15_000
 const STATUS_POLL_MS = 10_000
 /** Across's marker before an integrator id appended to deposit calldata. */
 const INTEGRATOR_DELIMITER = '0x1dc0de'
+/**
+ * The least time a deposit signed when its quote expires leaves relayers before the fill deadline, beyond Across's
+ * estimated fill time: a shorter deadline is a deposit nobody fills, held until Across refunds it after the deadline
+ * (hours later, in a bundle). Across's own deadlines are hours after the quote (quote time + 2 h by default), as are
+ * the fixtures' (11,830 s); LI.FI's decoder asks the same of Across's deadlines in its calls.
+ */
+const MIN_FILL_WINDOW_SECONDS = 600
+/**
+ * The SpokePool's MAX_EXCLUSIVITY_PERIOD_SECONDS (`_depositV3`): an `exclusivityParameter` up to it is an offset from
+ * the deposit's block time, above it an absolute time (Across's API sends one on some origins).
+ */
+const EXCLUSIVITY_OFFSET_LIMIT_SECONDS = 31_536_000
+/** How far this device's clock may be behind the chain's (an absolute exclusivity is the chain's time). */
+const CLOCK_SKEW_SECONDS = 300
 
 /** What an Across route carries from its quote to the deposit. */
 const routeDataSchema = z.object({
@@ -146,7 +161,10 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       if (!parsed.success) throw new InvalidQuoteError(ACROSS_PROVIDER_ID, describeIssues(parsed.error))
       const data = parsed.data
       const now = Date.now()
-      if (now >= route.expiresAt || data.fillDeadline * 1000 <= now) throw new QuoteExpiredError()
+      // A deposit signed now must still leave relayers the fill window the quote was accepted with.
+      if (now >= route.expiresAt || data.fillDeadline * 1000 < now + MIN_FILL_WINDOW_SECONDS * 1000) {
+        throw new QuoteExpiredError()
+      }
       const { request } = route
       const pool = spokePool(request.origin.chainId)
       const to = assertListed(pool ? [pool] : [], route.depositAddress)
@@ -283,13 +301,32 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       const limit = { amount: minDeposit, token: request.origin }
       throw new RouteUnavailableError(ACROSS_PROVIDER_ID, 'amountTooLow', limit, 'The fees exceed the amount')
     }
-    const exclusive = !isAddressEqual(fees.exclusiveRelayer, NATIVE_TOKEN_ADDRESS)
-    if (exclusive && Number(fees.exclusivityDeadline) > MAX_EXCLUSIVITY_SECONDS) {
-      throw new InvalidQuoteError(ACROSS_PROVIDER_ID, 'the quote gives one relayer a long exclusivity')
+    // A relayer fills exactly the output or not at all: one larger than what is sent is never filled, and the
+    // deposit waits for its refund after the fill deadline. Told for the same asset (the tokens Across moves, WETH
+    // for ETH), at 18 decimals; Across's answers carry no prices, so other pairs are not compared.
+    const sentAsset = assetOf(request.origin)
+    const paidAsset = assetOf(request.destination)
+    if (
+      sentAsset &&
+      paidAsset &&
+      sameAsset(sentAsset, paidAsset) &&
+      at18(outputAmount, paidAsset.decimals) > at18(request.amount, sentAsset.decimals)
+    ) {
+      throw new InvalidQuoteError(ACROSS_PROVIDER_ID, 'the quote pays out more than is sent: no relayer would fill it')
     }
     const now = Date.now()
-    const fillDeadlineMs = Number(fees.fillDeadline) * 1000
-    if (fillDeadlineMs <= now) throw new InvalidQuoteError(ACROSS_PROVIDER_ID, 'the fill deadline has passed')
+    const fillDeadline = Number(fees.fillDeadline)
+    if (fillDeadline * 1000 <= now) throw new InvalidQuoteError(ACROSS_PROVIDER_ID, 'the fill deadline has passed')
+    const expiresAt = now + QUOTE_TTL_MS
+    // Without an exclusive relayer the deposit carries no exclusivity: the SpokePool reverts one (newer pools) or
+    // lets nobody fill while it lasts (older ones).
+    const exclusive = !isAddressEqual(fees.exclusiveRelayer, NATIVE_TOKEN_ADDRESS)
+    const exclusivityParameter = exclusive ? Number(fees.exclusivityDeadline) : 0
+    const exclusivity = exclusivityRefusal(exclusivityParameter, fillDeadline, expiresAt / 1000, now / 1000)
+    if (exclusivity) throw new InvalidQuoteError(ACROSS_PROVIDER_ID, exclusivity)
+    if (fillDeadline < expiresAt / 1000 + Math.ceil(fees.estimatedFillTimeSec) + MIN_FILL_WINDOW_SECONDS) {
+      throw new InvalidQuoteError(ACROSS_PROVIDER_ID, 'the fill deadline leaves relayers no time to fill the deposit')
+    }
 
     const parts: RouteFee[] = [
       ['LP fee', fees.lpFee],
@@ -313,7 +350,7 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
       fees: parts.length > 0 ? parts : [{ label: 'Bridge fee', token: request.origin, amount: totalFee }],
       estimatedSeconds: Math.max(1, Math.ceil(fees.estimatedFillTimeSec)),
       quotedAt: now,
-      expiresAt: Math.min(now + QUOTE_TTL_MS, fillDeadlineMs),
+      expiresAt,
       depositAddress,
       data: {
         inputToken: sent.inputToken,
@@ -321,10 +358,17 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
         outputAmount: outputAmount.toString(),
         exclusiveRelayer: fees.exclusiveRelayer,
         quoteTimestamp: Number(fees.timestamp),
-        fillDeadline: Number(fees.fillDeadline),
-        exclusivityParameter: Number(fees.exclusivityDeadline),
+        fillDeadline,
+        exclusivityParameter,
       },
     }
+  }
+
+  /** The listed token Across moves for one of the request's (the wrapped token for the native coin). */
+  function assetOf(token: TokenRef): TokenRef | undefined {
+    if (!isNativeAddress(token.address)) return token
+    const wrapped = acrossToken(token)
+    return wrapped && listedTokenRef(manifest, token.chainId, wrapped)
   }
 
   /** A History record for a deposit Across indexed, when its chains are this config's. */
@@ -395,6 +439,29 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
   }
 
   return provider
+}
+
+/**
+ * Why an exclusivity (`exclusivityParameter`: 0 none, up to a year an offset from the deposit's block time, above
+ * that the chain's time) is refused, if it is: while it lasts only the named relayer may fill, so it may last no
+ * longer than MAX_EXCLUSIVITY_SECONDS, nor past the fill deadline (the deposit would wait for its refund). An offset
+ * is counted from the latest deposit, at the quote's expiry; a time may be the clocks' difference further ahead. A
+ * time already passed is no exclusivity at all.
+ */
+function exclusivityRefusal(
+  parameter: number,
+  fillDeadline: number,
+  lastDeposit: number,
+  now: number,
+): string | undefined {
+  if (parameter === 0) return undefined
+  const absolute = parameter > EXCLUSIVITY_OFFSET_LIMIT_SECONDS
+  if (absolute && parameter <= now) return undefined
+  const length = absolute ? parameter - now - CLOCK_SKEW_SECONDS : parameter
+  if (length > MAX_EXCLUSIVITY_SECONDS) return 'the quote gives one relayer a long exclusivity'
+  const end = absolute ? parameter : lastDeposit + parameter
+  if (end > fillDeadline) return "the quote's exclusivity for one relayer outlasts the fill deadline"
+  return undefined
 }
 
 /**
