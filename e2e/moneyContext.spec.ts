@@ -27,7 +27,7 @@ const LABELS = {
     confirmLoss: (percent: string) => `I understand I lose about ${percent}`,
     veryHighSlippage:
       'Very high slippage: you accept up to 20% less than the estimate, and a worse price becomes likely',
-    ranking: 'Ranked by the estimated amount received, not the minimum; gas on arrival counts at its value',
+    ranking: 'Ranked by the minimum you receive (what is signed), not the estimate; gas on arrival counts at its value',
     exchangeTime: 'Exchange Time',
     // The solver's fees are taken from the amount; the person's own gas is the Network cost, paid in ETH by them.
     fees: ['Solver fee', 'Solver gas fee', 'Network cost'],
@@ -44,7 +44,7 @@ const LABELS = {
     loss: (percent: string) => `您發送的價值中約有 ${percent} 會被費用和匯率吃掉`,
     confirmLoss: (percent: string) => `我了解我會損失約 ${percent}`,
     veryHighSlippage: '滑點非常高：您接受比預估最多少收 20%，成交價格很可能變差',
-    ranking: '依預估收到的數量排序（而非最少數量）；到帳 Gas 按其價值計入',
+    ranking: '依您至少收到的數量（即所簽署的）排序，而非預估數量；到帳 Gas 按其價值計入',
     exchangeTime: '兌換時間',
     fees: ['求解者費用', '求解者 Gas 費用', '網路成本'],
     paidInEth: '由您以 ETH 支付',

@@ -49,11 +49,12 @@ describe('fetchRoutes with LI.FI and Across', () => {
       ['lifi', 'route'],
       ['relay', 'route'],
     ])
-    // By the estimated amount: 99.976623 (Across), 99.970279 (Relay), 99.963809 (LI.FI; 99.463989 at least).
-    expect(routes.map((route) => [route.providerId, route.outputAmount])).toEqual([
+    // By what is signed: 99.976623 (Across), 99.970279 (Relay's order), 99.963802 (what LI.FI's Across deposit pays,
+    // exactly; LI.FI estimated 99.963809 and signed its Across call, not its own 99.463989 minimum).
+    expect(routes.map((route) => [route.providerId, route.minOutputAmount])).toEqual([
       ['across', 99_976_623n],
       ['relay', 99_970_279n],
-      ['lifi', 99_963_809n],
+      ['lifi', 99_963_802n],
     ])
   })
 
@@ -65,10 +66,10 @@ describe('fetchRoutes with LI.FI and Across', () => {
       onUpdate: (ranked) => updates.push(ranked.map((route) => route.providerId)),
     })
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['route', 'route'])
-    // Across delivers an estimated 99.976623 USDC, LI.FI 99.963809 (99.463989 at least, after its 0.5 % slippage).
-    expect(routes.map((route) => [route.providerId, route.outputAmount])).toEqual([
+    // Across delivers exactly 99.976623 USDC, LI.FI's Across deposit exactly 99.963802.
+    expect(routes.map((route) => [route.providerId, route.minOutputAmount])).toEqual([
       ['across', 99_976_623n],
-      ['lifi', 99_963_809n],
+      ['lifi', 99_963_802n],
     ])
     expect(updates).toHaveLength(2)
     expect(updates.at(-1)).toEqual(['across', 'lifi'])

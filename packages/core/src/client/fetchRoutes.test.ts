@@ -49,12 +49,15 @@ function route(id: string, output: bigint, change: Partial<Route> = {}): Route {
 const ids = (routes: Route[]) => routes.map((r) => r.id)
 
 describe('rankRoutes: most received', () => {
-  it('ranks by the estimated amount received, not the minimum', () => {
-    // The case: 99.8 estimated (minimum 99.3 after slippage) above 99.7 with no slippage.
+  it('ranks by the signed minimum, not the estimate (SPEC: "Signed means bounded")', () => {
+    // 99.8 estimated but 99.3 signed (after slippage) is below 99.7 signed exactly: only the minimum is promised.
     const slipping = route('slipping', 99_800_000n, { minOutputAmount: 99_300_000n })
     const exact = route('exact', 99_700_000n)
-    expect(ids(rankRoutes([exact, slipping]))).toEqual(['slipping', 'exact'])
-    expect(ids(rankRoutes([slipping, exact]))).toEqual(['slipping', 'exact'])
+    expect(ids(rankRoutes([exact, slipping]))).toEqual(['exact', 'slipping'])
+    expect(ids(rankRoutes([slipping, exact]))).toEqual(['exact', 'slipping'])
+    // An estimate inflated over a low minimum never ranks first for it.
+    const inflated = route('inflated', 120_000_000n, { minOutputAmount: 99_600_000n })
+    expect(ids(rankRoutes([inflated, exact]))).toEqual(['exact', 'inflated'])
   })
 
   it('values gas on arrival at its USD price in the output token: it adds what it is worth', () => {

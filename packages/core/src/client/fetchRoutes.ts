@@ -19,9 +19,10 @@ export async function requoteRoute(provider: RouteProvider, route: Route): Promi
 }
 
 /**
- * Best first: most received (then fastest), or fastest (then most received). "Received" is the estimated output,
- * not the minimum, with gas on arrival added at its value where the route prices it (`receivedValue`): a route
- * is never ranked first merely for delivering gas.
+ * Best first: most received (then fastest), or fastest (then most received). "Received" is the signed minimum (the
+ * exact output where the route pays one), not the estimate, with gas on arrival added at its value where the route
+ * prices it (`receivedValue`): a route is never ranked first for an estimate it does not sign, nor merely for
+ * delivering gas.
  */
 export function rankRoutes(routes: readonly Route[], preference: RoutePreference = 'most-received'): Route[] {
   const received = new Map(routes.map((route) => [route, receivedValue(route)]))

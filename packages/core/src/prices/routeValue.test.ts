@@ -21,7 +21,10 @@ const prices: TokenPrice[] = [
   { chainId: 2, address: NATIVE_TOKEN_ADDRESS, usd: '3000' },
 ]
 
-/** The devnet solver's quote for 1.2 USDC: 10 bps spread and a $0.10 gas fee taken from the output. */
+/**
+ * The devnet solver's quote for 1.2 USDC: 10 bps spread and a $0.10 gas fee taken from the output. It pays exactly its
+ * output: a changed output is also its minimum unless the change names one.
+ */
 function intentRoute(change: Partial<Route> = {}): Route {
   return {
     id: 'intent',
@@ -43,6 +46,9 @@ function intentRoute(change: Partial<Route> = {}): Route {
     data: {},
     prices,
     ...change,
+    ...(change.outputAmount !== undefined && change.minOutputAmount === undefined
+      ? { minOutputAmount: change.outputAmount }
+      : {}),
   }
 }
 const usd = (value: bigint | undefined) => (value === undefined ? undefined : formatUsdValue(value))
@@ -112,6 +118,14 @@ describe('value lost to fees', () => {
 })
 
 describe('received value for ranking', () => {
+  it('counts the signed minimum, not the estimate', () => {
+    // An estimate of 1.3 USDC signed at 1.0988 at least: 8.4 % may be lost, and it ranks as 1.0988.
+    const generous = intentRoute({ outputAmount: 1_300_000n, minOutputAmount: 1_098_800n })
+    expect(valueLossBps(generous)).toBe(843)
+    expect(valueLossBps({ ...generous, prices: undefined })).toBe(843)
+    expect(receivedValue(generous)).toBe(1_098_800n)
+  })
+
   it('adds priced gas on arrival to the output, in the output token', () => {
     const gas = { status: 'included' as const, token: ethB, amount: 10n ** 15n }
     expect(receivedValue(intentRoute({ outputAmount: 96_800_000n, gasOnArrival: gas }))).toBe(99_800_000n)

@@ -67,23 +67,24 @@ export const at18 = (amount: bigint, decimals: number) =>
   decimals <= 18 ? amount * 10n ** BigInt(18 - decimals) : amount / 10n ** BigInt(decimals - 18)
 
 /**
- * How much of what is sent does not arrive, in basis points: fees, the solver's spread and any price impact. In
- * USD at the route's prices (what is sent plus native coin paid besides it, against the output plus the gas on
- * arrival); without prices, the same token on both sides is compared by amount (gas on arrival counted at the fee
- * paid for it). Undefined when neither can be told; negative when more arrives than is sent.
+ * How much of what is sent may not arrive, in basis points: fees, the solver's spread, any price impact and the
+ * slippage. What arrives is the signed minimum (the exact output where the route pays one), never the unsigned
+ * estimate. In USD at the route's prices (what is sent plus native coin paid besides it, against the minimum plus
+ * the gas on arrival); without prices, the same token on both sides is compared by amount (gas on arrival counted at
+ * the fee paid for it). Undefined when neither can be told; negative when more arrives than is sent.
  */
 export function valueLossBps(route: Route): number | undefined {
   const usd = routeUsdValues(route)
   const gas = route.gasOnArrival?.status === 'included' ? route.gasOnArrival : undefined
   if (
     usd.input !== undefined &&
-    usd.output !== undefined &&
+    usd.minOutput !== undefined &&
     (gas === undefined || usd.gasOnArrival !== undefined) &&
     (!route.nativeFee || usd.nativeFee !== undefined)
   ) {
     const sent = usd.input + (usd.nativeFee ?? 0n)
     if (sent <= 0n) return undefined
-    const received = usd.output + (usd.gasOnArrival ?? 0n)
+    const received = usd.minOutput + (usd.gasOnArrival ?? 0n)
     return Number(((sent - received) * BPS) / sent)
   }
   const { origin, amount } = route.request
@@ -94,7 +95,7 @@ export function valueLossBps(route: Route): number | undefined {
     if (origin.kind !== 'native') return undefined
     sent += at18(route.nativeFee, origin.decimals)
   }
-  let arrived = at18(route.outputAmount, received.decimals)
+  let arrived = at18(route.minOutputAmount, received.decimals)
   if (gas) {
     // The gas is worth what was paid for it, when that fee is in the same asset.
     const fee = route.fees.find((line) => line.label === 'Gas on arrival fee' && sameAsset(line.token, received))
@@ -106,19 +107,20 @@ export function valueLossBps(route: Route): number | undefined {
 }
 
 /**
- * What a route delivers, for "Most received": its estimated output (not the minimum), plus the gas on arrival's
+ * What a route delivers, for "Most received": its signed minimum (the exact output where the route pays one), never
+ * the unsigned estimate, so an answer cannot rank first by promising more than it signs; plus the gas on arrival's
  * value in the output token when the route prices both (USD value of the gas over the output's price, at that
  * route's own prices); without prices, the token output alone. So gas adds what it is worth, and a route never ranks
  * first merely for having it.
  */
 export function receivedValue(route: Route): bigint {
   const gas = route.gasOnArrival?.status === 'included' ? route.gasOnArrival : undefined
-  if (!gas) return route.outputAmount
+  if (!gas) return route.minOutputAmount
   const gasPrice = priceOf(route.prices, gas.token)
   const out = outputPrice(route)
-  if (gasPrice === undefined || out.price === undefined) return route.outputAmount
+  if (gasPrice === undefined || out.price === undefined) return route.minOutputAmount
   return (
-    route.outputAmount +
+    route.minOutputAmount +
     usdToAmount(usdValueOf(gas.amount, gas.token.decimals, gasPrice), out.token.decimals, out.price)
   )
 }

@@ -24,6 +24,11 @@ export type DecodedDeposit = {
   /** The output the call commits to, when it names one (token on the destination, least amount delivered). */
   output?: { token: Address; amount: bigint }
   /**
+   * The call pays exactly `output.amount` or refunds the deposit (an Across fill of a deposit whose bridged amount the
+   * calldata fixes): what arrives is known from the calldata, not estimated by the API.
+   */
+  exactOutput?: boolean
+  /**
    * Who the protocol credits with the deposit, i.e. who gets an unfilled deposit back, when the call names one
    * (Across `depositor`, Relay `depositor`, LI.FI Across `refundAddress`). A protocol's "zero means the sender"
    * is resolved by the decoder: this is the real address.

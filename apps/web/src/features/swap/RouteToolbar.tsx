@@ -64,7 +64,9 @@ export function RouteToolbar({ form }: { form: SwapForm }) {
       )}
       {form.preference === 'most-received' && (
         <p className="ranking-note muted small" data-testid="ranking-note">
-          {t('Ranked by the estimated amount received, not the minimum; gas on arrival counts at its value')}
+          {t(
+            'Ranked by the minimum you receive (what is signed), not the estimate; gas on arrival counts at its value',
+          )}
         </p>
       )}
     </div>

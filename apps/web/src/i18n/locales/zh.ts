@@ -350,8 +350,8 @@ const zh: Record<string, string> = {
   'Very high slippage: you accept up to {{percent}} less than the estimate, and a worse price becomes likely':
     '滑點非常高：您接受比預估最多少收 {{percent}}，成交價格很可能變差',
   'I understand I lose about {{percent}}': '我了解我會損失約 {{percent}}',
-  'Ranked by the estimated amount received, not the minimum; gas on arrival counts at its value':
-    '依預估收到的數量排序（而非最少數量）；到帳 Gas 按其價值計入',
+  'Ranked by the minimum you receive (what is signed), not the estimate; gas on arrival counts at its value':
+    '依您至少收到的數量（即所簽署的）排序，而非預估數量；到帳 Gas 按其價值計入',
   'Review swap': '確認兌換',
   'You send': '您發送',
   'You receive (estimated)': '您收到（預估）',

@@ -1,15 +1,22 @@
-import { encodeFunctionData, type Hex, parseAbi, zeroAddress } from 'viem'
+import { encodeFunctionData, encodePacked, type Hex, parseAbi, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { QuoteRequest, TokenRef } from '../../routes/types.ts'
 import {
   acrossV3Calldata,
   acrossV4Calldata,
+  dexSwapCall,
   FIXTURE,
+  feeForwarderSwap,
   feeStep,
   fixtureAcrossV3Data,
   fixtureBridgeData,
   gasQuoteCalldata,
   gasZipStep,
+  NATIVE_GAS,
+  NATIVE_GAS_OUTPUT,
+  nativeGasCalldata,
+  nativeGasStep,
+  type SwapData,
 } from './fixtures/quoteCalldata.ts'
 import { decodeLifiDeposit, type LifiDepositContext } from './lifiCalldata.ts'
 
@@ -162,54 +169,87 @@ describe('LI.FI diamond calldata', () => {
     expect(decode(feeThenAcross({ bridge: { destinationChainId: 2n ** 64n + 8453n } })).destinationChainId).toBe(-1)
   })
 
-  it('reads the gas-quote fixture: the fee and the gas asked for taken, the rest bridged to the same account', () => {
-    expect(decode(gasQuoteCalldata(), gas)).toMatchObject({
+  /** The native gas call of the fixtures: 0.1 ETH, LI.FI's fee and 0.000804 ETH of gas taken, the rest bridged. */
+  const eth = token(42161, zeroAddress, 'ETH', 18)
+  const native = {
+    request: {
+      ...usdcRequest,
+      origin: eth,
+      destination: { ...token(8453, NATIVE_GAS.baseWeth, 'WETH', 18), kind: 'weth' as const },
+      amount: NATIVE_GAS.amount,
+    },
+    includedFee: NATIVE_GAS.lifiFee,
+    gasOnArrival: { fromAmount: NATIVE_GAS.gasFee, gasZipChainId: 54 },
+  }
+  const ethFee = feeStep({ token: zeroAddress, amount: NATIVE_GAS.amount, fee: NATIVE_GAS.lifiFee })
+  const decodeNative = (data: Hex, change: Partial<LifiDepositContext> = {}) =>
+    decode(data, { ...native, ...change }, NATIVE_GAS.amount)
+
+  it('reads the native gas call: the fee and the gas asked for taken, the rest bridged to the same account', () => {
+    expect(decodeNative(nativeGasCalldata())).toMatchObject({
       functionName: 'swapAndStartBridgeTokensViaAcrossV4',
-      inputToken: FIXTURE.arbitrumUsdc,
-      inputAmount: 100_000_000n,
+      inputToken: zeroAddress,
+      inputAmount: NATIVE_GAS.amount,
       recipient: FIXTURE.account,
       destinationChainId: 8453,
-      output: { token: FIXTURE.baseUsdc, amount: 97_536_074n },
+      output: { token: NATIVE_GAS.baseWeth, amount: NATIVE_GAS_OUTPUT },
+      details: [
+        { label: 'LI.FI fee', kind: 'input', value: NATIVE_GAS.lifiFee },
+        { label: 'Gas on arrival fee', kind: 'input', value: NATIVE_GAS.gasFee },
+      ],
     })
     // The steps in the other order: the same checks.
-    expect(decode(acrossV4Calldata({ swaps: [gasZipStep(), feeStep()] }), gas).inputAmount).toBe(100_000_000n)
+    expect(decodeNative(nativeGasCalldata({ swaps: [nativeGasStep(), ethFee] })).inputAmount).toBe(NATIVE_GAS.amount)
   })
 
   it('takes the gas step only for exactly the amount asked, approved to and called on the periphery itself', () => {
-    const other = { gasOnArrival: { fromAmount: FIXTURE.gasFee + 1n, gasZipChainId: 54 } }
-    expect(() => decode(gasQuoteCalldata(), other)).toThrow(expect.objectContaining({ field: 'amount' }))
-    // The periphery approved for more than it takes: refused, even if the swap takes the right amount.
-    const approvedMore = acrossV4Calldata({ swaps: [feeStep(), { ...gasZipStep(), fromAmount: FIXTURE.gasFee * 2n }] })
-    expect(() => decode(approvedMore, gas)).toThrow(expect.objectContaining({ field: 'amount' }))
-    expect(() => decode(gasQuoteCalldata(), { ...gas, gasZipPeriphery: undefined })).toThrow(
+    const other = { gasOnArrival: { fromAmount: NATIVE_GAS.gasFee + 1n, gasZipChainId: 54 } }
+    expect(() => decodeNative(nativeGasCalldata(), other)).toThrow(expect.objectContaining({ field: 'amount' }))
+    // The diamond sends the periphery more than it deposits: refused, even if Gas.zip gets the right amount.
+    const sentMore = nativeGasCalldata({ swaps: [ethFee, { ...nativeGasStep(), fromAmount: NATIVE_GAS.gasFee * 2n }] })
+    expect(() => decodeNative(sentMore)).toThrow(expect.objectContaining({ field: 'amount' }))
+    expect(() => decodeNative(nativeGasCalldata(), { gasZipPeriphery: undefined })).toThrow(
       `Unknown contract type: LI.FI swap step ${FIXTURE.gasZipPeriphery}`,
     )
     expect(() =>
-      decode(gasQuoteCalldata(), { ...gas, gasOnArrival: { ...gas.gasOnArrival, gasZipChainId: 55 } }),
+      decodeNative(nativeGasCalldata(), { gasOnArrival: { ...native.gasOnArrival, gasZipChainId: 55 } }),
     ).toThrow(expect.objectContaining({ field: 'destinationChain' }))
   })
 
-  it('takes native gas with depositToGasZipNative only, for the native coin sent', () => {
-    const eth = token(42161, zeroAddress, 'ETH', 18)
-    const request = {
-      ...usdcRequest,
-      origin: eth,
-      destination: token(8453, zeroAddress, 'ETH', 18),
-      amount: 10n ** 18n,
-    }
-    const native = { request, includedFee: 10n ** 15n, gasOnArrival: { fromAmount: 10n ** 15n, gasZipChainId: 54 } }
-    const fee = feeStep({ token: zeroAddress, amount: 10n ** 18n, fee: 10n ** 15n })
-    const call = acrossV4Calldata({
-      bridge: { sendingAssetId: zeroAddress, minAmount: 10n ** 18n - 2n * 10n ** 15n },
-      swaps: [fee, gasZipStep({ token: zeroAddress, fee: 10n ** 15n })],
-      across: { sendingAssetId: `0x${'00'.repeat(32)}` },
+  it('takes the native form only for the native coin sent, and never the ERC-20 form', () => {
+    // The native form in a USDC transfer (the diamond holds no coin for it): refused.
+    const inUsdc = acrossV4Calldata({ swaps: [feeStep(), gasZipStep({ token: zeroAddress })] })
+    expect(() => decode(inUsdc, gas)).toThrow(expect.objectContaining({ field: 'inputToken' }))
+    // The ERC-20 form for a native bridge, or for its wrapped coin: refused, whatever its inner swap.
+    const erc20Form = nativeGasCalldata({
+      swaps: [ethFee, { ...gasZipStep({ fee: NATIVE_GAS.gasFee }), sendingAssetId: zeroAddress }],
     })
-    expect(decode(call, native, 10n ** 18n)).toMatchObject({ inputToken: zeroAddress, inputAmount: 10n ** 18n })
-    // The ERC-20 form for a native bridge (it would swap a token the diamond does not hold): refused.
-    const erc20Form = acrossV4Calldata({
-      bridge: { sendingAssetId: zeroAddress, minAmount: 10n ** 18n - 2n * 10n ** 15n },
-      swaps: [fee, { ...gasZipStep({ fee: 10n ** 15n }), sendingAssetId: zeroAddress, receivingAssetId: zeroAddress }],
-    })
-    expect(() => decode(erc20Form, native, 10n ** 18n)).toThrow(expect.objectContaining({ field: 'inputToken' }))
+    expect(() => decodeNative(erc20Form)).toThrow('Unknown contract type: LI.FI GasZipPeriphery swap')
+  })
+
+  /**
+   * The ERC-20 form hands the token to an inner swap (`_swapData`) that the periphery approves and calls, then
+   * deposits only the native coin that came back to it: whatever the swap sends elsewhere is lost. Each of these
+   * is a call the diamond's whitelist lets through.
+   */
+  const ATTACKER = '0x000000000000000000000000000000000000dEaD'
+  const withInner = (swap: Partial<SwapData>) => acrossV4Calldata({ swaps: [feeStep(), gasZipStep({ swap })] })
+  /** One hop through the attacker's "pool", paying the attacker (LiFiDEXAggregator: processUserERC20, swapUniV2). */
+  const attackerHop = encodePacked(
+    ['uint8', 'address', 'uint8', 'uint16', 'uint8', 'address', 'uint8', 'address', 'uint24'],
+    [2, FIXTURE.arbitrumUsdc, 1, 0xffff, 0, ATTACKER, 0, ATTACKER, 3000],
+  )
+  it.each([
+    ["LI.FI's FeeForwarder paying the token to the attacker", withInner(feeForwarderSwap(ATTACKER))],
+    ["LI.FI's DEX aggregator paying the coin to the attacker", withInner({ callData: dexSwapCall({ to: ATTACKER }) })],
+    [
+      "the aggregator paying the periphery, its route through the attacker's pool to the attacker",
+      withInner({ callData: dexSwapCall({ route: attackerHop, amountOutMin: 0n }) }),
+    ],
+    ['the periphery approving the attacker besides the aggregator', withInner({ approveTo: ATTACKER })],
+    // LI.FI's own shape: processRoute to the periphery, through pools whose addresses nobody here can check.
+    ["the fixture's own inner swap (LI.FI's DEX aggregator)", gasQuoteCalldata()],
+  ])('refuses the ERC-20 gas step even where gas was asked: %s', (_name, data) => {
+    expect(() => decode(data, gas)).toThrow('Unknown contract type: LI.FI GasZipPeriphery swap')
   })
 })

@@ -63,8 +63,8 @@ export const lifiFeeCollectorAbi = parseAbi([
 /**
  * LI.FI's GasZipPeriphery (lifinance/contracts@ef00558f src/Periphery/GasZipPeriphery.sol v1.0.2, the same ABI since
  * v1.0.0; src/Interfaces/IGasZip.sol): how LI.FI buys gas on arrival (`fromAmountForGas`) since it retired LI.Fuel's
- * LiFuelFeeCollector in 2025. The ERC-20 form swaps `_swapData.fromAmount` for the native coin through a DEX the
- * diamond whitelists; both then deposit the coin into Gas.zip for `receiverAddress` on `destinationChains`.
+ * LiFuelFeeCollector in 2025. The native form deposits the coin into Gas.zip for `receiverAddress` on
+ * `destinationChains`. The ERC-20 form is decoded only to be refused (see `refuseGasSwap`).
  */
 export const lifiGasZipAbi = parseAbi([
   'struct SwapData { address callTo; address approveTo; address sendingAssetId; address receivingAssetId; uint256 fromAmount; bytes callData; bool requiresDeposit; }',
@@ -109,7 +109,10 @@ type SwapData = WithSwaps[1][number]
 /** The facet's own struct: the last argument. */
 type FacetData = WithSwaps[2] | Exclude<CallArgs, WithSwaps>[1]
 /** What the bridge-specific part of a call commits to. */
-type FacetTerms = Pick<DecodedDeposit, 'output' | 'refundTo'> & { recipient: Address; destinationCall: boolean }
+type FacetTerms = Pick<DecodedDeposit, 'output' | 'refundTo' | 'exactOutput'> & {
+  recipient: Address
+  destinationCall: boolean
+}
 
 const refuse = (field: SignedField, details: string): never => {
   throw new SignedMismatchError(field, details)
@@ -195,11 +198,10 @@ function feeCollection(step: SwapData, bridge: BridgeData, context: LifiDepositC
 }
 
 /**
- * The gas on arrival, bought by LI.FI's GasZipPeriphery: exactly the part of the amount the route asked for, in the
- * origin token, for the bridge's receiver on the bridge's destination only. The periphery takes that much from the
- * diamond (the ERC-20 form through its inner swap's `fromAmount`, the native form as `_amount`) and deposits what
- * it buys with it into Gas.zip for `receiverAddress` on `destinationChains`. Not read: the inner swap's own
- * calldata (a DEX the diamond whitelists), so how much gas arrives is Gas.zip's and the DEX's word.
+ * The gas on arrival, bought by LI.FI's GasZipPeriphery with the native coin sent: exactly the part of the amount
+ * the route asked for, for the bridge's receiver on the bridge's destination only. The diamond sends the periphery
+ * that much (`fromAmount`, as `_amount`) and it deposits it into Gas.zip for `receiverAddress` on
+ * `destinationChains`, returning the rest to the diamond; how much gas arrives for it is Gas.zip's word.
  */
 function gasOnArrival(step: SwapData, bridge: BridgeData, context: LifiDepositContext): bigint {
   const asked = context.gasOnArrival
@@ -211,17 +213,11 @@ function gasOnArrival(step: SwapData, bridge: BridgeData, context: LifiDepositCo
   } catch {
     throw new UnknownContractError(`LI.FI GasZipPeriphery ${selectorOf(step.callData)}`)
   }
-  const native = isNativeAddress(bridge.sendingAssetId)
-  const [gasZip, taken, spent] =
-    call.functionName === 'depositToGasZipNative'
-      ? [call.args[0], call.args[1], NATIVE_TOKEN_ADDRESS]
-      : [call.args[1], call.args[0].fromAmount, call.args[0].sendingAssetId]
-  const tokens = [step.sendingAssetId, step.receivingAssetId, spent]
-  if (
-    native !== (call.functionName === 'depositToGasZipNative') ||
-    !tokens.every((t) => sameToken(t, bridge.sendingAssetId))
-  ) {
-    refuse('inputToken', `the gas step spends ${tokens.join(', ')}, the bridge ${bridge.sendingAssetId}`)
+  if (call.functionName === 'depositToGasZipERC20') return refuseGasSwap(call.args[0])
+  const [gasZip, taken] = call.args
+  const tokens = [bridge.sendingAssetId, step.sendingAssetId, step.receivingAssetId]
+  if (!tokens.every(isNativeAddress)) {
+    refuse('inputToken', `the gas step deposits the native coin, the steps move ${tokens.join(', ')}`)
   }
   if (taken !== asked.fromAmount || step.fromAmount !== taken) {
     refuse('amount', `the gas step takes ${taken} (of ${step.fromAmount}); the route asked for ${asked.fromAmount}`)
@@ -234,6 +230,27 @@ function gasOnArrival(step: SwapData, bridge: BridgeData, context: LifiDepositCo
     refuse('destinationChain', `Gas.zip chains ${gasZip.destinationChains}, the destination is ${asked.gasZipChainId}`)
   }
   return taken
+}
+
+/**
+ * The ERC-20 form (`depositToGasZipERC20`), refused whatever its inner swap: the periphery takes the token, approves
+ * `_swapData.approveTo`, runs `_swapData.callTo` with `_swapData.callData` (any contract and selector the diamond's
+ * whitelist allows) and deposits into Gas.zip only the native coin that came back to it; what the call sends
+ * anywhere else is gone. No inner call LI.FI can send on this app's chains can be checked from its calldata:
+ * - LI.FI's own contracts are whitelisted besides the DEXs: its FeeForwarder's `forwardERC20Fees` pays any address
+ *   (config/whitelist.json PERIPHERY), its Composer runs any program.
+ * - A DEX aggregator's call names where its output goes, but its route does not say where the input goes: the
+ *   LiFiDEXAggregator's `processRoute(tokenIn, amountIn, tokenOut, amountOutMin, to, route)` (and the SushiSwap
+ *   RouteProcessor's, the same format) sends the token to each hop's pool, an address in `route` that nothing here
+ *   can tell from an attacker's contract; only `amountOutMin` reaching `to` is enforced, in the origin coin, which
+ *   nothing here can weigh against the gas shown. 1inch, 0x, OKX, Kyber and the like carry executor programs.
+ * - LI.FI's DEX aggregator, the one the periphery was written for, is not even whitelisted on these chains
+ *   (lifinance/contracts@835c10a0 config/global.json `whitelistPeripheryNetworks`: seven other networks), so a
+ *   call through it here would revert.
+ * The adapter therefore asks LI.FI for gas on arrival only when the native coin is sent (lifiProvider.ts).
+ */
+function refuseGasSwap(swap: SwapData): never {
+  throw new UnknownContractError(`LI.FI GasZipPeriphery swap through ${swap.callTo} ${selectorOf(swap.callData)}`)
 }
 
 /** Gas.zip's receiver: an EVM address padded with zeros on the right (IGasZip.GasZipData). */
@@ -292,6 +309,9 @@ function acrossV3Terms(
     recipient: across.receiverAddress,
     refundTo: across.refundAddress,
     output: { token: across.receivingAssetId, amount },
+    // Across's relayer pays exactly the output or nobody fills: the source steps accepted (LI.FI's fee, gas on arrival)
+    // take fixed amounts, so the bridged amount and this output are fixed by the calldata.
+    exactOutput: true,
     destinationCall: bridge.hasDestinationCall || across.message !== '0x',
   }
 }
@@ -321,6 +341,7 @@ function acrossV4Terms(
     recipient,
     refundTo: wordAddress(across.refundAddress, 'refundTo'),
     output: { token: wordAddress(across.receivingAssetId, 'output'), amount },
+    exactOutput: true,
     destinationCall: bridge.hasDestinationCall || across.message !== '0x',
   }
 }
@@ -400,7 +421,7 @@ export function decodeLifiDeposit(transaction: TransactionRequest, context: Lifi
     recipient: terms.recipient,
     // A chain id beyond JavaScript's safe integers is no chain of this app: it can never match.
     destinationChainId: destinationChainId <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(destinationChainId) : -1,
-    ...(output ? { output } : {}),
+    ...(output ? { output, ...(terms.exactOutput ? { exactOutput: true } : {}) } : {}),
     ...(terms.refundTo ? { refundTo: terms.refundTo } : {}),
     destinationCall: terms.destinationCall,
     // What the steps before the bridge take out of the amount, in the token sent.

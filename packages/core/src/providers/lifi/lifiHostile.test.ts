@@ -9,7 +9,9 @@ import type { WalletAdapter } from '../../swaps/walletAdapter.ts'
 import {
   acrossV3Calldata,
   acrossV4Calldata,
+  dexSwapCall,
   FIXTURE,
+  feeForwarderSwap,
   feeStep,
   fixtureBridgeData,
   fixtureDiamondAbi,
@@ -17,7 +19,13 @@ import {
   gasZipStep,
   gasZipWord,
   liFuelStep,
+  NATIVE_GAS,
+  NATIVE_GAS_OUTPUT,
+  nativeGasAnswers,
+  nativeGasCalldata,
+  nativeGasStep,
   relayCalldata,
+  type SwapData,
   word,
 } from './fixtures/quoteCalldata.ts'
 
@@ -332,19 +340,28 @@ describe('hostile LI.FI quotes', () => {
 })
 
 /**
- * Gas on arrival: the quote asked with `fromAmountForGas` carries LI.FI's GasZipPeriphery step before the bridge.
- * Each step below buys the gas for someone else, somewhere else, with more of the amount, in another token, or
- * through another contract (LI.Fuel's retired collector among them); each is refused before anything is signed.
+ * Gas on arrival: the quote asked with `fromAmountForGas` carries LI.FI's GasZipPeriphery step before the bridge,
+ * asked only when the native coin is sent (0.1 ETH on Arbitrum for WETH on Base here). Each step below buys the gas
+ * for someone else, somewhere else, with more of the amount, in another token, or through another contract (LI.Fuel's
+ * retired collector among them); each is refused before anything is signed.
  */
 describe('hostile LI.FI gas-on-arrival steps', () => {
-  const gasRequest = () => ({ ...bed.usdcRequest, gasOnArrival: true })
-  const gasQuote = lifiFixtures.quoteGas
-  const withGasCall = (data: Hex) => ({ ...gasQuote, transactionRequest: { ...gasQuote.transactionRequest, data } })
-  const gasCall = (gas: Parameters<typeof gasZipStep>[0]) => acrossV4Calldata({ swaps: [feeStep(), gasZipStep(gas)] })
+  const gasRequest = () => ({
+    ...bed.usdcRequest,
+    origin: bed.token(42161, 'native'),
+    destination: bed.token(8453, 'weth'),
+    amount: NATIVE_GAS.amount,
+    gasOnArrival: true,
+  })
+  const answers = (data?: Hex) =>
+    nativeGasAnswers({ quote: lifiFixtures.quoteGas, suggestion: lifiFixtures.gasSuggestion }, data)
+  const ethFee = feeStep({ token: zeroAddress, amount: NATIVE_GAS.amount, fee: NATIVE_GAS.lifiFee })
+  const gasCall = (gas: Parameters<typeof gasZipStep>[0]) => nativeGasCalldata({ swaps: [ethFee, nativeGasStep(gas)] })
+  const withSteps = (...steps: ReturnType<typeof feeStep>[]) => nativeGasCalldata({ swaps: [ethFee, ...steps] })
   beforeEach(() => {
     bed.server.setRoutes({
-      '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion },
-      '/v1/quote': { body: gasQuote },
+      '/v1/gas/suggestion/8453': { body: answers().suggestion },
+      '/v1/quote': { body: answers().quote },
     })
   })
 
@@ -363,58 +380,48 @@ describe('hostile LI.FI gas-on-arrival steps', () => {
       'signedMismatch',
       'destinationChain',
     ],
-    ['the gas takes 50 USDC of the amount', gasCall({ fee: 50_000_000n }), 'signedMismatch', 'amount'],
-    ['the gas is bought with another token (USDT)', gasCall({ token: ARBITRUM_USDT }), 'signedMismatch', 'inputToken'],
+    ['the gas takes 0.05 ETH of the amount', gasCall({ fee: NATIVE_GAS.amount / 2n }), 'signedMismatch', 'amount'],
+    [
+      'the gas is bought with a token (USDT) swapped for the coin',
+      gasCall({ token: ARBITRUM_USDT, fee: NATIVE_GAS.gasFee }),
+      'unknownContract',
+      undefined,
+    ],
     ['the gas step calls another contract', gasCall({ periphery: OTHER }), 'unknownContract', undefined],
     [
       "the gas step approves another contract than the periphery's",
-      acrossV4Calldata({ swaps: [feeStep(), { ...gasZipStep(), approveTo: OTHER }] }),
+      withSteps({ ...nativeGasStep(), approveTo: OTHER }),
       'unknownContract',
       undefined,
     ],
     [
       "the gas step calls another of the periphery's functions",
-      acrossV4Calldata({ swaps: [feeStep(), { ...gasZipStep(), callData: '0x8456cb59' }] }),
+      withSteps({ ...nativeGasStep(), callData: '0x8456cb59' }),
       'unknownContract',
       undefined,
     ],
-    [
-      "the gas is bought through LI.Fuel's retired collector",
-      acrossV4Calldata({ swaps: [feeStep(), liFuelStep()] }),
-      'unknownContract',
-      undefined,
-    ],
-    [
-      'the gas is bought twice',
-      acrossV4Calldata({ swaps: [feeStep(), gasZipStep(), gasZipStep()] }),
-      'signedMismatch',
-      'amount',
-    ],
-    [
-      'the call buys no gas at all (the whole amount bridged after the fee)',
-      acrossV4Calldata({ swaps: [feeStep()] }),
-      'signedMismatch',
-      'amount',
-    ],
+    ["the gas is bought through LI.Fuel's retired collector", withSteps(liFuelStep()), 'unknownContract', undefined],
+    ['the gas is bought twice', withSteps(nativeGasStep(), nativeGasStep()), 'signedMismatch', 'amount'],
+    ['the call buys no gas at all (the whole amount bridged after the fee)', withSteps(), 'signedMismatch', 'amount'],
   ]
 
   it('control: the real gas-on-arrival calldata is accepted, the gas and its cost shown', async () => {
     const route = (await bed.lifi.getQuote(gasRequest())) as Route
     expect(route.gasOnArrival).toMatchObject({ status: 'included', amount: 800_000_000_000_000n })
-    expect(route.fees.at(-1)).toMatchObject({ label: 'Gas on arrival fee', amount: FIXTURE.gasFee })
+    expect(route.fees.at(-1)).toMatchObject({ label: 'Gas on arrival fee', amount: NATIVE_GAS.gasFee })
     const plan = await bed.lifi.planDeposit(route)
-    expect(plan.transaction.data).toBe(gasQuoteCalldata())
+    expect(plan.transaction.data).toBe(nativeGasCalldata())
     expect(bed.lifi.decodeDeposit(plan.transaction, route)).toMatchObject({
       functionName: 'swapAndStartBridgeTokensViaAcrossV4',
       recipient: FIXTURE_ACCOUNT,
       destinationChainId: 8453,
-      inputAmount: 100_000_000n,
-      output: { token: FIXTURE.baseUsdc, amount: 97_536_074n },
+      inputAmount: NATIVE_GAS.amount,
+      output: { token: NATIVE_GAS.baseWeth, amount: NATIVE_GAS_OUTPUT },
     })
   })
 
   it.each(gasAttacks)('refuses a gas quote whose call has %s, before it is shown', async (_name, data, code, field) => {
-    bed.server.setRoutes({ '/v1/quote': { body: withGasCall(data) } })
+    bed.server.setRoutes({ '/v1/quote': { body: answers(data).quote } })
     const error = await bed.lifi.getQuote(gasRequest()).catch((e) => e)
     expect(error).toMatchObject({ code, ...(field ? { field } : {}) })
   })
@@ -432,11 +439,11 @@ describe('hostile LI.FI gas-on-arrival steps', () => {
   )
 
   it('refuses a gas step in a route that asked for no gas (quote, and a tampered route at signing)', async () => {
-    bed.server.setRoutes({ '/v1/quote': { body: withGasCall(gasQuoteCalldata()) } })
-    await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toMatchObject({ code: 'signedMismatch', field: 'amount' })
-    bed.server.setRoutes({ '/v1/quote': { body: quote } })
-    const honest = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
-    const { error, wallet } = await execute(tampered(honest, gasQuoteCalldata()))
+    const plainRequest = { ...gasRequest(), gasOnArrival: undefined }
+    await expect(bed.lifi.getQuote(plainRequest)).rejects.toMatchObject({ code: 'signedMismatch', field: 'amount' })
+    bed.server.setRoutes({ '/v1/quote': { body: answers(withSteps()).quote } })
+    const honest = (await bed.lifi.getQuote(plainRequest)) as Route
+    const { error, wallet } = await execute(tampered(honest, nativeGasCalldata()))
     expect(error).toMatchObject({ code: 'signedMismatch', field: 'amount' })
     expect(wallet.sendTransaction).not.toHaveBeenCalled()
   })
@@ -445,6 +452,50 @@ describe('hostile LI.FI gas-on-arrival steps', () => {
     const honest = (await bed.lifi.getQuote(gasRequest())) as Route
     const { gasFromAmount: _, ...data } = honest.data as Record<string, unknown>
     const { error, wallet } = await execute({ ...honest, data })
+    expect(error).toMatchObject({ code: 'signedMismatch', field: 'amount' })
+    expect(wallet.sendTransaction).not.toHaveBeenCalled()
+  })
+})
+
+/**
+ * Gas on arrival with an ERC-20 input: LI.FI's GasZipPeriphery would swap the token for the coin through an inner
+ * call of the answer's choosing (any contract the diamond whitelists, LI.FI's FeeForwarder among them) and deposit
+ * only what came back to it. That call cannot be checked: the adapter asks LI.FI for no such gas and says so.
+ */
+describe('hostile LI.FI gas on arrival with an ERC-20 input', () => {
+  const gasRequest = () => ({ ...bed.usdcRequest, gasOnArrival: true })
+  const withInner = (swap: Partial<SwapData>) => acrossV4Calldata({ swaps: [feeStep(), gasZipStep({ swap })] })
+  const gasQuote = lifiFixtures.quoteGas
+  const answering = (data: Hex) => ({
+    '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion },
+    '/v1/quote': { body: { ...gasQuote, transactionRequest: { ...gasQuote.transactionRequest, data } } },
+  })
+  const innerAttacks: [string, Hex][] = [
+    ["LI.FI's FeeForwarder paying the USDC to the attacker", withInner(feeForwarderSwap(OTHER))],
+    ["LI.FI's DEX aggregator paying the ETH to the attacker", withInner({ callData: dexSwapCall({ to: OTHER }) })],
+    ["LI.FI's own answer (quote-gas.json: its DEX aggregator, pools unchecked)", gasQuoteCalldata()],
+  ]
+
+  it('a USDC route asked for gas says it has none, and LI.FI is asked for no gas step', async () => {
+    bed.server.setRoutes({ '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion } })
+    const before = bed.server.requests.length
+    const route = (await bed.lifi.getQuote(gasRequest())) as Route
+    expect(route.gasOnArrival).toEqual({ status: 'unavailable' })
+    expect(route.fees.map((fee) => fee.label)).not.toContain('Gas on arrival fee')
+    expect(bed.server.requests.slice(before).map((r) => r.path)).toEqual(['/v1/quote'])
+    expect(bed.server.requests.at(-1)?.query.fromAmountForGas).toBeUndefined()
+  })
+
+  it.each(innerAttacks)('refuses a USDC gas quote whose gas step has %s', async (_name, data) => {
+    bed.server.setRoutes(answering(data))
+    const error = await bed.lifi.getQuote(gasRequest()).catch((e) => e)
+    expect(error).toMatchObject({ code: 'signedMismatch', field: 'amount' })
+  })
+
+  it.each(innerAttacks)('executeRoute signs nothing for a USDC gas route whose call has %s', async (_name, data) => {
+    // The honest route (LI.FI's plain answer, gas unavailable) carrying the hostile call at signing.
+    const honest = (await bed.lifi.getQuote(gasRequest())) as Route
+    const { error, wallet } = await execute(tampered(honest, data), () => bed.lifi.getQuote(gasRequest()))
     expect(error).toMatchObject({ code: 'signedMismatch', field: 'amount' })
     expect(wallet.sendTransaction).not.toHaveBeenCalled()
   })

@@ -1,4 +1,4 @@
-import { pad } from 'viem'
+import { pad, zeroAddress } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
 import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
@@ -20,12 +20,14 @@ import {
   RouteUnavailableError,
 } from '../../routes/routeErrors.ts'
 import type { Route } from '../../routes/types.ts'
-import { acrossV4Calldata } from './fixtures/quoteCalldata.ts'
+import { acrossV4Calldata, feeStep, NATIVE_GAS, nativeGasAnswers, nativeGasCalldata } from './fixtures/quoteCalldata.ts'
 import { LIFI_DIAMOND } from './lifiConfig.ts'
 
 let bed: ProductionTestbed
 const OTHER_CONTRACT = '0x000000000000000000000000000000000000dEaD'
 const quote = lifiFixtures.quote
+/** What the fixture quote's Across deposit pays: 99.975 USDC bridged (after LI.FI's fee) × its multiplier 0.999888. */
+const ACROSS_PAYS = 99_963_802n
 const withTransaction = (change: Partial<typeof quote.transactionRequest>) => ({
   ...quote,
   transactionRequest: { ...quote.transactionRequest, ...change },
@@ -68,10 +70,12 @@ describe('LI.FI quotes', () => {
     expect(route).toMatchObject({
       providerId: 'lifi',
       providerName: 'LI.FI (Across)',
-      outputAmount: 99_963_809n,
-      minOutputAmount: 99_463_989n,
-      slippageBps: 50,
-      slippageMode: 'auto',
+      // What the Across deposit in the calldata pays, exactly (99.975 bridged × 0.999888), not LI.FI's estimate
+      // (99.963809) nor its minimum (99.463989): Across's relayer fills that or nobody does.
+      outputAmount: ACROSS_PAYS,
+      minOutputAmount: ACROSS_PAYS,
+      slippageBps: 0,
+      slippageMode: 'fixed',
       estimatedSeconds: 12,
       depositAddress: LIFI_DIAMOND,
     })
@@ -117,28 +121,56 @@ describe('LI.FI quotes', () => {
       },
     })
     const route = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
-    expect(route.outputAmount).toBe(99_963_809n)
+    expect(route.outputAmount).toBe(ACROSS_PAYS)
     expect(route.prices).toBeUndefined()
   })
 
-  it("passes the person's slippage as a fraction", async () => {
+  it("passes the person's slippage as a fraction, and refuses a minimum below it", async () => {
+    // LI.FI answers 0.3 % with a minimum 0.3 % under its estimate.
+    const { estimate } = quote
+    const toAmountMin = String((BigInt(estimate.toAmount) * 9_970n) / 10_000n)
+    bed.server.setRoutes({ '/v1/quote': { body: { ...quote, estimate: { ...estimate, toAmountMin } } } })
     const route = await bed.lifi.getQuote({ ...bed.usdcRequest, slippageBps: 30 })
     expect(lastRequest('/v1/quote')?.query.slippage).toBe('0.003')
-    expect(route).toMatchObject({ slippageBps: 30, slippageMode: 'custom' })
+    // The Across deposit pays an exact amount: no slippage applies to what arrives.
+    expect(route).toMatchObject({ minOutputAmount: ACROSS_PAYS, slippageMode: 'fixed' })
+    // The fixture's minimum is 0.5 % under: more than the person allows.
+    bed.server.setRoutes({ '/v1/quote': { body: quote } })
+    await expect(bed.lifi.getQuote({ ...bed.usdcRequest, slippageBps: 30 })).rejects.toMatchObject({
+      code: 'invalidQuote',
+    })
   })
 
-  it('gas on arrival: asks LI.FI for its recommended gas and spends that much of the input on it', async () => {
-    bed.server.setRoutes({
-      '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion },
-      '/v1/quote': (request) => ({ body: request.query.fromAmountForGas ? lifiFixtures.quoteGas : quote }),
-    })
-    const route = (await bed.lifi.getQuote({ ...bed.usdcRequest, gasOnArrival: true })) as Route
+  /** 0.1 ETH on Arbitrum for WETH on Base: gas on arrival is asked of LI.FI only when the native coin is sent. */
+  const ethRequest = () => ({
+    ...bed.usdcRequest,
+    origin: bed.token(42161, 'native'),
+    destination: bed.token(8453, 'weth'),
+    amount: NATIVE_GAS.amount,
+    gasOnArrival: true,
+  })
+  const ethFee = feeStep({ token: zeroAddress, amount: NATIVE_GAS.amount, fee: NATIVE_GAS.lifiFee })
+  const fixtures = { quote: lifiFixtures.quoteGas, suggestion: lifiFixtures.gasSuggestion }
+  const ethGas = nativeGasAnswers(fixtures)
+  /** LI.FI's answers for ETH: with the Gas.zip step when `fromAmountForGas` is asked, without it otherwise. */
+  const ethQuotes = (suggestion: unknown = ethGas.suggestion) => ({
+    '/v1/gas/suggestion/8453': { body: suggestion },
+    '/v1/quote': (request: { query: Record<string, string | undefined> }) => ({
+      body: request.query.fromAmountForGas
+        ? ethGas.quote
+        : nativeGasAnswers(fixtures, nativeGasCalldata({ swaps: [ethFee] })).quote,
+    }),
+  })
+
+  it('gas on arrival: asks LI.FI for its recommended gas and spends that much of the ETH sent on it', async () => {
+    bed.server.setRoutes(ethQuotes())
+    const route = (await bed.lifi.getQuote(ethRequest())) as Route
     expect(lastRequest('/v1/gas/suggestion/8453')?.query).toEqual({
       fromChain: '42161',
-      fromToken: bed.usdcRequest.origin.address,
+      fromToken: bed.token(42161, 'native').address,
       integrator: 'multi-bridge',
     })
-    expect(lastRequest('/v1/quote')?.query.fromAmountForGas).toBe('2428000')
+    expect(lastRequest('/v1/quote')?.query.fromAmountForGas).toBe(NATIVE_GAS.gasFee.toString())
     expect(route.gasOnArrival).toEqual({
       status: 'included',
       token: bed.token(8453, 'native'),
@@ -146,49 +178,52 @@ describe('LI.FI quotes', () => {
     })
     expect(route.fees.at(-1)).toEqual({
       label: 'Gas on arrival fee',
-      token: bed.usdcRequest.origin,
-      amount: 2_428_000n,
+      token: bed.token(42161, 'native'),
+      amount: NATIVE_GAS.gasFee,
     })
     // The gas is priced at what LI.FI's suggestion says ETH on Base is worth.
     expect(route.prices).toContainEqual({ chainId: 8453, address: bed.token(8453, 'native').address, usd: '3016.27' })
     // Not asked: no suggestion is read and the quote has no gas.
     const before = bed.server.requests.length
-    const plain = (await bed.lifi.getQuote(bed.usdcRequest)) as Route
+    const plain = (await bed.lifi.getQuote({ ...ethRequest(), gasOnArrival: undefined })) as Route
     expect(bed.server.requests.slice(before).map((r) => r.path)).toEqual(['/v1/quote'])
     expect(plain.gasOnArrival).toBeUndefined()
     expect(lastRequest('/v1/quote')?.query.fromAmountForGas).toBeUndefined()
+  })
+
+  it('gas on arrival: not asked for a token sent (its swap cannot be checked); the route says it has none', async () => {
+    bed.server.setRoutes({
+      '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion },
+      '/v1/quote': (request) => ({ body: request.query.fromAmountForGas ? lifiFixtures.quoteGas : quote }),
+    })
+    const before = bed.server.requests.length
+    const route = (await bed.lifi.getQuote({ ...bed.usdcRequest, gasOnArrival: true })) as Route
+    expect(bed.server.requests.slice(before).map((r) => r.path)).toEqual(['/v1/quote'])
+    expect(lastRequest('/v1/quote')?.query.fromAmountForGas).toBeUndefined()
+    expect(route.gasOnArrival).toEqual({ status: 'unavailable' })
+    expect(route.fees.map((fee) => fee.label)).not.toContain('Gas on arrival fee')
   })
 
   it.each([
     ['LI.Fuel is not available there', lifiFixtures.gasUnavailable],
     [
       'the gas is on another chain',
-      { ...lifiFixtures.gasSuggestion, recommended: { ...lifiFixtures.gasSuggestion.recommended, chainId: 10 } },
+      { ...ethGas.suggestion, recommended: { ...ethGas.suggestion.recommended, chainId: 10 } },
     ],
     [
       'the gas is a token, not the native coin',
       {
-        ...lifiFixtures.gasSuggestion,
-        recommended: {
-          ...lifiFixtures.gasSuggestion.recommended,
-          address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-        },
+        ...ethGas.suggestion,
+        recommended: { ...ethGas.suggestion.recommended, address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
       },
     ],
-    [
-      'it is priced in another token',
-      {
-        ...lifiFixtures.gasSuggestion,
-        fromToken: { ...lifiFixtures.gasSuggestion.fromToken, address: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9' },
-      },
-    ],
-    ['it costs the whole input', { ...lifiFixtures.gasSuggestion, fromAmount: '100000000' }],
+    ['it is priced in another token', { ...ethGas.suggestion, fromToken: lifiFixtures.gasSuggestion.fromToken }],
+    ['it costs the whole input', { ...ethGas.suggestion, fromAmount: NATIVE_GAS.amount.toString() }],
     ['the answer is malformed', { available: true, recommended: { amount: '-1' } }],
   ])('gas on arrival: quotes without gas when %s', async (_case, body) => {
-    bed.server.setRoutes({ '/v1/gas/suggestion/8453': { body } })
-    const route = (await bed.lifi.getQuote({ ...bed.usdcRequest, gasOnArrival: true })) as Route
-    expect(route.outputAmount).toBe(99_963_809n)
-    expect(route.gasOnArrival).toBeUndefined()
+    bed.server.setRoutes(ethQuotes(body))
+    const route = (await bed.lifi.getQuote(ethRequest())) as Route
+    expect(route.gasOnArrival).toEqual({ status: 'unavailable' })
     expect(lastRequest('/v1/quote')?.query.fromAmountForGas).toBeUndefined()
   })
 
@@ -197,10 +232,10 @@ describe('LI.FI quotes', () => {
     const peripheries = lifi?.gasZipPeripheries
     if (lifi) lifi.gasZipPeripheries = {}
     try {
-      bed.server.setRoutes({ '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion } })
+      bed.server.setRoutes(ethQuotes())
       const before = bed.server.requests.length
-      const route = (await bed.lifi.getQuote({ ...bed.usdcRequest, gasOnArrival: true })) as Route
-      expect(route.gasOnArrival).toBeUndefined()
+      const route = (await bed.lifi.getQuote(ethRequest())) as Route
+      expect(route.gasOnArrival).toEqual({ status: 'unavailable' })
       expect(bed.server.requests.slice(before).map((r) => r.path)).toEqual(['/v1/quote'])
       expect(lastRequest('/v1/quote')?.query.fromAmountForGas).toBeUndefined()
     } finally {
@@ -209,10 +244,10 @@ describe('LI.FI quotes', () => {
   })
 
   it('gas on arrival: an unreachable gas service costs only the gas, never the quote', async () => {
-    bed.server.setRoutes({ '/v1/gas/suggestion/8453': { status: 500, body: { message: 'down' } } })
-    const route = (await bed.lifi.getQuote({ ...bed.usdcRequest, gasOnArrival: true })) as Route
-    expect(route.gasOnArrival).toBeUndefined()
-    expect(route.outputAmount).toBe(99_963_809n)
+    bed.server.setRoutes({ ...ethQuotes(), '/v1/gas/suggestion/8453': { status: 500, body: { message: 'down' } } })
+    const route = (await bed.lifi.getQuote(ethRequest())) as Route
+    expect(route.gasOnArrival).toEqual({ status: 'unavailable' })
+    expect(route.request.amount).toBe(NATIVE_GAS.amount)
   })
 
   it('plans the exact approval to the approval address and the transaction LI.FI built', async () => {
@@ -370,7 +405,7 @@ describe('LI.FI quotes', () => {
     bed.server.setRoutes({
       '/v1/quote': [{ status: 429, headers: { 'retry-after': '0' }, body: { message: 'Rate limit' } }, { body: quote }],
     })
-    expect(await bed.lifi.getQuote(bed.usdcRequest)).toMatchObject({ outputAmount: 99_963_809n })
+    expect(await bed.lifi.getQuote(bed.usdcRequest)).toMatchObject({ outputAmount: ACROSS_PAYS })
     expect(bed.server.requests.slice(before).filter((request) => request.path === '/v1/quote')).toHaveLength(2)
   })
 

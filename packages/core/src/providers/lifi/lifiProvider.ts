@@ -6,6 +6,7 @@ import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
 import { parseUsd } from '../../prices/usdValue.ts'
 import { applySwapEvent } from '../../records/swapMachine.ts'
 import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../../records/types.ts'
+import { boundedSlippageBps } from '../../routes/minimumBound.ts'
 import {
   InvalidQuoteError,
   InvalidResponseError,
@@ -68,7 +69,6 @@ const STATUS_POLL_MS = 5_000
 const UNKNOWN_AFTER_SECONDS = 24 * 60 * 60
 /** LI.FI's explorer (its status answers' `lifiExplorerLink`; widget `internalExplorerUrl`). */
 const LIFI_EXPLORER_URL = 'https://scan.li.fi'
-const BPS = 10_000
 
 /** What a LI.FI route carries from its quote to the deposit. */
 const routeDataSchema = z.object({
@@ -180,7 +180,10 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       const parsed = lifiQuoteSchema.safeParse(raw)
       if (!parsed.success) throw new InvalidQuoteError(LIFI_PROVIDER_ID, describeIssues(parsed.error))
       const route = routeFromQuote(parsed.data, request)
-      if (!gas) return checkedAtQuote(route)
+      // Asked for gas and none can be bought here: the route says so.
+      if (!gas) {
+        return checkedAtQuote(request.gasOnArrival ? { ...route, gasOnArrival: { status: 'unavailable' } } : route)
+      }
       const prices = withPrice(route.prices, gas.token, gas.priceUSD)
       return checkedAtQuote({
         ...route,
@@ -292,8 +295,8 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
   /**
    * LI.FI's recommended gas on the destination and what of the input it takes, or undefined when LI.FI has
    * none there (the route then says it has no gas option). A failing or odd answer never costs the quote. Asked
-   * only where the step that buys it can be checked: LI.FI's GasZipPeriphery known on the origin chain, and
-   * Gas.zip's id of the destination known.
+   * only where the step that buys it can be checked: the native coin sent, LI.FI's GasZipPeriphery known on the
+   * origin chain, and Gas.zip's id of the destination known.
    */
   async function gasSuggestion(
     request: QuoteRequest,
@@ -301,6 +304,9 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
   ): Promise<{ fromAmount: bigint; amount: bigint; token: TokenRef; priceUSD: unknown } | undefined> {
     const token = listedTokenRef(manifest, request.destination.chainId, NATIVE_TOKEN_ADDRESS)
     if (!token || isNativeAddress(request.destination.address)) return undefined
+    // Only for the native coin sent: with a token, LI.FI's step swaps it through a call whose recipients cannot be
+    // checked, and the decoder refuses it (lifiCalldata.ts `refuseGasSwap`). The route then says it has no gas.
+    if (!isNativeAddress(request.origin.address)) return undefined
     if (!gasZipPeriphery(request.origin.chainId) || GAS_ZIP_CHAIN_IDS[request.destination.chainId] === undefined) {
       return undefined
     }
@@ -378,9 +384,8 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
     const nativeFee = nativeFeeOf(quote, request)
     const outputAmount = BigInt(estimate.toAmount)
     const minOutputAmount = BigInt(estimate.toAmountMin)
-    if (outputAmount <= 0n || minOutputAmount > outputAmount) {
-      throw new InvalidQuoteError(LIFI_PROVIDER_ID, 'the quoted amounts are inconsistent')
-    }
+    // The minimum is what is signed: within the slippage of the estimate, and the slippage shown is its own.
+    const slippageBps = boundedSlippageBps(LIFI_PROVIDER_ID, request, outputAmount, minOutputAmount)
     const fees: RouteFee[] = [
       ...(estimate.feeCosts ?? []).map((fee) => ({
         label: fee.name,
@@ -395,7 +400,6 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
         paidBy: 'sender' as const,
       })),
     ]
-    const slippageBps = request.slippageBps ?? (action.slippage === undefined ? 0 : Math.round(action.slippage * BPS))
     // LI.FI's own prices (`priceUSD` on each token) for the USD values shown beside the amounts.
     const prices = [
       { token: request.origin, priceUSD: action.fromToken.priceUSD },
@@ -456,7 +460,10 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
     const plan = planOf(route)
     const decoded = provider.decodeDeposit(plan.transaction, route)
     checkDeposit(route, { plan, decoded }, allowlist(route.request.origin.chainId))
-    return route
+    // Where the bridge pays an exact amount (Across), that amount is what arrives: shown, ranked and signed as such.
+    if (!decoded.exactOutput || !decoded.output) return route
+    const exact = decoded.output.amount
+    return { ...route, outputAmount: exact, minOutputAmount: exact, slippageBps: 0, slippageMode: 'fixed' }
   }
 
   /**

@@ -2,6 +2,7 @@ import { type Address, decodeFunctionData, erc20Abi, type Hex, isAddressEqual } 
 import type { z } from 'zod'
 import { listedTokenRef, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { impliedPrice } from '../../prices/usdValue.ts'
+import { boundedSlippageBps } from '../../routes/minimumBound.ts'
 import { InvalidQuoteError } from '../../routes/routeErrors.ts'
 import {
   PROVIDER_GAS_ESTIMATE,
@@ -109,16 +110,6 @@ function feeLines(context: RelayContext, quote: RelayQuote): RouteFee[] {
   return [...line('Relayer fee', quote.fees?.relayer), ...line(PROVIDER_GAS_ESTIMATE, quote.fees?.gas, 'sender')]
 }
 
-/**
- * The slippage Relay applied: its `slippageTolerance.total` in basis points, or, when it gives none, what the
- * minimum is below the amount (rounded up: never shown smaller than it is).
- */
-function slippageOf(quote: RelayQuote, outputAmount: bigint, minOutputAmount: bigint): number {
-  const total = quote.details.slippageTolerance?.total
-  if (total) return Number(total)
-  return Number(((outputAmount - minOutputAmount) * 10_000n + outputAmount - 1n) / outputAmount)
-}
-
 /** The gas top-up the quote delivers (Relay's word): the destination's native coin, listed, in a positive amount. */
 function gasTopup(context: RelayContext, quote: RelayQuote, request: QuoteRequest) {
   const topup = quote.details.currencyGasTopup
@@ -164,7 +155,9 @@ export function routeFromQuote(context: RelayContext, quote: RelayQuote, request
   const { currencyOut } = quote.details
   const outputAmount = BigInt(currencyOut.amount)
   const minOutputAmount = BigInt(currencyOut.minimumAmount ?? currencyOut.amount)
-  if (outputAmount <= 0n || minOutputAmount > outputAmount) throw invalid('the quoted amounts are inconsistent')
+  // The minimum is what is signed (the order's, checked against it): within the slippage of the estimate, and the
+  // slippage shown is its own, not the answer's `slippageTolerance`.
+  const slippageBps = boundedSlippageBps(RELAY_PROVIDER_ID, request, outputAmount, minOutputAmount)
   const gas = request.gasOnArrival ? gasTopup(context, quote, request) : undefined
   const protocol = quote.protocol?.v2
   const prices = pricesOf(context, quote, request)
@@ -176,7 +169,7 @@ export function routeFromQuote(context: RelayContext, quote: RelayQuote, request
     request,
     outputAmount,
     minOutputAmount,
-    slippageBps: request.slippageBps ?? slippageOf(quote, outputAmount, minOutputAmount),
+    slippageBps,
     slippageMode: request.slippageBps === undefined ? 'auto' : 'custom',
     fees: feeLines(context, quote),
     estimatedSeconds: Math.max(1, Math.ceil(quote.details.timeEstimate ?? 30)),
