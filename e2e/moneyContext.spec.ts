@@ -229,12 +229,12 @@ test.describe('money in context', () => {
     await screenshot(page, 'money-review-slippage-phone', { fullPage: false })
   })
 
-  test('"Most received" ranks by the estimated amount received and says so', async ({ app, wallet, network }) => {
+  test('"Most received" ranks by the minimum signed and says so', async ({ app, wallet, network }) => {
     const labels = LABELS.en
     const session = await open(app, wallet, { viewport: DESKTOP, lang: 'en' })
     const { page, form } = session
     // A → C: the solver delivers about 199.4999 (200 − 0.2 spread − about 0.3 gas fee), the pool 199.4; each exactly,
-    // or a refund, so a custom slippage changes neither (the ranking by estimate over minimum is core's test).
+    // or a refund, so a custom slippage changes neither (the ranking by minimum over estimate is core's test).
     await enterSwap(session, network.chains, 'en', { toChain: 2, amount: '200' })
     await form.slippage.fill('1')
     await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
