@@ -7,7 +7,7 @@ import {
   productionManifest,
   type SwapRecord,
 } from '@multi-bridge/core'
-import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex } from 'viem'
+import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex, isAddressEqual } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/accounts'
 import { spokePoolDepositV3Abi } from '../packages/core/src/providers/across/acrossSchemas.ts'
 import { lifiDiamondAbi } from '../packages/core/src/providers/lifi/lifiCalldata.ts'
@@ -18,8 +18,10 @@ import {
   FIXTURE_ACCOUNT,
   FIXTURE_DEPOSIT_TX,
   FIXTURE_FILL_TX,
+  LIFI_QUOTE_ACROSS_PAYS,
   lifiFixtures,
 } from '../packages/core/test/fixtures/index.ts'
+import { filledRelayLog, fundsDepositedLog, namingOrder } from '../packages/core/test/support/bridgeLogs.ts'
 import {
   type ReplayRoutes,
   type ReplayServer,
@@ -86,13 +88,40 @@ const BASE_SPOKE_POOL = '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64' as const
 const RELAY_SOLVER = '0xf70da97812CB96acDF810712Aa562db8dfA3dbEF' as const
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
-/** A delivery Base shows: `to` paid the fixture account `amount` of Base USDC (what makes "delivered" count). */
+/** Across's id of the deposits the Across tests make or name (the canned Arbitrum logs it: `acrossDepositLogs`). */
+const ACROSS_DEPOSIT_ID = BigInt(acrossFixtures.statusFilled.depositId)
+
+/**
+ * A delivery Base shows: `to` paid the fixture account `amount` of Base USDC (what makes "delivered" count), as the
+ * fill of the deposit the test made: Base's SpokePool's `FilledRelay` naming Across's deposit id (what makes an
+ * Across "filled" count), and calldata ending with Relay's request id (as Relay's solver names what it fills).
+ */
 function deliveredOnBase(chains: CannedChains, hash: Hex, to: Address, amount: bigint | string) {
+  const fill = { depositId: ACROSS_DEPOSIT_ID, inputToken: arbitrumUsdc.address, outputToken: baseUsdc.address }
   chains.knownReceipts.set(hash, {
     chainId: BASE,
     to,
-    logs: [transferLog(baseUsdc.address, to, FIXTURE_ACCOUNT, BigInt(amount))],
+    logs: [
+      transferLog(baseUsdc.address, to, FIXTURE_ACCOUNT, BigInt(amount)),
+      filledRelayLog(FIXTURE_ACCOUNT, BigInt(amount), BASE_SPOKE_POOL, fill),
+    ],
+    input: namingOrder(relayFixtures.quoteUsdc.requestId as Hex),
   })
+}
+
+/** What Arbitrum's SpokePool logs of a 100 USDC deposit to Base for the fixture account: its id, `ACROSS_DEPOSIT_ID`. */
+function acrossDepositLogs(spokePool: Address) {
+  const deposit = {
+    depositId: ACROSS_DEPOSIT_ID,
+    destinationChainId: BASE,
+    inputToken: arbitrumUsdc.address,
+    inputAmount: 100_000_000n,
+    outputToken: baseUsdc.address,
+    outputAmount: BigInt(acrossFixtures.suggestedFees.outputAmount),
+    depositor: FIXTURE_ACCOUNT,
+    recipient: FIXTURE_ACCOUNT,
+  }
+  return [fundsDepositedLog({ ...deposit, spokePool })]
 }
 
 /**
@@ -271,10 +300,11 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     const { estimate, toolDetails } = lifiFixtures.quote
     const fees = acrossFixtures.suggestedFees
     await expect(lifi).toContainText(`LI.FI (${toolDetails.name})`)
+    // What LI.FI's Across deposit pays, decoded from the calldata, exactly: not LI.FI's estimate, no lower minimum.
     await expect(lifi.getByTestId('route-receivable-amount')).toHaveText(
-      `${display(estimate.toAmount, baseUsdc.decimals)} ${baseUsdc.symbol}`,
+      `${display(LIFI_QUOTE_ACROSS_PAYS, baseUsdc.decimals)} ${baseUsdc.symbol}`,
     )
-    await expect(lifi).toContainText(`Minimum ${display(estimate.toAmountMin, baseUsdc.decimals)}`)
+    await expect(lifi).not.toContainText('Minimum')
     await expect(lifi).toContainText(`Approximately ${estimate.executionDuration} seconds`)
     await expect(across).toContainText('Across')
     await expect(across.getByTestId('route-receivable-amount')).toHaveText(
@@ -298,7 +328,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await expect(across.getByTestId('route-usd')).toHaveCount(0)
     await expect(page.getByTestId('amount-usd')).toHaveText('≈ $99.99')
 
-    // Ranked by the estimated amount received (said so): Across's 99.976623, Relay's 99.970279, LI.FI's 99.963809.
+    // Ranked by what is signed (said so): Across's 99.976623, Relay's 99.970279, LI.FI's Across deposit's 99.963802.
     await expect(page.getByTestId('ranking-note')).toBeVisible()
     const cards = form.routes
     await expect(cards.nth(0)).toHaveAttribute('data-testid', 'route-across')
@@ -344,7 +374,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
 
     // Selecting LI.FI shows its details.
     await lifi.click()
-    await expect(page.getByTestId('route-receivable')).toContainText(display(estimate.toAmount, 6))
+    await expect(page.getByTestId('route-receivable')).toContainText(display(LIFI_QUOTE_ACROSS_PAYS, 6))
     await expect(form.routeDetails).toContainText(`USDC (Arbitrum One) → LI.FI (${toolDetails.name}) → USDC (Base)`)
     await screenshot(page, 'production-routes')
 
@@ -374,9 +404,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
 
     const lifi = form.route('lifi')
     await expect(lifi).toBeVisible({ timeout: 20_000 })
-    await expect(lifi.getByTestId('route-receivable-amount')).toHaveText(
-      `${display(lifiFixtures.quote.estimate.toAmount, 6)} USDC`,
-    )
+    await expect(lifi.getByTestId('route-receivable-amount')).toHaveText(`${display(LIFI_QUOTE_ACROSS_PAYS, 6)} USDC`)
     await expect(page.getByTestId('route-error-lifi')).toHaveCount(0)
     await screenshot(page, 'production-across-refuses')
     // Asked twice: the 429, then again after the second its retry-after named.
@@ -391,12 +419,13 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     ).toEqual([])
   })
 
-  test('gas on arrival: LI.FI quotes Gas.zip gas from the input, checked in its calldata; Across says it has no gas option', async ({
+  test('gas on arrival: with USDC sent, LI.FI offers none (its token gas step cannot be checked) and says so, as Across does', async ({
     app,
   }) => {
     const current = await startBed({
       '/v1/gas/suggestion/8453': { body: lifiFixtures.gasSuggestion },
-      // LI.FI's answer with gas buys it in a Gas.zip step before the bridge (the plain answer buys none: refused).
+      // Were LI.FI asked for gas, it would answer with a Gas.zip step that swaps USDC through calls whose recipients
+      // cannot be read (refused by the decoder): it is not asked.
       '/v1/quote': (request) => ({
         body: request.query.fromAmountForGas ? lifiFixtures.quoteGas : lifiFixtures.quote,
       }),
@@ -405,43 +434,22 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
     await enterUsdcTransfer(form)
-    // The account has ETH on Base already: off by default, and nothing about gas was asked.
     const gasSwitch = page.getByRole('switch', { name: 'Get gas on Base' })
     await expect(form.route('lifi')).toBeVisible({ timeout: 20_000 })
     await expect(gasSwitch).not.toBeChecked()
-    expect(quotes(current.server, '/v1/gas/suggestion/8453')).toHaveLength(0)
 
     await gasSwitch.check()
     const lifi = form.route('lifi')
-    await expect(lifi.getByTestId('route-gas-on-arrival')).toHaveText('+0.0008 ETH gas on arrival', { timeout: 20_000 })
+    await expect(lifi.getByTestId('route-gas-on-arrival')).toHaveText('No gas option', { timeout: 20_000 })
     await expect(form.route('across').getByTestId('route-gas-on-arrival')).toHaveText('No gas option')
-    // LI.FI was asked for the gas LI.Fuel recommends, paid with that much of the USDC sent.
-    expect(quotes(current.server, '/v1/gas/suggestion/8453').at(-1)?.query).toMatchObject({
-      fromChain: String(ARBITRUM),
-      fromToken: arbitrumUsdc.address,
-    })
-    expect(quotes(current.server, '/v1/quote').at(-1)?.query).toMatchObject({
-      fromAmount: '100000000',
-      fromAmountForGas: lifiFixtures.gasSuggestion.fromAmount,
-      // Only the bridges whose calldata the app can check.
-      allowBridges: 'across',
-    })
-    // Ranked by what arrives, the gas at its value: LI.FI's 97.536074 USDC and 0.0008 ETH (≈ $2.41, at LI.FI's
-    // prices) are worth about 99.949 USDC, less than Across's 99.976623 or Relay's 99.970279 without gas. Having gas
-    // does not put a route first. Chosen, it shows the gas and what it costs.
-    await expect(lifi.getByTestId('route-gas-usd')).toHaveText('≈ $2.41')
-    const cards = form.routes
-    await expect(cards.nth(0)).toHaveAttribute('data-testid', 'route-across')
-    await expect(cards.nth(2)).toHaveAttribute('data-testid', 'route-lifi')
+    // Asked again, for the route without gas: no gas suggestion, no gas amount in the quote.
+    expect(quotes(current.server, '/v1/gas/suggestion/8453')).toHaveLength(0)
+    const asked = quotes(current.server, '/v1/quote')
+    expect(asked.length).toBeGreaterThan(1)
+    expect(asked.every((quote) => quote.query.fromAmountForGas === undefined)).toBe(true)
+    // Still a route to take, as it was without gas.
     await lifi.click()
-    await expect(page.getByTestId('gas-on-arrival-detail')).toHaveText(
-      '+0.0008 ETH to pay for transactions there, for 2.428 USDC',
-    )
-    await expect(page.getByTestId('route-gas')).toHaveText('0.0008 ETH')
-    // What is signed says what the gas step takes from the amount, read from the calldata.
-    await form.mainButton.click()
-    await expect(form.dialog.getByTestId('signed-function')).toHaveText('swapAndStartBridgeTokensViaAcrossV4')
-    await expect(form.dialog.getByTestId('signed-transaction')).toContainText('Gas on arrival fee2.428 USDC')
+    await expect(page.getByTestId('route-receivable')).toContainText(display(LIFI_QUOTE_ACROSS_PAYS, 6))
     await screenshot(page, 'production-gas-on-arrival')
     expect(consoleErrors).toEqual([])
     expect(offMachine).toEqual([])
@@ -545,8 +553,9 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     const summary = form.dialog.getByTestId('review-summary')
     await expect(form.dialog.getByRole('heading', { name: 'Review swap' })).toBeVisible()
     await expect(summary.getByTestId('review-send')).toHaveText('100 USDC ≈ $99.99')
-    await expect(summary.getByTestId('review-receive')).toHaveText('99.963809 USDC ≈ $99.95')
-    await expect(summary.getByTestId('review-minimum')).toHaveText('99.463989 USDC ≈ $99.45')
+    // What the Across deposit pays, exactly: the minimum is that amount.
+    await expect(summary.getByTestId('review-receive')).toHaveText('99.963802 USDC ≈ $99.95')
+    await expect(summary.getByTestId('review-minimum')).toHaveText('99.963802 USDC ≈ $99.95')
     await expect(summary.getByTestId('review-fee-0')).toHaveText('0.025 USDC ≈ $0.02')
     await expect(summary.getByTestId('review-fee-1')).toHaveText('0.00000186 ETH ≈ <$0.01') // $0.0061
     await expect(summary.getByTestId('value-loss-warning')).toHaveCount(0)
@@ -583,6 +592,10 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       '/api/deposit/status': (request) => ({ body: acrossFilledFor(String(request.query.depositTxnRef)) }),
     })
     deliveredOnBase(current.chains, FIXTURE_FILL_TX, BASE_SPOKE_POOL, acrossFixtures.suggestedFees.outputAmount)
+    // The deposit into Arbitrum's SpokePool leaves its `FundsDeposited`: the id the fill on Base names.
+    const depositPool = getAddress(current.manifest.providers?.across?.spokePools[String(ARBITRUM)] ?? '')
+    current.chains.minedLogs = (mined) =>
+      isAddressEqual(mined.to, depositPool) ? acrossDepositLogs(depositPool) : undefined
     const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
     await connect(shell)
     await form.pickToken('origin', 'Arbitrum', 'USDC')
@@ -706,6 +719,12 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     deliveredOnBase(current.chains, FIXTURE_FILL_TX, BASE_SPOKE_POOL, acrossFixtures.suggestedFees.outputAmount)
     // Across's refund on Arbitrum: "refunded" is final only once the chain shows the USDC back with the person.
     const arbitrumSpokePool = getAddress(current.manifest.providers?.across?.spokePools[String(ARBITRUM)] ?? '')
+    // The slow-filled deposit as Arbitrum shows it: its SpokePool's `FundsDeposited`, the id the fill on Base names.
+    current.chains.knownReceipts.set(slow, {
+      chainId: ARBITRUM,
+      to: arbitrumSpokePool,
+      logs: acrossDepositLogs(arbitrumSpokePool),
+    })
     current.chains.knownReceipts.set(acrossFixtures.statusRefunded.depositRefundTxHash as Hex, {
       chainId: ARBITRUM,
       to: arbitrumSpokePool,

@@ -19,6 +19,7 @@ import {
   type CannedLog,
   cannedBlock,
   cannedReceipt,
+  cannedTransaction,
   jsonRpcHandler,
   type ReplayRoutes,
 } from '../../packages/core/test/support/replayServer.ts'
@@ -41,6 +42,8 @@ export const CANNED_RPC_METHODS = [
   'eth_estimateGas',
   'eth_sendRawTransaction',
   'eth_getTransactionReceipt',
+  // A delivery's or refund's calldata (Relay's name the order they are for).
+  'eth_getTransactionByHash',
 ] as const
 
 /**
@@ -64,10 +67,18 @@ export type CannedChains = {
   mined: MinedTransaction[]
   /** Receipts the chains know besides their own (e.g. a provider's fill on the destination). */
   knownReceipts: Map<Hex, KnownReceipt>
+  /**
+   * The logs a transaction the chains mined leaves, when a test says (e.g. a SpokePool's deposit event); none
+   * otherwise.
+   */
+  minedLogs?: (transaction: MinedTransaction) => CannedLog[] | undefined
 }
 
-/** A transaction the chain knows besides its own: where it went and the logs it left (e.g. a fill's Transfer). */
-export type KnownReceipt = { chainId: number; to: Address; logs?: CannedLog[] }
+/**
+ * A transaction the chain knows besides its own: where it went, the logs it left (e.g. a fill's Transfer), and its
+ * calldata (none unless given).
+ */
+export type KnownReceipt = { chainId: number; to: Address; logs?: CannedLog[]; input?: Hex }
 
 const receiptOf = (hash: Hex, to: Address, logs?: CannedLog[]) =>
   cannedReceipt(hash, BLOCK_NUMBER, { to, ...(logs ? { logs } : {}) })
@@ -125,6 +136,7 @@ export function cannedChains(
   const unanswered: string[] = []
   const mined: MinedTransaction[] = []
   const knownReceipts = new Map<Hex, KnownReceipt>()
+  const canned: Pick<CannedChains, 'minedLogs'> = {}
   /** Per chain: `token:spender` → amount, from the approvals mined. */
   const allowances = new Map<string, bigint>()
   const routes = Object.fromEntries(
@@ -203,8 +215,17 @@ export function cannedChains(
       const receipt = (hash: Hex) => {
         const own = mined.find((transaction) => transaction.chainId === id && transaction.hash === hash)
         const known = knownReceipts.get(hash)
-        if (own) return receiptOf(hash, own.to)
+        if (own) return receiptOf(hash, own.to, canned.minedLogs?.(own))
         return known?.chainId === id ? receiptOf(hash, known.to, known.logs) : null
+      }
+      const transactionByHash = (hash: Hex) => {
+        const index = mined.findIndex((transaction) => transaction.chainId === id && transaction.hash === hash)
+        const own = mined[index]
+        const known = knownReceipts.get(hash)
+        const at = { chainId: id, blockNumber: BLOCK_NUMBER, from: zeroAddress }
+        if (own) return cannedTransaction(hash, { ...at, to: own.to, nonce: index, value: own.value, input: own.data })
+        if (known?.chainId !== id) return null
+        return cannedTransaction(hash, { ...at, to: known.to, nonce: 0, value: 0n, input: known.input ?? '0x' })
       }
 
       const handler = jsonRpcHandler({
@@ -223,9 +244,11 @@ export function cannedChains(
         eth_estimateGas: () => toHex(300_000n),
         eth_sendRawTransaction: ([raw]) => send(raw as Hex),
         eth_getTransactionReceipt: ([hash]) => receipt(hash as Hex),
+        eth_getTransactionByHash: ([hash]) => transactionByHash(hash as Hex),
       } satisfies Record<(typeof CANNED_RPC_METHODS)[number], (params: unknown[]) => unknown>)
       return [`POST /rpc/${id}`, handler]
     }),
   )
-  return { routes, unanswered, mined, knownReceipts }
+  // One object, so that a test's `minedLogs` set on it is the one the receipts read.
+  return Object.assign(canned, { routes, unanswered, mined, knownReceipts })
 }

@@ -7,14 +7,27 @@ import {
   FIXTURE_FILL_TX,
   lifiFixtures,
 } from '../../test/fixtures/index.ts'
+import {
+  ARBITRUM_SPOKE_POOL,
+  fundsDepositedLog,
+  namingOrder,
+  relayErc20DepositLog,
+} from '../../test/support/bridgeLogs.ts'
 import { baseWithDeliveries, type CannedDelivery } from '../../test/support/lifiDelivery.ts'
-import { filledRelayLog, type ProductionTestbed, startProductionTestbed } from '../../test/support/productionTestbed.ts'
-import { type ReplayRoutes, transferLog } from '../../test/support/replayServer.ts'
+import {
+  arbitrumRoutes,
+  FIXTURE_RELAY_ORDER_ID,
+  filledRelayLog,
+  type ProductionTestbed,
+  startProductionTestbed,
+} from '../../test/support/productionTestbed.ts'
+import { type CannedLog, type ReplayRoutes, transferLog } from '../../test/support/replayServer.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { ChainUnreachableError } from '../errors/unreachableErrors.ts'
 import { applySwapEvent } from '../records/swapMachine.ts'
 import type { DepositedSwap, SwapRecord } from '../records/types.ts'
 import { confirmDelivery, confirmRefund, type DELIVERY_STATUS_WORDING, depositOnChain } from './deliveryCheck.ts'
+import { RELAY_DEPOSITORY } from './relay/relayConfig.ts'
 import { relayFixtures } from './relay/relayFixtures.ts'
 
 /**
@@ -199,6 +212,56 @@ describe('a "refunded" is final only once a chain shows the refund', () => {
     const event = await bed.relay.track(refunding as DepositedSwap)
     expect(event.type).toBe('delivered')
     expect(applySwapEvent(refunding, event).status).toBe('completed')
+  })
+})
+
+describe('a "delivered" or "refunded" counts only when bound to this very deposit (issue #52)', () => {
+  it.each(PROVIDERS)(
+    '%s: a "delivered" whose Base transaction pays the recipient in full, but is no fill of this deposit, stays Swapping',
+    async (providerId) => {
+      // Base shows a successful payment of the whole amount to the person (an earlier transfer of theirs, someone
+      // else's swap): no Across fill naming this deposit, no Relay order in its calldata.
+      const payment: CannedDelivery = {
+        hash: UNRELATED,
+        token: BASE_USDC,
+        to: FIXTURE_ACCOUNT,
+        amount: 99_976_623n,
+        timestamp: LATER,
+        unbound: true,
+      }
+      bed.server.setRoutes({ ...baseWithDeliveries([payment]), ...deliveredBy(providerId, UNRELATED) })
+      const { record } = await look(providerId)
+      expect(record).toMatchObject({ status: 'deposited', statusDetail: 'DELIVERY_NOT_ON_CHAIN' })
+    },
+  )
+
+  it.each(PROVIDERS)(
+    '%s: a "refunded" whose Arbitrum transaction pays back one unit of USDC, even from the SpokePool and naming the order, is not final',
+    async (providerId) => {
+      const dust = { amount: 1n, from: ARBITRUM_SPOKE_POOL, input: namingOrder(FIXTURE_RELAY_ORDER_ID) }
+      bed.server.setRoutes({ ...arbitrumRoutes(undefined, { [NO_SUCH_REFUND]: dust }), ...refundedBy(providerId) })
+      const { record } = await look(providerId)
+      expect(record).toMatchObject({ status: 'providerRefunding', statusDetail: 'REFUND_NOT_ON_CHAIN' })
+    },
+  )
+
+  it.each(PROVIDERS)(
+    '%s: a "refunded" paying back the whole deposit from a contract that is not the provider’s, naming no order, is not final',
+    async (providerId) => {
+      const stranger = { amount: 100_000_000n, from: OTHER }
+      bed.server.setRoutes({ ...arbitrumRoutes(undefined, { [NO_SUCH_REFUND]: stranger }), ...refundedBy(providerId) })
+      const { record } = await look(providerId)
+      expect(record).toMatchObject({ status: 'providerRefunding', statusDetail: 'REFUND_NOT_ON_CHAIN' })
+    },
+  )
+
+  it.each(PROVIDERS)('%s: the provider’s own refund of the deposit is final', async (providerId) => {
+    // Across's SpokePool pays back what was deposited into it (LI.FI's deposit went through it); Relay's solver pays
+    // back the deposit less the fee it quoted, naming the order.
+    const refund = { amount: 100_000_000n, from: ARBITRUM_SPOKE_POOL, input: namingOrder(FIXTURE_RELAY_ORDER_ID) }
+    bed.server.setRoutes({ ...arbitrumRoutes(undefined, { [NO_SUCH_REFUND]: refund }), ...refundedBy(providerId) })
+    const { record } = await look(providerId)
+    expect(record.status).toBe('refunded')
   })
 })
 
@@ -416,25 +479,29 @@ describe('a "delivered" checked on a destination chain that does not answer', ()
 describe('confirmRefund', () => {
   const refunded = { type: 'refunded', refundTx: TX, statusDetail: 'refund' } as const
   const notFinal = { type: 'providerRefunding', statusDetail: 'REFUND_NOT_ON_CHAIN' }
+  /** The provider's contract that pays refunds here. */
+  const byOther = { payers: () => [OTHER] }
 
-  it('is final once the origin chain shows the paid token back with the sender', async () => {
-    const logs = [transferLog(USDC_ARBITRUM, OTHER, FIXTURE_ACCOUNT, 99_900_000n)]
+  it('is final once the origin chain shows the paid token back in full with the sender, from the provider', async () => {
+    const logs = [transferLog(USDC_ARBITRUM, OTHER, FIXTURE_ACCOUNT, 100_000_000n)]
     const clients = clientsOf({ [ARBITRUM]: chainWith(ARBITRUM, { to: OTHER, logs }) })
-    expect(await confirmRefund(clients, usdcRecord, refunded)).toEqual(refunded)
+    expect(await confirmRefund(clients, usdcRecord, refunded, byOther)).toEqual(refunded)
+    // With nobody named to pay it, no payment is the provider's.
+    expect(await confirmRefund(clients, usdcRecord, refunded)).toEqual(notFinal)
   })
 
   it('is not final when the refund is on no chain, reverted, or paid someone else or another token', async () => {
     const cases: (CannedTransaction | undefined)[] = [
       undefined,
-      { to: OTHER, success: false, logs: [transferLog(USDC_ARBITRUM, OTHER, FIXTURE_ACCOUNT, 99_900_000n)] },
-      { to: OTHER, logs: [transferLog(USDC_ARBITRUM, OTHER, OTHER, 99_900_000n)] },
-      { to: OTHER, logs: [transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 99_900_000n)] },
+      { to: OTHER, success: false, logs: [transferLog(USDC_ARBITRUM, OTHER, FIXTURE_ACCOUNT, 100_000_000n)] },
+      { to: OTHER, logs: [transferLog(USDC_ARBITRUM, OTHER, OTHER, 100_000_000n)] },
+      { to: OTHER, logs: [transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 100_000_000n)] },
     ]
     for (const transaction of cases) {
       const clients = clientsOf({ [ARBITRUM]: chainWith(ARBITRUM, transaction) })
-      expect(await confirmRefund(clients, usdcRecord, refunded)).toEqual(notFinal)
+      expect(await confirmRefund(clients, usdcRecord, refunded, byOther)).toEqual(notFinal)
     }
-    expect(await confirmRefund(clientsOf({}), usdcRecord, { type: 'refunded' })).toEqual(notFinal)
+    expect(await confirmRefund(clientsOf({}), usdcRecord, { type: 'refunded' }, byOther)).toEqual(notFinal)
   })
 
   it('looks on the chains given, in order; a refund of the native coin may come back wrapped', async () => {
@@ -443,18 +510,22 @@ describe('confirmRefund', () => {
       origin: { token: { ...ETH, chainId: ARBITRUM, kind: 'native' }, amount: '1000000000000000000' },
     }
     const arbitrumWeth: Address = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'
-    const clients = clientsOf({
-      [ARBITRUM]: chainWith(ARBITRUM, { to: OTHER, logs: [transferLog(arbitrumWeth, OTHER, FIXTURE_ACCOUNT, 5n)] }),
-    })
-    expect(await confirmRefund(clients, ethIn, refunded)).toEqual(notFinal)
-    expect(await confirmRefund(clients, ethIn, refunded, { wrappedNative: () => arbitrumWeth })).toEqual(refunded)
-    // Not on the origin, on the destination: the destination's token paid back there.
-    const onBase = clientsOf({
-      [ARBITRUM]: chainWith(ARBITRUM, undefined),
-      [BASE]: chainWith(BASE, { to: OTHER, logs: [transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 5n)] }),
-    })
-    expect(await confirmRefund(onBase, usdcRecord, refunded)).toEqual(notFinal)
-    expect(await confirmRefund(onBase, usdcRecord, refunded, { chainIds: [ARBITRUM, BASE] })).toEqual(refunded)
+    const wrappedBack = transferLog(arbitrumWeth, OTHER, FIXTURE_ACCOUNT, 1_000_000_000_000_000_000n)
+    const clients = clientsOf({ [ARBITRUM]: chainWith(ARBITRUM, { to: OTHER, logs: [wrappedBack] }) })
+    expect(await confirmRefund(clients, ethIn, refunded, byOther)).toEqual(notFinal)
+    expect(await confirmRefund(clients, ethIn, refunded, { ...byOther, wrappedNative: () => arbitrumWeth })).toEqual(
+      refunded,
+    )
+    // Not on the origin, on the destination: the destination's token paid back there, at least the swap's minimum.
+    const onBase = (amount: bigint) =>
+      clientsOf({
+        [ARBITRUM]: chainWith(ARBITRUM, undefined),
+        [BASE]: chainWith(BASE, { to: OTHER, logs: [transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, amount)] }),
+      })
+    expect(await confirmRefund(onBase(98_000_000n), usdcRecord, refunded, byOther)).toEqual(notFinal)
+    const bothChains = { ...byOther, chainIds: [ARBITRUM, BASE] }
+    expect(await confirmRefund(onBase(98_000_000n), usdcRecord, refunded, bothChains)).toEqual(refunded)
+    expect(await confirmRefund(onBase(97_999_999n), usdcRecord, refunded, bothChains)).toEqual(notFinal)
   })
 })
 
@@ -479,5 +550,248 @@ describe('depositOnChain', () => {
       },
     }
     await expect(depositOnChain(clientsOf({ [ARBITRUM]: down }), deposit)).rejects.toBeInstanceOf(ChainUnreachableError)
+  })
+})
+
+describe('bound to the deposit: its Across id, its Relay order, the provider’s contract, the amount due', () => {
+  const DEPOSIT = usdcRecord.depositTx
+  const ORDER = `0x${'0e'.repeat(32)}` as Hex
+  const REQUEST = `0x${'0f'.repeat(32)}` as Hex
+  const DEPOSIT_ID = 7n
+  const BEFORE = 1_735_689_000
+  type Known = CannedTransaction & { input?: Hex; time?: number }
+
+  /** A chain that knows these transactions (each in its own block, at its time: `LATER` unless given). */
+  function chainKnowing(chainId: number, known: Record<Hex, Known>) {
+    const entries = Object.entries(known) as [Hex, Known][]
+    const find = (hash: Hex) => entries.findIndex(([known]) => known === hash)
+    return {
+      chain: { id: chainId, name: chainId === BASE ? 'Base' : 'Arbitrum' },
+      getTransactionReceipt: async ({ hash }: { hash: Hex }) => {
+        const index = find(hash)
+        const transaction = entries[index]?.[1]
+        if (!transaction) throw new TransactionReceiptNotFoundError({ hash })
+        return {
+          transactionHash: hash,
+          blockNumber: BigInt(100 + index),
+          status: transaction.success === false ? 'reverted' : 'success',
+          from: transaction.from ?? OTHER,
+          to: transaction.to,
+          logs: transaction.logs ?? [],
+        }
+      },
+      getBlock: async ({ blockNumber }: { blockNumber: bigint }) => ({
+        timestamp: BigInt(entries[Number(blockNumber) - 100]?.[1].time ?? LATER),
+      }),
+      getTransaction: async ({ hash }: { hash: Hex }) => {
+        const transaction = entries[find(hash)]?.[1]
+        return { hash, to: transaction?.to, value: transaction?.value ?? 0n, input: transaction?.input ?? '0x' }
+      },
+    }
+  }
+
+  const acrossDeposit = (overrides: { depositId?: bigint; inputAmount?: bigint; spokePool?: Address } = {}) =>
+    fundsDepositedLog({
+      depositId: overrides.depositId ?? DEPOSIT_ID,
+      destinationChainId: BASE,
+      inputToken: USDC_ARBITRUM,
+      inputAmount: overrides.inputAmount ?? 100_000_000n,
+      outputToken: BASE_USDC,
+      outputAmount: 99_000_000n,
+      depositor: FIXTURE_ACCOUNT,
+      recipient: FIXTURE_ACCOUNT,
+      ...(overrides.spokePool ? { spokePool: overrides.spokePool } : {}),
+    })
+  const acrossFill = (
+    fill: { depositId?: bigint; originChainId?: number; to?: Address; amount?: bigint; pool?: Address } = {},
+  ): CannedLog[] => [
+    transferLog(BASE_USDC, OTHER, fill.to ?? FIXTURE_ACCOUNT, fill.amount ?? 99_000_000n),
+    filledRelayLog(fill.to ?? FIXTURE_ACCOUNT, fill.amount ?? 99_000_000n, fill.pool ?? SPOKE_POOL, {
+      depositId: fill.depositId ?? DEPOSIT_ID,
+      originChainId: fill.originChainId ?? ARBITRUM,
+      outputToken: BASE_USDC,
+    }),
+  ]
+  const across = {
+    binding: {
+      kind: 'across',
+      spokePool: (chainId: number) => ({ [ARBITRUM]: ARBITRUM_SPOKE_POOL, [BASE]: SPOKE_POOL })[chainId],
+    },
+  } as const
+  const relay = { binding: { kind: 'relay', depositories: [RELAY_DEPOSITORY], requestId: REQUEST } } as const
+  const relayRecord: DepositedSwap = { ...usdcRecord, providerId: 'relay', data: { requestId: REQUEST } }
+  const relayDeposit = (id: Hex = ORDER, depository: Address = RELAY_DEPOSITORY) =>
+    relayErc20DepositLog(depository, { from: FIXTURE_ACCOUNT, token: USDC_ARBITRUM, amount: 100_000_000n, id })
+
+  /** Arbitrum holding the deposit (with `depositLogs`) and, when given, a refund; Base holding the delivery. */
+  const chains = (depositLogs: CannedLog[], delivery?: Known, refund?: Known, depositTime = 1_735_689_601) =>
+    clientsOf({
+      [ARBITRUM]: chainKnowing(ARBITRUM, {
+        [DEPOSIT]: { to: ARBITRUM_SPOKE_POOL, from: FIXTURE_ACCOUNT, logs: depositLogs, time: depositTime },
+        ...(refund ? { [TX]: refund } : {}),
+      }),
+      [BASE]: chainKnowing(BASE, delivery ? { [TX]: delivery } : {}),
+    })
+
+  it('Across: only the destination SpokePool’s fill naming this deposit’s id and origin chain is its delivery', async () => {
+    const notThisFill: CannedLog[][] = [
+      // A plain payment of the whole amount to the person.
+      [transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 99_000_000n)],
+      // The fill of another deposit, of another origin chain, or an event of a contract posing as the SpokePool.
+      acrossFill({ depositId: 8n }),
+      acrossFill({ originChainId: 10 }),
+      acrossFill({ pool: OTHER }),
+    ]
+    for (const logs of notThisFill) {
+      const clients = chains([acrossDeposit()], { to: SPOKE_POOL, logs })
+      expect(await confirmDelivery(clients, usdcRecord, delivered, across)).toEqual({
+        type: 'pending',
+        statusDetail: 'DELIVERY_NOT_ON_CHAIN',
+      })
+    }
+    // This deposit's fill, paying someone else: nothing reached the recipient.
+    const theirs = chains([acrossDeposit()], { to: SPOKE_POOL, logs: acrossFill({ to: OTHER }) })
+    expect(await confirmDelivery(theirs, usdcRecord, delivered, across)).toMatchObject({
+      statusDetail: 'DELIVERY_NOT_ON_CHAIN',
+    })
+    const short = chains([acrossDeposit()], { to: SPOKE_POOL, logs: acrossFill({ amount: 97_999_999n }) })
+    expect(await confirmDelivery(short, usdcRecord, delivered, across)).toMatchObject({
+      statusDetail: 'DELIVERY_BELOW_MINIMUM',
+    })
+    const filled = chains([acrossDeposit()], { to: SPOKE_POOL, logs: acrossFill() })
+    expect(await confirmDelivery(filled, usdcRecord, delivered, across)).toEqual({
+      ...delivered,
+      deliveredAt: LATER,
+      receivedAmount: '99000000',
+    })
+  })
+
+  it('Across: the deposit id is the origin SpokePool’s; a deposit that shows none has no fill (LI.FI’s other bridges: as before)', async () => {
+    const fill = { to: SPOKE_POOL, logs: acrossFill() } as const
+    // The deposit receipt shows no Across deposit, or one logged by another contract than the origin SpokePool.
+    for (const logs of [[], [acrossDeposit({ spokePool: OTHER })]]) {
+      expect(await confirmDelivery(chains(logs, fill), usdcRecord, delivered, across)).toMatchObject({
+        statusDetail: 'DELIVERY_NOT_ON_CHAIN',
+      })
+      // LI.FI's deposit through another bridge than Across: nothing of Across to bind to, the payment is checked.
+      const lifi = { binding: { ...across.binding, optional: true } } as const
+      expect(await confirmDelivery(chains(logs, fill), usdcRecord, delivered, lifi)).toMatchObject({
+        type: 'delivered',
+        receivedAmount: '99000000',
+      })
+    }
+  })
+
+  it('Relay: only a payment whose calldata ends with this order’s id (or its request id) is its fill', async () => {
+    const payment = (input: Hex): Known => ({
+      to: BASE_USDC,
+      input,
+      logs: [transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 99_000_000n)],
+    })
+    for (const input of ['0x', namingOrder(`0x${'1e'.repeat(32)}`), `${namingOrder(ORDER)}00`] as Hex[]) {
+      expect(await confirmDelivery(chains([relayDeposit()], payment(input)), relayRecord, delivered, relay)).toEqual({
+        type: 'pending',
+        statusDetail: 'DELIVERY_NOT_ON_CHAIN',
+      })
+    }
+    // An order id logged by another contract than Relay's depository is not this deposit's.
+    const posing = chains([relayDeposit(ORDER, OTHER)], payment(namingOrder(ORDER)))
+    expect(await confirmDelivery(posing, relayRecord, delivered, relay)).toMatchObject({
+      statusDetail: 'DELIVERY_NOT_ON_CHAIN',
+    })
+    for (const input of [namingOrder(ORDER, '0xa9059cbb'), namingOrder(REQUEST)]) {
+      expect(await confirmDelivery(chains([relayDeposit()], payment(input)), relayRecord, delivered, relay)).toEqual({
+        ...delivered,
+        deliveredAt: LATER,
+        receivedAmount: '99000000',
+      })
+    }
+  })
+
+  it('a restored request without a time is not completed by a payment older than its deposit’s block', async () => {
+    const timeless: DepositedSwap = { ...relayRecord, depositedAt: 0 }
+    const old = {
+      to: BASE_USDC,
+      input: namingOrder(ORDER),
+      logs: [transferLog(BASE_USDC, OTHER, FIXTURE_ACCOUNT, 99_000_000n)],
+      time: BEFORE,
+    }
+    // The deposit was mined at 1_735_689_601, the payment ten minutes before it.
+    expect(await confirmDelivery(chains([relayDeposit()], old), timeless, delivered, relay)).toMatchObject({
+      statusDetail: 'DELIVERY_NOT_ON_CHAIN',
+    })
+    // With no time and no deposit the chain shows, no payment counts.
+    const nowhere = clientsOf({ [ARBITRUM]: chainKnowing(ARBITRUM, {}), [BASE]: chainKnowing(BASE, { [TX]: old }) })
+    expect(await confirmDelivery(nowhere, timeless, delivered, relay)).toMatchObject({
+      statusDetail: 'DELIVERY_NOT_ON_CHAIN',
+    })
+  })
+
+  const refunded = { type: 'refunded', refundTx: TX, statusDetail: 'refund' } as const
+  const notFinal = { type: 'providerRefunding', statusDetail: 'REFUND_NOT_ON_CHAIN' }
+  const refund = (from: Address, amount: bigint, input: Hex = '0x') => ({
+    to: USDC_ARBITRUM,
+    input,
+    logs: [transferLog(USDC_ARBITRUM, from, FIXTURE_ACCOUNT, amount)],
+  })
+
+  it('Across: a refund is the origin SpokePool paying back at least what the deposit put in', async () => {
+    const deposit = [acrossDeposit({ inputAmount: 99_975_000n })]
+    for (const [from, amount] of [
+      [ARBITRUM_SPOKE_POOL, 1n],
+      [ARBITRUM_SPOKE_POOL, 99_974_999n],
+      [OTHER, 100_000_000n],
+    ] as const) {
+      const clients = chains(deposit, undefined, refund(from, amount))
+      expect(await confirmRefund(clients, usdcRecord, refunded, across)).toEqual(notFinal)
+    }
+    const paidBack = chains(deposit, undefined, refund(ARBITRUM_SPOKE_POOL, 99_975_000n))
+    expect(await confirmRefund(paidBack, usdcRecord, refunded, across)).toEqual(refunded)
+    // Without the deposit's log: at least the swap's whole amount.
+    const unlogged = chains([], undefined, refund(ARBITRUM_SPOKE_POOL, 99_975_000n))
+    expect(await confirmRefund(unlogged, usdcRecord, refunded, across)).toEqual(notFinal)
+  })
+
+  it('Relay: a refund names the order (or comes from its depository), and pays back the deposit less the fee Relay quoted', async () => {
+    const charged: DepositedSwap = {
+      ...relayRecord,
+      fees: [{ label: 'Relayer fee', token: usdcRecord.origin.token, amount: '29721' }],
+    }
+    for (const transaction of [
+      refund(OTHER, 1n, namingOrder(ORDER)),
+      refund(OTHER, 99_970_278n, namingOrder(ORDER)),
+      refund(OTHER, 100_000_000n),
+      refund(OTHER, 100_000_000n, namingOrder(`0x${'1e'.repeat(32)}`)),
+    ]) {
+      const clients = chains([relayDeposit()], undefined, transaction)
+      expect(await confirmRefund(clients, charged, refunded, relay)).toEqual(notFinal)
+    }
+    for (const transaction of [refund(OTHER, 99_970_279n, namingOrder(ORDER)), refund(RELAY_DEPOSITORY, 99_970_279n)]) {
+      const clients = chains([relayDeposit()], undefined, transaction)
+      expect(await confirmRefund(clients, charged, refunded, relay)).toEqual(refunded)
+    }
+  })
+
+  it('without a binding, a refund is one of the provider’s contracts paying back the deposit less the fees it took', async () => {
+    const lifi = {
+      payers: () => [usdcRecord.depositAddress],
+      binding: { ...across.binding, optional: true },
+    } as const
+    const charged: DepositedSwap = {
+      ...usdcRecord,
+      fees: [
+        { label: 'LIFI Fixed Fee', token: usdcRecord.origin.token, amount: '25000' },
+        { label: 'Gas', token: { ...ETH, chainId: ARBITRUM, kind: 'native' }, amount: '1000', paidBy: 'sender' },
+      ],
+    }
+    for (const transaction of [
+      refund(usdcRecord.depositAddress, 1n),
+      refund(usdcRecord.depositAddress, 99_974_999n),
+      refund(OTHER, 100_000_000n),
+    ]) {
+      expect(await confirmRefund(chains([], undefined, transaction), charged, refunded, lifi)).toEqual(notFinal)
+    }
+    const paidBack = chains([], undefined, refund(usdcRecord.depositAddress, 99_975_000n))
+    expect(await confirmRefund(paidBack, charged, refunded, lifi)).toEqual(refunded)
   })
 })

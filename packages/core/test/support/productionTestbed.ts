@@ -2,17 +2,14 @@ import { MULTICALL3_ADDRESS as MULTICALL3 } from '@multi-bridge/contracts'
 import {
   type Address,
   decodeFunctionData,
-  encodeAbiParameters,
-  encodeEventTopics,
   encodeFunctionResult,
   erc20Abi,
   type Hex,
   isAddressEqual,
   multicall3Abi,
-  pad,
-  parseAbi,
 } from 'viem'
 import { type ChainClients, createChainClients } from '../../src/chains/chainClients.ts'
+import { RELAY_DEPOSITORY } from '../../src/providers/relay/relayConfig.ts'
 import { relayFixtures } from '../../src/providers/relay/relayFixtures.ts'
 import type { RouteProvider } from '../../src/providers/types.ts'
 import { applySwapEvent } from '../../src/records/swapMachine.ts'
@@ -30,14 +27,26 @@ import {
   lifiFixtures,
 } from '../fixtures/index.ts'
 import {
+  FIXTURE_ACROSS_DEPOSIT_ID,
+  FIXTURE_RELAY_ORDER_ID,
+  filledRelayLog,
+  fundsDepositedLog,
+  namingOrder,
+  relayErc20DepositLog,
+} from './bridgeLogs.ts'
+import {
+  type CannedLog,
   cannedBlock,
   cannedReceipt,
+  cannedTransaction,
   jsonRpcHandler,
   type ReplayRoutes,
   type ReplayServer,
   startReplayServer,
   transferLog,
 } from './replayServer.ts'
+
+export { FIXTURE_ACROSS_DEPOSIT_ID, FIXTURE_RELAY_ORDER_ID, filledRelayLog } from './bridgeLogs.ts'
 
 /** A deposit that reverted on Arbitrum. */
 export const REVERTED_DEPOSIT_TX = `0x${'de'.repeat(32)}` as Hex
@@ -49,17 +58,42 @@ const RESTORED_FILL_BLOCK = { number: 24_543_000n, timestamp: 1_735_776_400 }
 
 const hex = (value: bigint | number) => `0x${value.toString(16)}`
 
-function receipt(hash: Hex, blockNumber: bigint, success: boolean, to: Address) {
-  return cannedReceipt(hash, blockNumber, { to, from: FIXTURE_ACCOUNT, success })
+function receipt(hash: Hex, blockNumber: bigint, success: boolean, to: Address, logs: CannedLog[] = []) {
+  return cannedReceipt(hash, blockNumber, { to, from: FIXTURE_ACCOUNT, success, logs })
 }
 
 const BASE_SPOKE_POOL = '0x09aea4b2242abC8bb4BB78D537A67a245A7bEC64'
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
-const BASE_WETH = '0x4200000000000000000000000000000000000006'
 const ARBITRUM_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
+const CBBTC = '0xcbB7C0000aB88B473b1f5aFd9ef808440eed33Bf'
 const FILL_RELAYER = '0x07ae8551be970cb1cca11dd7a11f47ae82e70e67'
 /** What the fill receipt pays the recipient (the fixtures' Across output). */
 export const FILLED_AMOUNT = 99_976_623n
+/** What LI.FI's diamond bridged through Across of the fixtures' 100 USDC, its 0.025 USDC fee taken first. */
+const LIFI_BRIDGED_AMOUNT = 99_975_000n
+/**
+ * The fixtures' deposit as the contracts it went through log it, one receipt serving each provider's tests: the
+ * Arbitrum SpokePool's `FundsDeposited` (Across's deposit id and what it bridged, here what LI.FI's diamond passed on),
+ * and Relay's depository's `RelayErc20Deposit` under the fixtures' order. Each provider reads only its own contract's.
+ */
+const FIXTURE_DEPOSIT_LOGS: CannedLog[] = [
+  fundsDepositedLog({
+    depositId: FIXTURE_ACROSS_DEPOSIT_ID,
+    destinationChainId: 8453,
+    inputToken: ARBITRUM_USDC,
+    inputAmount: LIFI_BRIDGED_AMOUNT,
+    outputToken: BASE_USDC,
+    outputAmount: FILLED_AMOUNT,
+    depositor: FIXTURE_ACCOUNT,
+    recipient: FIXTURE_ACCOUNT,
+  }),
+  relayErc20DepositLog(RELAY_DEPOSITORY, {
+    from: FIXTURE_ACCOUNT,
+    token: ARBITRUM_USDC,
+    amount: 100_000_000n,
+    id: FIXTURE_RELAY_ORDER_ID,
+  }),
+]
 
 /** The contracts the restored deposits went to: LI.FI's diamond, Across's SpokePools (Arbitrum, Ethereum). */
 const LIFI_DIAMOND = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE'
@@ -67,9 +101,12 @@ const ARBITRUM_SPOKE_POOL = '0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A'
 const ETHEREUM_SPOKE_POOL = '0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5'
 /** The block of the restored deposits' refunds (3 January 2025, after their deposits). */
 const REFUND_BLOCK = { number: 290_400_000n, timestamp: 1_735_862_400 }
-/** The refunds the status fixtures name (LI.FI's status-refunded, Across's deposit-status-refunded and its list). */
+/**
+ * The refunds the status fixtures name (LI.FI's status-refunded, Across's deposit-status-refunded and its list): Across's
+ * SpokePool pays back what was deposited into it (LI.FI's too: it bridged through Across).
+ */
 const ARBITRUM_REFUNDS: Record<string, { amount: bigint; from: Address }> = {
-  [lifiFixtures.statusRefunded.receiving.txHash]: { amount: 99_975_000n, from: LIFI_DIAMOND },
+  [lifiFixtures.statusRefunded.receiving.txHash]: { amount: LIFI_BRIDGED_AMOUNT, from: ARBITRUM_SPOKE_POOL },
   [acrossFixtures.statusRefunded.depositRefundTxnRef]: { amount: 100_000_000n, from: ARBITRUM_SPOKE_POOL },
 }
 /** The deposits the providers' lists name, by chain (each sent by the fixture account), and where each went. */
@@ -81,63 +118,55 @@ const LISTED_DEPOSITS: Record<number, Record<string, Address>> = {
   10: { '0x9a1c0b5e4d3f2a19087f6e5d4c3b2a1908f7e6d5c4b3a291807f6e5d4c3b2a33': LIFI_DIAMOND },
 }
 
-/**
- * Across's SpokePool `FilledRelay` (across-protocol/contracts V3SpokePoolInterface) of a WETH deposit from Arbitrum,
- * paid out to `recipient` as ETH: the one trace such a fill leaves (the ETH moves inside the SpokePool). Emitted by
- * Base's SpokePool, or by `spokePool` (another contract posing as one).
- */
-export function filledRelayLog(recipient: Address, amount: bigint, spokePool: Address = BASE_SPOKE_POOL) {
-  const [event] = parseAbi([
-    'event FilledRelay(bytes32 inputToken, bytes32 outputToken, uint256 inputAmount, uint256 outputAmount, uint256 repaymentChainId, uint256 indexed originChainId, uint256 indexed depositId, uint32 fillDeadline, uint32 exclusivityDeadline, bytes32 exclusiveRelayer, bytes32 indexed relayer, bytes32 depositor, bytes32 recipient, bytes32 messageHash, (bytes32 updatedRecipient, bytes32 updatedMessageHash, uint256 updatedOutputAmount, uint8 fillType) relayExecutionInfo)',
-  ])
-  const word = (address: Address) => pad(address, { size: 32 })
-  const topics = encodeEventTopics({
-    abi: [event],
-    eventName: 'FilledRelay',
-    args: { originChainId: 42161n, depositId: 2_940_600n, relayer: word(FILL_RELAYER) },
-  })
-  const data = encodeAbiParameters(
-    event.inputs.filter((input) => !('indexed' in input && input.indexed)),
-    [
-      word('0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'),
-      word(BASE_WETH),
-      1_000_000_000_000_000_000n,
-      amount,
-      42161n,
-      1_735_790_000,
-      0,
-      word('0x0000000000000000000000000000000000000000'),
-      word(recipient),
-      word(recipient),
-      `0x${'0'.repeat(64)}`,
-      {
-        updatedRecipient: word(recipient),
-        updatedMessageHash: `0x${'0'.repeat(64)}`,
-        updatedOutputAmount: amount,
-        fillType: 0,
-      },
-    ],
-  )
-  return { address: spokePool.toLowerCase(), topics: topics as string[], data }
-}
+/** Across's listed deposits on Arbitrum (deposits.json), as the SpokePool logged each: its id, what it bridged. */
+const ACROSS_LISTED_LOGS: Record<string, CannedLog[]> = Object.fromEntries(
+  (acrossFixtures.deposits as Record<string, unknown>[])
+    .filter((entry) => entry.originChainId === 42161 && typeof entry.depositId === 'string')
+    .map((entry) => [
+      entry.depositTxHash as string,
+      [
+        fundsDepositedLog({
+          depositId: BigInt(entry.depositId as string),
+          destinationChainId: entry.destinationChainId as number,
+          inputToken: entry.inputToken as Address,
+          inputAmount: BigInt(entry.inputAmount as string),
+          outputToken: entry.outputToken as Address,
+          outputAmount: BigInt(entry.outputAmount as string),
+          depositor: FIXTURE_ACCOUNT,
+          recipient: entry.recipient as Address,
+        }),
+      ],
+    ]),
+)
 
 /**
  * The fills Base knows, with what each paid the recipient: a provider's "delivered" is a delivery only when the
- * destination chain shows it. The fixtures' fill (USDC), and two restored Across fills: WETH paid out as ETH (no
- * token log) and cbBTC.
+ * destination chain shows this deposit's fill. The fixtures' fill (USDC: the relayer's transfer and the SpokePool's
+ * `FilledRelay` naming the deposit; its calldata ends with the fixtures' Relay order), and two restored Across fills:
+ * WETH paid out as ETH (no token log) and cbBTC.
  */
-const BASE_FILLS: Record<string, { block: typeof FILL_BLOCK; logs: ReturnType<typeof transferLog>[] }> = {
+const BASE_FILLS: Record<string, { block: typeof FILL_BLOCK; logs: CannedLog[] }> = {
   [FIXTURE_FILL_TX]: {
     block: FILL_BLOCK,
-    logs: [transferLog(BASE_USDC, FILL_RELAYER, FIXTURE_ACCOUNT, FILLED_AMOUNT)],
+    logs: [
+      transferLog(BASE_USDC, FILL_RELAYER, FIXTURE_ACCOUNT, FILLED_AMOUNT),
+      filledRelayLog(FIXTURE_ACCOUNT, FILLED_AMOUNT, BASE_SPOKE_POOL, {
+        depositId: FIXTURE_ACROSS_DEPOSIT_ID,
+        inputToken: ARBITRUM_USDC,
+        outputToken: BASE_USDC,
+      }),
+    ],
   },
   [`0x${'26'.repeat(32)}`]: {
     block: RESTORED_FILL_BLOCK,
-    logs: [filledRelayLog(FIXTURE_ACCOUNT, 999_918_240_000_000_000n)],
+    logs: [filledRelayLog(FIXTURE_ACCOUNT, 999_918_240_000_000_000n, BASE_SPOKE_POOL, { depositId: 2_940_577n })],
   },
   [`0x${'25'.repeat(32)}`]: {
     block: RESTORED_FILL_BLOCK,
-    logs: [transferLog('0xcbB7C0000aB88B473b1f5aFd9ef808440eed33Bf', FILL_RELAYER, FIXTURE_ACCOUNT, 998_000n)],
+    logs: [
+      transferLog(CBBTC, FILL_RELAYER, FIXTURE_ACCOUNT, 998_000n),
+      filledRelayLog(FIXTURE_ACCOUNT, 998_000n, BASE_SPOKE_POOL, { depositId: 2_940_576n, outputToken: CBBTC }),
+    ],
   },
 }
 
@@ -178,25 +207,47 @@ function tokenReads(chainId: number) {
   }
 }
 
+/** A refund a test adds to Arbitrum: `from` pays the fixture account `amount` USDC, the calldata `input` (none). */
+export type CannedRefund = { amount: bigint; from: Address; input?: Hex }
+
 /**
  * Arbitrum's JSON-RPC (`POST /rpc/42161`): the deposits (the fixtures' deposit sent to `depositTo`, LI.FI's diamond
- * unless a test of another provider says otherwise), the deposits the lists name, and the refunds the statuses name.
+ * unless a test of another provider says otherwise), the deposits the lists name, and the refunds the statuses name
+ * (and `refunds`, by hash).
  */
-export function arbitrumRoutes(depositTo: Address = LIFI_DIAMOND): ReplayRoutes {
+export function arbitrumRoutes(
+  depositTo: Address = LIFI_DIAMOND,
+  refunds: Record<string, CannedRefund> = {},
+): ReplayRoutes {
+  const refundOf = (hash: unknown): CannedRefund | undefined =>
+    refunds[hash as string] ?? ARBITRUM_REFUNDS[hash as string]
   const arbitrum = jsonRpcHandler({
     eth_call: tokenReads(42161),
     eth_getCode: () => '0x',
     eth_chainId: () => hex(42161),
     eth_getTransactionReceipt: ([hash]) => {
       if (hash === FIXTURE_DEPOSIT_TX || hash === REVERTED_DEPOSIT_TX) {
-        return receipt(hash, DEPOSIT_BLOCK.number, hash === FIXTURE_DEPOSIT_TX, depositTo)
+        const logs = hash === FIXTURE_DEPOSIT_TX ? FIXTURE_DEPOSIT_LOGS : []
+        return receipt(hash, DEPOSIT_BLOCK.number, hash === FIXTURE_DEPOSIT_TX, depositTo, logs)
       }
       const listed = LISTED_DEPOSITS[42161]?.[hash as string]
-      if (listed) return receipt(hash as Hex, DEPOSIT_BLOCK.number, true, listed)
-      const refund = ARBITRUM_REFUNDS[hash as string]
+      if (listed) return receipt(hash as Hex, DEPOSIT_BLOCK.number, true, listed, ACROSS_LISTED_LOGS[hash as string])
+      const refund = refundOf(hash)
       if (!refund) return null
       const logs = [transferLog(ARBITRUM_USDC, refund.from, FIXTURE_ACCOUNT, refund.amount)]
       return cannedReceipt(hash as string, REFUND_BLOCK.number, { to: refund.from, from: FILL_RELAYER, logs })
+    },
+    eth_getTransactionByHash: ([hash]) => {
+      const refund = refundOf(hash)
+      if (!refund) return null
+      const parameters = {
+        from: FILL_RELAYER,
+        to: refund.from,
+        nonce: 0,
+        chainId: 42161,
+        blockNumber: REFUND_BLOCK.number,
+      }
+      return cannedTransaction(hash as string, { ...parameters, input: refund.input ?? '0x', value: 0n })
     },
     eth_getBlockByNumber: ([number]) => {
       const block = [DEPOSIT_BLOCK, REFUND_BLOCK].find((known) => hex(known.number) === number)
@@ -230,6 +281,18 @@ function chainRoutes(): ReplayRoutes {
       return fill
         ? cannedReceipt(hash as string, fill.block.number, { to: BASE_SPOKE_POOL, from: FILL_RELAYER, logs: fill.logs })
         : null
+    },
+    eth_getTransactionByHash: ([hash]) => {
+      const fill = BASE_FILLS[hash as string]
+      if (!fill) return null
+      const parameters = {
+        from: FILL_RELAYER,
+        to: BASE_SPOKE_POOL,
+        nonce: 0,
+        chainId: 8453,
+        blockNumber: fill.block.number,
+      }
+      return cannedTransaction(hash as string, { ...parameters, input: namingOrder(FIXTURE_RELAY_ORDER_ID), value: 0n })
     },
     eth_getBlockByNumber: ([number]) => {
       const block = [FILL_BLOCK, RESTORED_FILL_BLOCK].find((known) => hex(known.number) === number)

@@ -260,11 +260,19 @@ export function cannedBlock(number: bigint, timestamp: bigint | number) {
 
 /**
  * A plain value transfer `hash` as a node answers `eth_getTransactionByHash`: pending (no block) unless `blockNumber`
- * is given.
+ * is given; 1 wei and no calldata unless `value` and `input` say otherwise.
  */
 export function cannedTransaction(
   hash: string,
-  parameters: { from: string; to: string; nonce: number; chainId: number; blockNumber?: bigint },
+  parameters: {
+    from: string
+    to: string
+    nonce: number
+    chainId: number
+    blockNumber?: bigint
+    value?: bigint
+    input?: string
+  },
 ) {
   const { blockNumber } = parameters
   return {
@@ -278,8 +286,8 @@ export function cannedTransaction(
     gas: '0x5208',
     maxFeePerGas: '0x10',
     maxPriorityFeePerGas: '0x1',
-    value: '0x1',
-    input: '0x',
+    value: `0x${(parameters.value ?? 1n).toString(16)}`,
+    input: parameters.input ?? '0x',
     type: '0x2',
     chainId: `0x${parameters.chainId.toString(16)}`,
     v: '0x0',

@@ -418,22 +418,23 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
   }
 
   /**
-   * Across's "filled" and "refunded" taken only once the chain shows them: the fill on the destination chain paying
-   * the recipient at least the deposit's output (a native coin proven by the destination SpokePool's fill event),
-   * the refund on the origin chain paying the depositor (in the wrapped token for a native deposit, as the SpokePool
-   * refunds).
+   * Across's "filled" and "refunded" taken only once the chain shows them, bound to this deposit (`DepositBinding`
+   * across: the id the origin SpokePool's `FundsDeposited` gives it): the destination SpokePool's fill of that deposit
+   * paying the recipient at least the deposit's output (a native coin: its fill of the wrapped token), the refund on
+   * the origin chain the SpokePool paying the depositor back what was deposited (in the wrapped token for a native
+   * deposit, as the SpokePool refunds).
    */
   async function confirmOnChain(record: TrackedSwap, event: SwapEvent): Promise<SwapEvent> {
     const destination = record.destination.token.chainId
     const pool = spokePool(destination)
     const wrapped = config?.wrappedNativeTokens?.[String(destination)]
-    const checked = await confirmDelivery(
-      clients,
-      record,
-      event,
-      pool && wrapped ? { nativeFiller: { spokePool: pool, wrappedNative: wrapped } } : {},
-    )
+    const binding = { kind: 'across', spokePool } as const
+    const checked = await confirmDelivery(clients, record, event, {
+      binding,
+      ...(pool && wrapped ? { nativeFiller: { spokePool: pool, wrappedNative: wrapped } } : {}),
+    })
     return confirmRefund(clients, record, checked, {
+      binding,
       wrappedNative: (chainId) => config?.wrappedNativeTokens?.[String(chainId)],
     })
   }

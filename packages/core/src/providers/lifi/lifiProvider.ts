@@ -348,25 +348,29 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
 
   /**
    * LI.FI's status as an event, its "delivered" and "refunded" taken only once the chain shows them
-   * (`confirmDelivery`, `confirmRefund`). LI.FI bridges through Across alone (`LIFI_CHECKED_BRIDGES`): a native coin
-   * it delivers is Across's fill, proven by the fill event of Across's SpokePool when the config lists it. A refund is
-   * looked for on the chain LI.FI names for it (the origin unless it says otherwise).
+   * (`confirmDelivery`, `confirmRefund`). LI.FI bridges through Across alone (`LIFI_CHECKED_BRIDGES`): where the
+   * deposit receipt shows the origin SpokePool's deposit (the config's Across SpokePools), its delivery is Across's
+   * fill of that deposit id and its refund the SpokePool paying back what was bridged. A deposit through another
+   * bridge (older swaps) is checked without it: a payment to the recipient, a refund from LI.FI's contracts of the
+   * deposit less LI.FI's fee. A refund is looked for on the chain LI.FI names for it (the origin unless it says
+   * otherwise).
    */
   async function confirmOnChain(record: TrackedSwap, status: LifiStatus): Promise<SwapEvent> {
     const destination = record.destination.token.chainId
-    const spokePool = providerSection<{ spokePools?: Record<string, Address> }>(manifest, 'across')?.spokePools?.[
-      String(destination)
-    ]
+    const spokePools = providerSection<{ spokePools?: Record<string, Address> }>(manifest, 'across')?.spokePools
+    const acrossPool = (chainId: number) => spokePools?.[String(chainId)]
+    const spokePool = acrossPool(destination)
     const wrapped = wrappedNative(destination)
-    const event = await confirmDelivery(
-      clients,
-      record,
-      lifiStatusUpdate(status, record, manifest),
-      spokePool && wrapped ? { nativeFiller: { spokePool, wrappedNative: wrapped } } : {},
-    )
+    const binding = { kind: 'across', spokePool: acrossPool, optional: true } as const
+    const event = await confirmDelivery(clients, record, lifiStatusUpdate(status, record, manifest), {
+      binding,
+      ...(spokePool && wrapped ? { nativeFiller: { spokePool, wrappedNative: wrapped } } : {}),
+    })
     return confirmRefund(clients, record, event, {
       chainIds: [status.receiving?.chainId ?? record.origin.token.chainId],
       wrappedNative,
+      binding,
+      payers: (chainId) => allowlist(chainId),
     })
   }
 

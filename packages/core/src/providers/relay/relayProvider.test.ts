@@ -6,6 +6,7 @@ import type { ZodType } from 'zod'
 import {
   cannedBlock,
   cannedReceipt,
+  cannedTransaction,
   jsonRpcHandler,
   type ReplayServer,
   startReplayServer,
@@ -79,13 +80,21 @@ const withDeposit = (change: Record<string, unknown>) => ({
 
 /**
  * Relay's fills of the fixtures' swaps, on Base: each pays the account its USDC (status-success, requests-v3); and
- * Relay's refund the refund answers name (status-refund, requests-v3), there too: it pays the account USDC back.
+ * Relay's refund the refund answers name (status-refund, requests-v3), there too: it pays the account USDC back. Each
+ * ends its calldata with the request it is for (as Relay's solver names the order): the quote's, requests-v3's.
  */
 const BASE_FILLS = [
   relayFixtures.status.success.txHashes[0],
   '0x9da7bc54dfe6229d6980fd62250d472f23dfe0f41a1cdc870c81a08b3445f254',
 ]
 const BASE_REFUND = relayFixtures.status.refund.txHashes[0]
+/** The refunded request of requests-v3 (50 USDC in, at least 49.970279 USDC out). */
+const REFUNDED_REQUEST = '0x4909d9f25dc4171620514946b231a3706d59328644fa1967e3f8f8733d1009cd'
+const NAMED_REQUEST: Record<string, string> = {
+  [BASE_FILLS[0] as string]: quote.requestId,
+  [BASE_FILLS[1] as string]: '0xddd6c1a0340e940b7be4f5a4be076df8b7ec7de7b18f9ec6efe4bfffd2f21cf6',
+  [BASE_REFUND as string]: REFUNDED_REQUEST,
+}
 const FILL_BLOCK = 30_000_000n
 /** The refund's block, after the refunded request's deposit (requests-v3: its outTxs timestamp). */
 const REFUND_BLOCK = 30_027_400n
@@ -104,6 +113,13 @@ const baseRpc = jsonRpcHandler({
           logs: [transferLog(BASE_USDC, SOLVER, ACCOUNT, 99_970_279n)],
         })
       : null
+  },
+  eth_getTransactionByHash: ([hash]) => {
+    const requestId = NAMED_REQUEST[hash as string]
+    if (!requestId) return null
+    const blockNumber = hash === BASE_REFUND ? REFUND_BLOCK : FILL_BLOCK
+    const transfer = { from: SOLVER, to: BASE_USDC, nonce: 0, chainId: BASE, blockNumber, value: 0n }
+    return cannedTransaction(hash as string, { ...transfer, input: `0xa9059cbb${requestId.slice(2)}` })
   },
   eth_getBlockByNumber: ([number]) =>
     number === `0x${FILL_BLOCK.toString(16)}`
@@ -472,11 +488,27 @@ describe('Relay status', () => {
       },
     ],
     ['failure', { type: 'providerFailed', statusDetail: 'failure' }],
-    ['refund', { type: 'refunded', statusDetail: 'refund', refundTx: relayFixtures.status.refund.txHashes[0] }],
+    // Relay's refund on Base names another request, and pays back half of this one: not this swap's refund yet.
+    ['refund', { type: 'providerRefunding', statusDetail: 'REFUND_NOT_ON_CHAIN' }],
   ] as const)('maps %s from /intents/status/v3 by the request id', async (status, event) => {
     server.setRoutes({ '/intents/status/v3': { body: relayFixtures.status[status] } })
     expect(await relay.track(deposited())).toEqual(event)
     expect(lastRequest('/intents/status/v3')?.query).toEqual({ requestId: quote.requestId })
+  })
+
+  it('maps refund once the chain shows Relay’s refund naming the request, of at least the amount due', async () => {
+    // The request the refund names: 50 USDC sent, at least 49.970279 USDC asked (refunded on Base, in USDC there).
+    const refundedSwap = {
+      ...deposited(REFUNDED_REQUEST),
+      origin: { token: token(ARBITRUM, 'usdc'), amount: '50000000' },
+      destination: { token: token(BASE, 'usdc'), estimatedAmount: '49970279', minAmount: '49970279' },
+    } satisfies TrackedSwap
+    server.setRoutes({ '/intents/status/v3': { body: relayFixtures.status.refund } })
+    expect(await relay.track(refundedSwap)).toEqual({
+      type: 'refunded',
+      statusDetail: 'refund',
+      refundTx: relayFixtures.status.refund.txHashes[0],
+    })
   })
 
   it('is still waiting while Relay does not know the request (404), and refuses a malformed answer', async () => {
@@ -548,6 +580,56 @@ describe('Relay restore', () => {
     expect(await relay.findSwaps(ACCOUNT)).toMatchObject([
       { status: 'deposited', statusDetail: 'DELIVERY_NOT_ON_CHAIN' },
     ])
+  })
+
+  it('does not complete a restored request without a time by a payment older than its deposit (issue #52)', async () => {
+    // Relay lists the request with no time at all (no inTxs timestamp, no createdAt), and as its fill a payment of the
+    // whole amount to the person, naming the request, mined a day before the deposit's block (1_795_197_579).
+    const [done] = relayFixtures.requests.requests as { id: string; createdAt?: string; data: { inTxs: object[] } }[]
+    const OLD_PAYMENT = `0x${'0a'.repeat(32)}`
+    const OLD_BLOCK = 29_950_000n
+    const timeless = {
+      ...done,
+      createdAt: undefined,
+      data: {
+        ...done?.data,
+        inTxs: done?.data.inTxs.map(({ timestamp: _, ...sent }: { timestamp?: number }) => sent),
+        outTxs: [{ txHash: OLD_PAYMENT, chainId: BASE, type: 'onchain', status: 'success' }],
+      },
+    }
+    const oldPayment = jsonRpcHandler({
+      eth_chainId: () => '0x2105',
+      eth_getTransactionReceipt: ([hash]) =>
+        hash === OLD_PAYMENT
+          ? cannedReceipt(OLD_PAYMENT, OLD_BLOCK, {
+              to: BASE_USDC,
+              from: SOLVER,
+              logs: [transferLog(BASE_USDC, SOLVER, ACCOUNT, 99_970_279n)],
+            })
+          : null,
+      eth_getTransactionByHash: ([hash]) =>
+        hash === OLD_PAYMENT
+          ? cannedTransaction(OLD_PAYMENT, {
+              from: SOLVER,
+              to: BASE_USDC,
+              nonce: 1,
+              chainId: BASE,
+              blockNumber: OLD_BLOCK,
+              value: 0n,
+              input: `0xa9059cbb${(done?.id ?? '').slice(2)}`,
+            })
+          : null,
+      eth_getBlockByNumber: () => cannedBlock(OLD_BLOCK, 1_795_111_000),
+    })
+    server.setRoutes({ '/requests/v3': { body: { requests: [timeless] } }, 'POST /rpc/8453': oldPayment })
+    try {
+      const [record] = await relay.findSwaps(ACCOUNT)
+      expect(record).toMatchObject({ status: 'deposited', statusDetail: 'DELIVERY_NOT_ON_CHAIN' })
+      // Its time is its deposit's block's.
+      expect(record?.createdAt).toBe(1_795_197_579_000)
+    } finally {
+      server.setRoutes({ 'POST /rpc/8453': baseRpc })
+    }
   })
 
   it('says that restoring needs an API key when Relay refuses without one', async () => {

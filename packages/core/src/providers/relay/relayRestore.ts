@@ -5,7 +5,7 @@ import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
 import { applySwapEvent } from '../../records/swapMachine.ts'
 import type { DepositedSwap, SwapRecord } from '../../records/types.ts'
 import { InvalidResponseError } from '../../routes/routeErrors.ts'
-import { apiTokenRef, describeIssues } from '../apiSupport.ts'
+import { apiTokenRef, describeIssues, transactionTime } from '../apiSupport.ts'
 import { depositOnChain } from '../deliveryCheck.ts'
 import { RELAY_PROVIDER_ID } from './relayConfig.ts'
 import type { RelayContext } from './relayContext.ts'
@@ -42,7 +42,8 @@ async function requestsPage(context: RelayContext, owner: Address, continuation:
 
 /**
  * A History record for a request Relay lists, when it is one of this config's chains; bad entries are skipped. A
- * `success` becomes Completed only when the destination chain shows its fill (`confirmDelivery`).
+ * `success` becomes Completed only when the destination chain shows its fill of this order, after the deposit's block
+ * (`confirmRelayOnChain`), whatever time Relay gives it or not.
  */
 async function foundRequest(context: RelayContext, entry: unknown, owner: Address): Promise<SwapRecord | undefined> {
   const parsed = relayRequestSchema.safeParse(entry)
@@ -61,8 +62,9 @@ async function foundRequest(context: RelayContext, entry: unknown, owner: Addres
   const chainId = input.currency.chainId
   const deposit = { chainId, hash: hash as Hex, owner, contracts: context.allowlist(chainId) }
   if (!(await depositOnChain(context.clients, deposit))) return undefined
-  const depositedAt = sent.timestamp ?? Math.floor(Date.parse(parsed.data.createdAt ?? '') / 1000)
-  const at = Number.isFinite(depositedAt) ? depositedAt : 0
+  // Relay's time of the deposit, else its block's (a delivery is looked for after it either way: confirmDelivery).
+  const listed = sent.timestamp ?? Math.floor(Date.parse(parsed.data.createdAt ?? '') / 1000)
+  const at = Number.isFinite(listed) ? listed : ((await transactionTime(context.clients, chainId, hash as Hex)) ?? 0)
   const record: DepositedSwap = {
     key: hash,
     id: hash,

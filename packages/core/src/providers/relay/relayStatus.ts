@@ -81,9 +81,11 @@ export async function trackRelay(context: RelayContext, record: TrackedSwap): Pr
 }
 
 /**
- * Relay's `success` and `refund` taken only once the chain shows them (`confirmDelivery`, `confirmRefund`): the fill
- * on the destination chain (a native coin: the solver's payment to the recipient), the refund on the chain given, or
- * else on the origin chain and then the destination (Relay's status does not say where it refunded).
+ * Relay's `success` and `refund` taken only once the chain shows them (`confirmDelivery`, `confirmRefund`), bound to
+ * this deposit's order (`DepositBinding` relay: the id the depository's deposit event gives it, or the request id,
+ * ending the calldata of Relay's fills and refunds): the fill on the destination chain (a native coin: the solver's
+ * payment to the recipient), no earlier than the deposit's block; the refund on the chain given, or else on the
+ * origin chain and then the destination (Relay's status does not say where it refunded).
  */
 export async function confirmRelayOnChain(
   context: RelayContext,
@@ -91,8 +93,15 @@ export async function confirmRelayOnChain(
   event: SwapEvent,
   refundChainId?: number,
 ): Promise<SwapEvent> {
-  const checked = await confirmDelivery(context.clients, record, event)
+  const requestId = record.data?.requestId
+  const binding = {
+    kind: 'relay',
+    depositories: context.allowlist(record.origin.token.chainId),
+    ...(typeof requestId === 'string' ? { requestId } : {}),
+  } as const
+  const checked = await confirmDelivery(context.clients, record, event, { binding })
   return confirmRefund(context.clients, record, checked, {
+    binding,
     chainIds:
       refundChainId === undefined ? [record.origin.token.chainId, record.destination.token.chainId] : [refundChainId],
   })
