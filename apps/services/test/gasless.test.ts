@@ -210,6 +210,9 @@ describe('gasless orders through the solver', () => {
       ['GASLESS_UNSUPPORTED_TOKEN', orderFromQuote(q, amount, { inputToken: C.token('usdt') })],
       ['ORDER_EXPIRED', { ...orderFromQuote(q, amount), openDeadline: now - 1 }],
       ['OPEN_DEADLINE_TOO_FAR', { ...orderFromQuote(q, amount), openDeadline: now + 3600 }],
+      // A fill deadline the signer set right after the open deadline: the solver could only fill before the open is
+      // final (or mined), and a loss would be booked within seconds (issue #53.1).
+      ['ORDER_TERMS', { ...orderFromQuote(q, amount), fillDeadline: q.gasless!.openDeadline + 3 }],
       ['WRONG_SETTLER', { ...orderFromQuote(q, amount), originSettler: stranger.address }],
       ['UNSUPPORTED_ROUTE', orderFromQuote(q, amount, { destinationSettler: stranger.address })],
       ['BAD_SIGNATURE', orderFromQuote(q, amount), stranger],

@@ -5,6 +5,7 @@ import { repeat, type ServiceHandle, serviceHandle } from '../shared/serviceLoop
 import { DEFAULT_RETENTION, pruneSettled, type Retention } from '../shared/store/retention.ts'
 import { advanceTransfers } from './advance.ts'
 import { createRelayerContext } from './context.ts'
+import { watchFinalizedTransfers } from './finalizedWatch.ts'
 import { watchSent } from './indexSent.ts'
 import { createRelayerApi } from './serve.ts'
 
@@ -43,6 +44,8 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
   loops.push(repeat(signal, intervalMs, () => advanceTransfers(context)))
   const retention = parameters.retention ?? DEFAULT_RETENTION
   loops.push(pruneSettled(context.store, { retention, signal, log: context.log }))
+  // Finalized transfers read again at the origin's final head for a while: a reorg deeper than finality is alerted.
+  loops.push(watchFinalizedTransfers(context, signal))
   context.log.info('relayer started', { relayer: context.account.address, port: parameters.port })
 
   return serviceHandle(server, controller, loops, context.store)

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { z } from 'zod'
+import { type SettlementGone, settlementGoneSchema } from '../shared/settledWatch.ts'
 import { bytes32, chainId, cursors, idKey, millis, seconds } from '../shared/stateSchema.ts'
 import { type OpenStateParameters, openServiceStore } from '../shared/store/openStore.ts'
 import type { StateStore } from '../shared/store/stateStore.ts'
@@ -32,16 +33,23 @@ export const relayerTransferSchema = z.discriminatedUnion('status', [
   z.strictObject({ ...seen, status: z.literal('declined'), reason: z.string(), releaseTx: bytes32.optional() }),
 ]) satisfies z.ZodType<RelayerTransfer>
 
-export type RelayerState = { cursors: Record<string, string>; transfers: Record<string, RelayerTransfer> }
+export type RelayerState = {
+  cursors: Record<string, string>
+  transfers: Record<string, RelayerTransfer>
+  /** Finalized transfers whose deposit a reorg deeper than finality took back, alerted once (finalizedWatch.ts). */
+  settlementsGone: Record<string, SettlementGone>
+}
 
 /** The relayer's state file: every transfer checked at start, so one bad entry stops it there, named. */
 export const relayerStateSchema = z.strictObject({
   cursors,
   transfers: z.record(idKey, relayerTransferSchema),
+  // A state written before this collection existed has none.
+  settlementsGone: z.record(idKey, settlementGoneSchema).default({}),
 }) satisfies z.ZodType<RelayerState>
 
 export type { RelayerTransfer }
-export const emptyRelayerState = (): RelayerState => ({ cursors: {}, transfers: {} })
+export const emptyRelayerState = (): RelayerState => ({ cursors: {}, transfers: {}, settlementsGone: {} })
 
 /** The relayer's state, every transfer checked (a malformed one stops the start, named). */
 export function openRelayerStore(parameters: OpenStateParameters): Promise<StateStore<RelayerState>> {
@@ -56,7 +64,9 @@ export function openRelayerStore(parameters: OpenStateParameters): Promise<State
     settledAt: (collection, entry) =>
       collection === 'transfers' && isFinalTransfer(entry as RelayerTransfer)
         ? (entry as RelayerTransfer).updatedAt
-        : undefined,
+        : collection === 'settlementsGone'
+          ? (entry as SettlementGone).alertedAt
+          : undefined,
     legacyFile: join(parameters.dataDir, 'relayer-state.json'),
   })
 }

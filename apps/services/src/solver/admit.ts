@@ -89,7 +89,7 @@ export function admitSentGasless(context: SolverContext, parameters: AdmitSentGa
   const seen = { orderId, originChainId: origin.config.id, openBlock: '0', openSeenAt: Date.now() }
   const terms = orderTerms(decodeIntentOriginData(originData), parameters.outputUsd)
   context.store.update((state) => {
-    state.orders[orderId] = acceptedOrder(seen, terms, originData, openTx)
+    state.orders[orderId] = acceptedOrder(seen, terms, originData, { openTx, openedFor: order.user })
   })
   context.heldOutputs?.delete(orderId) // the order holds its output now
   context.log.info('order accepted', { orderId, originChainId: origin.config.id, openTx })

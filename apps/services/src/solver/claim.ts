@@ -4,6 +4,7 @@ import type { ChainContext } from '../shared/context.ts'
 import { ownTransactionState } from '../shared/ownTransaction.ts'
 import { chainOf, recordEvent, type SolverContext } from './context.ts'
 import { markOpenFinal } from './fill.ts'
+import { bookGaslessLoss } from './gaslessLosses.ts'
 import type { SolverOrder } from './order.ts'
 import { originSettlerOf, readEscrow, readFill } from './reads.ts'
 
@@ -78,13 +79,16 @@ async function claimWithAttestation(context: SolverContext, order: FilledOrder, 
 
 /**
  * A filled order whose open is gone from the origin: a reorg took it back after the fill (the risk
- * `maxUnconfirmedUsd` caps), or the solver's own open of a gasless order failed (`maxUnopenedUsd`). Once the origin's final head is past the fill deadline the open can never come
- * back (`open` refuses a passed deadline): the loss is final, alerted, and no longer counts against the cap.
+ * `maxUnconfirmedUsd` caps), or the solver's own open of a gasless order failed (`maxUnopenedUsd`). Once the origin's
+ * final head is past the fill deadline the open can never come back (`open` refuses a passed deadline): the loss is
+ * final and alerted. A reorged open no longer counts against its cap; a gasless loss is booked instead
+ * (`bookGaslessLoss`): it counts against `maxUnopenedUsd` for the loss window, and its signer is not filled early again.
  */
 async function settleVanishedOpen(context: SolverContext, order: FilledOrder, origin: ChainContext) {
   const head = await origin.finalHead()
   if (head.timestamp <= order.terms.fillDeadline) return
   if ((await readEscrow(origin, order.orderId, head.number)).status !== intentOriginSettlerStatus.None) return
+  const lostInWindowUsd = bookGaslessLoss(context, order)
   recordEvent(context, order.orderId, { type: 'reorged', at: Date.now() })
   const how = order.openTx ? 'whose gasless open failed' : 'whose open a reorg took back'
   context.log.error(`filled an order ${how}`, {
@@ -92,6 +96,13 @@ async function settleVanishedOpen(context: SolverContext, order: FilledOrder, or
     originChainId: order.originChainId,
     outputUsd: order.terms.outputUsd,
     fillTx: order.fillTx,
+    ...(order.openTx
+      ? {
+          signer: order.openedFor,
+          lostInWindowUsd: lostInWindowUsd.toString(),
+          windowSeconds: context.pricing.gaslessLossWindowSeconds,
+        }
+      : {}),
     alert: true,
   })
 }

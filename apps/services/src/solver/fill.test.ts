@@ -111,7 +111,7 @@ const OPEN_TX = `0x${'0e'.repeat(32)}` as Hex
 function admit(
   context: SolverContext,
   n: number,
-  overrides: { fillDeadline?: number; outputUsd?: string; openTx?: Hex } = {},
+  overrides: { fillDeadline?: number; outputUsd?: string; openTx?: Hex; openedFor?: Address } = {},
 ) {
   const order = acceptedOrder(
     { orderId: id(n), originChainId: 1, openBlock: '1', openSeenAt: 1 },
@@ -127,7 +127,9 @@ function admit(
       outputUsd: overrides.outputUsd ?? '990000000000000000',
     },
     '0xabcd',
-    overrides.openTx,
+    overrides.openTx
+      ? { openTx: overrides.openTx, ...(overrides.openedFor ? { openedFor: overrides.openedFor } : {}) }
+      : undefined,
   )
   context.store.update((s) => {
     s.orders[order.orderId] = order
@@ -324,6 +326,69 @@ describe('fill of a gasless order the solver opened itself, before its open is m
     })
     expect(state.sent).toHaveLength(1)
     expect(unconfirmedExposure(context, 1, id(9), { unopened: true })).toBe(0n)
+  })
+})
+
+describe('gasless losses: the cap on unopened orders bounds the total, not at a time (issue #53.1)', () => {
+  const unopened = { escrowStatus: intentOriginSettlerStatus.None, finalEscrowStatus: intentOriginSettlerStatus.None }
+  const SIGNER = '0x000000000000000000000000000000000000a11c' as Address
+  const OTHER_SIGNER = '0x0000000000000000000000000000000000000b0b' as Address
+  const usd = (whole: bigint) => (whole * 10n ** 18n).toString()
+
+  /** The review's round: a gasless order of `whole` USD filled, its open made to fail, the loss booked. */
+  async function loseOne(
+    context: SolverContext,
+    state: Awaited<ReturnType<typeof setUp>>['state'],
+    n: number,
+    whole: bigint,
+    signer: Address,
+  ) {
+    state.openTx = 'pending'
+    await fill(context, admit(context, n, { outputUsd: usd(whole), openTx: OPEN_TX, openedFor: signer }))
+    expect(stored(context, n)?.status).toBe('filled')
+    state.openTx = 'reverted'
+    const order = stored(context, n) as FilledOrder
+    context.store.update((s) => {
+      s.orders[order.orderId] = { ...order, terms: { ...order.terms, fillDeadline: NOW - 1 } }
+    })
+    await claim(context, stored(context, n) as FilledOrder)
+    expect(stored(context, n)?.status).toBe('reorged')
+  }
+
+  it('a loss booked keeps its place under the cap for the window: the next round is not filled before its open', async () => {
+    const { state, context } = await setUp({ ...unopened, openTx: 'pending' })
+    await loseOne(context, state, 1, 900n, SIGNER)
+    // Round two, by a fresh key: 900 more would be 1,800 lost within the window against a 1,000 USD cap.
+    state.openTx = 'pending'
+    await fill(context, admit(context, 2, { outputUsd: usd(900n), openTx: OPEN_TX, openedFor: OTHER_SIGNER }))
+    expect(state.sent).toHaveLength(1)
+    expect(stored(context, 2)).toMatchObject({ status: 'accepted', reason: 'waiting for the open to be final' })
+    // What is left of the cap still serves others at once.
+    await fill(context, admit(context, 3, { outputUsd: usd(50n), openTx: OPEN_TX, openedFor: OTHER_SIGNER }))
+    expect(state.sent).toHaveLength(2)
+  })
+
+  it('a signer whose open failed after a fill is not filled before the open again, however small', async () => {
+    const { state, context } = await setUp({ ...unopened, openTx: 'pending' })
+    await loseOne(context, state, 1, 10n, SIGNER)
+    state.openTx = 'pending'
+    await fill(context, admit(context, 2, { outputUsd: usd(1n), openTx: OPEN_TX, openedFor: SIGNER }))
+    expect(state.sent).toHaveLength(1)
+    expect(stored(context, 2)).toMatchObject({ status: 'accepted', reason: 'waiting for the open to be final' })
+  })
+
+  it('frees the cap once the window has passed, and keeps the loss apart for the record', async () => {
+    const { state, context } = await setUp({ ...unopened, openTx: 'pending' })
+    await loseOne(context, state, 1, 900n, SIGNER)
+    const [key, loss] = Object.entries(context.store.value.gaslessLosses)[0] ?? []
+    expect(loss).toMatchObject({ user: SIGNER, outputUsd: usd(900n), originChainId: 1 })
+    expect((loss?.until ?? 0) - (loss?.at ?? 0)).toBe(DEFAULT_PRICING.gaslessLossWindowSeconds * 1000)
+    context.store.update((s) => {
+      if (key && loss) s.gaslessLosses[key] = { ...loss, until: Date.now() - 1 }
+    })
+    state.openTx = 'pending'
+    await fill(context, admit(context, 2, { outputUsd: usd(900n), openTx: OPEN_TX, openedFor: OTHER_SIGNER }))
+    expect(state.sent).toHaveLength(2)
   })
 })
 

@@ -7,6 +7,7 @@ import { fillTimingProblem } from './admission.ts'
 import { fillConditions } from './admit.ts'
 import { chainOf, recordEvent, type SolverContext } from './context.ts'
 import { type Estimated, type FillPlan, isOpenFinal, PREPARED_FOR_MS, planFill } from './fillReads.ts'
+import { gaslessLossInWindow, hasLostGasless } from './gaslessLosses.ts'
 import type { SolverOrder } from './order.ts'
 import { readEscrow, readFill } from './reads.ts'
 
@@ -150,9 +151,14 @@ function holdExposure(context: SolverContext, order: FillableOrder, openFinal: b
   const value = BigInt(order.terms.outputUsd)
   const { pricing } = context
   if (unconfirmedExposure(context, order.originChainId, order.orderId) + value > pricing.maxUnconfirmedUsd) return false
-  // A gasless order the solver opened itself: its person can still make the open fail (tighter cap).
-  const unopened = unconfirmedExposure(context, order.originChainId, order.orderId, { unopened: true })
-  if (order.openTx && unopened + value > pricing.maxUnopenedUsd) return false
+  // A gasless order the solver opened itself: its person can still make the open fail (tighter cap), and what such
+  // people took within the loss window counts as if still unopened. A signer who did it once waits for the open.
+  if (order.openTx) {
+    if (hasLostGasless(context, order.openedFor)) return false
+    const unopened = unconfirmedExposure(context, order.originChainId, order.orderId, { unopened: true })
+    const lost = gaslessLossInWindow(context, order.originChainId, Date.now())
+    if (unopened + lost + value > pricing.maxUnopenedUsd) return false
+  }
   context.exposureHeld.add(order.orderId)
   return true
 }

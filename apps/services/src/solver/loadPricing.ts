@@ -47,6 +47,7 @@ const pricingSchema = z.strictObject({
   refundGraceSeconds: integer(1, 30 * 86_400).optional(),
   maxUnconfirmedUsd: decimal.optional(),
   maxUnopenedUsd: decimal.optional(),
+  gaslessLossWindowSeconds: integer(60, 365 * 86_400).optional(),
   maxFillGas: integer(50_000, 10_000_000).optional(),
 })
 

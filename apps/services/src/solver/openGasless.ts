@@ -146,7 +146,9 @@ async function checkGaslessTerms(context: SolverContext, origin: ChainContext, o
     })
   }
   const terms = { input, inputAmount: data.inputAmount, fillDeadline: order.fillDeadline, expires: data.expires }
-  const problem = orderTermsProblem(pricing, terms, await fillConditions(destination, origin))
+  const problem =
+    orderTermsProblem(pricing, terms, await fillConditions(destination, origin)) ??
+    openFirstProblem(order, origin, destination)
   if (problem) throw refuse('ORDER_TERMS', `The order is outside the solver's terms: ${problem}`)
   // This order's output is held already (`heldOutputs`): the balance must cover it with everything else promised.
   const balance = await balanceOf(context, destination, data.outputToken)
@@ -154,6 +156,19 @@ async function checkGaslessTerms(context: SolverContext, origin: ChainContext, o
     throw refuse('INSUFFICIENT_INVENTORY', 'The solver cannot deliver this much now')
   }
   return { outputUsd: tokenToUsd(pricing, data.outputAmount, output) }
+}
+
+/**
+ * Why the fill deadline the signer chose leaves no time for the open to be final first, if it does not: an open mined
+ * at its deadline, then final on the origin, must still leave the destination two blocks to fill. A shorter one makes
+ * the solver choose between filling before the open is mined (the person can still make it fail) and missing the
+ * order, and books such a loss within seconds.
+ */
+function openFirstProblem(order: GaslessOrder, origin: ChainContext, destination: ChainContext): string | undefined {
+  const openFinal = order.openDeadline + origin.finalitySeconds + origin.config.blockTime
+  return order.fillDeadline < openFinal + 2 * destination.config.blockTime
+    ? 'fill deadline too soon for the open to be final first'
+    : undefined
 }
 
 /** Answers for what the settler would revert with: the person's side (409 when it is open already), else a 400. */

@@ -37,6 +37,8 @@ type Working = Seen & {
    * on unconfirmed exposure) before that open is mined; an open that fails ends it (fill.ts).
    */
   openTx?: Hex
+  /** The gasless order's signer (`user`), with `openTx`: a signer whose open failed after a fill is not trusted again. */
+  openedFor?: Address
 }
 
 /**
@@ -107,14 +109,17 @@ export type OrderEvent = {
   | { type: 'reorged' }
 )
 
-/** A newly admitted order that will be filled; `openTx` for a gasless order whose open the solver sent. */
+/**
+ * A newly admitted order that will be filled; `gasless` for a gasless order whose open the solver sent (its `openTx`)
+ * for its signer (`openedFor`).
+ */
 export function acceptedOrder(
   seen: Omit<Seen, 'updatedAt'>,
   terms: OrderTerms,
   originData: Hex,
-  openTx?: Hex,
+  gasless?: { openTx: Hex; openedFor?: Address },
 ): SolverOrder {
-  return { ...seen, updatedAt: seen.openSeenAt, status: 'accepted', terms, originData, ...(openTx ? { openTx } : {}) }
+  return { ...seen, updatedAt: seen.openSeenAt, status: 'accepted', terms, originData, ...gasless }
 }
 
 /** A newly seen order that will not be filled; `terms` when its origin data could be read. */
@@ -233,10 +238,11 @@ function fromFilled(order: Extract<SolverOrder, { status: 'filled' }>, event: Or
   }
 }
 
-/** What a working order knows of its open: final, and the solver's own `openFor` of a gasless order. */
-const openOf = (order: { openFinal?: true; openTx?: Hex }) => ({
+/** What a working order knows of its open: final, and the solver's own `openFor` of a gasless order, for whom. */
+const openOf = (order: { openFinal?: true; openTx?: Hex; openedFor?: Address }) => ({
   ...(order.openFinal ? { openFinal: true as const } : {}),
   ...(order.openTx ? { openTx: order.openTx } : {}),
+  ...(order.openedFor ? { openedFor: order.openedFor } : {}),
 })
 
 /** An order that holds inventory on its destination: accepted or being filled. */

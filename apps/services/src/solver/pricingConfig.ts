@@ -43,6 +43,12 @@ export type SolverPricingConfig = {
    */
   maxUnopenedUsd: string
   /**
+   * How long a gasless loss (an order filled whose open its person made fail) counts against `maxUnopenedUsd`, from
+   * when it is booked: the cap bounds what such people take in this window, not at a time. Its signer's orders are
+   * never filled before their open is mined again while the loss is kept.
+   */
+  gaslessLossWindowSeconds: number
+  /**
    * Most gas the solver lets one fill cost: a fill whose estimate is above it is declined, and every fill is sent
    * with at most this gas limit. The settler pays native coin with a fixed stipend, so a fill costs under 200,000
    * whoever the recipient; the cap keeps a recipient or a token from making the solver pay for more.
@@ -64,6 +70,7 @@ export const DEFAULT_PRICING: SolverPricingConfig = {
   refundGraceSeconds: 3600,
   maxUnconfirmedUsd: '10000',
   maxUnopenedUsd: '1000',
+  gaslessLossWindowSeconds: 86_400,
   maxFillGas: 250_000,
 }
 
@@ -88,6 +95,7 @@ export type SolverPricing = {
   refundGraceSeconds: number
   maxUnconfirmedUsd: bigint
   maxUnopenedUsd: bigint
+  gaslessLossWindowSeconds: number
   maxFillGas: bigint
 }
 
@@ -110,6 +118,7 @@ export function parsePricing(config: SolverPricingConfig): SolverPricing {
     refundGraceSeconds: config.refundGraceSeconds,
     maxUnconfirmedUsd: usd(config.maxUnconfirmedUsd),
     maxUnopenedUsd: usd(config.maxUnopenedUsd),
+    gaslessLossWindowSeconds: config.gaslessLossWindowSeconds,
     maxFillGas: BigInt(config.maxFillGas),
   }
 }

@@ -10,6 +10,7 @@ import { DEFAULT_RETENTION, pruneSettled, type Retention } from '../shared/store
 import { advanceAll } from './advance.ts'
 import { solverApi } from './api.ts'
 import { isChainReady, setUpChains } from './chainSetup.ts'
+import { watchClaimedOrders } from './claimedWatch.ts'
 import { createSolverContext, type SolverContext } from './context.ts'
 import { admitOpens, admitWaitingOpens } from './opens.ts'
 import { DEFAULT_PRICING, parsePricing, type SolverPricingConfig } from './pricing.ts'
@@ -78,6 +79,8 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
   )
   const retention = parameters.retention ?? DEFAULT_RETENTION
   loops.push(pruneSettled(context.store, { retention, signal: controller.signal, log: context.log }))
+  // Claimed orders read again at the origin's final head for a while: a reorg deeper than finality is alerted.
+  loops.push(watchClaimedOrders(context, controller.signal))
   // Each chain's approvals and refund delay, each on its own loop until done (chainSetup.ts). The start waits for
   // every chain's first try, at most SETUP_WAIT_MS (a hung RPC), so that a plain start quotes every route at once.
   const setup = setUpChains(context, controller.signal)
