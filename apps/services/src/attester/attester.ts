@@ -24,7 +24,10 @@ export type StartAttesterParameters = {
   pollIntervalMs?: number
   orphanLimits?: OrphanLimits
   decisionLimits?: DecisionLimits
-  /** How long a decided intent or transfer is kept once settled on chain (then answered from the chain). */
+  /**
+   * How long a decided intent or transfer is kept once settled on chain (then answered from the chain), or in memory
+   * once past its `expires` unsettled (then answered from the database).
+   */
   retention?: Retention
 }
 
@@ -68,13 +71,7 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
     finality: manifest.chains.map((c) => ({ chainId: c.id, confirmations: c.confirmations, tag: c.finalityTag })),
   })
 
-  loops.push(
-    pruneSettled(context.store, {
-      retention: parameters.retention ?? DEFAULT_RETENTION,
-      signal,
-      log,
-      confirm: settledOnChain(context),
-    }),
-  )
+  const retention = parameters.retention ?? DEFAULT_RETENTION
+  loops.push(pruneSettled(context.store, { retention, signal, log, confirm: settledOnChain(context, retention) }))
   return serviceHandle(server, controller, loops, context.store)
 }

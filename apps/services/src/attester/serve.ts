@@ -22,8 +22,8 @@ const transferStatus = (transfer: TransferRecord) =>
       : 'pending'
 
 /**
- * An id the attester does not hold: one it pruned after it settled (answered from the chain, 410 with how it
- * ended), or one it has not seen final (yet), 404. Each origin is asked at its final head, once per id while the
+ * An id the attester does not hold, in memory or in the database: one it pruned after it settled (answered from the
+ * chain, 410 with how it ended), or one it has not seen final (yet), 404. Each origin is asked at its final head, once per id while the
  * answer holds (`context.settled`, settledLookup.ts).
  */
 async function notHeld(context: ServeContext, kind: SettledKind, id: Hex, unknown: HttpError): Promise<never> {
@@ -39,7 +39,8 @@ async function notHeld(context: ServeContext, kind: SettledKind, id: Hex, unknow
 /** The intent's answer: its decision signed, null while undecided. */
 export async function intentAnswer(context: ServeContext, orderId: Hex) {
   await context.store.flush() // what is answered is in the database first
-  const intent = context.store.value.intents[orderId]
+  // One out of memory (its escrow never settled, long past its expires: prune.ts) is read from the database.
+  const intent = context.store.value.intents[orderId] ?? (await context.store.cold('intents', orderId))
   if (!intent) {
     return notHeld(
       context,
@@ -62,7 +63,7 @@ export async function intentAnswer(context: ServeContext, orderId: Hex) {
 /** The transfer's answer: its release authorization (a pool of the manifest) and its decision signed. */
 export async function transferAnswer(context: ServeContext, transferId: Hex) {
   await context.store.flush()
-  const transfer = context.store.value.transfers[transferId]
+  const transfer = context.store.value.transfers[transferId] ?? (await context.store.cold('transfers', transferId))
   if (!transfer) {
     return notHeld(
       context,

@@ -56,12 +56,60 @@ const isDecodable = (path: string) =>
     }
   })
 
+/** The most a request body may take unless `createApi` is told otherwise: 16 KiB. */
+export const MAX_BODY_BYTES = 16 * 1024
+
+const bodyTooLarge = (maxBytes: number) =>
+  new HttpError(413, 'BODY_TOO_LARGE', `The request body is above ${formatBytes(maxBytes)}`)
+
+const formatBytes = (bytes: number) => (bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`)
+
+/**
+ * The request's body read whole, at most `maxBytes` of it, whether it came with a Content-Length or chunked (none);
+ * undefined when it has none. Above the limit 413 BODY_TOO_LARGE, as soon as it is known: a sized body is left unread
+ * (the server drains it), a chunked one is broken off and its connection closed after the answer.
+ */
+async function readBody(c: Context, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const { headers } = c.req.raw
+  const chunked = headers.has('transfer-encoding')
+  const length = Number(headers.get('content-length') ?? 0)
+  if (!chunked && length === 0) return undefined
+  if (!chunked && length > maxBytes) throw bodyTooLarge(maxBytes)
+  // Looked at only now: the server starts reading the body once it is asked for.
+  const stream = c.req.raw.body
+  if (!stream) return undefined
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = stream.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return Buffer.concat(chunks, size)
+      size += value.length
+      if (size > maxBytes) {
+        // The rest of it is not read: the connection cannot carry another request after it.
+        c.header('connection', 'close')
+        throw bodyTooLarge(maxBytes)
+      }
+      chunks.push(value)
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    // The client went away or broke off its body: nothing to answer, and not a bug of the service.
+    throw new HttpError(400, 'INVALID_BODY', 'The request body could not be read')
+  } finally {
+    reader.releaseLock()
+  }
+}
+
 /**
  * A JSON API on Hono: every answer JSON and never cached, readable from any origin (the dApp is a
- * static site on another origin), and every failure a JSON error body, never a crash. Add the
+ * static site on another origin), and every failure a JSON error body, never a crash. A request body
+ * is read before its handler, at most `maxBodyBytes` of it (413 above), sized or chunked alike. Add the
  * routes, then `serveApi` it.
  */
-export function createApi(log: Logger): Hono {
+export function createApi(log: Logger, options: { maxBodyBytes?: number } = {}): Hono {
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES
   const app = new Hono()
   app.use(async (c, next) => {
     await next()
@@ -73,6 +121,17 @@ export function createApi(log: Logger): Hono {
     if (matchedRoutes(c).some((route) => route.path.includes('/:')) && !isDecodable(rawPath(c))) {
       throw new HttpError(400, 'INVALID_PATH', 'The request path is not valid percent-encoded text')
     }
+    await next()
+  })
+  // Hono's bodyLimit cannot hand on a chunked body here (it rebuilds the server's Request, which the global Request
+  // refuses): the body is read once, within the limit, and the handler is given it as a plain Request. Only for a
+  // route of the request's method: a 404 or 405 is answered without reading it.
+  app.use(async (c, next) => {
+    const raw = c.req.raw
+    const body = matchedRoutes(c).some((route) => route.method === raw.method)
+      ? await readBody(c, maxBodyBytes)
+      : undefined
+    if (body) c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body })
     await next()
   })
   app.notFound((c) => json(c, errorBody('NOT_FOUND', `No route for ${rawPath(c)}`), 404))

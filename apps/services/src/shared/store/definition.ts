@@ -47,6 +47,13 @@ export type PruneParameters = {
   retentionMs: number
   /** Most entries pruned in one call. */
   limit?: number | undefined
-  /** A last check before an entry goes (the attester asks the chain); false keeps it for another window. */
-  confirm?: ((collection: string, key: string, entry: unknown) => Promise<boolean>) | undefined
+  /**
+   * A last check before an entry goes (the attester asks the chain); false keeps it for another window, `'cold'` too
+   * but in the database only: it leaves memory, is not loaded at start, and is read from there when asked
+   * (`StateStore.cold`), until a later check lets it go.
+   */
+  confirm?: ((collection: string, key: string, entry: unknown) => Promise<PruneOutcome>) | undefined
 }
+
+/** What a pruning check says of an entry: true, it goes; false, it stays; `'cold'`, it stays in the database only. */
+export type PruneOutcome = boolean | 'cold'

@@ -1,11 +1,12 @@
 import type { z } from 'zod'
 import { type Collections, CorruptStateError, type StoreDefinition } from './definition.ts'
 
-/** Writes one entry's row, new or changed. */
+/** Writes one entry's row, new or changed: one written from memory is held in memory (not `cold`). */
 export const UPSERT = `INSERT INTO state_entries (store, collection, entry_key, status, value, updated_at, settled_at)
   VALUES (?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (store, collection, entry_key) DO UPDATE SET
-    status = excluded.status, value = excluded.value, updated_at = excluded.updated_at, settled_at = excluded.settled_at`
+    status = excluded.status, value = excluded.value, updated_at = excluded.updated_at, settled_at = excluded.settled_at,
+    cold = 0`
 
 /** One entry as the row `UPSERT` writes. A pruning check that kept it moves its `settled_at` to now. */
 export function rowOf<State extends Collections>(

@@ -27,6 +27,15 @@ export const MIGRATIONS: readonly { version: number; name: string; statements: r
       'CREATE INDEX state_entries_settled ON state_entries (store, settled_at)',
     ],
   },
+  {
+    version: 2,
+    name: 'entries kept in the database only',
+    statements: [
+      // 1: an entry not loaded at start, read from the database when asked (an attester's decision whose escrow
+      // never settled, past its expiry and the retention window: StateStore.prune); 0: held in memory too.
+      'ALTER TABLE state_entries ADD COLUMN cold INTEGER NOT NULL DEFAULT 0',
+    ],
+  },
 ]
 
 export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version))

@@ -82,10 +82,15 @@ function readLegacyFile<State extends Collections>(path: string, definition: Sto
     throw new CorruptStateError(location, error)
   }
   if (kind(parsed) !== 'object') throw new CorruptStateError(location, `expected a JSON object, found ${kind(parsed)}`)
-  // A file of the wrong shape (another service's, or truncated by hand) is as unsafe as an unreadable one.
+  // A file of the wrong shape (another service's, or truncated by hand) is as unsafe as an unreadable one. A collection
+  // added after the file was written is missing from it: empty, where the schema gives it a default.
+  const shape = (
+    definition.schema as { shape?: Record<string, { safeParse: (value: unknown) => { success: boolean } }> }
+  )?.shape
+  const added = (key: string) => shape?.[key]?.safeParse(undefined).success === true
   for (const [key, value] of Object.entries(definition.empty())) {
     const found = kind((parsed as Record<string, unknown>)[key])
-    if (found !== kind(value))
+    if (found !== kind(value) && !(found === 'undefined' && added(key)))
       throw new CorruptStateError(location, `"${key}" should be ${kind(value)}, found ${found}`)
   }
   return definition.schema ? checkedState(location, definition.schema, parsed) : (parsed as State)

@@ -169,6 +169,48 @@ describe.each(ENGINES)('a service state on %s', (engine) => {
     await again.close()
   })
 
+  it('keeps an entry its last check makes cold in the database only, read from there, and prunes it later', async () => {
+    const where = await place.fresh()
+    const store = await open(where)
+    store.update((draft) => {
+      draft.orders.stuck = { status: 'done', at: 1_000 }
+      draft.orders.back = { status: 'done', at: 1_000 }
+      draft.orders.live = { status: 'open', at: 1 }
+    })
+    const seen: unknown[] = []
+    let outcome: boolean | 'cold' = 'cold'
+    const confirm = async (_collection: string, _key: string, entry: unknown) => {
+      seen.push(entry)
+      return outcome
+    }
+    expect(await store.prune({ now: 10_000, retentionMs: 1_000, confirm })).toBe(0)
+    expect(Object.keys(store.value.orders)).toEqual(['live'])
+    expect(await store.cold('orders', 'stuck')).toEqual({ status: 'done', at: 1_000 })
+    expect(await store.cold('orders', 'live')).toBeUndefined() // in memory: read from `value`
+    expect(await store.cold('orders', 'nowhere')).toBeUndefined()
+    // Written again from memory, it is live again; the other stays out of memory after a restart.
+    store.update((draft) => {
+      draft.orders.back = { status: 'open', at: 2 }
+    })
+    await store.close()
+    const again = await open(where)
+    expect(Object.keys(again.value.orders).sort()).toEqual(['back', 'live'])
+    expect(await again.cold('orders', 'back')).toBeUndefined()
+    // Looked at again a window later, from its row: still not settled, then settled and gone.
+    seen.length = 0
+    outcome = false
+    expect(await again.prune({ now: 10_500, retentionMs: 1_000, confirm })).toBe(0)
+    expect(seen).toEqual([])
+    expect(await again.prune({ now: 11_001, retentionMs: 1_000, confirm })).toBe(0)
+    expect(seen).toEqual([{ status: 'done', at: 1_000 }])
+    expect(await again.cold('orders', 'stuck')).toEqual({ status: 'done', at: 1_000 })
+    outcome = true
+    expect(await again.prune({ now: 12_002, retentionMs: 1_000, confirm })).toBe(1)
+    expect(await again.cold('orders', 'stuck')).toBeUndefined()
+    expect(Object.keys(again.value.orders).sort()).toEqual(['back', 'live'])
+    await again.close()
+  })
+
   it('asks its last checks at once, and a round prunes every entry due, batch after batch', async () => {
     const where = await place.fresh()
     const store = await open(where)
@@ -220,6 +262,23 @@ describe.each(ENGINES)('a service state on %s', (engine) => {
     const again = await open(where)
     expect(again.value.orders.a).toEqual({ status: 'open', at: 3 })
     await again.close()
+  })
+
+  it('imports a JSON state file written before a collection with a default existed: that collection empty', async () => {
+    const where = await place.fresh()
+    mkdirSync(where.dataDir, { recursive: true })
+    const file = join(where.dataDir, 'test-state.json')
+    writeFileSync(file, JSON.stringify({ cursors: {}, orders: { a: { status: 'open', at: 3 } } }))
+    const later = schema.extend({ notes: z.record(z.string(), z.string()).default({}) })
+    const store = await openServiceStore<State & { notes: Record<string, string> }>({
+      ...definition,
+      empty: () => ({ ...empty(), notes: {} }),
+      schema: later,
+      ...where,
+      legacyFile: file,
+    })
+    expect(store.value).toEqual({ cursors: {}, orders: { a: { status: 'open', at: 3 } }, notes: {} })
+    await store.close()
   })
 
   it('refuses a corrupt or foreign JSON state file, naming it and leaving it for a person', async () => {

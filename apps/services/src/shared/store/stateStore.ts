@@ -3,7 +3,13 @@ import type { Database } from './database.ts'
 import type { Collections, PruneParameters, StoreDefinition } from './definition.ts'
 import { draftOf, type Row, rowOf, stateFromRows, UPSERT } from './entries.ts'
 
-export { type Collections, CorruptStateError, type PruneParameters, type StoreDefinition } from './definition.ts'
+export {
+  type Collections,
+  CorruptStateError,
+  type PruneOutcome,
+  type PruneParameters,
+  type StoreDefinition,
+} from './definition.ts'
 
 const SEP = '\u0000'
 /** The last checks before pruning (`confirm`: a chain read for the attesters) that run at once. */
@@ -12,7 +18,8 @@ const CONFIRMS_AT_ONCE = 16
 /**
  * A service's progress in its database (store/database.ts). All live entries are held in memory, where the service
  * reads them (`value`); `update` changes them through a draft that records which entries it set or deleted, and
- * `flush` writes exactly those in one transaction, so a crash leaves each change whole or not at all.
+ * `flush` writes exactly those in one transaction, so a crash leaves each change whole or not at all. Entries a
+ * pruning check made `cold` are in the database only (`cold` reads one).
  */
 export class StateStore<State extends Collections> {
   private readonly dirty = new Set<string>()
@@ -34,9 +41,10 @@ export class StateStore<State extends Collections> {
     database: Database,
     definition: StoreDefinition<State>,
   ): Promise<StateStore<State>> {
-    const rows = await database.query<Row>('SELECT collection, entry_key, value FROM state_entries WHERE store = ?', [
-      definition.name,
-    ])
+    const rows = await database.query<Row>(
+      'SELECT collection, entry_key, value FROM state_entries WHERE store = ? AND cold = 0',
+      [definition.name],
+    )
     const state = stateFromRows(`in ${database.location}`, definition, rows)
     return new StateStore(database, definition, state)
   }
@@ -78,43 +86,64 @@ export class StateStore<State extends Collections> {
   }
 
   /**
+   * The entry `key` of `collection` that is in the database only (`cold`, see `prune`), if there is one. An entry
+   * held in memory is read from `value`.
+   */
+  async cold<C extends keyof State & string>(collection: C, key: string): Promise<State[C][string] | undefined> {
+    const [row] = await this.database.query<{ value: string }>(
+      'SELECT value FROM state_entries WHERE store = ? AND collection = ? AND entry_key = ? AND cold = 1',
+      [this.definition.name, collection, key],
+    )
+    return row === undefined ? undefined : (JSON.parse(row.value) as State[C][string])
+  }
+
+  /**
    * Deletes entries settled for longer than `retentionMs`, oldest first, in one transaction: from memory and from
-   * the database. Gives how many went.
+   * the database. Gives how many went. An entry `confirm` keeps is looked at again a window later; one it makes
+   * `'cold'` leaves memory and stays in the database only (`cold`), looked at again likewise, from there.
    */
   async prune({ now, retentionMs, limit = 1_000, confirm }: PruneParameters): Promise<number> {
     await this.flush()
     const { name } = this.definition
-    const due = await this.database.query<{ collection: string; entry_key: string }>(
-      `SELECT collection, entry_key FROM state_entries
+    // The value only of a cold entry: the others are in memory.
+    type DueRow = { collection: string; entry_key: string; value: string | null; cold: number }
+    const due = await this.database.query<DueRow>(
+      `SELECT collection, entry_key, CASE WHEN cold = 1 THEN value END AS value, cold FROM state_entries
         WHERE store = ? AND settled_at IS NOT NULL AND settled_at <= ?
         ORDER BY settled_at LIMIT ?`,
       [name, now - retentionMs, limit],
     )
-    const gone: { collection: string; key: string; entry: unknown }[] = []
-    const kept: { collection: string; key: string }[] = []
+    type Due = { collection: string; key: string; entry: unknown; held: boolean }
+    const gone: Due[] = []
+    const cold: Due[] = []
+    const kept: Due[] = []
     // The last checks run CONFIRMS_AT_ONCE at a time: one after the other, a round of a thousand chain reads on a busy
     // node took a minute or two, and the attesters' pruning fell behind their load (load run of 27 Nov).
     for (let start = 0; start < due.length; start += CONFIRMS_AT_ONCE) {
-      const batch = due.slice(start, start + CONFIRMS_AT_ONCE).map(({ collection, entry_key: key }) => {
-        const entry = this.state[collection]?.[key]
-        return { collection, key, entry }
+      const batch = due.slice(start, start + CONFIRMS_AT_ONCE).map((row): Due => {
+        const { collection, entry_key: key } = row
+        // A cold entry is checked from its row: it is not in memory.
+        const held = Number(row.cold) === 0
+        return { collection, key, entry: held ? this.state[collection]?.[key] : JSON.parse(row.value as string), held }
       })
-      const confirmed = await Promise.all(
+      const outcomes = await Promise.all(
         batch.map(({ collection, key, entry }) =>
           entry === undefined || !confirm ? true : confirm(collection, key, entry),
         ),
       )
       batch.forEach((item, index) => {
-        if (confirmed[index]) gone.push(item)
+        const outcome = outcomes[index]
+        if (outcome === 'cold') cold.push(item)
+        else if (outcome) gone.push(item)
         else kept.push(item)
       })
     }
-    // A round may have changed an entry while `confirm` waited: that one is live again, and stays.
-    const still = gone.filter(
-      ({ collection, key, entry }) =>
-        this.state[collection]?.[key] === entry && !this.dirty.has(`${collection}${SEP}${key}`),
-    )
-    if (still.length === 0 && kept.length === 0) return 0
+    // A round may have changed an entry while `confirm` waited: that one is live again (in memory), and stays.
+    const unchanged = ({ collection, key, entry, held }: Due) =>
+      this.state[collection]?.[key] === (held ? entry : undefined) && !this.dirty.has(`${collection}${SEP}${key}`)
+    const still = gone.filter(unchanged)
+    const leaving = cold.filter(unchanged)
+    if (still.length === 0 && kept.length === 0 && leaving.length === 0) return 0
     await this.database.transaction(async (tx) => {
       for (const { collection, key } of still) {
         await tx.query('DELETE FROM state_entries WHERE store = ? AND collection = ? AND entry_key = ?', [
@@ -132,8 +161,18 @@ export class StateStore<State extends Collections> {
           key,
         ])
       }
+      // Not settled, and not needed in memory any more: in the database only, looked at again likewise.
+      for (const { collection, key } of leaving) {
+        await tx.query(
+          'UPDATE state_entries SET settled_at = ?, cold = 1 WHERE store = ? AND collection = ? AND entry_key = ?',
+          [now, name, collection, key],
+        )
+      }
     })
-    for (const { collection, key } of still) delete this.state[collection]?.[key]
+    // An entry changed while the transaction ran is written again, live: it stays in memory.
+    for (const item of [...still, ...leaving]) {
+      if (item.held && unchanged(item)) delete this.state[item.collection]?.[item.key]
+    }
     if (still.length > 0 && this.database.engine === 'sqlite') {
       // The freed pages go back to the file system, and the write-ahead log is folded in and cut short.
       await this.database.query('PRAGMA incremental_vacuum')
