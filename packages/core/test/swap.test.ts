@@ -115,17 +115,18 @@ const execute = (
     ...overrides,
   })
 
-/** Executes the route and follows it with the tracker until `until` holds. */
+/** Executes the route (through `executing`: its provider unless said), then tracks it until `until` holds. */
 async function runSwap(
   route: Route,
-  wallet: ReturnType<typeof createNodeWallet>['wallet'],
-  until: SwapRecord['status'],
+  wallet: ExecuteRouteParameters['wallet'],
+  until: SwapRecord['status'] | SwapRecord['status'][],
+  executing: RouteProvider = provider(route.providerId),
 ) {
   const store = createSwapStore()
   const updates: SwapRecord[] = []
   const record = await executeRoute({
     route,
-    provider: provider(route.providerId),
+    provider: executing,
     wallet,
     clients,
     refreshRoute: () => requoteRoute(provider(route.providerId), route),
@@ -137,7 +138,8 @@ async function runSwap(
   const tracker = createSwapTracker({ store, providers, manifest })
   tracker.track(record.key)
   const deadline = Date.now() + 90_000
-  while (store.getState().swaps[record.key]?.status !== until) {
+  const done = (status: SwapRecord['status'] | undefined) => status !== undefined && [until].flat().includes(status)
+  while (!done(store.getState().swaps[record.key]?.status)) {
     if (Date.now() > deadline) throw new Error(`swap stuck at ${store.getState().swaps[record.key]?.status}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
@@ -369,14 +371,14 @@ describe('gasless swaps (one signature, the solver opens)', () => {
   const person = privateKeyToAccount(keccak256(toHex('core gasless person')))
   const origin = () => token(2, 'usdc')
   const destination = () => token(1, 'usdc')
-  const gaslessRoute = async (amount: bigint) => {
+  const gaslessRoute = async (amount: bigint, signer: Address = person.address) => {
     const { routes } = await fetchRoutes({
       request: request({
         origin: origin(),
         destination: destination(),
         amount,
-        sender: person.address,
-        recipient: person.address,
+        sender: signer,
+        recipient: signer,
       }),
       providers: [...providers.values()],
     })
@@ -385,11 +387,17 @@ describe('gasless swaps (one signature, the solver opens)', () => {
     return route
   }
   /** The person's wallet, on chain A (not the origin), noting every request it gets. */
-  const personWallet = async (options: { typedDataOnActiveChainOnly?: boolean } = {}) => {
+  const personWallet = async ({
+    account = person,
+    ...options
+  }: {
+    typedDataOnActiveChainOnly?: boolean
+    account?: typeof person
+  } = {}) => {
     const asked: string[] = []
     const wallet = await eip1193WalletAdapter(
       createLocalWalletProvider({
-        account: person,
+        account,
         chains: manifest.chains.map(manifestChainToViem),
         initialChainId: chain(0).id,
         intercept: ({ method }) => void asked.push(method),
@@ -552,6 +560,66 @@ describe('gasless swaps (one signature, the solver opens)', () => {
     expect(records.some((record) => record.depositTx)).toBe(false)
     expect(await balance(origin(), person.address)).toBe(before)
   })
+
+  it("follows the order it signed when the solver answers with another swap's open: refundable when due, never that swap's Completed", async () => {
+    // A person of its own: USDC on C, and native coin there only to send the refund (the swaps themselves need none).
+    const signer = privateKeyToAccount(keccak256(toHex('core gasless person answered with another open')))
+    const originClient = clients.get(origin().chainId)!
+    const mined = async (hash: Hex) =>
+      expect((await originClient.waitForTransactionReceipt({ hash })).status).toBe('success')
+    // Devnet account 4 funds the person, and plays the hostile solver's sender on C.
+    const { wallet: account4 } = createNodeWallet(manifest, devnetAccount(4), origin().chainId)
+    const transfer = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [signer.address, usdc('100')],
+    })
+    await mined(
+      await account4.sendTransaction({ chainId: origin().chainId, to: origin().address, data: transfer, value: 0n }),
+    )
+    await mined(
+      await account4.sendTransaction({ chainId: origin().chainId, to: signer.address, data: '0x', value: 10n ** 17n }),
+    )
+    const { wallet } = await personWallet({ account: signer })
+
+    // The first swap, honest: opened and filled.
+    const first = (await runSwap(await gaslessRoute(usdc('10'), signer.address), wallet, 'completed')).record
+    // The second asks as much as it sends, more than the solver gives (so it never fills it); refundable 10 s on.
+    const quoted = await gaslessRoute(usdc('10'), signer.address)
+    const fillDeadline = Number((await originClient.getBlock()).timestamp) + 10
+    const second: Route = {
+      ...quoted,
+      outputAmount: usdc('10'),
+      minOutputAmount: usdc('10'),
+      data: { ...quoted.data, fillDeadline, expires: fillDeadline + SAFETY_DELAYS.minRefundDelay },
+    }
+    // The hostile solver opens the signed order (anyone may send `openFor`), never fills it, and answers with the first
+    // swap's open: an `Open` of the same owner, recipient and amount.
+    const honest = provider(INTENT_PROVIDER_ID)
+    let signed: Hex | undefined
+    const hostile: RouteProvider = {
+      ...honest,
+      planDeposit: async (r) => {
+        const plan = await honest.planDeposit(r)
+        const gasless = plan.gasless!
+        signed = gasless.tracking.orderId
+        const submit = async (signature: Hex) => {
+          const data = withSignature(plan.transaction.data, signature)
+          await mined(await account4.sendTransaction({ ...plan.transaction, data }))
+          return { openTx: first.depositTx! }
+        }
+        return { ...plan, gasless: { ...gasless, submit } }
+      },
+    }
+    const { record } = await runSwap(second, wallet, ['completed', 'refundable'], hostile)
+    // Before: Completed under the first swap's order id (its fill), while this order's 10 USDC stayed in escrow.
+    expect(record).toMatchObject({ status: 'refundable', id: signed })
+    expect(record.depositTx).not.toBe(first.depositTx)
+    const before = await balance(origin(), signer.address)
+    const refund = await refundWhenAvailable(record, wallet)
+    expect(await balance(origin(), signer.address)).toBe(before + usdc('10'))
+    expect(await lookOnce(record)).toMatchObject({ status: 'refunded', refundTx: refund.refundTx })
+  })
 })
 
 /** The plan with its typed data changed (`change` replaces whole parts of it). */
@@ -561,6 +629,17 @@ function signedWith(
 ) {
   const gasless = plan.gasless!
   return { ...plan, gasless: { ...gasless, typedData: { ...gasless.typedData, ...change } } }
+}
+
+/** The same `openFor` call with the person's signature in it. */
+function withSignature(data: Hex, signature: Hex): Hex {
+  const call = decodeFunctionData({ abi: intentOriginSettlerAbi, data })
+  const [order, , fillerData] = call.args as unknown as [never, Hex, Hex]
+  return encodeFunctionData({
+    abi: intentOriginSettlerAbi,
+    functionName: 'openFor',
+    args: [order, signature, fillerData],
+  })
 }
 
 /** The same `openFor` call with the order's recipient replaced. */

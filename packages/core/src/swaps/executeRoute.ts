@@ -268,7 +268,12 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
       update({ type: 'orderSigned', data: { ...gasless.tracking, openDeadline: gasless.openDeadline } })
       throw new GaslessOrderUnconfirmedError(gasless.tracking.orderId, gasless.openDeadline, error)
     })
-    update({ type: 'depositSent', depositTx: openTx, data: gasless.tracking })
+    // Its open deadline kept too: the order is followed by its id until then, whatever transaction the answer names.
+    update({
+      type: 'depositSent',
+      depositTx: openTx,
+      data: { ...gasless.tracking, openDeadline: gasless.openDeadline },
+    })
     // Not waited for here: the solver may deliver before its open is mined, and the tracker looks for both.
     return record
   }

@@ -40,7 +40,7 @@ import {
 } from '../settlement.ts'
 import type { ProviderContext, RouteProvider } from '../types.ts'
 import type { EscrowContext, EscrowProtocol } from './escrowProtocol.ts'
-import { followSignedOrder } from './escrowSignedOrder.ts'
+import { findSignedOpen, followSignedOrder, NOT_OPENED } from './escrowSignedOrder.ts'
 
 type Client = PublicClient<Transport, Chain>
 
@@ -123,6 +123,36 @@ export function createEscrowProvider(
     }
   }
 
+  /**
+   * A gasless order whose named open holds no `Open` of it (not mined yet, reverted, or another order's: a solver's
+   * answer is not trusted for what it opened), followed by the id that was signed. Opened by another transaction: its
+   * open is that one (`depositRepriced`, read from there at the next look). Delivered first: as `deliveredFirst`. Else it
+   * waits for the named open's receipt, or, that one mined without it, for the order's open until it never can be
+   * (its open deadline, else its fill deadline, passed on the origin): then nothing left the wallet.
+   */
+  const followSignedId = async (
+    record: SigningSwap & { depositTx: Hex },
+    id: Hex,
+    receipt: { status: 'success' | 'reverted' } | undefined,
+  ): Promise<SwapEvent> => {
+    const { openDeadline, fillDeadline } = record.data ?? {}
+    const lastOpen = Number(typeof openDeadline === 'number' ? openDeadline : fillDeadline)
+    const [found, delivered] = await Promise.all([
+      findSignedOpen(protocol, context, record, id, lastOpen),
+      // The solver fills a gasless order at once: its delivery can be seen before its open is mined.
+      deliveredFirst(record, id),
+    ])
+    if (found.openTx && found.openTx.toLowerCase() !== record.depositTx.toLowerCase()) {
+      return { type: 'depositRepriced', depositTx: found.openTx }
+    }
+    if (delivered) return delivered
+    if (!receipt || found.openTx) throw new TransactionReceiptNotFoundError({ hash: record.depositTx })
+    if (!found.closed) return { type: 'pending' }
+    return receipt.status === 'success'
+      ? { type: 'depositFailed', ...NOT_OPENED }
+      : { type: 'depositFailed', error: 'depositReverted' }
+  }
+
   const provider: RouteProvider = {
     id: protocol.id,
     name: protocol.name,
@@ -153,14 +183,14 @@ export function createEscrowProvider(
         throw error
       })
       if (receipt?.status !== 'success') {
-        // The solver fills a gasless order at once: its delivery can be seen before its open is mined.
-        const delivered = knownId ? await deliveredFirst(record, knownId) : undefined
-        if (delivered) return delivered
+        // A gasless order's open not mined yet, or reverted: the order itself is followed by its id.
+        if (knownId) return followSignedId(record, knownId, receipt)
         if (!receipt) throw new TransactionReceiptNotFoundError({ hash: record.depositTx })
         return { type: 'depositFailed', error: 'depositReverted' }
       }
-      // This swap's deposit: from its contract, by its owner, of its amount to its recipient (a gasless swap's open
-      // is sent by the solver, whose answer names the transaction: another order's open is not this swap's).
+      // This swap's deposit: from its contract, by its owner, of its amount to its recipient; a gasless swap's, the
+      // order signed (its open is sent by the solver, whose answer names the transaction: that transaction's other
+      // opens, even of the same owner, recipient and amount, are not this swap's).
       const deposit = (
         parseEventLogs({
           abi: protocol.origin.abi,
@@ -172,10 +202,12 @@ export function createEscrowProvider(
         .map((log) => protocol.readDeposit(log.args))
         .find(
           (found) =>
+            (knownId === undefined || found.id.toLowerCase() === knownId.toLowerCase()) &&
             isAddressEqual(found.owner, record.owner) &&
             isAddressEqual(found.recipient, record.recipient) &&
             found.inputAmount.toString() === record.origin.amount,
         )
+      if (!deposit && knownId) return followSignedId(record, knownId, receipt)
       if (!deposit) return { type: 'depositFailed', error: 'depositReverted' }
       const destinationChain = record.destination.token.chainId
       const [block, destinationHead] = await Promise.all([

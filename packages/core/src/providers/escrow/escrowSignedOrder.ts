@@ -1,5 +1,5 @@
 import { type AbiEvent, getAbiItem, type Hex } from 'viem'
-import { handedOver, type SigningSwap, type SwapEvent } from '../../records/types.ts'
+import { handedOver, type SigningSwap, type SwapBase, type SwapEvent } from '../../records/types.ts'
 import type { EscrowContext, EscrowProtocol } from './escrowProtocol.ts'
 
 /**
@@ -21,6 +21,23 @@ export async function followSignedOrder(
 ): Promise<SwapEvent> {
   const order = handedOver(record)
   if (order?.kind !== 'gaslessOrder') return { type: 'pending' }
+  const found = await findSignedOpen(protocol, { read }, record, order.orderId, order.openDeadline)
+  if (found.openTx) return { type: 'depositSent', depositTx: found.openTx }
+  return found.closed ? { type: 'depositFailed', ...NOT_OPENED } : { type: 'pending' }
+}
+
+/**
+ * Where signed order `orderId` stands on its origin, by its id alone (whatever transaction anyone names as its open):
+ * `openTx`, the transaction whose `Open` of that id is mined on the swap's contract; else `closed` once the origin is at
+ * or past `openDeadline`, when it never can be opened (`openFor` refuses such a block).
+ */
+export async function findSignedOpen(
+  protocol: EscrowProtocol,
+  { read }: Pick<EscrowContext, 'read'>,
+  record: Pick<SwapBase, 'origin' | 'depositAddress'>,
+  orderId: Hex,
+  openDeadline: number,
+): Promise<{ openTx?: Hex; closed: boolean }> {
   const chainId = record.origin.token.chainId
   // The origin's time first: an open mined after this read is still found by the search after it.
   const head = await read(chainId, (origin) => origin.getBlock({ blockTag: 'latest' }))
@@ -28,12 +45,11 @@ export async function followSignedOrder(
     origin.getLogs({
       address: record.depositAddress,
       event: getAbiItem({ abi: protocol.origin.abi, name: protocol.origin.depositEvent }) as AbiEvent,
-      args: { [protocol.idArg]: order.orderId },
+      args: { [protocol.idArg]: orderId },
       fromBlock: 0n,
       strict: true,
     }),
   )
-  if (open) return { type: 'depositSent', depositTx: open.transactionHash as Hex }
-  if (Number(head.timestamp) >= order.openDeadline) return { type: 'depositFailed', ...NOT_OPENED }
-  return { type: 'pending' }
+  if (open) return { openTx: open.transactionHash as Hex, closed: false }
+  return { closed: Number(head.timestamp) >= openDeadline }
 }

@@ -16,6 +16,7 @@ import { GaslessRefusedError, InvalidQuoteError, QuoteExpiredError } from '../..
 import type { DepositPlan, Route, SignableTypedData } from '../../routes/types.ts'
 import { uintString } from '../apiSupport.ts'
 import type { EscrowContext } from '../escrow/escrowProtocol.ts'
+import { type DeadlineBounds, INTENT_DEADLINE_MARGIN_SECONDS, INTENT_QUOTE_TTL_SECONDS } from './intentDeadlines.ts'
 import { randomNonce } from './intentDeposit.ts'
 import { INTENT_PROVIDER_ID, OPEN_FEE_LABEL } from './intentId.ts'
 
@@ -25,6 +26,21 @@ export const gaslessTermsSchema = z.object({
   openFee: uintString,
   openDeadline: z.number().int().positive(),
 })
+
+/**
+ * Refuses (`InvalidQuoteError`) gasless terms whose open deadline is later than a quote lasts and a block of the origin
+ * (the solver's own limit), beyond the margin: the person's authorization would be valid until then.
+ */
+export function checkGaslessOpenDeadline(terms: { openDeadline: number }, bounds: DeadlineBounds): void {
+  const margin = INTENT_DEADLINE_MARGIN_SECONDS
+  const lastOpen = bounds.now + INTENT_QUOTE_TTL_SECONDS + bounds.originBlockTime + margin
+  if (terms.openDeadline > lastOpen) {
+    throw new InvalidQuoteError(
+      INTENT_PROVIDER_ID,
+      `the open deadline ${terms.openDeadline} is after ${lastOpen} (a quote's life of ${INTENT_QUOTE_TTL_SECONDS} s, a block and a margin of ${margin} s): the signature would be valid until then`,
+    )
+  }
+}
 
 /**
  * The gasless route of an intent quote: the same order, signed once and opened by the solver, for the output the

@@ -2,7 +2,7 @@ import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
 import { type Address, decodeFunctionData } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type ReplayServer, startReplayServer } from '../../../test/support/replayServer.ts'
-import { createChainClients } from '../../chains/chainClients.ts'
+import type { ChainClients } from '../../chains/chainClients.ts'
 import { requoteRoute } from '../../client/fetchRoutes.ts'
 import { type Manifest, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { decodeIntentOrderData } from '../../protocols/intent.ts'
@@ -27,6 +27,17 @@ const GAS = 1_000_000_000_000_000n
 let server: ReplayServer
 let manifest: Manifest
 let intent: RouteProvider
+
+/** The chains as the provider reads them: the time of their latest block, and the origin settler's refund delay. */
+let chainTime = () => Math.floor(Date.now() / 1000)
+let settlerRefundDelay = 3600
+const cannedChain = {
+  getBlock: async () => ({ number: 100n, timestamp: BigInt(chainTime()) }),
+  readContract: async ({ functionName }: { functionName: string }) => {
+    if (functionName === 'minRefundDelay') return settlerRefundDelay
+    throw new Error(`unexpected read ${functionName}`)
+  },
+}
 
 const chain = (id: number, usdc: Address, withNative: boolean, authorizations?: string[]) => ({
   id,
@@ -104,7 +115,8 @@ function startIntent(withNativeOnB = true, authorizations?: string[]) {
     chains: [chain(A, USDC_A, true, authorizations), chain(B, USDC_B, withNativeOnB)],
     services: { solver: { url: server.url }, attesters: { threshold: 1, urls: [server.url] } },
   })
-  const provider = createIntentProvider({ manifest, clients: createChainClients(manifest) })
+  const clients = new Map(manifest.chains.map((c) => [c.id, cannedChain])) as unknown as ChainClients
+  const provider = createIntentProvider({ manifest, clients })
   if (!provider) throw new Error('no intent provider')
   intent = provider
 }
@@ -115,6 +127,8 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 beforeEach(() => {
+  chainTime = () => Math.floor(Date.now() / 1000)
+  settlerRefundDelay = 3600
   startIntent()
   server.setRoutes({ '/v1/quote': (asked) => ({ body: solverQuote(asked.query) }) })
 })
@@ -281,6 +295,87 @@ describe('gasless intent routes', () => {
       expect(route.outputAmount).toBe(99_800_000n)
       expect(found).toEqual([])
     }
+  })
+})
+
+describe('the deadlines of an intent quote', () => {
+  const DAY = 86_400
+  const quoteWith = (change: (quote: ReturnType<typeof solverQuote>) => Record<string, unknown>) =>
+    server.setRoutes({
+      '/v1/quote': (asked) => {
+        const honest = solverQuote(asked.query, { gasless: gaslessTerms() })
+        return { body: { ...honest, ...change(honest) } }
+      },
+    })
+  const gaslessTerms = (openDeadline = chainTime() + 30) => ({
+    outputAmount: '99500000',
+    openFee: '300000',
+    openDeadline,
+  })
+  /** The solver's quote as the devnet's solver makes it, timed by the chain: every deadline from its time. */
+  const timedByChain = (quote: ReturnType<typeof solverQuote>) => ({
+    fillDeadline: chainTime() + 180,
+    expires: chainTime() + 180 + settlerRefundDelay,
+    quoteExpiresAt: chainTime() + 30,
+    gasless: gaslessTerms(),
+    inputAmount: quote.inputAmount,
+  })
+
+  it.each([
+    // The person could not refund for 30 days.
+    [
+      'a fill deadline',
+      (q: ReturnType<typeof solverQuote>) => ({
+        fillDeadline: q.fillDeadline + 30 * DAY,
+        expires: q.expires + 30 * DAY,
+      }),
+    ],
+    // The unattested refund (the way back when the attesters are down) 30 days after the fill deadline.
+    ['an expiry', (q: ReturnType<typeof solverQuote>) => ({ expires: q.expires + 30 * DAY })],
+    // The signed authorization valid for 30 days.
+    ['an open deadline', () => ({ gasless: gaslessTerms(chainTime() + 30 * DAY) })],
+  ])('refuses a quote with %s 30 days out, gasless or not', async (_case, change) => {
+    startIntent(true, ['eip2612', 'eip3009'])
+    quoteWith(change)
+    const error = await intent.getQuote(request()).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(InvalidQuoteError)
+  })
+
+  it('refuses each deadline a little beyond its window and the margin, and takes it just within', async () => {
+    startIntent(true, ['eip3009'])
+    const now = chainTime()
+    const cases: [string, Record<string, unknown>, boolean][] = [
+      ['fill deadline within', { fillDeadline: now + 180 + 290, expires: now + 180 + 290 + 3600 }, true],
+      ['fill deadline beyond', { fillDeadline: now + 180 + 360, expires: now + 180 + 360 + 3600 }, false],
+      ['expiry within', { expires: now + 180 + 3600 + 290 }, true],
+      ['expiry beyond', { expires: now + 180 + 3600 + 360 }, false],
+      ['open deadline within', { gasless: gaslessTerms(now + 30 + 1 + 290) }, true],
+      ['open deadline beyond', { gasless: gaslessTerms(now + 30 + 1 + 360) }, false],
+    ]
+    for (const [name, change, taken] of cases) {
+      quoteWith(() => change)
+      const outcome = await intent.getQuote(request()).catch((caught: unknown) => caught)
+      if (taken) expect(outcome, name).toMatchObject({ providerId: 'intent' })
+      else expect(outcome, name).toBeInstanceOf(InvalidQuoteError)
+    }
+  })
+
+  it("takes honest quotes timed by a chain whose clock is hours ahead of the device's (a devnet moved on)", async () => {
+    startIntent(true, ['eip3009'])
+    chainTime = () => Math.floor(Date.now() / 1000) + 2 * 3600 + 15
+    quoteWith(timedByChain)
+    const route = (await intent.getQuote(request())) as Route
+    expect(route.data.fillDeadline).toBe(chainTime() + 180)
+    expect(intent.variantsOf?.(route)).toHaveLength(1)
+  })
+
+  it("gives the refund as long a delay as the origin settler's own (days in production)", async () => {
+    settlerRefundDelay = 3 * DAY
+    quoteWith(timedByChain)
+    expect(await intent.getQuote(request())).toMatchObject({ providerId: 'intent' })
+    settlerRefundDelay = 3600
+    quoteWith((q) => ({ ...timedByChain(q), expires: chainTime() + 180 + 3 * DAY }))
+    await expect(intent.getQuote(request())).rejects.toBeInstanceOf(InvalidQuoteError)
   })
 })
 

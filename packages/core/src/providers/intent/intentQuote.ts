@@ -7,7 +7,8 @@ import { httpRequest } from '../../http/request.ts'
 import { InvalidQuoteError, RouteUnavailableError } from '../../routes/routeErrors.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
 import type { EscrowContext } from '../escrow/escrowProtocol.ts'
-import { gaslessTermsSchema } from './intentGasless.ts'
+import { checkIntentDeadlines, readDeadlineBounds } from './intentDeadlines.ts'
+import { checkGaslessOpenDeadline, gaslessTermsSchema } from './intentGasless.ts'
 import { INTENT_NAME, INTENT_PROVIDER_ID } from './intentId.ts'
 
 const uint = z.string().regex(/^[0-9]{1,78}$/)
@@ -49,12 +50,16 @@ const errorSchema = z.object({
  */
 export async function quoteIntent(
   request: QuoteRequest,
-  { manifest, contracts }: EscrowContext,
+  context: EscrowContext,
   options: { signal?: AbortSignal },
 ): Promise<Route | undefined> {
+  const { manifest, contracts } = context
   const solverUrl = manifest.services.solver?.url
   const originSettler = contracts(request.origin.chainId).origin as Address
   const destinationSettler = contracts(request.destination.chainId).destination as Address
+  // What the quote's deadlines are held to, read from the origin while the solver answers.
+  const bounds = readDeadlineBounds(context, request.origin.chainId, originSettler)
+  bounds.catch(() => undefined) // unread when the solver's answer ends the quote first
   let raw: unknown
   try {
     raw = await httpRequest(`${solverUrl}/v1/quote`, {
@@ -111,6 +116,10 @@ export async function quoteIntent(
   ) {
     throw new InvalidQuoteError(INTENT_PROVIDER_ID, 'the quote does not match the request or the known settlers')
   }
+  // Never deadlines beyond the bridge's own windows: the person could not refund (or void the signature) until then.
+  const held = await bounds
+  checkIntentDeadlines(quote, held)
+  if (quote.gasless) checkGaslessOpenDeadline(quote.gasless, held)
   const gasAmount = BigInt(quote.gasAmount)
   // Gas nobody asked for is paid from the output: never take it.
   if (gasAmount > 0n && !request.gasOnArrival) {
