@@ -146,9 +146,8 @@ async function checkGaslessTerms(context: SolverContext, origin: ChainContext, o
     })
   }
   const terms = { input, inputAmount: data.inputAmount, fillDeadline: order.fillDeadline, expires: data.expires }
-  const problem =
-    orderTermsProblem(pricing, terms, await fillConditions(destination, origin)) ??
-    openFirstProblem(order, origin, destination)
+  const conditions = await fillConditions(destination, origin)
+  const problem = orderTermsProblem(pricing, terms, conditions) ?? shortFillProblem(order, pricing, conditions)
   if (problem) throw refuse('ORDER_TERMS', `The order is outside the solver's terms: ${problem}`)
   // This order's output is held already (`heldOutputs`): the balance must cover it with everything else promised.
   const balance = await balanceOf(context, destination, data.outputToken)
@@ -159,16 +158,19 @@ async function checkGaslessTerms(context: SolverContext, origin: ChainContext, o
 }
 
 /**
- * Why the fill deadline the signer chose leaves no time for the open to be final first, if it does not: an open mined
- * at its deadline, then final on the origin, must still leave the destination two blocks to fill. A shorter one makes
- * the solver choose between filling before the open is mined (the person can still make it fail) and missing the
- * order, and books such a loss within seconds.
+ * Why the fill deadline the signer chose is shorter than the solver quotes, if it is: a quote's fill deadline is the
+ * destination's time then plus the fill window, and the quote is at most `quoteTtlSeconds` old (a block of clock
+ * allowed). With the default windows that leaves the open minutes to be mined and final before the fill is due; one
+ * set right after the open deadline would make the solver fill before the open is mined or miss the order, and
+ * would book such a loss within seconds (issue #53.1).
  */
-function openFirstProblem(order: GaslessOrder, origin: ChainContext, destination: ChainContext): string | undefined {
-  const openFinal = order.openDeadline + origin.finalitySeconds + origin.config.blockTime
-  return order.fillDeadline < openFinal + 2 * destination.config.blockTime
-    ? 'fill deadline too soon for the open to be final first'
-    : undefined
+function shortFillProblem(
+  order: GaslessOrder,
+  pricing: SolverContext['pricing'],
+  conditions: { now: number; destinationBlockTime: number },
+): string | undefined {
+  const quoted = conditions.now + pricing.fillWindowSeconds - pricing.quoteTtlSeconds - conditions.destinationBlockTime
+  return order.fillDeadline < quoted ? 'fill deadline shorter than the solver quotes' : undefined
 }
 
 /** Answers for what the settler would revert with: the person's side (409 when it is open already), else a 400. */
