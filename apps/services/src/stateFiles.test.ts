@@ -49,7 +49,7 @@ async function expectRefused(
   expect((error as Error).message).toContain('Refusing to start')
 }
 
-describe.each(ENGINES)('a %s state that holds one malformed entry', (engine) => {
+describe.each(ENGINES)('a %s state that holds one malformed entry', { timeout: 60_000 }, (engine) => {
   const place = useEngine(engine)
 
   it('stops the attester at start, naming the entry', async () => {

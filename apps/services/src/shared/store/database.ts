@@ -116,6 +116,9 @@ async function openPostgres(url: string): Promise<Database> {
   // One connection: statements are serialized anyway, and a transaction must stay on one.
   const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 })
   pool.on('error', () => undefined) // an idle connection that drops is replaced on the next query
+  // A connection that drops while it is lent out fails its query (the caller sees that); its 'error' event must not
+  // also end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   try {
     await pool.query('SELECT 1')
   } catch (error) {

@@ -44,7 +44,8 @@ async function refusal(opening: Promise<StateStore<State>>): Promise<Error> {
   return outcome
 }
 
-describe.each(ENGINES)('a service state on %s', (engine) => {
+// A PostgreSQL database is created per test; on two busy cores that alone can take seconds.
+describe.each(ENGINES)('a service state on %s', { timeout: 60_000 }, (engine) => {
   const place = useEngine(engine)
 
   it('starts empty, writes each change, and reads it back after a restart', async () => {
