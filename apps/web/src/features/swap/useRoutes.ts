@@ -18,6 +18,12 @@ import { routesQueryOptions } from './routesQuery.ts'
  */
 const RESUME_SETTLE_MS = 300
 
+/**
+ * A request is quoted once it has stood this long: the keys of an amount being typed ask no provider (the quotes
+ * of "1", "12", "12.", … were thrown away as the next key came) and paint at once.
+ */
+export const TYPING_SETTLE_MS = 250
+
 export type RoutesState = {
   routes: Route[]
   outcomes: ProviderOutcome[]
@@ -41,9 +47,12 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
   const client = useSwapClient()
   const refetchIfDue = useRef<() => void>(() => {})
   const clock = useRefreshClock(request !== undefined, () => refetchIfDue.current())
+  const settled = useSettled(request, TYPING_SETTLE_MS)
+  // Until it settles, the new request's list is empty and loading, as a new request's list starts.
+  const pending = settled !== request
   const query = useQuery(
     routesQueryOptions({
-      request,
+      request: settled,
       manifest,
       loadProviders: async () => [...(await client.getProviders()).values()],
       pause: clock.pause,
@@ -53,7 +62,7 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
   // Back from a pause: fetch again at once when the quotes aged, unless a new request is being fetched already.
   refetchIfDue.current = () => {
     const aged = Date.now() - dataUpdatedAt >= QUOTE_REFRESH_SECONDS * 1_000
-    if (request && aged && fetchStatus === 'idle') void refetch()
+    if (settled && aged && fetchStatus === 'idle') void refetch()
   }
   const refresh = useCallback(() => void refetch(), [refetch])
 
@@ -70,8 +79,8 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
         },
       ]
     }
-    return request ? (query.data ?? []) : []
-  }, [query.data, query.error, request])
+    return request && !pending ? (query.data ?? []) : []
+  }, [query.data, query.error, request, pending])
   const routes = useMemo(
     () =>
       rankRoutes(
@@ -85,11 +94,22 @@ export function useRoutes(request: QuoteRequest | undefined, preference: RoutePr
   return {
     routes,
     outcomes,
-    loading: request !== undefined && fetchStatus === 'fetching',
+    loading: request !== undefined && (pending || fetchStatus === 'fetching'),
     refreshIn: left === 0 ? QUOTE_REFRESH_SECONDS : left,
     paused: request ? clock.pause() : undefined,
     refresh,
   }
+}
+
+/** `value` once it has stood `ms` without a change (undefined, no request, at once). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    if (settled === value) return
+    const timer = setTimeout(() => setSettled(value), value === undefined ? 0 : ms)
+    return () => clearTimeout(timer)
+  }, [settled, value, ms])
+  return settled
 }
 
 /**

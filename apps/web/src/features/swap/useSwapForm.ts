@@ -11,7 +11,7 @@ import {
   supportsGaslessIntents,
   type TokenRef,
 } from '@multi-bridge/core'
-import { useMemo, useState } from 'react'
+import { useDeferredValue, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { networkConfigUpdates } from '../../lib/networkConfigUpdates.ts'
@@ -61,7 +61,10 @@ export function useSwapForm() {
   const manifest = useManifest()
 
   const balance = useTokenBalance(origin, address)
-  const parsed = origin ? parseAmountInput(amountText, origin.decimals) : undefined
+  // The field shows each key at once; what the amount changes (checks, routes, the button) follows at a lower
+  // priority, so a keystroke is painted before that work and a key typed during it restarts it.
+  const amountInput = useDeferredValue(amountText)
+  const parsed = origin ? parseAmountInput(amountInput, origin.decimals) : undefined
   const amount = parsed?.ok ? parsed.value : undefined
   const recipient = useRecipient(recipientText, destination?.chainId)
   // What the recipient is on the destination: a token's or a bridge's contract is refused (no address to send to);
@@ -117,7 +120,9 @@ export function useSwapForm() {
       ...(gasOnArrival ? { gasOnArrival: true } : {}),
     }
   }, [origin, destination, amount, address, recipientAddress, slippage.bps, gasOnArrival])
-  const routes = useRoutes(request, preference)
+  const quoted = useRoutes(request, preference)
+  // Until the amount typed is rendered here, no route of the amount before is on screen or can be taken.
+  const routes = amountInput === amountText ? quoted : { ...quoted, routes: [], outcomes: [], loading: true }
   const selected: Route | undefined = routes.routes.find((r) => routeChoice(r) === selectedChoice) ?? routes.routes[0]
   const gas = useSwapGas({
     account: address,
