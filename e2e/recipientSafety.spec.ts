@@ -200,3 +200,77 @@ for (const { id, viewport, lang } of [
     await expect(form.mainButton).toBeEnabled()
   })
 }
+
+/**
+ * Issue #54 point 3: a contract sender (a Safe, a smart account) is not offered its own address as the recipient, is
+ * told why, and an address that is a contract on the origin but has no code on the destination (the same Safe, not
+ * created there) waits for the person's word. An EIP-7702 delegated account is a person.
+ */
+const CONTRACT_SENDER = {
+  en: {
+    ...ENGLISH,
+    note: (network: string) =>
+      `Your wallet is a contract account on ${network} (such as a Safe). Enter the recipient yourself: the same address on another network may not be yours. If other owners must also sign, the swap may run after its quote's deadline: the bridge then refuses it or refunds it.`,
+    undeployed: (origin: string, network: string) =>
+      `This address is a contract on ${origin} (such as a Safe or a smart account) but does not exist on ${network}. If it is your Safe, it has not been created there: USDC sent to it may be lost for good.`,
+    understand: (network: string) => `I understand: I control this address on ${network}`,
+    confirm: 'Confirm the recipient',
+    myAddress: 'My address',
+  },
+  zh: {
+    ...CHINESE,
+    note: (network: string) =>
+      `您的錢包是 ${network} 上的合約帳戶（例如 Safe）。請自行輸入接收地址：同一地址在其他網路上不一定屬於您。 若還需要其他擁有者簽署，交易可能在報價期限之後才執行：屆時橋會拒絕或退款。`,
+    undeployed: (origin: string, network: string) =>
+      `此地址在 ${origin} 上是合約（例如 Safe 或智能帳戶），但在 ${network} 上並不存在。若這是您的 Safe，它尚未在該網路建立：傳送到此地址的 USDC 可能永久遺失。`,
+    understand: (network: string) => `我了解：我能控制此地址在 ${network} 上的資產`,
+    confirm: '請確認接收地址',
+    myAddress: '我的地址',
+  },
+}
+
+for (const [id, viewport, text] of [
+  ['desktop-en', DESKTOP, CONTRACT_SENDER.en],
+  ['phone-zh', PHONE, CONTRACT_SENDER.zh],
+] as const) {
+  test(`contract sender (${id}): no "My address", said why, and its address on a network where it has no code waits for "I understand"`, async ({
+    app,
+    account,
+    wallet,
+    network,
+  }) => {
+    const [a, b] = network.chains
+    // The account as a Safe would be: code on A only (a stand-in body; nothing here is sent from it).
+    await chainClient(a!).setCode({ address: account.address, bytecode: '0x6080604052' })
+    const { page, form } = await app.openConnected({
+      wallet,
+      viewport,
+      storage: { lang: text.lang },
+      connectLabel: text.connect,
+    })
+    await form.pickToken('origin', a!.name, 'USDC')
+    await form.pickToken('destination', b!.name, 'USDC')
+    await form.amountLabelled(text.send).fill('1')
+    await expect(page.getByTestId('contract-sender')).toHaveText(text.note(a!.name))
+    await expect(form.myAddressButton(text.myAddress)).toHaveCount(0)
+    // Typed anyway: the same address has no code on B.
+    await page.getByLabel(text.recipient).fill(account.address)
+    await expect(page.getByText(text.undeployed(a!.name, b!.name))).toBeVisible({ timeout: 20_000 })
+    const consent = page.getByRole('checkbox', { name: text.understand(b!.name) })
+    await expect(form.mainButton).toHaveText(text.confirm, { timeout: 20_000 })
+    await expect(form.mainButton).toBeDisabled()
+    await screenshot(page, `contract-sender-${id}`, { fullPage: false })
+    expect(await axeViolations(page)).toEqual([])
+    await consent.check()
+    await expect(form.mainButton).toHaveText(text.swap, { timeout: 20_000 })
+
+    // An EIP-7702 delegation is an account someone holds the key of: a person, offered their own address.
+    await chainClient(a!).setCode({
+      address: account.address,
+      bytecode: `0xef0100${b!.contracts.intentDestinationSettler!.slice(2)}`,
+    })
+    await page.reload()
+    await expect(form.myAddressButton(text.myAddress)).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('contract-sender')).toHaveCount(0)
+  })
+}

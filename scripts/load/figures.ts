@@ -1,5 +1,6 @@
 import { SERVICE_NAMES, type ServiceName } from '@multi-bridge/services'
 import type { Figure } from '../../bench/report.ts'
+import type { GaslessLosses } from './gasless.ts'
 import type { LatencySample } from './latency.ts'
 import { type BlockClock, quantile, sum } from './observe.ts'
 import type { LoadItem } from './orders.ts'
@@ -106,6 +107,8 @@ export type JudgeParameters = {
   statePruned: Record<string, number>
   /** Orders whose fill the solver held back (over its cap on unconfirmed exposure): outside the fill budget's scope. */
   waited: ReadonlySet<string>
+  /** The cancelled gasless orders' cost (gasless.ts), the solver's cap on unopened orders, and its alerts of them. */
+  gasless: GaslessLosses & { capUsd: number; alerts: { orderId: string; lostInWindowUsd: number }[] }
 }
 
 export function judge({
@@ -119,6 +122,7 @@ export function judge({
   stateAfter,
   statePruned,
   waited,
+  gasless,
 }: JudgeParameters): Figure[] {
   const calm = items.filter((item) => !touchedByFault(faults, item))
   const calmFill = fillStats(clock, calm)
@@ -206,6 +210,26 @@ export function judge({
       unit: '×',
       budget: 0.5,
       note: `kB settled ${(sum(Object.values(stateAfter)) / 1024).toFixed(0)}, after pruning ${(sum(Object.values(statePruned)) / 1024).toFixed(0)}`,
+    },
+    {
+      id: 'gaslessLost',
+      label: 'Gasless orders filled whose signer cancelled the open: USD lost on one origin, over the run',
+      value: gasless.mostUsd,
+      unit: 'USD',
+      budget: gasless.capUsd,
+      note: `the solver's maxUnopenedUsd; ${gasless.attempts} rounds from fresh signers: ${gasless.opened} opened anyway, ${gasless.lost} filled without an open (${Object.entries(
+        gasless.usdByOrigin,
+      )
+        .map(([chain, usd]) => `${chain} ${usd.toFixed(2)}`)
+        .join(', ')} USD)`,
+    },
+    {
+      id: 'gaslessUnalerted',
+      label: 'Gasless losses the solver did not alert',
+      value: gasless.lost - new Set(gasless.alerts.map((alert) => alert.orderId.toLowerCase())).size,
+      unit: '',
+      budget: 0,
+      note: `${gasless.alerts.length} alerts; the largest sum they named lost within the window: ${Math.max(0, ...gasless.alerts.map((alert) => alert.lostInWindowUsd)).toFixed(2)} USD`,
     },
     {
       id: 'rate',

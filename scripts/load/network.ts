@@ -15,6 +15,8 @@ export type LoadNetwork = Network & {
   errors: string[]
   /** Orders (lower-case ids) whose fill the solver held back: over its cap on unconfirmed exposure, or paused claims. */
   waited: Set<string>
+  /** The solver's alerts of a gasless order filled whose open failed: the USD it says it lost within its window. */
+  gaslessAlerts: { orderId: string; lostInWindowUsd: number }[]
 }
 
 export async function startLoadNetwork(retentionSeconds: number): Promise<LoadNetwork> {
@@ -26,6 +28,7 @@ export async function startLoadNetwork(retentionSeconds: number): Promise<LoadNe
   const exits: string[] = []
   const errors: string[] = []
   const waited = new Set<string>()
+  const gaslessAlerts: LoadNetwork['gaslessAlerts'] = []
   const stopProxies = () => Promise.all(proxies.map((proxy) => proxy.stop()))
   let network: Network
   try {
@@ -39,6 +42,10 @@ export async function startLoadNetwork(retentionSeconds: number): Promise<LoadNe
             ? /"orderId":"(0x[0-9a-fA-F]{64})"/.exec(line)
             : null
         if (held?.[1]) waited.add(held[1].toLowerCase())
+        if (source === 'solver' && line.includes('whose gasless open failed')) {
+          const alert = JSON.parse(line) as { orderId: string; lostInWindowUsd: string }
+          gaslessAlerts.push({ orderId: alert.orderId, lostInWindowUsd: Number(alert.lostInWindowUsd) / 1e18 })
+        }
       },
       onServiceExit: (name, code) => exits.push(`${name} exited with code ${code}`),
       // A short retention, so that the run sees what pruning leaves of the databases.
@@ -64,6 +71,7 @@ export async function startLoadNetwork(retentionSeconds: number): Promise<LoadNe
     exits,
     errors,
     waited,
+    gaslessAlerts,
     rpcCalls: () => proxies.reduce((total, proxy) => total + proxy.calls(), 0),
     stop: async () => {
       await network.stop()

@@ -8,6 +8,8 @@ export type LoadOptions = {
   accounts: number
   /** Share of hostile orders (LOAD_HOSTILE). */
   hostile: number
+  /** Share of gasless orders whose signer cancels the authorization as the solver opens it (LOAD_GASLESS_HOSTILE). */
+  gaslessHostile: number
   /** Largest amount in whole USD, under the solver's limits and far under its inventory (LOAD_MAX_USD). */
   maxUsd: number
   /** Every n-th item's attester answer is polled for the decision latency (LOAD_LATENCY_SAMPLE). */
@@ -30,11 +32,14 @@ const numberFrom = (name: string, fallback: number): number => {
 export function loadOptions(): LoadOptions {
   const orders = Math.floor(numberFrom('LOAD_ORDERS', 1000))
   if (orders < 8) throw new Error('LOAD_ORDERS must be at least 8 (checkpoints at a quarter, a half and all)')
+  const shares = numberFrom('LOAD_HOSTILE', 0.1) + numberFrom('LOAD_GASLESS_HOSTILE', 0.05)
+  if (shares > 1) throw new Error(`LOAD_HOSTILE and LOAD_GASLESS_HOSTILE add up to ${shares}, more than 1`)
   return {
     orders,
     rate: numberFrom('LOAD_RATE', 20),
     accounts: Math.floor(numberFrom('LOAD_ACCOUNTS', 80)),
     hostile: numberFrom('LOAD_HOSTILE', 0.1),
+    gaslessHostile: numberFrom('LOAD_GASLESS_HOSTILE', 0.05),
     maxUsd: numberFrom('LOAD_MAX_USD', 300),
     latencySample: Math.max(1, Math.floor(numberFrom('LOAD_LATENCY_SAMPLE', 10))),
     cutSeconds: numberFrom('LOAD_CUT_SECONDS', 15),

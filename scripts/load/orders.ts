@@ -4,9 +4,13 @@ import { buildOnchainOrder } from '@multi-bridge/core'
 import type { createRandom } from '@multi-bridge/devnet'
 import { type Account, type Address, bytesToHex, getAddress, type Hex, parseUnits } from 'viem'
 import { type LoadChain, poolOf, settlerOf } from './chains.ts'
+import { type GaslessAttack, sendCancelledGasless } from './gasless.ts'
 
-/** How a hostile order breaks the rules: outside the manifest, above the quote, or dust. */
-export type Hostility = 'unknown-settler' | 'unknown-token' | 'above-quote' | 'dust'
+/**
+ * How a hostile order breaks the rules: outside the manifest, above the quote, or dust (LOAD_HOSTILE); or a gasless
+ * order whose signer cancels the authorization as the solver opens it (LOAD_GASLESS_HOSTILE, gasless.ts).
+ */
+export type Hostility = 'unknown-settler' | 'unknown-token' | 'above-quote' | 'dust' | 'cancelled-gasless'
 export const HOSTILITIES: readonly Hostility[] = ['unknown-settler', 'unknown-token', 'above-quote', 'dust']
 
 /** One order or pool transfer of the run, as sent; ids and blocks come from the chain's logs. */
@@ -20,6 +24,8 @@ export type LoadItem = {
   sentAt: number
   txHash?: Hex
   failed?: string
+  /** A cancelled gasless order: its id and output, known before any log (gasless.ts). */
+  gasless?: GaslessAttack
   /** From the Open / Sent log. */
   id?: Hex
   openBlock?: bigint
@@ -89,6 +95,11 @@ const randomAddress = (): Address => getAddress(bytesToHex(randomBytes(20)))
 
 async function sendIntent(context: PlaceContext, item: LoadItem): Promise<Hex> {
   const { origin, destination, random } = { ...item, random: context.random }
+  if (item.hostile === 'cancelled-gasless') {
+    const tokens = { input: origin.token('usdc'), output: destination.token(random.pick(STABLES)) }
+    const amount = await amountWithinLimits(context, item, tokens)
+    return sendCancelledGasless(context.solverUrl, item, amount, tokens.output, randomAddress())
+  }
   const tokens = { input: origin.token(random.pick(STABLES)), output: destination.token(random.pick(STABLES)) }
   const dust = item.hostile === 'dust'
   const inputAmount = dust ? 1n : await amountWithinLimits(context, item, tokens)
@@ -146,21 +157,30 @@ export async function placeItem(context: PlaceContext, item: LoadItem): Promise<
   }
 }
 
-/** The next item's route, kind and hostility, drawn from `random`: a tenth hostile by default. */
+/**
+ * The next item's route, kind and hostility, drawn from `random`: a tenth hostile by default (`shares.hostile`), and
+ * `shares.gasless` of the rest cancelled gasless orders.
+ */
 export function planItem(
   random: Random,
   chains: LoadChain[],
   n: number,
-  hostileShare: number,
+  shares: { hostile: number; gasless: number },
 ): Pick<LoadItem, 'n' | 'kind' | 'origin' | 'destination' | 'hostile'> {
   const origin = random.int(0, chains.length - 1)
   const destination = (origin + random.int(1, chains.length - 1)) % chains.length
-  const hostile = random.int(0, 9_999) < hostileShare * 10_000
+  const draw = random.int(0, 9_999)
+  const hostile =
+    draw < shares.hostile * 10_000
+      ? random.pick(HOSTILITIES)
+      : draw < (shares.hostile + shares.gasless) * 10_000
+        ? 'cancelled-gasless'
+        : undefined
   return {
     n,
     kind: hostile || random.chance(0.5) ? 'intent' : 'transfer',
     origin: chains[origin] as LoadChain,
     destination: chains[destination] as LoadChain,
-    ...(hostile ? { hostile: random.pick(HOSTILITIES) } : {}),
+    ...(hostile ? { hostile } : {}),
   }
 }

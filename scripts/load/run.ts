@@ -9,6 +9,7 @@
 import { writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { createRandom } from '@multi-bridge/devnet'
+import { loadPricing } from '@multi-bridge/services'
 import type { Account } from 'viem'
 import { finish, printTable } from '../../bench/report.ts'
 import { fundAccounts, type LoadChain, loadChains } from './chains.ts'
@@ -22,6 +23,7 @@ import {
   readableMs,
   touchedByFault,
 } from './figures.ts'
+import { gaslessLosses } from './gasless.ts'
 import { type LatencySample, measureDecision } from './latency.ts'
 import { type LoadNetwork, startLoadNetwork } from './network.ts'
 import {
@@ -102,7 +104,14 @@ async function sendItems(run: Run, from: number, to: number, disruptions: Map<nu
       if (disruption) disrupt(run, disruption)
       while (free.length === 0) await pause(20)
       const account = free.shift() as Account
-      const item: LoadItem = { ...planItem(random, run.chains, n, run.options.hostile), account, sentAt: Date.now() }
+      const item: LoadItem = {
+        ...planItem(random, run.chains, n, {
+          hostile: run.options.hostile,
+          gasless: run.options.gaslessHostile,
+        }),
+        account,
+        sentAt: Date.now(),
+      }
       run.items.push(item)
       const placed = placeItem(run.place, item).then(() => {
         free.push(account)
@@ -205,6 +214,8 @@ async function main() {
     const settled = await settleAll(run.network, run.chains, run.items, log)
     log(`waiting for the services to prune what settled (retention ${options.retentionSeconds} s)…`)
     const statePruned = await prunedSizes(run.network.dataDir, settled.stateAfter, options.retentionSeconds)
+    // By now every cancelled gasless order's fill deadline is final on its origin: the solver has booked its losses.
+    const gasless = gaslessLosses(run.chains, run.items, await collectLogs(run.chains, run.items))
     const figures = judge({
       checkpoints,
       outcomes: settled.outcomes,
@@ -216,6 +227,11 @@ async function main() {
       stateAfter: settled.stateAfter,
       statePruned,
       waited: run.network.waited,
+      gasless: {
+        ...gasless,
+        capUsd: Number(loadPricing().maxUnopenedUsd),
+        alerts: run.network.gaslessAlerts,
+      },
     }).map(finish)
     const output = join(import.meta.dirname, 'results.json')
     const results = {
@@ -228,6 +244,7 @@ async function main() {
       faults: run.faults.map((fault) => ({ ...fault, from: new Date(fault.from), to: new Date(fault.to) })),
       outcomes: settled.outcomes,
       hostile: settled.hostile,
+      gasless: { ...gasless, alerts: run.network.gaslessAlerts },
       stateAfterSettling: settled.stateAfter,
       stateAfterPruning: statePruned,
       rpcByMethod: run.network.proxies.map((proxy) => proxy.byMethod()),

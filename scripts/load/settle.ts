@@ -58,8 +58,10 @@ export async function collectLogs(chains: LoadChain[], items: LoadItem[]): Promi
       deliveries.set(log[0], [...(deliveries.get(log[0]) ?? []), log[1].blockNumber])
     }
   }
+  // A gasless order by its id: the solver may have sent its open again under another hash.
+  const byId = new Map([...opened.values()].map((entry) => [entry.id, entry]))
   for (const item of items) {
-    const found = item.txHash && opened.get(item.txHash)
+    const found = item.gasless ? byId.get(item.gasless.orderId) : item.txHash && opened.get(item.txHash)
     if (!found) continue
     item.id = found.id
     item.openBlock = found.block

@@ -9,4 +9,5 @@ export {
 } from './network.ts'
 export { type AttesterName, attesterName, type ServiceName, type ServiceProcess, spawnService } from './process.ts'
 export { startRelayer } from './relayer/relayer.ts'
+export { loadPricing } from './solver/loadPricing.ts'
 export { startSolver } from './solver/solver.ts'

@@ -19,6 +19,9 @@ export function RecipientField(props: {
   /** What the text resolves to (useRecipient). */
   recipient: Recipient
   connected: Address | undefined
+  /** The connected account on the origin: a contract (a Safe, a smart account) is not offered as its own recipient. */
+  senderKind?: 'person' | 'contract' | undefined
+  originChainId?: number | undefined
   destinationChainId: number | undefined
   /** What the address is on the destination chain (refused, a contract to confirm, a wallet). */
   safety: RecipientSafety
@@ -42,7 +45,10 @@ export function RecipientField(props: {
   const { recipient } = props
   const chainId = props.destinationChainId
   const destinationName = getManifestChain(manifest, chainId ?? 0)?.name
-  const suggestions = [connected, ...recent].filter(
+  // A contract account's address on another network may belong to no one, or to someone else: never one tap away.
+  const contractSender = props.senderKind === 'contract'
+  const originName = getManifestChain(manifest, props.originChainId ?? 0)?.name
+  const suggestions = [contractSender ? undefined : connected, ...recent].filter(
     (a, i, all): a is Address => !!a && all.findIndex((b) => b?.toLowerCase() === a.toLowerCase()) === i,
   )
   return (
@@ -64,6 +70,17 @@ export function RecipientField(props: {
         }
         onChange={(event) => props.onChange(event.target.value)}
       />
+      {contractSender && originName && (
+        <p className="field-warning" data-testid="contract-sender">
+          {t(
+            'Your wallet is a contract account on {{network}} (such as a Safe). Enter the recipient yourself: the same address on another network may not be yours.',
+            { network: originName },
+          )}{' '}
+          {t(
+            "If other owners must also sign, the swap may run after its quote's deadline: the bridge then refuses it or refunds it.",
+          )}
+        </p>
+      )}
       {suggestions.length > 0 && (
         <div className="chips">
           {suggestions.map((suggestion) => (

@@ -54,6 +54,27 @@ export function RecipientSafetyNote(props: {
       </div>
     )
   }
+  if (safety.status === 'undeployed') {
+    return (
+      <div className="recipient-contract" data-testid="recipient-undeployed">
+        <p className="field-warning" role="alert">
+          {t(
+            'This address is a contract on {{origin}} (such as a Safe or a smart account) but does not exist on {{network}}. If it is your Safe, it has not been created there: {{symbol}} sent to it may be lost for good.',
+            { origin: safety.origin, network: safety.network, symbol },
+          )}
+        </p>
+        <label className="consent-row">
+          <input
+            type="checkbox"
+            checked={props.consented}
+            onChange={(event) => props.onConsentChange(event.target.checked)}
+            data-testid="undeployed-consent"
+          />
+          <span>{t('I understand: I control this address on {{network}}', { network: safety.network })}</span>
+        </label>
+      </div>
+    )
+  }
   if (safety.status === 'unknown') {
     // The chain's own sentence from the catalogue ("Local Chain B is not answering"); any other failure says the
     // check failed there. Either way the address may be a contract: the person confirms it, as for a contract.

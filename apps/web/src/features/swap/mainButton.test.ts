@@ -70,6 +70,16 @@ describe('recipientCheck', () => {
     expect(recipientCheck({ status: 'contract', network: 'Local Chain B' }, true, true)).toBe('ok')
   })
 
+  it("waits for the person's word on an address that is a contract on the origin and has no code on the destination (issue #54.3)", () => {
+    const undeployed: RecipientSafety = { status: 'undeployed', network: 'Local Chain B', origin: 'Local Chain A' }
+    expect(recipientCheck(undeployed, true, false)).toBe('needsConsentUndeployed')
+    expect(recipientCheck(undeployed, true, true)).toBe('ok')
+    expect(mainButton({ ...ready, recipientCheck: 'needsConsentUndeployed' })).toEqual({
+      label: 'Confirm the recipient',
+      enabled: false,
+    })
+  })
+
   it('waits while the chain is read, and has nothing to ask of a wallet, a refused address or no typed recipient', () => {
     expect(recipientCheck({ status: 'checking' }, true, false)).toBe('checking')
     expect(recipientCheck({ status: 'wallet' }, true, false)).toBe('ok')

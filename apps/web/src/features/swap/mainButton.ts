@@ -30,7 +30,7 @@ export type MainButtonInput = {
 
 export type MainButton = { label: string; enabled: boolean; values?: Record<string, string> }
 
-export type RecipientCheck = 'checking' | 'needsConsent' | 'needsConsentUnchecked' | 'ok'
+export type RecipientCheck = 'checking' | 'needsConsent' | 'needsConsentUnchecked' | 'needsConsentUndeployed' | 'ok'
 
 /**
  * What the recipient's safety asks of the main button, for a typed recipient (the connected account's own address
@@ -46,6 +46,7 @@ export function recipientCheck(
   if (safety.status === 'checking') return 'checking'
   if (safety.status === 'contract' && !consented) return 'needsConsent'
   if (safety.status === 'unknown' && !consented) return 'needsConsentUnchecked'
+  if (safety.status === 'undeployed' && !consented) return 'needsConsentUndeployed'
   return 'ok'
 }
 
@@ -63,7 +64,9 @@ export function mainButton(input: MainButtonInput): MainButton {
   }
   if (input.recipientCheck === 'checking') return { label: 'Checking the recipient…', enabled: false }
   if (input.recipientCheck === 'needsConsent') return { label: 'Confirm the contract recipient', enabled: false }
-  if (input.recipientCheck === 'needsConsentUnchecked') return { label: 'Confirm the recipient', enabled: false }
+  if (input.recipientCheck === 'needsConsentUnchecked' || input.recipientCheck === 'needsConsentUndeployed') {
+    return { label: 'Confirm the recipient', enabled: false }
+  }
   if (input.notEnoughBalance) return { label: 'Not enough balance', enabled: false }
   if (!input.slippageValid) return { label: 'Check the slippage', enabled: false }
   // Routes of another input (or another account) are never on screen: no route yet means none to swap with.

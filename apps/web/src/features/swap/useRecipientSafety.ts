@@ -28,6 +28,8 @@ export type RecipientSafety =
   | { status: 'checking' }
   | { status: 'refused'; refusal: RecipientRefusal; network: string }
   | { status: 'contract'; network: string }
+  /** No code on the destination, but a contract at the same address on the origin (a Safe or smart account there). */
+  | { status: 'undeployed'; network: string; origin: string }
   | { status: 'wallet' }
   | { status: 'unknown'; network: string; error: unknown; retry: () => void; retrying: boolean }
 
@@ -45,14 +47,15 @@ async function providersContracts(client: SwapClient, chainId: number) {
   )
 }
 
-/** The recipient's safety on the destination chain (see `RecipientSafety`): the manifest at once, the chain's code read. */
-export function useRecipientSafety(address: Address | undefined, destination: TokenRef | undefined): RecipientSafety {
+/**
+ * The code at `address` on `chainId` (null: none), read once a minute at most; a chain that failed is asked again every
+ * `RECHECK_MS`. `enabled` false leaves it unread.
+ */
+function useCode(chainId: number | undefined, address: Address | undefined, enabled = true) {
   const manifest = useManifest()
-  const client = useSwapClient()
   const config = useWalletConfig()
-  const chainId = destination?.chainId
   const network = chainId === undefined ? '' : (getManifestChain(manifest, chainId)?.name ?? String(chainId))
-  const code = useQuery({
+  return useQuery({
     queryKey: recipientKeys.code(chainId, address),
     staleTime: 60_000,
     // A chain that does not answer is said after one bounded read, not after a second one; other failures once more.
@@ -60,14 +63,47 @@ export function useRecipientSafety(address: Address | undefined, destination: To
     refetchInterval: (query) => (query.state.status === 'error' ? RECHECK_MS : false),
     refetchIntervalInBackground: false,
     queryFn:
-      config && address !== undefined && chainId !== undefined
+      enabled && config && address !== undefined && chainId !== undefined
         ? async () => {
             const { readRecipientCode } = await chainReads()
-            // Bounded (readChain): a hanging destination is said within seconds, not after viem's minute of retries.
+            // Bounded (readChain): a hanging chain is said within seconds, not after viem's minute of retries.
             return readRecipientCode(config.getClient({ chainId }), address, { id: chainId, name: network })
           }
         : skipToken,
   })
+}
+
+/**
+ * Whether the connected account is a contract on the origin (a Safe, a smart account), `person` when it has no code
+ * or an EIP-7702 delegation (an account someone holds the key of), `undefined` until the origin answers (or when it
+ * does not).
+ */
+export function useSenderKind(
+  address: Address | undefined,
+  originChainId: number | undefined,
+): 'person' | 'contract' | undefined {
+  const code = useCode(originChainId, address)
+  if (!code.isSuccess) return undefined
+  return isContractCode(code.data) ? 'contract' : 'person'
+}
+
+/**
+ * The recipient's safety on the destination chain (see `RecipientSafety`): the manifest at once, the chain's code read;
+ * an address without code there is also read on the origin (`originChainId`): a contract there is likely the person's
+ * own Safe or smart account, not deployed on the destination.
+ */
+export function useRecipientSafety(
+  address: Address | undefined,
+  destination: TokenRef | undefined,
+  originChainId?: number,
+): RecipientSafety {
+  const manifest = useManifest()
+  const client = useSwapClient()
+  const chainId = destination?.chainId
+  const network = chainId === undefined ? '' : (getManifestChain(manifest, chainId)?.name ?? String(chainId))
+  const code = useCode(chainId, address)
+  const elsewhere = originChainId !== undefined && originChainId !== chainId
+  const originCode = useCode(originChainId, address, elsewhere && code.isSuccess && !isContractCode(code.data))
   const known = useQuery({
     queryKey: recipientKeys.knownContracts(chainId, manifest),
     staleTime: Number.POSITIVE_INFINITY,
@@ -87,5 +123,13 @@ export function useRecipientSafety(address: Address | undefined, destination: To
       retrying: code.isFetching,
     }
   }
-  return isContractCode(code.data) ? { status: 'contract', network } : { status: 'wallet' }
+  if (isContractCode(code.data)) return { status: 'contract', network }
+  if (!elsewhere) return { status: 'wallet' }
+  // The origin is where the person sends from: while it does not answer, the destination's answer stands.
+  if (originCode.isPending && originCode.fetchStatus === 'fetching') return { status: 'checking' }
+  if (originCode.isSuccess && isContractCode(originCode.data)) {
+    const origin = getManifestChain(manifest, originChainId)?.name ?? String(originChainId)
+    return { status: 'undeployed', network, origin }
+  }
+  return { status: 'wallet' }
 }

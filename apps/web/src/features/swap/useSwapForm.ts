@@ -20,7 +20,7 @@ import { useWalletConnection } from '../wallet/index.ts'
 import { useKeptForm } from './keptForm.ts'
 import { mainButton, recipientCheck } from './mainButton.ts'
 import { useRecipient } from './useRecipient.ts'
-import { useRecipientSafety } from './useRecipientSafety.ts'
+import { type RecipientSafety, useRecipientSafety, useSenderKind } from './useRecipientSafety.ts'
 import { useRoutes } from './useRoutes.ts'
 import { useSwapGas } from './useSwapGas.ts'
 import { useTokenBalance } from './useTokenBalance.ts'
@@ -40,6 +40,12 @@ export function parseSlippage(text: string): { valid: boolean; bps: number | und
   const value = Number(trimmed)
   const valid = /^\d{1,2}(\.\d{0,2})?$/.test(trimmed) && value <= 50
   return { valid, bps: valid ? Math.round(value * 100) : undefined }
+}
+
+/** What a person's "I understand" was given for: another answer about the same address asks again. */
+const consentFor: Partial<Record<RecipientSafety['status'], string>> = {
+  unknown: 'unchecked',
+  undeployed: 'undeployed',
 }
 
 /**
@@ -70,12 +76,14 @@ export function useSwapForm() {
   // What the recipient is on the destination: a token's or a bridge's contract is refused (no address to send to);
   // any other contract needs the person's "I understand", given for that address on that chain only.
   const typedRecipient = recipient.status === 'ok' ? recipient.address : undefined
-  const recipientSafety = useRecipientSafety(typedRecipient ?? address, destination)
+  const recipientSafety = useRecipientSafety(typedRecipient ?? address, destination, origin?.chainId)
+  // A Safe or smart account: its address on another network may not be its own (issue #54.3).
+  const senderKind = useSenderKind(address, origin?.chainId)
   const [contractConsent, setContractConsent] = useState<string | undefined>()
   // Given for what was said: an address the chain did not answer about that then turns out a contract asks again.
   const consentKey =
     typedRecipient && destination
-      ? `${destination.chainId}:${typedRecipient}:${recipientSafety.status === 'unknown' ? 'unchecked' : 'contract'}`
+      ? `${destination.chainId}:${typedRecipient}:${consentFor[recipientSafety.status] ?? 'contract'}`
       : undefined
   const contractConsented = consentKey !== undefined && contractConsent === consentKey
   const recipientAddress = recipientSafety.status === 'refused' ? undefined : typedRecipient
@@ -174,6 +182,8 @@ export function useSwapForm() {
     recipient,
     recipientAddress,
     recipientSafety,
+    /** The connected account on the origin: a contract (a Safe, a smart account) or a person; undefined until read. */
+    senderKind,
     /** The person's "I understand" for a contract recipient, or one that could not be checked (this address, on this chain). */
     contractConsented,
     setContractConsented: (consented: boolean) => setContractConsent(consented ? consentKey : undefined),

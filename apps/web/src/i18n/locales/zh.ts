@@ -136,6 +136,13 @@ const zh: Record<string, string> = {
     '因此無法在該網路上檢查此地址。如果它是無法接收 {{symbol}} 的合約，代幣會遺失。',
   'I understand: this address can receive {{symbol}}': '我了解：此地址能接收 {{symbol}}',
   'Confirm the recipient': '請確認接收地址',
+  'Your wallet is a contract account on {{network}} (such as a Safe). Enter the recipient yourself: the same address on another network may not be yours.':
+    '您的錢包是 {{network}} 上的合約帳戶（例如 Safe）。請自行輸入接收地址：同一地址在其他網路上不一定屬於您。',
+  "If other owners must also sign, the swap may run after its quote's deadline: the bridge then refuses it or refunds it.":
+    '若還需要其他擁有者簽署，交易可能在報價期限之後才執行：屆時橋會拒絕或退款。',
+  'This address is a contract on {{origin}} (such as a Safe or a smart account) but does not exist on {{network}}. If it is your Safe, it has not been created there: {{symbol}} sent to it may be lost for good.':
+    '此地址在 {{origin}} 上是合約（例如 Safe 或智能帳戶），但在 {{network}} 上並不存在。若這是您的 Safe，它尚未在該網路建立：傳送到此地址的 {{symbol}} 可能永久遺失。',
+  'I understand: I control this address on {{network}}': '我了解：我能控制此地址在 {{network}} 上的資產',
   'Checking…': '檢查中…',
   'Checking the recipient…': '正在檢查接收地址…',
   'Confirm the contract recipient': '請確認合約接收地址',

@@ -102,6 +102,8 @@ export default function SwapPage({ options }: { options: PageOptions }) {
           onChange={form.setRecipientText}
           recipient={form.recipient}
           connected={account}
+          senderKind={form.senderKind}
+          originChainId={form.origin?.chainId}
           destinationChainId={destination?.chainId}
           safety={form.recipientSafety}
           destinationSymbol={destination?.symbol}
