@@ -13,14 +13,24 @@ import {
   gaslessOrderHash,
   gaslessOrderId,
 } from '@multi-bridge/core'
-import { type Address, formatUnits, type Hex, parseUnits } from 'viem'
+import { type Account, type Address, formatUnits, type Hex, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { getEip712Domain } from 'viem/actions'
 import type { LoadChain } from './chains.ts'
-import type { LoadItem } from './orders.ts'
 
 /** A cancelled gasless order of the run: its id and output (6-decimal stables, so USD), known before any log. */
 export type GaslessAttack = { orderId: Hex; outputAmount: bigint }
+
+/** What this file reads and writes of a load item (orders.ts `LoadItem`). */
+type GaslessItem = {
+  origin: LoadChain
+  destination: LoadChain
+  account: Account
+  hostile?: string
+  /** From its Open log, once mined. */
+  id?: Hex
+  gasless?: GaslessAttack
+}
 
 type GaslessQuote = {
   outputAmount: string
@@ -44,7 +54,7 @@ const json = (value: unknown) => JSON.stringify(value, (_key, v) => (typeof v ==
  */
 export async function sendCancelledGasless(
   solverUrl: string,
-  item: LoadItem,
+  item: GaslessItem,
   amount: bigint,
   outputToken: Address,
   recipient: Address,
@@ -145,7 +155,7 @@ export type GaslessLosses = {
  */
 export function gaslessLosses(
   chains: LoadChain[],
-  items: LoadItem[],
+  items: GaslessItem[],
   deliveries: Map<string, bigint[]>,
 ): GaslessLosses {
   const attacks = items.filter((item) => item.hostile === 'cancelled-gasless' && item.gasless)

@@ -92,6 +92,17 @@ describe('collectSwaps against the devnet, one chain hanging', () => {
       })
     }
 
+    // The solver's fill of the swap to B lands before the read under test (on a busy machine it takes a few blocks).
+    for (let tries = 0; ; tries++) {
+      const all = await collectSwaps({ owner: owner.address, manifest, providers: [...providers.values()] })
+      const intent = all.records.find(
+        (record) => record.providerId === INTENT_PROVIDER_ID && isAddressEqual(record.owner, owner.address),
+      )
+      if (intent?.status === 'completed') break
+      if (tries >= 60) throw new Error(`the swap to B was not filled within a minute (${intent?.status})`)
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+    }
+
     const c = manifest.chains[2]!
     const started = Date.now()
     const result = await collectSwaps({
