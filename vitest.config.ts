@@ -10,6 +10,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // No test here times anything: this only leaves room for a 2-core machine running both lanes at once.
+          testTimeout: 20_000,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.ts',

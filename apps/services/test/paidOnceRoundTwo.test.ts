@@ -177,7 +177,9 @@ describe('paid once, round two', () => {
   it('(3) one chain whose eth_call hangs, with a hundred undecided orders to it: the other chains are decided meanwhile', async () => {
     const sender = user(7)
     const settler = A.config.contracts.intentOriginSettler as Address
-    const deadline = (await chainTime(C)) + 20
+    // Room to open a hundred orders one after the other on a busy machine before it passes.
+    const DEADLINE_IN = 90
+    const deadline = (await chainTime(C)) + DEADLINE_IN
     // A hundred dust orders to C: declined by the solver (below its minimum), undecided until C's state is read.
     await approveExact(A, sender, A.token('usdc'), settler, 100n)
     const hashes: Hex[] = []
@@ -213,7 +215,7 @@ describe('paid once, round two', () => {
     const proxy = network.rpc.get(C.config.id)!
     proxy.holdCalls(C.config.contracts.intentDestinationSettler as Address)
     try {
-      await advanceTime([A, B, C], 30)
+      await advanceTime([A, B, C], DEADLINE_IN + 10)
       await waitFor(
         async () => proxy.held().now,
         (now) => now > 0,

@@ -47,7 +47,7 @@ const NO_SUCH_REFUND = `0x${'3d'.repeat(32)}` as Hex
 const LATER = 1_735_689_700
 
 beforeAll(async () => {
-  bed = await startProductionTestbed({ timeoutMs: 400 })
+  bed = await startProductionTestbed({ timeoutMs: 3_000 })
 })
 afterAll(() => bed.close())
 beforeEach(() => {

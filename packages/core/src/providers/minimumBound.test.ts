@@ -19,7 +19,7 @@ import type { RelayOrder } from './relay/relaySchemas.ts'
 
 let bed: ProductionTestbed
 beforeAll(async () => {
-  bed = await startProductionTestbed({ timeoutMs: 400 })
+  bed = await startProductionTestbed({ timeoutMs: 3_000 })
 })
 afterAll(() => bed.close())
 beforeEach(() => {

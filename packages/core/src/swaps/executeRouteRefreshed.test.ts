@@ -17,7 +17,7 @@ import { executeRoute } from './executeRoute.ts'
  */
 let bed: ProductionTestbed
 beforeAll(async () => {
-  bed = await startProductionTestbed({ timeoutMs: 400 })
+  bed = await startProductionTestbed({ timeoutMs: 3_000 })
 })
 afterAll(() => bed.close())
 

@@ -19,7 +19,7 @@ const ARBITRUM_POOL = '0xe35e9842fceaCA96570B734083f4a58e8F7C5f2A'
 const fees = () => acrossFeesAt(acrossFixtures.suggestedFees, Math.floor(Date.now() / 1000))
 
 beforeAll(async () => {
-  bed = await startProductionTestbed({ timeoutMs: 400 })
+  bed = await startProductionTestbed({ timeoutMs: 3_000 })
 })
 afterAll(() => bed.close())
 beforeEach(() => bed.server.setRoutes({ '/api/suggested-fees': { body: fees() } }))

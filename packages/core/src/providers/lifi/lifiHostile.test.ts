@@ -43,7 +43,7 @@ const HALF_ETH = 500_000_000_000_000_000n
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3_600
 
 beforeAll(async () => {
-  bed = await startProductionTestbed({ timeoutMs: 400 })
+  bed = await startProductionTestbed({ timeoutMs: 3_000 })
 })
 afterAll(() => bed.close())
 beforeEach(() => {

@@ -11,7 +11,7 @@ import {
 let bed: ProductionTestbed
 
 beforeAll(async () => {
-  bed = await startProductionTestbed({ timeoutMs: 400 })
+  bed = await startProductionTestbed({ timeoutMs: 3_000 })
 })
 afterAll(() => bed.close())
 beforeEach(() => {

@@ -17,7 +17,7 @@ let bed: ProductionTestbed
 const quote = lifiFixtures.quote
 
 beforeAll(async () => {
-  bed = await startProductionTestbed({ timeoutMs: 400 })
+  bed = await startProductionTestbed({ timeoutMs: 3_000 })
 })
 afterAll(() => bed.close())
 beforeEach(() => {

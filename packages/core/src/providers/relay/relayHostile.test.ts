@@ -53,7 +53,7 @@ type DepositTx = { to?: string; data?: Hex; value?: string }
 
 let bed: ProductionTestbed
 beforeAll(async () => {
-  bed = await startProductionTestbed({ timeoutMs: 400 })
+  bed = await startProductionTestbed({ timeoutMs: 3_000 })
 })
 afterAll(() => bed.close())
 beforeEach(() => {
