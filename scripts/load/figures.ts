@@ -153,6 +153,7 @@ export function judge({
     budget: FLAT,
     note: `MB at ${along((c) => (c.peakKb[name] ?? 0) / 1024, 0)}`,
   }))
+  const alerted = new Set(gasless.alerts.map((alert) => alert.orderId.toLowerCase()))
   return [
     {
       id: 'lost',
@@ -226,7 +227,7 @@ export function judge({
     {
       id: 'gaslessUnalerted',
       label: 'Gasless losses the solver did not alert',
-      value: gasless.lost - new Set(gasless.alerts.map((alert) => alert.orderId.toLowerCase())).size,
+      value: gasless.lostIds.filter((id) => !alerted.has(id)).length,
       unit: '',
       budget: 0,
       note: `${gasless.alerts.length} alerts; the largest sum they named lost within the window: ${Math.max(0, ...gasless.alerts.map((alert) => alert.lostInWindowUsd)).toFixed(2)} USD`,

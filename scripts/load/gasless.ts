@@ -32,8 +32,8 @@ type GaslessItem = {
   gasless?: GaslessAttack
 }
 
-type GaslessQuote = {
-  outputAmount: string
+/** What a round reads of the solver's quote (orders.ts fetches it). */
+export type GaslessQuote = {
   fillDeadline: number
   expires: number
   originSettler: Address
@@ -55,24 +55,13 @@ const json = (value: unknown) => JSON.stringify(value, (_key, v) => (typeof v ==
 export async function sendCancelledGasless(
   solverUrl: string,
   item: GaslessItem,
-  amount: bigint,
-  outputToken: Address,
-  recipient: Address,
+  quote: GaslessQuote,
+  asked: { inputAmount: bigint; outputToken: Address; recipient: Address },
 ): Promise<Hex> {
   const { origin, destination, account } = item
   const inputToken = origin.token('usdc')
-  const query = new URLSearchParams({
-    originChainId: String(origin.config.id),
-    destinationChainId: String(destination.config.id),
-    inputToken,
-    outputToken,
-    amount: amount.toString(),
-  })
-  const quoted = await fetch(`${solverUrl}/v1/quote?${query}`)
-  const quote = (await quoted.json()) as GaslessQuote & { error?: { code: string } }
-  if (quoted.status !== 200 || !quote.gasless) {
-    throw new Error(`gasless quote ${quoted.status} ${quote.error?.code ?? 'without gasless terms'}`)
-  }
+  const { inputAmount: amount, outputToken, recipient } = asked
+  if (!quote.gasless) throw new Error('gasless quote without gasless terms')
   // A new signer each round: no ban on a signer who cost the solver before stops the next one.
   const signer = privateKeyToAccount(generatePrivateKey())
   const funding = await origin.wallet(account).writeContract({
@@ -144,6 +133,8 @@ export type GaslessLosses = {
   opened: number
   /** Filled without an open: the solver's loss. */
   lost: number
+  /** The lost orders' ids (lower case), for the solver's alerts to be matched against. */
+  lostIds: string[]
   /** USD lost per origin chain (by its index), and the most on one chain. */
   usdByOrigin: Record<string, number>
   mostUsd: number
@@ -160,18 +151,19 @@ export function gaslessLosses(
 ): GaslessLosses {
   const attacks = items.filter((item) => item.hostile === 'cancelled-gasless' && item.gasless)
   const usdByOrigin: Record<string, number> = Object.fromEntries(chains.map((chain) => [chain.config.shortName, 0]))
-  let lost = 0
+  const lostIds: string[] = []
   for (const item of attacks) {
     const attack = item.gasless as GaslessAttack
     if (item.id || !deliveries.has(attack.orderId)) continue
-    lost++
+    lostIds.push(attack.orderId.toLowerCase())
     const name = item.origin.config.shortName
     usdByOrigin[name] = (usdByOrigin[name] ?? 0) + Number(formatUnits(attack.outputAmount, 6))
   }
   return {
     attempts: items.filter((item) => item.hostile === 'cancelled-gasless').length,
     opened: attacks.filter((item) => item.id).length,
-    lost,
+    lost: lostIds.length,
+    lostIds,
     usdByOrigin,
     mostUsd: Math.max(0, ...Object.values(usdByOrigin)),
   }

@@ -4,7 +4,7 @@ import { buildOnchainOrder } from '@multi-bridge/core'
 import type { createRandom } from '@multi-bridge/devnet'
 import { type Account, type Address, bytesToHex, getAddress, type Hex, parseUnits } from 'viem'
 import { type LoadChain, poolOf, settlerOf } from './chains.ts'
-import { type GaslessAttack, sendCancelledGasless } from './gasless.ts'
+import { type GaslessAttack, type GaslessQuote, sendCancelledGasless } from './gasless.ts'
 
 /**
  * How a hostile order breaks the rules: outside the manifest, above the quote, or dust (LOAD_HOSTILE); or a gasless
@@ -35,10 +35,8 @@ export type LoadItem = {
 type Random = ReturnType<typeof createRandom>
 const STABLES = ['usdc', 'usdt'] as const
 
-type Quote = {
+type Quote = GaslessQuote & {
   outputAmount: string
-  fillDeadline: number
-  expires: number
   limits: { minInputAmount: string; maxInputAmount: string }
 }
 
@@ -97,8 +95,13 @@ async function sendIntent(context: PlaceContext, item: LoadItem): Promise<Hex> {
   const { origin, destination, random } = { ...item, random: context.random }
   if (item.hostile === 'cancelled-gasless') {
     const tokens = { input: origin.token('usdc'), output: destination.token(random.pick(STABLES)) }
-    const amount = await amountWithinLimits(context, item, tokens)
-    return sendCancelledGasless(context.solverUrl, item, amount, tokens.output, randomAddress())
+    const inputAmount = await amountWithinLimits(context, item, tokens)
+    const q = await quote(context, origin, destination, tokens, inputAmount)
+    return sendCancelledGasless(context.solverUrl, item, q, {
+      inputAmount,
+      outputToken: tokens.output,
+      recipient: randomAddress(),
+    })
   }
   const tokens = { input: origin.token(random.pick(STABLES)), output: destination.token(random.pick(STABLES)) }
   const dust = item.hostile === 'dust'

@@ -1,4 +1,5 @@
 import { ChainUnreachableError } from '@multi-bridge/core'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toUserMessage } from '../../lib/errorMessages.ts'
 import type { RecipientSafety } from './useRecipientSafety.ts'
@@ -42,15 +43,9 @@ export function RecipientSafetyNote(props: {
             { network: safety.network, symbol },
           )}
         </p>
-        <label className="consent-row">
-          <input
-            type="checkbox"
-            checked={props.consented}
-            onChange={(event) => props.onConsentChange(event.target.checked)}
-            data-testid="contract-consent"
-          />
-          <span>{t('I understand: this contract can receive {{symbol}}', { symbol })}</span>
-        </label>
+        <ConsentRow testId="contract-consent" consented={props.consented} onConsentChange={props.onConsentChange}>
+          {t('I understand: this contract can receive {{symbol}}', { symbol })}
+        </ConsentRow>
       </div>
     )
   }
@@ -63,15 +58,9 @@ export function RecipientSafetyNote(props: {
             { origin: safety.origin, network: safety.network, symbol },
           )}
         </p>
-        <label className="consent-row">
-          <input
-            type="checkbox"
-            checked={props.consented}
-            onChange={(event) => props.onConsentChange(event.target.checked)}
-            data-testid="undeployed-consent"
-          />
-          <span>{t('I understand: I control this address on {{network}}', { network: safety.network })}</span>
-        </label>
+        <ConsentRow testId="undeployed-consent" consented={props.consented} onConsentChange={props.onConsentChange}>
+          {t('I understand: I control this address on {{network}}', { network: safety.network })}
+        </ConsentRow>
       </div>
     )
   }
@@ -102,17 +91,31 @@ export function RecipientSafetyNote(props: {
             {safety.retrying ? t('Checking…') : t('Try again')}
           </button>
         </p>
-        <label className="consent-row">
-          <input
-            type="checkbox"
-            checked={props.consented}
-            onChange={(event) => props.onConsentChange(event.target.checked)}
-            data-testid="unchecked-consent"
-          />
-          <span>{t('I understand: this address can receive {{symbol}}', { symbol })}</span>
-        </label>
+        <ConsentRow testId="unchecked-consent" consented={props.consented} onConsentChange={props.onConsentChange}>
+          {t('I understand: this address can receive {{symbol}}', { symbol })}
+        </ConsentRow>
       </div>
     )
   }
   return null
+}
+
+/** The person's "I understand" under a recipient warning. */
+function ConsentRow(props: {
+  testId: string
+  consented: boolean
+  onConsentChange: (consented: boolean) => void
+  children: ReactNode
+}) {
+  return (
+    <label className="consent-row">
+      <input
+        type="checkbox"
+        checked={props.consented}
+        onChange={(event) => props.onConsentChange(event.target.checked)}
+        data-testid={props.testId}
+      />
+      <span>{props.children}</span>
+    </label>
+  )
 }
