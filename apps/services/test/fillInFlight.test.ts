@@ -157,7 +157,16 @@ async function fillWhileBStalls(ctx: SolverContext, orderId: Hex) {
     await sleep(100)
   }
   const fillTx = (ctx.store.value.orders[orderId] as { fillTx: Hex }).fillTx
-  expect((await c.publicB.getTransaction({ hash: fillTx })).blockNumber).toBeNull()
+  // `filling` is written once the fill is signed, before the node is asked: wait for B's pool to hold it.
+  const pending = async () => {
+    while (true) {
+      const tx = await c.publicB.getTransaction({ hash: fillTx }).catch(() => undefined)
+      if (tx) return tx
+      if (Date.now() > until) throw new Error(`the signed fill ${fillTx} never reached B's pool`)
+      await sleep(100)
+    }
+  }
+  expect((await pending()).blockNumber).toBeNull()
   return { fillTx, step }
 }
 
