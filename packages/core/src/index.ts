@@ -42,6 +42,7 @@ export {
   type ManifestAttesters,
   type ManifestChain,
   type ManifestToken,
+  type ManifestWalletConnect,
   NATIVE_TOKEN_ADDRESS,
   supportsGaslessIntents,
 } from './config/manifest.ts'

@@ -30,7 +30,18 @@ async function copyText(text: string): Promise<boolean> {
  * A small "Copy" button for a value shown shortened (a hash, an address): says "Copied" for a moment when it
  * worked, "Couldn't copy" when the browser refused, and announces either.
  */
-export function CopyButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
+export function CopyButton({
+  value,
+  label,
+  testId,
+  text = 'Copy',
+}: {
+  value: string
+  label: string
+  testId?: string
+  /** What the button says before it is used (default "Copy"). */
+  text?: string
+}) {
   const { t } = useTranslation()
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
   useEffect(() => {
@@ -48,7 +59,7 @@ export function CopyButton({ value, label, testId }: { value: string; label: str
       data-testid={testId}
     >
       <span aria-live="polite">
-        {state === 'copied' ? t('Copied') : state === 'failed' ? t("Couldn't copy") : t('Copy')}
+        {state === 'copied' ? t('Copied') : state === 'failed' ? t("Couldn't copy") : t(text)}
       </span>
     </button>
   )

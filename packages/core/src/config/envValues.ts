@@ -1,4 +1,5 @@
 import { MultiBridgeError } from '../errors/MultiBridgeError.ts'
+import { isLoopbackHost } from './schemaParts.ts'
 
 /** A production setting from the environment that cannot be used. */
 export class ProductionConfigError extends MultiBridgeError {
@@ -14,16 +15,6 @@ export class ProductionConfigError extends MultiBridgeError {
 /** The environment a production config is built from: variable name → value. */
 export type ProductionEnv = Record<string, string | undefined>
 
-/** Hosts only this machine reaches (RFC 6761 `localhost`, 127.0.0.0/8, ::1): nothing on the way to read or change. */
-function isLoopback(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    /^127(\.\d{1,3}){3}$/.test(hostname)
-  )
-}
-
 /**
  * An https URL without a trailing slash (paths are appended to it). Plain http only to a loopback address
  * (a local node or proxy): the quotes and the calldata the person signs come from these URLs, and anyone on
@@ -36,7 +27,7 @@ export function envUrl(variable: string, value: string): string {
   } catch {
     throw new ProductionConfigError(variable, `"${value}" is not a URL`)
   }
-  if (parsed.protocol === 'http:' && !isLoopback(parsed.hostname)) {
+  if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
     throw new ProductionConfigError(
       variable,
       `"${value}" is plain http: use https (http is accepted only for a loopback address, e.g. http://127.0.0.1:8545)`,

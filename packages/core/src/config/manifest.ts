@@ -3,7 +3,7 @@
 import * as v from 'valibot'
 import type { Address } from 'viem'
 import { InvalidManifestError } from '../errors/configErrors.ts'
-import { address, int, nonEmpty, url } from './schemaParts.ts'
+import { address, int, isLoopbackHost, nonEmpty, url } from './schemaParts.ts'
 import { TOKEN_KINDS, type TokenRef } from './tokenRef.ts'
 
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000' as const
@@ -90,6 +90,24 @@ const attestersSchema = v.pipe(
   ),
 )
 
+/**
+ * WalletConnect v2 (issue #54): the project id the relay asks for (Reown's dashboard; public by nature, it names the
+ * app, not a secret) and, for a deployment or test that runs its own relay, the relay's URL (wss; ws only to a
+ * loopback address). Without this section the app does not offer WalletConnect.
+ */
+const walletConnectSchema = v.object({
+  projectId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - or _ only (at most 64)')),
+  relayUrl: v.optional(
+    v.pipe(
+      url,
+      v.check((value) => {
+        const parsed = new URL(value)
+        return parsed.protocol === 'wss:' || (parsed.protocol === 'ws:' && isLoopbackHost(parsed.hostname))
+      }, 'a wss URL (ws only to a loopback address)'),
+    ),
+  ),
+})
+
 /** The manifest but for the providers' sections. */
 const manifestBaseSchema = v.object({
   version: v.literal(1),
@@ -97,6 +115,8 @@ const manifestBaseSchema = v.object({
   generatedAt: v.string(),
   chains: v.pipe(v.array(chainSchema), v.minLength(1, 'needs at least one')),
   services: v.object({ solver: serviceUrl, attesters: v.optional(attestersSchema), relayer: serviceUrl }),
+  /** Wallets beyond what the browser injects: WalletConnect when its project id is set. */
+  wallets: v.optional(v.object({ walletConnect: v.optional(walletConnectSchema) })),
   /** Devnet only: the well-known anvil mnemonic and which account plays which role. */
   devnet: v.optional(
     v.object({
@@ -133,6 +153,7 @@ export function manifestSchema<Sections extends ProviderSections>(providers: v.G
 /** The deployment's chains, tokens, contracts and services, as every layer reads it; `providers` stays opaque. */
 export type Manifest = v.InferOutput<typeof manifestBaseSchema> & { providers?: ProviderSections }
 export type ManifestChain = v.InferOutput<typeof chainSchema>
+export type ManifestWalletConnect = v.InferOutput<typeof walletConnectSchema>
 export type ManifestToken = v.InferOutput<typeof tokenSchema>
 export type ManifestAttesters = v.InferOutput<typeof attestersSchema>
 

@@ -15,3 +15,13 @@ export const int = v.pipe(v.number(), v.integer('not an integer'))
 export const chainIdKey = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/, 'not a chain id'))
 /** A provider's per-request time-out in ms. */
 export const timeoutMs = v.optional(v.pipe(int, v.minValue(1, 'must be positive')))
+
+/** Hosts only this machine reaches (RFC 6761 `localhost`, 127.0.0.0/8, ::1): nothing on the way to read or change. */
+export function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  )
+}

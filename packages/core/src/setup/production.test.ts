@@ -104,6 +104,36 @@ describe('productionManifest', () => {
     )
   })
 
+  it('offers WalletConnect only with its project id, and takes its relay as wss (ws only to a loopback address)', () => {
+    expect(productionManifest().wallets).toBeUndefined()
+    expect(
+      productionManifest({ MULTIBRIDGE_WALLETCONNECT_PROJECT_ID: ' 0123abcdef0123abcdef0123abcdef01 ' }).wallets,
+    ).toEqual({ walletConnect: { projectId: '0123abcdef0123abcdef0123abcdef01' } })
+    const own = productionManifest({
+      MULTIBRIDGE_WALLETCONNECT_PROJECT_ID: 'p1',
+      MULTIBRIDGE_WALLETCONNECT_RELAY_URL: 'wss://relay.example.org',
+    })
+    expect(own.wallets?.walletConnect?.relayUrl).toBe('wss://relay.example.org')
+    expect(
+      productionManifest({
+        MULTIBRIDGE_WALLETCONNECT_PROJECT_ID: 'p1',
+        MULTIBRIDGE_WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:9',
+      }).wallets?.walletConnect?.relayUrl,
+    ).toBe('ws://127.0.0.1:9')
+    expect(() =>
+      productionManifest({
+        MULTIBRIDGE_WALLETCONNECT_PROJECT_ID: 'p1',
+        MULTIBRIDGE_WALLETCONNECT_RELAY_URL: 'ws://relay.example.org',
+      }),
+    ).toThrow(/wss URL \(ws only to a loopback address\)/)
+    expect(() => productionManifest({ MULTIBRIDGE_WALLETCONNECT_PROJECT_ID: 'has spaces' })).toThrow(
+      /wallets\.walletConnect\.projectId/,
+    )
+    expect(() => productionManifest({ MULTIBRIDGE_WALLETCONNECT_RELAY_URL: 'wss://relay.example.org' })).toThrow(
+      'Invalid MULTIBRIDGE_WALLETCONNECT_RELAY_URL: set without MULTIBRIDGE_WALLETCONNECT_PROJECT_ID',
+    )
+  })
+
   it('takes plain http only for a loopback address, for RPCs and APIs alike', () => {
     expect(() => productionManifest({ MULTIBRIDGE_RPC_8453: 'http://base-rpc.example.org' })).toThrow(
       'Invalid MULTIBRIDGE_RPC_8453: "http://base-rpc.example.org" is plain http: use https',

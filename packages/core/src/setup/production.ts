@@ -13,10 +13,18 @@ const ENV_PREFIX = 'MULTIBRIDGE_'
 /** The repository's other tools' variables (devnet CLI and dev server, start script, build probe): not typos. */
 const OTHER_TOOLS_ENV = ['MULTIBRIDGE_MANIFEST', 'MULTIBRIDGE_STATE_DIR', 'MULTIBRIDGE_CHUNK_PROBE']
 
+/** WalletConnect's project id: the app offers WalletConnect only when it is set (issue #54). */
+export const WALLETCONNECT_PROJECT_ID_ENV = 'MULTIBRIDGE_WALLETCONNECT_PROJECT_ID'
+/** A relay of the deployment's own instead of WalletConnect's (wss). */
+export const WALLETCONNECT_RELAY_URL_ENV = 'MULTIBRIDGE_WALLETCONNECT_RELAY_URL'
+
 /** Every environment variable `productionManifest` reads (all optional), with what it sets: the RPCs', then each provider's. */
 export const productionEnv = (modules: readonly ProviderModule[]): Readonly<Record<string, string>> => ({
   [`${RPC_ENV_PREFIX}<chainId>`]:
     "Comma-separated https RPC URLs for that chain (default viem's public RPC), the first one used",
+  [WALLETCONNECT_PROJECT_ID_ENV]:
+    "WalletConnect's project id (from Reown's dashboard; public). Without it the app does not offer WalletConnect",
+  [WALLETCONNECT_RELAY_URL_ENV]: "A WalletConnect relay's wss URL (default WalletConnect's own)",
   ...Object.assign({}, ...modules.map((module) => module.env ?? {})),
 })
 
@@ -139,12 +147,25 @@ export function productionManifest(
       generatedAt: new Date().toISOString(),
       chains,
       services: {},
+      ...walletsFromEnv(env),
       providers,
     })
   } catch (error) {
     // The remaining free-form values (the integrator names) are checked by the schema.
     throw new ProductionConfigError('production config', error instanceof Error ? error.message : String(error))
   }
+}
+
+/** The `wallets` section: WalletConnect when its project id is set (checked by the manifest's schema). */
+function walletsFromEnv(env: ProductionEnv): Pick<Manifest, 'wallets'> {
+  const projectId = env[WALLETCONNECT_PROJECT_ID_ENV]?.trim()
+  const relayUrl = env[WALLETCONNECT_RELAY_URL_ENV]?.trim()
+  if (!projectId) {
+    if (relayUrl)
+      throw new ProductionConfigError(WALLETCONNECT_RELAY_URL_ENV, `set without ${WALLETCONNECT_PROJECT_ID_ENV}`)
+    return {}
+  }
+  return { wallets: { walletConnect: { projectId, ...(relayUrl ? { relayUrl } : {}) } } }
 }
 
 /**

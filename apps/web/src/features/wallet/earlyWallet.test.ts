@@ -230,6 +230,13 @@ describe('the wallet known before the wallet layer is in (earlyWalletScript)', (
     expect(told).toBe(1)
   })
 
+  it('waits for wagmi when WalletConnect was the last wallet: its session is in its SDK, read only once that loads', async () => {
+    const { button, win } = setUp({ devnetFlag: false, injectedFlag: false, ethereum: 'absent', announced: 'absent' })
+    ;(window.localStorage as Storage).setItem(`${WAGMI_STORAGE_KEY}.recentConnectorId`, '"walletConnect"')
+    expect(await runScript(win)).toBeUndefined()
+    expect(button.disabled).toBe(true)
+  })
+
   it('waits for wagmi when storage cannot be read', async () => {
     stubBrowser({ storage: 'disabled' })
     const win = window as unknown as Record<string, unknown>

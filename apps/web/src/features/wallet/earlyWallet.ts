@@ -6,6 +6,7 @@ import {
   EARLY_WALLET_GLOBAL,
   EARLY_WALLET_HANDED,
   WALLET_SLOT_ATTRIBUTE,
+  WALLETCONNECT_CONNECTOR_ID,
 } from './earlyWalletState.ts'
 
 /**
@@ -15,6 +16,7 @@ import {
  * ours that is a fact the page can read at once, without wagmi:
  * - the in-app devnet wallet: its flag in storage (`devnetConnector.ts`);
  * - the plain injected connector (`window.ethereum`): wagmi's `injected.connected` flag in storage;
+ * - WalletConnect: whether it was the last connector (its session is read by its SDK, loaded only then);
  * - every wallet that announces itself (EIP-6963): whether `eth_accounts` lists an account for this site.
  * When none can, the wallet is disconnected for certain. index.html's inline script (`earlyWalletScript`) then enables
  * the prerendered Connect button and says the state is known; a click before the wallet button's own code is up is
@@ -34,6 +36,9 @@ export const EARLY_WALLET_SETTINGS = {
   handed: EARLY_WALLET_HANDED,
   event: EARLY_WALLET_EVENT,
   injectedConnected: `${WAGMI_STORAGE_KEY}.injected.connected`,
+  /** wagmi's last connector; WalletConnect's session is in the SDK's IndexedDB, which no script reads at once. */
+  recentConnector: `${WAGMI_STORAGE_KEY}.recentConnectorId`,
+  walletConnectId: JSON.stringify(WALLETCONNECT_CONNECTOR_ID),
   devnetConnected: DEVNET_CONNECTED_KEY,
   slot: WALLET_SLOT_ATTRIBUTE,
   mark: MARKS.walletKnown,
@@ -50,7 +55,8 @@ export function earlyWalletScript(settings: typeof EARLY_WALLET_SETTINGS = EARLY
     '(function(s){',
     'var w=window,d=document,st,p=[];',
     'try{st=w.localStorage;if(st.getItem(s.devnetConnected)==="true")return;',
-    'if(st.getItem(s.injectedConnected)!==null&&w.ethereum)return}catch(e){return}',
+    'if(st.getItem(s.injectedConnected)!==null&&w.ethereum)return;',
+    'if(st.getItem(s.recentConnector)===s.walletConnectId)return}catch(e){return}',
     // EIP-6963: wallets answer the request at once, with the provider wagmi would make a connector of.
     'function h(e){e.detail&&e.detail.provider&&p.push(e.detail.provider)}',
     'w.addEventListener("eip6963:announceProvider",h);',

@@ -60,3 +60,6 @@ export function withdrawEarlyConnect(): void {
   button.disabled = true
   button.removeAttribute('aria-busy')
 }
+
+/** wagmi's id of its WalletConnect connector (walletConnect.ts), which the start-up reads before loading it. */
+export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'

@@ -1,6 +1,9 @@
-import type { Manifest } from '@multi-bridge/core'
+import type { Manifest, ManifestWalletConnect } from '@multi-bridge/core'
+import type { Config } from 'wagmi'
 import { getConnection, reconnect, watchConnection } from 'wagmi/actions'
-import { EARLY_WALLET_EVENT, walletKnownEarly } from './earlyWalletState.ts'
+import { safeStorage } from '../../lib/safeStorage.ts'
+import { WAGMI_STORAGE_KEY } from './earlyWallet.ts'
+import { EARLY_WALLET_EVENT, WALLETCONNECT_CONNECTOR_ID, walletKnownEarly } from './earlyWalletState.ts'
 import { createWagmiConfig } from './wagmiConfig.ts'
 import { walletLayer } from './walletLayer.ts'
 
@@ -23,8 +26,13 @@ export function startWalletLayer(manifest: Manifest): void {
     sync()
   }
   window.addEventListener(EARLY_WALLET_EVENT, knownLate)
-  // First, so that the store never shows `disconnected` before the reconnect has even started.
-  void reconnect(config).finally(() => {
+  // First, so that the store never shows `disconnected` before the reconnect has even started. A WalletConnect
+  // session to restore loads its connector first (only then: the SDK stays out of every other start).
+  const walletConnect = walletConnectToRestore(manifest)
+  const reconnecting = walletConnect
+    ? withWalletConnect(config, walletConnect).then(() => reconnect(config))
+    : reconnect(config)
+  void reconnecting.finally(() => {
     reconnected = true
     window.removeEventListener(EARLY_WALLET_EVENT, knownLate)
     if (!knownDisconnected) return
@@ -40,6 +48,24 @@ export function startWalletLayer(manifest: Manifest): void {
   // In one change: the wallet button never sees the config with the connection from before it.
   walletLayer.setState({ config, connection: connection() })
   watchConnection(config, { onChange: sync })
+}
+
+/** WalletConnect's settings when it was the last wallet connected (its session may be restored), else undefined. */
+function walletConnectToRestore(manifest: Manifest): ManifestWalletConnect | undefined {
+  const recent = safeStorage.getItem(`${WAGMI_STORAGE_KEY}.recentConnectorId`)
+  return recent === JSON.stringify(WALLETCONNECT_CONNECTOR_ID) ? manifest.wallets?.walletConnect : undefined
+}
+
+/** Loads WalletConnect's connector into the config, the wallet shown as connecting meanwhile. */
+async function withWalletConnect(config: Config, settings: ManifestWalletConnect): Promise<void> {
+  config.setState((state) => ({ ...state, status: 'connecting' }))
+  try {
+    const { walletConnectConnector } = await import('./walletConnect.ts')
+    walletConnectConnector(config, settings)
+  } catch (error) {
+    // Its code did not load (offline, a new deployment): the other wallets still reconnect.
+    console.warn('WalletConnect could not be loaded to restore its session', error)
+  }
 }
 
 export { startWalletIsland } from './walletIsland.tsx'
