@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { BrowserContext } from '@playwright/test'
 import { type AppSession, expect, type TestNetwork, test } from './fixtures/index.ts'
 import { balanceOf, storedSwaps } from './support/chainReads.ts'
@@ -230,6 +232,32 @@ test.describe('WalletConnect (issue #54)', () => {
       await wallet.close()
       await back.close()
     }
+  })
+
+  test("keeps WalletConnect's SDK off the page and out of the precache until it is picked", async ({
+    app,
+    network,
+  }) => {
+    const session = await app.open({ manifest: withWalletConnect, storage: { lang: 'en' } })
+    const { page, shell, context } = session
+    await answerVerify(context)
+    // WalletConnect's relay protocol is in its SDK's code only: a built file holding it is that SDK.
+    const isSdk = (file: string) => readFileSync(join(network.distDir, file), 'utf8').includes('irn_subscribe')
+    const fetchedSdk = async () => {
+      const files: string[] = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      )
+      return files.filter((path) => path.endsWith('.js')).some((path) => isSdk(path.replace(/^\//, '')))
+    }
+    const precached = [...readFileSync(join(network.distDir, 'sw.js'), 'utf8').matchAll(/url:"(assets\/[^"]+\.js)"/g)]
+    expect(precached.length).toBeGreaterThan(10)
+    expect(precached.filter(([, file]) => isSdk(file as string))).toEqual([])
+    await shell.openConnectDialog()
+    await expect(shell.walletOption(/WalletConnect/)).toBeVisible()
+    expect(await fetchedSdk()).toBe(false)
+    await shell.walletOption(/WalletConnect/).click()
+    await expect(shell.dialog.getByTestId('walletconnect-uri')).toHaveAttribute('data-uri', /^wc:/, { timeout: 20_000 })
+    expect(await fetchedSdk()).toBe(true)
   })
 
   test('is not offered without a project id', async ({ app }) => {

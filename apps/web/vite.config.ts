@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { directImports } from './build/directImports.ts'
+import { onDemandChunks } from './build/onDemandChunks.ts'
 import { prerender } from './build/prerender.ts'
 import { isChunkProbe, startupChunks } from './build/startupChunks.ts'
 import { NETWORK_CONFIG_CACHE } from './src/lib/networkConfigUpdates.ts'
@@ -72,7 +73,7 @@ async function tellPagesTheConfigChanged({
  * version waits for the person (`registerType: 'prompt'`, see features/appUpdate): the worker neither skips
  * waiting nor claims open pages.
  */
-function installableApp() {
+function installableApp(onDemand: ReadonlySet<string>) {
   return VitePWA({
     // The in-memory probe build of startupChunks writes nothing, the worker included.
     disable: isChunkProbe(),
@@ -99,6 +100,10 @@ function installableApp() {
       globPatterns: ['**/*.{js,css,html,svg}'],
       // A deployment writes its network config under config/ after the build: never precached.
       globIgnores: ['config/**', '**/*.map'],
+      // Wallet SDKs load when a person picks that wallet (onDemandChunks.ts): not downloaded for everyone.
+      manifestTransforms: [
+        async (entries) => ({ manifest: entries.filter((entry) => !onDemand.has(entry.url)), warnings: [] }),
+      ],
       navigateFallback: 'index.html',
       navigateFallbackDenylist: [/\/config\//],
       cleanupOutdatedCaches: true,
@@ -119,6 +124,11 @@ function installableApp() {
     },
   })
 }
+
+/** WalletConnect's panel, its connector and its SDK: what only picking WalletConnect (or its stored session) loads. */
+const walletSdks = onDemandChunks((id) =>
+  /features\/wallet\/(WalletConnectPanel\.tsx|walletConnect\.ts)$|@walletconnect\/ethereum-provider\//.test(id),
+)
 
 export default defineConfig({
   base: './',
@@ -144,7 +154,8 @@ export default defineConfig({
       // React's functions nearly all run at start-up; of the rest, much is never called on the first page.
       compileHint: ['react'],
     }),
-    installableApp(),
+    walletSdks.plugin,
+    installableApp(walletSdks.files),
     prerender({
       root: import.meta.dirname,
       configFile: join(import.meta.dirname, 'vite.config.ts'),

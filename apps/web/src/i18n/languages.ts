@@ -16,13 +16,23 @@ export const bundleLoaders: Record<Language, () => Promise<{ default: Record<str
   en: () => import('./locales/en.ts'),
 }
 
+/** The error catalogue's Chinese and WalletConnect's panel's, as one bundle of strings. */
+const zhLater = async () => {
+  const [errors, walletConnect] = await Promise.all([
+    import('./locales/zh-errors.ts'),
+    import('./locales/zh-walletConnect.ts'),
+  ])
+  return { default: { ...errors.default, ...walletConnect.default } }
+}
+
 /**
  * Strings a language asks for only once the page is idle after start-up: the error catalogue's Chinese (no error is
- * shown before the first page is usable). Until they are in, such a message shows in English, then in the language.
+ * shown before the first page is usable) and the WalletConnect panel's (opened by a click). Until they are in, such a
+ * message shows in English, then in the language.
  */
 export const laterLoaders: Partial<Record<Language, () => Promise<{ default: Record<string, string> }>>> = {
-  zh: () => import('./locales/zh-errors.ts'),
-  'zh-Hans': () => import('./locales/zh-errors.ts'),
+  zh: zhLater,
+  'zh-Hans': zhLater,
 }
 
 export const htmlLang: Record<Language, string> = { zh: 'zh-Hant', 'zh-Hans': 'zh-Hans', en: 'en' }

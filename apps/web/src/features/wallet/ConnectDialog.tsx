@@ -16,10 +16,6 @@ import { withWagmi } from './WithWagmi.tsx'
 // Its code (the connector, WalletConnect's SDK and the QR code) loads only when WalletConnect is picked.
 const WalletConnectPanel = lazy(() => import('./WalletConnectPanel.tsx'))
 
-const WALLETCONNECT_ICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b99fc"/><path d="M9.6 12.4c3.5-3.4 9.3-3.4 12.8 0l.4.4a.4.4 0 0 1 0 .6l-1.5 1.4a.2.2 0 0 1-.3 0l-.6-.6a6.4 6.4 0 0 0-8.8 0l-.6.6a.2.2 0 0 1-.3 0l-1.5-1.4a.4.4 0 0 1 0-.6zm15.9 2.9 1.3 1.3a.4.4 0 0 1 0 .6l-5.9 5.8a.5.5 0 0 1-.6 0L16.1 19a.1.1 0 0 0-.2 0l-4.2 4a.5.5 0 0 1-.6 0l-5.9-5.8a.4.4 0 0 1 0-.6l1.3-1.3a.5.5 0 0 1 .6 0l4.2 4.1a.1.1 0 0 0 .2 0l4.2-4.1a.5.5 0 0 1 .6 0l4.2 4.1a.1.1 0 0 0 .2 0l4.2-4.1a.5.5 0 0 1 .6 0z" fill="#fff"/></svg>',
-)}`
-
 /** Opened from buttons that wait for the wallet's state: wagmi's hooks get the wallet layer's config. */
 export const ConnectDialog = withWagmi(function ConnectDialog({
   open,
@@ -68,20 +64,15 @@ export const ConnectDialog = withWagmi(function ConnectDialog({
         <Dialog.Content className="dialog" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
           <DialogHeader title={pairing ? 'WalletConnect' : 'Choose a wallet'} />
           {pairing && walletConnect ? (
-            <>
-              <button type="button" className="link-button walletconnect-back" onClick={() => setPairing(false)}>
-                {t('← Other wallets')}
-              </button>
-              <Suspense
-                fallback={
-                  <p className="walletconnect-status" role="status">
-                    {t('Preparing the connection…')}
-                  </p>
-                }
-              >
-                <WalletConnectPanel settings={walletConnect} onConnected={close} />
-              </Suspense>
-            </>
+            <Suspense
+              fallback={
+                <p className="walletconnect-status" role="status">
+                  {t('Preparing the connection…')}
+                </p>
+              }
+            >
+              <WalletConnectPanel settings={walletConnect} onConnected={close} onBack={() => setPairing(false)} />
+            </Suspense>
           ) : none ? (
             <p className="empty-state" role="alert">
               {t('Please open this in a browser with a wallet!')}
@@ -131,7 +122,7 @@ export const ConnectDialog = withWagmi(function ConnectDialog({
                     disabled={pending !== undefined}
                     onClick={() => setPairing(true)}
                   >
-                    <img src={WALLETCONNECT_ICON} alt="" width={32} height={32} />
+                    <img src="walletconnect.svg" alt="" width={32} height={32} />
                     <span className="wallet-option-text">
                       <span className="wallet-option-name">WalletConnect</span>
                       <span className="wallet-option-note">{t('A wallet on your phone: scan a code, or open it')}</span>

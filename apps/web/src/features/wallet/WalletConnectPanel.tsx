@@ -25,10 +25,25 @@ const isTouchScreen = () => typeof matchMedia === 'function' && matchMedia('(poi
  * phone's wallet scans, and on a phone the wallets to open with the pairing link (or any wallet, through `wc:`). The
  * connection is wagmi's `connect` with the WalletConnect connector; the dialog closes once the wallet approves.
  */
-export default function WalletConnectPanel(props: { settings: ManifestWalletConnect; onConnected: () => void }) {
+export default function WalletConnectPanel({
+  onBack,
+  ...props
+}: {
+  settings: ManifestWalletConnect
+  onConnected: () => void
+  onBack: () => void
+}) {
+  const { t } = useTranslation()
   // Each try is a new pairing, from its first state.
   const [attempt, setAttempt] = useState(0)
-  return <Pairing key={attempt} {...props} onRetry={() => setAttempt((n) => n + 1)} />
+  return (
+    <>
+      <button type="button" className="link-button walletconnect-back" onClick={onBack}>
+        {t('← Other wallets')}
+      </button>
+      <Pairing key={attempt} {...props} onRetry={() => setAttempt((n) => n + 1)} />
+    </>
+  )
 }
 
 function Pairing({
