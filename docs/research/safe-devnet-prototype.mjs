@@ -1,10 +1,14 @@
 // Safe v1.4.1 on a throwaway anvil: canonical addresses, a 2-of-3 Safe, execTransaction signed by two owners,
 // and a MultiSendCallOnly batch (approve + deposit) by DELEGATECALL. Research prototype for docs/research/safe-apps.md.
 //
-// Run from /work/main (viem, solc and @foundry-rs/anvil come from its node_modules), with the Safe artifacts either
-//   npm install --no-save @safe-global/safe-contracts@1.4.1      (then: node docs/research/safe-devnet-prototype.mjs)
-// or unpacked anywhere (npm pack @safe-global/safe-contracts@1.4.1 && tar xzf ...):
-//   SAFE_CONTRACTS_DIR=/tmp/saferesearch/safe-global-safe-contracts-1.4.1/package node docs/research/safe-devnet-prototype.mjs
+// Run from /work/main (viem, solc and @foundry-rs/anvil come from its node_modules; anvil gets a free port).
+// The Safe artifacts come from the npm tarball of @safe-global/safe-contracts@1.4.1, unpacked outside the repo
+// (what was run; nothing in /work/main changes):
+//   mkdir -p /tmp/sc && cd /tmp/sc && npm pack @safe-global/safe-contracts@1.4.1 && tar xzf safe-global-safe-contracts-1.4.1.tgz
+//   cd /work/main && SAFE_CONTRACTS_DIR=/tmp/sc/package node docs/research/safe-devnet-prototype.mjs
+// Without SAFE_CONTRACTS_DIR the package is resolved from node_modules (checked with NODE_PATH pointing at the
+// unpacked copy). Installing it needs `npm install --no-save --legacy-peer-deps @safe-global/safe-contracts@1.4.1`:
+// its peerDependency ethers@5.4.0 would otherwise be installed too.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
