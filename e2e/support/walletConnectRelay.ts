@@ -16,8 +16,6 @@ export type WalletConnectRelay = {
   url: string
   /** Every method a client sent, in order (for tests that check a session's traffic). */
   methods: string[]
-  /** Drops every client's socket (as a relay restart would); clients reconnect and subscribe again. */
-  dropConnections: () => void
   close: () => Promise<void>
 }
 
@@ -232,9 +230,6 @@ export async function startWalletConnectRelay(
   return {
     url: `ws://127.0.0.1:${port}`,
     methods,
-    dropConnections: () => {
-      for (const socket of server.clients) socket.close(4000, 'relay restarting')
-    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of server.clients) socket.terminate()
