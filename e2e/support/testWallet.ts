@@ -54,7 +54,8 @@ export type TestWallet = {
   disconnect: () => Promise<void>
 }
 
-const toChain = (chain: Manifest['chains'][number]): Chain =>
+/** A manifest chain as viem's, with its RPC URLs. */
+export const toChain = (chain: Manifest['chains'][number]): Chain =>
   defineChain({
     id: chain.id,
     name: chain.name,

@@ -1,8 +1,9 @@
 import { createLocalWalletProvider, type Manifest, PROVIDER_ERROR, WalletRpcError } from '@multi-bridge/core'
 import { SignClient } from '@walletconnect/sign-client'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
-import { type Chain, defineChain, numberToHex } from 'viem'
+import { numberToHex } from 'viem'
 import type { LocalAccount } from 'viem/accounts'
+import { toChain } from './testWallet.ts'
 
 /**
  * A phone's wallet on WalletConnect for the browser tests (issue #54): WalletConnect's own wallet-side client
@@ -37,14 +38,6 @@ const METHODS = [
   'wallet_sendCalls',
   'wallet_getCallsStatus',
 ]
-
-const toChain = (chain: Manifest['chains'][number]): Chain =>
-  defineChain({
-    id: chain.id,
-    name: chain.name,
-    nativeCurrency: chain.nativeCurrency,
-    rpcUrls: { default: { http: chain.rpcUrls } },
-  })
 
 export async function startWalletConnectWallet(options: {
   relayUrl: string

@@ -8,6 +8,7 @@ import { getPublicClient } from 'wagmi/actions'
 import { TEXT_INPUT_MAX_LENGTH } from '../../lib/constants.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useSwapClient } from '../../lib/swapClient.tsx'
+import { isTouchScreen } from '../../lib/touchScreen.ts'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { useWalletConfig, useWalletConnection } from '../wallet/index.ts'
 import { createTokenSearchIndex, filterTokens } from './filterTokens.ts'
@@ -83,9 +84,6 @@ export function TokenPickerDialog({
     </Dialog.Root>
   )
 }
-
-/** The primary pointer is a finger (a phone, a tablet): the search box is focused only when it is tapped. */
-const isTouchScreen = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
 
 function initialChain(manifest: Manifest, chainId: number | undefined) {
   const chains = manifest.chains

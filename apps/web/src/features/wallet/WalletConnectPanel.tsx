@@ -6,6 +6,7 @@ import { useConfig } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { CopyButton } from '../../lib/CopyButton.tsx'
 import { reportError } from '../../lib/errorMessages.ts'
+import { isTouchScreen } from '../../lib/touchScreen.ts'
 import { toConnectError } from './connectWallet.ts'
 import { onPairingUri, walletConnectConnector } from './walletConnect.ts'
 import { PHONE_WALLETS, walletLink } from './walletConnectLinks.ts'
@@ -17,8 +18,6 @@ type PanelState =
   | { step: 'preparing' }
   | { step: 'pairing'; uri: string }
   | { step: 'failed'; message: string; values?: Record<string, unknown> }
-
-const isTouchScreen = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
 
 /**
  * WalletConnect's pairing, in the connect dialog (loaded with it only when WalletConnect is picked): the QR code a

@@ -2,8 +2,8 @@ import type { Manifest, ManifestWalletConnect } from '@multi-bridge/core'
 import type { Config } from 'wagmi'
 import { getConnection, reconnect, watchConnection } from 'wagmi/actions'
 import { safeStorage } from '../../lib/safeStorage.ts'
-import { WAGMI_STORAGE_KEY } from './earlyWallet.ts'
-import { EARLY_WALLET_EVENT, WALLETCONNECT_CONNECTOR_ID, walletKnownEarly } from './earlyWalletState.ts'
+import { EARLY_WALLET_SETTINGS } from './earlyWallet.ts'
+import { EARLY_WALLET_EVENT, walletKnownEarly } from './earlyWalletState.ts'
 import { createWagmiConfig } from './wagmiConfig.ts'
 import { walletLayer } from './walletLayer.ts'
 
@@ -52,8 +52,9 @@ export function startWalletLayer(manifest: Manifest): void {
 
 /** WalletConnect's settings when it was the last wallet connected (its session may be restored), else undefined. */
 function walletConnectToRestore(manifest: Manifest): ManifestWalletConnect | undefined {
-  const recent = safeStorage.getItem(`${WAGMI_STORAGE_KEY}.recentConnectorId`)
-  return recent === JSON.stringify(WALLETCONNECT_CONNECTOR_ID) ? manifest.wallets?.walletConnect : undefined
+  // What index.html's script reads too (earlyWallet.ts).
+  const { recentConnector, walletConnectId } = EARLY_WALLET_SETTINGS
+  return safeStorage.getItem(recentConnector) === walletConnectId ? manifest.wallets?.walletConnect : undefined
 }
 
 /** Loads WalletConnect's connector into the config, the wallet shown as connecting meanwhile. */
