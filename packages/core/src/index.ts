@@ -195,7 +195,7 @@ export {
   type NetworkCost,
   type NetworkCostStepKind,
 } from './swaps/estimateNetworkCost.ts'
-export { type ExecuteRouteParameters, executeRoute } from './swaps/executeRoute.ts'
+export { type ExecuteRouteParameters, executeRoute } from './swaps/execute/executeRoute.ts'
 export { HISTORY_STORAGE_KEY, HISTORY_STORE_VERSION, syncHistory } from './swaps/historyStore.ts'
 export { sendRefund } from './swaps/sendRefund.ts'
 export { createSwapStore, listSwaps, type SwapStoreState } from './swaps/swapStore.ts'

@@ -9,7 +9,7 @@ import { UnknownContractError } from '../errors/walletErrors.ts'
 import { HttpParseError, HttpTimeoutError } from '../http/httpErrors.ts'
 import { RouteUnavailableError } from '../routes/routeErrors.ts'
 import type { Route } from '../routes/types.ts'
-import { executeRoute } from '../swaps/executeRoute.ts'
+import { executeRoute } from '../swaps/execute/executeRoute.ts'
 import type { WalletAdapter } from '../swaps/walletAdapter.ts'
 import { fetchRoutes, type ProviderOutcome } from './fetchRoutes.ts'
 

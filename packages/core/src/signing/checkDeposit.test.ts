@@ -15,7 +15,7 @@ import { UnknownContractError } from '../errors/walletErrors.ts'
 import { decodePoolSend } from '../providers/pool/poolCalldata.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import type { DepositPlan } from '../routes/types.ts'
-import { executeRoute } from '../swaps/executeRoute.ts'
+import { executeRoute } from '../swaps/execute/executeRoute.ts'
 import { checkDeposit, prepareDeposit } from './checkDeposit.ts'
 import { SignedMismatchError } from './signingErrors.ts'
 

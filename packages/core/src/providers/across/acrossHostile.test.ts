@@ -7,7 +7,7 @@ import { InvalidQuoteError, InvalidResponseError } from '../../routes/routeError
 import type { Route } from '../../routes/types.ts'
 import { checkDeposit } from '../../signing/checkDeposit.ts'
 import { SignedMismatchError } from '../../signing/signingErrors.ts'
-import { executeRoute } from '../../swaps/executeRoute.ts'
+import { executeRoute } from '../../swaps/execute/executeRoute.ts'
 import type { WalletAdapter } from '../../swaps/walletAdapter.ts'
 import { spokePoolDepositV3Abi } from './acrossSchemas.ts'
 

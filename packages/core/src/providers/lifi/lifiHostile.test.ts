@@ -4,7 +4,7 @@ import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test
 import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
 import { type ProductionTestbed, startProductionTestbed } from '../../../test/support/productionTestbed.ts'
 import type { Route } from '../../routes/types.ts'
-import { executeRoute } from '../../swaps/executeRoute.ts'
+import { executeRoute } from '../../swaps/execute/executeRoute.ts'
 import type { WalletAdapter } from '../../swaps/walletAdapter.ts'
 import {
   acrossV3Calldata,

@@ -5,7 +5,7 @@ import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDel
 import { type ProductionTestbed, startProductionTestbed } from '../../../test/support/productionTestbed.ts'
 import type { Route } from '../../routes/types.ts'
 import { prepareDeposit } from '../../signing/checkDeposit.ts'
-import { executeRoute } from '../../swaps/executeRoute.ts'
+import { executeRoute } from '../../swaps/execute/executeRoute.ts'
 import { acrossV4Calldata, feeStep, relayCalldata } from './fixtures/quoteCalldata.ts'
 import { LIFI_CHECKED_BRIDGES } from './lifiCalldata.ts'
 

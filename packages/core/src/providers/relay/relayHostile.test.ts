@@ -15,7 +15,7 @@ import { type ProductionTestbed, startProductionTestbed } from '../../../test/su
 import { applySwapEvent } from '../../records/swapMachine.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
 import { prepareDeposit } from '../../signing/checkDeposit.ts'
-import { executeRoute } from '../../swaps/executeRoute.ts'
+import { executeRoute } from '../../swaps/execute/executeRoute.ts'
 import type { WalletAdapter } from '../../swaps/walletAdapter.ts'
 import { RELAY_DEPOSITORY } from './relayConfig.ts'
 import { relayDepositoryAbi } from './relayDeposit.ts'

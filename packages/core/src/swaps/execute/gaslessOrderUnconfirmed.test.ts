@@ -1,24 +1,24 @@
 import type { Hex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { PERSON, POOL, poolRoute, poolSendPlan } from '../../test/support/poolDeposit.ts'
-import type { ChainClients } from '../chains/chainClients.ts'
-import type { Manifest } from '../config/manifest.ts'
-import { walkError } from '../errors/MultiBridgeError.ts'
-import { ServiceUnreachableError } from '../errors/unreachableErrors.ts'
-import { HttpTimeoutError } from '../http/httpErrors.ts'
-import { followSignedOrder, NOT_OPENED } from '../providers/escrow/escrowSignedOrder.ts'
-import { intentProtocol } from '../providers/intent/intentProvider.ts'
-import type { RouteProvider } from '../providers/types.ts'
-import { newSwapRecord } from '../records/swapRecord.ts'
-import { handedOver, type SigningSwap, type SwapEvent } from '../records/types.ts'
-import { GaslessOrderUnconfirmedError, GaslessRefusedError } from '../routes/routeErrors.ts'
-import type { Route } from '../routes/types.ts'
+import { PERSON, POOL, poolRoute, poolSendPlan } from '../../../test/support/poolDeposit.ts'
+import type { ChainClients } from '../../chains/chainClients.ts'
+import type { Manifest } from '../../config/manifest.ts'
+import { walkError } from '../../errors/MultiBridgeError.ts'
+import { ServiceUnreachableError } from '../../errors/unreachableErrors.ts'
+import { HttpTimeoutError } from '../../http/httpErrors.ts'
+import { followSignedOrder, NOT_OPENED } from '../../providers/escrow/escrowSignedOrder.ts'
+import { intentProtocol } from '../../providers/intent/intentProvider.ts'
+import type { RouteProvider } from '../../providers/types.ts'
+import { newSwapRecord } from '../../records/swapRecord.ts'
+import { handedOver, type SigningSwap, type SwapEvent } from '../../records/types.ts'
+import { GaslessOrderUnconfirmedError, GaslessRefusedError } from '../../routes/routeErrors.ts'
+import type { Route } from '../../routes/types.ts'
+import { createSwapStore } from '../swapStore.ts'
+import { createSwapTracker } from '../trackSwaps.ts'
 import { executeRoute } from './executeRoute.ts'
-import { createSwapStore } from './swapStore.ts'
-import { createSwapTracker } from './trackSwaps.ts'
 
 // The plan's own checks (`prepareDeposit`) are not what is tested here: they pass the plan through as checked.
-vi.mock('../signing/checkDeposit.ts', () => ({
+vi.mock('../../signing/checkDeposit.ts', () => ({
   prepareDeposit: async (provider: Pick<RouteProvider, 'planDeposit'>, route: Route) => ({
     plan: await provider.planDeposit(route),
     decoded: {},

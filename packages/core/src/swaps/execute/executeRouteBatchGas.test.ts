@@ -1,14 +1,14 @@
 import type { Hex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { PERSON, POOL, poolRoute, poolSendPlan } from '../../test/support/poolDeposit.ts'
-import type { ChainClients } from '../chains/chainClients.ts'
-import { NotEnoughGasError } from '../errors/gasErrors.ts'
-import { decodePoolSend } from '../providers/pool/poolCalldata.ts'
-import type { RouteProvider } from '../providers/types.ts'
-import { BatchIncompleteError } from '../routes/routeErrors.ts'
-import type { Route } from '../routes/types.ts'
+import { PERSON, POOL, poolRoute, poolSendPlan } from '../../../test/support/poolDeposit.ts'
+import type { ChainClients } from '../../chains/chainClients.ts'
+import { NotEnoughGasError } from '../../errors/gasErrors.ts'
+import { decodePoolSend } from '../../providers/pool/poolCalldata.ts'
+import type { RouteProvider } from '../../providers/types.ts'
+import { BatchIncompleteError } from '../../routes/routeErrors.ts'
+import type { Route } from '../../routes/types.ts'
+import type { CallsOutcome } from '../walletAdapter.ts'
 import { executeRoute } from './executeRoute.ts'
-import type { CallsOutcome } from './walletAdapter.ts'
 
 /**
  * A wallet that takes a batch (EIP-5792) and sends its calls one by one afterwards (the devnet's wallet,
