@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -125,9 +126,14 @@ function installableApp(onDemand: ReadonlySet<string>) {
   })
 }
 
-/** WalletConnect's panel, its connector and its SDK: what only picking WalletConnect (or its stored session) loads. */
+/**
+ * WalletConnect's panel, its connector and its SDK: what only picking WalletConnect (or its stored session) loads; the
+ * Safe's connector, SDK and adapter: what only a Safe's frame loads.
+ */
 const walletSdks = onDemandChunks((id) =>
-  /features\/wallet\/(WalletConnectPanel\.tsx|walletConnect\.ts)$|@walletconnect\/ethereum-provider\//.test(id),
+  /features\/wallet\/(WalletConnectPanel\.tsx|walletConnect\.ts|safeApp\.ts|safeWallet\.ts)$|@walletconnect\/ethereum-provider\//.test(
+    id,
+  ),
 )
 
 export default defineConfig({
@@ -163,6 +169,15 @@ export default defineConfig({
       skip: isChunkProbe,
     }),
   ],
+  resolve: {
+    alias: {
+      // The Safe Apps provider is CommonJS: its `require` of the SDK would bring the SDK's CommonJS build and a second,
+      // CommonJS viem (650 kB instead of 40 kB in the Safe's chunk). The SDK's ES build shares the app's viem.
+      '@safe-global/safe-apps-sdk': createRequire(import.meta.url)
+        .resolve('@safe-global/safe-apps-sdk')
+        .replace(/dist[\\/]cjs[\\/]index\.js$/, 'dist/esm/index.js'),
+    },
+  },
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -41,9 +41,11 @@ export {
   listedTokenRef,
   type ManifestAttesters,
   type ManifestChain,
+  type ManifestSafe,
   type ManifestToken,
   type ManifestWalletConnect,
   NATIVE_TOKEN_ADDRESS,
+  SAFE_WALLET_ORIGIN,
   supportsGaslessIntents,
 } from './config/manifest.ts'
 export { InvalidManifestError } from './errors/configErrors.ts'
@@ -57,6 +59,7 @@ export {
   MissingChainInfoError,
   NoWalletError,
   PROVIDER_ERROR,
+  SafeChainError,
   UnexpectedError,
   UnknownContractError,
   UserRejectedError,
@@ -197,6 +200,7 @@ export {
 } from './swaps/estimateNetworkCost.ts'
 export { type ExecuteRouteParameters, executeRoute } from './swaps/execute/executeRoute.ts'
 export { HISTORY_STORAGE_KEY, HISTORY_STORE_VERSION, syncHistory } from './swaps/historyStore.ts'
+export { executedSafeTransaction, provenSafeStatus } from './swaps/safeExecution.ts'
 export { sendRefund } from './swaps/sendRefund.ts'
 export { createSwapStore, listSwaps, type SwapStoreState } from './swaps/swapStore.ts'
 export { isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'

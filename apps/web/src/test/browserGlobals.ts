@@ -38,6 +38,8 @@ export class FullStorage extends MemoryStorage {
 export function stubBrowser(parameters: { storage: Storage | 'disabled'; hash?: string }) {
   // An event target, as wallets announce themselves on window (EIP-6963) and wagmi listens there.
   const window = Object.assign(new EventTarget(), { location: { hash: parameters.hash ?? '#/', reload: vi.fn() } })
+  // A top-level page: its own parent (a frame's differs: a Safe App's, walletRuntime.ts).
+  Object.assign(window, { parent: window })
   Object.defineProperty(window, 'localStorage', {
     get() {
       if (parameters.storage === 'disabled')

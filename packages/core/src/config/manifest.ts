@@ -108,6 +108,32 @@ const walletConnectSchema = v.object({
   ),
 })
 
+/**
+ * The Safe{Wallet} hosts the app answers as a Safe App (issue #54): the origins whose frame of the app may speak the
+ * Safe Apps protocol to it (an https origin; http only on a loopback address). Absent: Safe{Wallet}'s own,
+ * `https://app.safe.global` (`SAFE_WALLET_ORIGIN`).
+ */
+const safeSchema = v.object({
+  hosts: v.pipe(
+    v.array(
+      v.pipe(
+        url,
+        v.check((value) => {
+          const parsed = new URL(value)
+          return (
+            parsed.origin === value.replace(/\/$/, '') &&
+            (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)))
+          )
+        }, 'an origin (https; http only on a loopback address), with no path'),
+      ),
+    ),
+    v.minLength(1, 'needs at least one'),
+  ),
+})
+
+/** Safe{Wallet}'s origin: the host a Safe App answers when the manifest names none. */
+export const SAFE_WALLET_ORIGIN = 'https://app.safe.global'
+
 /** The manifest but for the providers' sections. */
 const manifestBaseSchema = v.object({
   version: v.literal(1),
@@ -115,8 +141,8 @@ const manifestBaseSchema = v.object({
   generatedAt: v.string(),
   chains: v.pipe(v.array(chainSchema), v.minLength(1, 'needs at least one')),
   services: v.object({ solver: serviceUrl, attesters: v.optional(attestersSchema), relayer: serviceUrl }),
-  /** Wallets beyond what the browser injects: WalletConnect when its project id is set. */
-  wallets: v.optional(v.object({ walletConnect: v.optional(walletConnectSchema) })),
+  /** Wallets beyond what the browser injects: WalletConnect when its project id is set; the Safe hosts. */
+  wallets: v.optional(v.object({ walletConnect: v.optional(walletConnectSchema), safe: v.optional(safeSchema) })),
   /** Devnet only: the well-known anvil mnemonic and which account plays which role. */
   devnet: v.optional(
     v.object({
@@ -154,6 +180,7 @@ export function manifestSchema<Sections extends ProviderSections>(providers: v.G
 export type Manifest = v.InferOutput<typeof manifestBaseSchema> & { providers?: ProviderSections }
 export type ManifestChain = v.InferOutput<typeof chainSchema>
 export type ManifestWalletConnect = v.InferOutput<typeof walletConnectSchema>
+export type ManifestSafe = v.InferOutput<typeof safeSchema>
 export type ManifestToken = v.InferOutput<typeof tokenSchema>
 export type ManifestAttesters = v.InferOutput<typeof attestersSchema>
 

@@ -158,24 +158,42 @@ export type SwapRecord =
  */
 export type HandedOver =
   | { kind: 'gaslessOrder'; orderId: Hex; openDeadline: number }
-  /** `depositIndex`: where the deposit is among the batch's calls (the ones before it approve); absent in older copies. */
-  | { kind: 'calls'; callsId: string; depositIndex?: number }
+  /**
+   * `depositIndex`: where the deposit is among the batch's calls (the ones before it approve); absent in older copies.
+   * `signaturesNeeded`: a proposal to an account of several owners (a Safe) that this many of them sign first.
+   */
+  | { kind: 'calls'; callsId: string; depositIndex?: number; signaturesNeeded?: number }
 
 /** The tracking data key of a batch's `HandedOver.depositIndex`. */
 export const CALLS_DEPOSIT_INDEX = 'callsDeposit'
+/**
+ * The tracking data key of a batch's `HandedOver.signaturesNeeded`: a proposal to an account of several owners (a
+ * Safe) that this many of them sign before it is executed.
+ */
+export const CALLS_SIGNATURES_NEEDED = 'callsSignatures'
 
 /** How a `signing` swap without a deposit hash left the person's hands, if it did (see `HandedOver`). */
-export function handedOver(record: SwapRecord): HandedOver | undefined {
+export function handedOver(
+  record: Pick<SwapRecord, 'status' | 'depositTx'> & { data?: SwapRecord['data'] },
+): HandedOver | undefined {
   if (record.status !== 'signing' || record.depositTx !== undefined) return undefined
   const { orderId, openDeadline, callsId } = record.data ?? {}
   if (typeof orderId === 'string' && typeof openDeadline === 'number') {
     return { kind: 'gaslessOrder', orderId: orderId as Hex, openDeadline }
   }
   if (typeof callsId !== 'string') return undefined
-  const depositIndex = record.data?.[CALLS_DEPOSIT_INDEX]
-  return typeof depositIndex === 'number' && Number.isInteger(depositIndex) && depositIndex >= 0
-    ? { kind: 'calls', callsId, depositIndex }
-    : { kind: 'calls', callsId }
+  const count = (key: string) => {
+    const value = record.data?.[key]
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined
+  }
+  const depositIndex = count(CALLS_DEPOSIT_INDEX)
+  const signaturesNeeded = count(CALLS_SIGNATURES_NEEDED)
+  return {
+    kind: 'calls',
+    callsId,
+    ...(depositIndex === undefined ? {} : { depositIndex }),
+    ...(signaturesNeeded === undefined ? {} : { signaturesNeeded }),
+  }
 }
 
 /**

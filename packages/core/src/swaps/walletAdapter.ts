@@ -64,6 +64,13 @@ export type WalletAdapter = {
    * gasless swap's one signature. Absent: gasless routes cannot be signed with this wallet.
    */
   signTypedData?: (typedData: SignableTypedData) => Promise<Hex>
+  /**
+   * A wallet whose transactions are proposals to an account of several owners (a Safe, `threshold` signatures to
+   * execute): what it answers for a transaction is not a chain's hash, and the other owners may sign days later. Every
+   * deposit goes as a batch (`sendCalls`), followed by the batch's status; a proposal that waits for other owners is
+   * handed over as such, never failed for waiting.
+   */
+  proposes?: { threshold: number }
 }
 
 /**
@@ -76,7 +83,8 @@ export function callsOutcome(status: {
   receipts?: readonly { transactionHash: Hash }[] | undefined
   capabilities?: unknown
 }): CallsOutcome {
-  const hashes = (status.receipts ?? []).map((receipt) => receipt.transactionHash)
+  // Once each: a wallet that ran the batch as one transaction may list that one once per call (a Safe's MultiSend).
+  const hashes = [...new Set((status.receipts ?? []).map((receipt) => receipt.transactionHash))]
   const error = (status.capabilities as { error?: { message?: unknown } } | undefined)?.error?.message
   return {
     hashes,

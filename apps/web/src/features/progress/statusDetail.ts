@@ -1,16 +1,24 @@
-import { DELIVERY_STATUS_WORDING, providerModule, type SwapRecord } from '@multi-bridge/core'
+import { DELIVERY_STATUS_WORDING, handedOver, providerModule, type SwapRecord } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
 
 /** What to say about a swap's status detail: a catalogued sentence (`key`), or the provider's raw code. */
 export type StatusDetailText = { key: string } | { raw: string }
 
+/** What the status detail is read from. */
+type DetailOf = Pick<SwapRecord, 'statusDetail' | 'status' | 'providerId'> &
+  Partial<Pick<SwapRecord, 'depositTx' | 'data'>>
+
+/** What a Safe's proposal waits for, in words (it is never a failure: the other owners may sign days later). */
+export const WAITING_FOR_OWNERS = "Waiting for the Safe's other owners to sign and execute it"
+
 /**
  * The provider's detail when it gave one; else, for a swap refunded to the person, that it was (SPEC §5 shows it
- * as Failed, so the note tells the two failures apart).
+ * as Failed, so the note tells the two failures apart); for a Safe's proposal that other owners must sign, that it
+ * waits for them.
  */
-export function statusDetailText(
-  record: Pick<SwapRecord, 'statusDetail' | 'status' | 'providerId'>,
-): StatusDetailText | undefined {
+export function statusDetailText(record: DetailOf): StatusDetailText | undefined {
+  const batch = handedOver(record)
+  if (batch?.kind === 'calls' && (batch.signaturesNeeded ?? 0) > 1) return { key: WAITING_FOR_OWNERS }
   const detail = record.statusDetail?.trim()
   if (!detail) return record.status === 'refunded' ? { key: 'Refunded' } : undefined
   // Each provider's words come from its module (`providers/<id>/module.ts` in core).
@@ -20,9 +28,7 @@ export function statusDetailText(
 }
 
 /** The status detail of a swap in the person's language (the raw code when it is not a known one). */
-export function useStatusDetail(): (
-  record: Pick<SwapRecord, 'statusDetail' | 'status' | 'providerId'>,
-) => string | undefined {
+export function useStatusDetail(): (record: DetailOf) => string | undefined {
   const { t } = useTranslation()
   return (record) => {
     const text = statusDetailText(record)

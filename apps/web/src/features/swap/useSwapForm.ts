@@ -53,7 +53,7 @@ const consentFor: Partial<Record<RecipientSafety['status'], string>> = {
  * be spent, the quote request, the routes for it and the main button. No markup: the page lays out the fields.
  */
 export function useSwapForm() {
-  const { address, status } = useWalletConnection()
+  const { address, status, connector } = useWalletConnection()
   const configChanged = useStore(networkConfigUpdates, (state) => state.changed)
   // Tokens, amount and recipient outlive the page (History and back, a reload) and are in its address.
   const { origin, setOrigin, destination, setDestination, amountText, setAmountText, recipientText, setRecipientText } =
@@ -140,6 +140,8 @@ export function useSwapForm() {
     setAmountText,
     balance: balanceData,
     selected,
+    // A Safe's transaction is executed (and its gas paid) by an owner's wallet, not by the Safe.
+    gasPaidByAccount: connector?.type !== 'safe',
   })
 
   const button = mainButton({

@@ -16,6 +16,8 @@ export type UseSwapGasParameters = {
   /** The origin token's balance (undefined while unknown). */
   balance: bigint | undefined
   selected: Route | undefined
+  /** False when the account's transactions are paid for by another wallet (a Safe's, by the owner who executes). */
+  gasPaidByAccount?: boolean
 }
 
 /**
@@ -39,7 +41,10 @@ export function useSwapGas(parameters: UseSwapGasParameters) {
   const nativeBalance = origin?.kind === 'native' ? balance : nativeRead.isError ? undefined : nativeRead.data
   const cost = useNetworkCost(selected)
   const reserve = useDepositReserve(origin)
-  const check = checkGas({ cost: cost.data, nativeBalance, origin, amount, coin })
+  const paidHere = parameters.gasPaidByAccount !== false
+  const check = paidHere
+    ? checkGas({ cost: cost.data, nativeBalance, origin, amount, coin })
+    : ({ status: 'enough' } as const)
   const max = useMaxAmount({
     origin,
     balance,

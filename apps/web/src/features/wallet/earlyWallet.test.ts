@@ -237,6 +237,13 @@ describe('the wallet known before the wallet layer is in (earlyWalletScript)', (
     expect(button.disabled).toBe(true)
   })
 
+  it('waits for wagmi in a frame: a Safe{Wallet} frame connects its Safe once the wallet layer asks it', async () => {
+    const { button, win } = setUp({ devnetFlag: false, injectedFlag: false, ethereum: 'absent', announced: 'absent' })
+    win.parent = {}
+    expect(await runScript(win)).toBeUndefined()
+    expect(button.disabled).toBe(true)
+  })
+
   it('waits for wagmi when storage cannot be read', async () => {
     stubBrowser({ storage: 'disabled' })
     const win = window as unknown as Record<string, unknown>

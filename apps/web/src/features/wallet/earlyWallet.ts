@@ -54,6 +54,8 @@ export function earlyWalletScript(settings: typeof EARLY_WALLET_SETTINGS = EARLY
   return [
     '(function(s){',
     'var w=window,d=document,st,p=[];',
+    // Framed: a Safe's frame may connect the Safe (walletRuntime.ts); wagmi says.
+    'if(w.parent!==w)return;',
     'try{st=w.localStorage;if(st.getItem(s.devnetConnected)==="true")return;',
     'if(st.getItem(s.injectedConnected)!==null&&w.ethereum)return;',
     'if(st.getItem(s.recentConnector)===s.walletConnectId)return}catch(e){return}',

@@ -13,6 +13,10 @@ export function useWalletAdapter(): () => Promise<WalletAdapter> {
   return async () => {
     if (!config || !connector || !address) throw new WalletDisconnectedError()
     const { wagmiWalletAdapter } = await import('./wagmiWallet.ts')
-    return wagmiWalletAdapter({ config, connector, account: address, manifest })
+    const adapter = wagmiWalletAdapter({ config, connector, account: address, manifest })
+    if (connector.type !== 'safe') return adapter
+    // A Safe proposes: its own rules over the same adapter (loaded only in a Safe's frame).
+    const { safeWalletAdapter } = await import('./safeWallet.ts')
+    return safeWalletAdapter(adapter, { config, connector, account: address })
   }
 }

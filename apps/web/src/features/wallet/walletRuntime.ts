@@ -29,9 +29,13 @@ export function startWalletLayer(manifest: Manifest): void {
   // First, so that the store never shows `disconnected` before the reconnect has even started. A WalletConnect
   // session to restore loads its connector first (only then: the SDK stays out of every other start).
   const walletConnect = walletConnectToRestore(manifest)
-  const reconnecting = walletConnect
-    ? withWalletConnect(config, walletConnect).then(() => reconnect(config))
-    : reconnect(config)
+  // Framed (a Safe App in Safe{Wallet}): the Safe, when the frame's parent answers as one, is the wallet.
+  const reconnecting =
+    window.parent !== window
+      ? withSafe(config, manifest).then((connected) => (connected ? undefined : reconnect(config)))
+      : walletConnect
+        ? withWalletConnect(config, walletConnect).then(() => reconnect(config))
+        : reconnect(config)
   void reconnecting.finally(() => {
     reconnected = true
     window.removeEventListener(EARLY_WALLET_EVENT, knownLate)
@@ -66,6 +70,18 @@ async function withWalletConnect(config: Config, settings: ManifestWalletConnect
   } catch (error) {
     // Its code did not load (offline, a new deployment): the other wallets still reconnect.
     console.warn('WalletConnect could not be loaded to restore its session', error)
+  }
+}
+
+/** Connects the Safe whose frame this page is in (safeApp.ts); false when the frame is no Safe or it did not load. */
+async function withSafe(config: Config, manifest: Manifest): Promise<boolean> {
+  config.setState((state) => ({ ...state, status: 'connecting' }))
+  try {
+    const { connectSafe } = await import('./safeApp.ts')
+    return (await connectSafe(config, manifest.wallets?.safe)) !== undefined
+  } catch (error) {
+    console.warn('The Safe did not connect', error)
+    return false
   }
 }
 

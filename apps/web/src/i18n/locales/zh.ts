@@ -47,6 +47,7 @@ const zh: Record<string, string> = {
   'Oops, something went wrong': '哎呀，出了點問題',
   "Couldn't add the chain automatically. Please add it yourself": '無法自動新增該鏈，請自行新增',
   'Failed to switch networks': '切換網路失敗',
+  "Waiting for the Safe's other owners to sign and execute it": '等待此 Safe 的其他擁有者簽署並執行',
   "Couldn't connect to wallet": '無法連接錢包',
   'Not enough balance': '餘額不足',
   'The connection timed out, click the screen to try again.': '連線逾時，請點擊螢幕重試。',

@@ -1,6 +1,6 @@
 import { isInsufficientFundsError, notEnoughGasOn } from '../../errors/gasErrors.ts'
 import { UnexpectedError } from '../../errors/walletErrors.ts'
-import { CALLS_DEPOSIT_INDEX, type SwapRecord } from '../../records/types.ts'
+import { CALLS_DEPOSIT_INDEX, CALLS_SIGNATURES_NEEDED, type SwapRecord } from '../../records/types.ts'
 import { BatchIncompleteError, TransactionNotConfirmedError } from '../../routes/routeErrors.ts'
 import type { TransactionRequest } from '../../routes/types.ts'
 import { estimateNetworkCost } from '../estimateNetworkCost.ts'
@@ -26,15 +26,26 @@ export async function depositBatch(
   const { sendCalls, waitForCalls } = wallet
   if (!sendCalls || !waitForCalls) throw new UnexpectedError('the wallet cannot send a batch')
   const { id } = await signing(context, () => sendCalls(calls))
+  const { proposes } = wallet
   update({
     type: 'callsAccepted',
     callsId: id,
-    data: { ...tracking(context).data, [CALLS_DEPOSIT_INDEX]: approvals.length },
+    data: {
+      ...tracking(context).data,
+      [CALLS_DEPOSIT_INDEX]: approvals.length,
+      ...(proposes ? { [CALLS_SIGNATURES_NEEDED]: proposes.threshold } : {}),
+    },
   })
+  // A proposal the other owners must sign too may wait for days: handed over as such, and followed by its status
+  // (`followAcceptedBatches`) whoever executes it.
+  if (proposes && proposes.threshold > 1) return context.record
   const outcome = await waitForCalls(id).catch((error: unknown) => {
+    // A proposal not executed in time: still waiting, never a failure.
+    if (proposes) return undefined
     // The wait failed (timed out, the wallet's status did not answer): sent, maybe mined, never a failure.
     throw new TransactionNotConfirmedError(id, originName(context), error)
   })
+  if (!outcome) return context.record
   // The deposit is the last call: a wallet that ran the batch as one transaction lists only that one (`batchDeposit`).
   const { depositTx, approveTxs, notDeposited } = batchDeposit(outcome, approvals.length, true)
   if (!depositTx) {

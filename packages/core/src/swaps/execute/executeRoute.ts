@@ -23,7 +23,8 @@ const APPROVAL_MARGIN_MS = 20_000
  *
  * One of three deposit paths, sharing one execution context:
  * - `signGasless`: one signature of typed data, on any chain; the solver opens it;
- * - `depositBatch`: the approvals and the deposit as one batch, where the wallet takes EIP-5792 batches;
+ * - `depositBatch`: the approvals and the deposit as one batch, where the wallet takes EIP-5792 batches (always through
+ *   a wallet that proposes: a Safe);
  * - `depositTransaction`: each its own transaction.
  * Every change of the record goes through the state machine. Returns the record once the deposit is mined (a gasless
  * one once its open is sent); tracking takes over.

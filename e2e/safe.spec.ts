@@ -1,0 +1,124 @@
+import type { Frame, Page } from '@playwright/test'
+import type { Hash } from 'viem'
+import { erc20Abi } from 'viem'
+import { chainClient } from './fixtures/fund.ts'
+import { type AppSession, expect, type TestNetwork, test } from './fixtures/index.ts'
+import { Shell } from './pages/Shell.ts'
+import { SwapForm } from './pages/SwapForm.ts'
+import { balanceOf, storedSwaps } from './support/chainReads.ts'
+import { type SafeDevnet, safeHostPage, startSafeDevnet } from './support/safeDevnet.ts'
+import { screenshot } from './support/screenshot.ts'
+
+/**
+ * The app as a Safe App (issue #54): framed by a page that answers the Safe Apps SDK as Safe{Wallet} does, over a
+ * real Safe v1.4.1 (the published contracts, at their canonical addresses on the devnet) of three owners. The app runs
+ * wagmi's own `safe` connector with the real SDK and provider; the host signs and executes with the owners' keys.
+ */
+
+/** The Safe host's origin (answered by the test's route: no server), a loopback address as the manifest allows. */
+const HOST = 'http://localhost:9'
+
+const withSafeHost = (manifest: TestNetwork['manifest']) => ({ ...manifest, wallets: { safe: { hosts: [HOST] } } })
+
+/** Opens the app framed by the Safe host; returns the page objects over the frame. */
+async function openInSafe(session: AppSession, safe: SafeDevnet) {
+  const { page, context, server } = session
+  await page.exposeFunction('safeHost', (method: string, params: unknown) => safe.answer(method, params))
+  await context.route(`${HOST}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: safeHostPage(new URL('#/', server.url).toString()) }),
+  )
+  await page.goto(`${HOST}/apps/open`)
+  const frame = await appFrame(page)
+  return { frame, shell: new Shell(frame as unknown as Page), form: new SwapForm(frame as unknown as Page) }
+}
+
+async function appFrame(page: Page): Promise<Frame> {
+  const element = await page.waitForSelector('#app')
+  const frame = await element.contentFrame()
+  if (!frame) throw new Error('the app frame is not there')
+  return frame
+}
+
+const usdcOn = (network: TestNetwork, index: number) => network.chains[index]!.tokens.find((t) => t.kind === 'usdc')!
+
+test.describe('Safe App (issue #54)', () => {
+  test('a 2-of-3 Safe swaps its USDC: proposed, shown waiting for the other owners (a host that names another transaction is not believed), followed after a reload, executed by someone else, Completed', async ({
+    app,
+    account,
+    network,
+  }) => {
+    const safe = await startSafeDevnet({
+      manifest: network.manifest,
+      lockDir: network.lockDir,
+      funder: account,
+      usdc: 100_000_000n,
+      threshold: 2,
+    })
+    const session = await app.open({ manifest: withSafeHost, storage: { lang: 'en' } })
+    const { frame, shell, form } = await openInSafe(session, safe)
+    // Connected as the Safe, with no click: the frame's parent answered as a Safe.
+    await expect(shell.accountButton).toContainText(safe.safe.slice(2, 6), { timeout: 20_000 })
+
+    const chains = network.chains
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[1]!.name, 'USDC')
+    await form.amount.fill('25')
+    // A contract sender is never its own recipient by default: the Safe may not exist on B.
+    await expect(form.myAddressButton()).toHaveCount(0)
+    await form.recipient.fill(account.address)
+    await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+    await form.route('intent').click()
+    // The Safe holds no ETH: its owners pay the gas when one of them executes.
+    await expect(form.mainButton).toHaveText('Swap', { timeout: 20_000 })
+    await form.mainButton.click()
+    const signed = form.dialog.getByTestId('signed-transaction')
+    await expect(signed.getByTestId('signed-function')).toHaveText('open')
+    await expect(signed.getByTestId('signed-amount')).toHaveText('25 USDC')
+    await form.confirm('Swap')
+
+    // The approval and the deposit as one Safe transaction (a MultiSend batch), signed by one owner of two.
+    await expect.poll(() => safe.proposals().length, { timeout: 20_000 }).toBe(1)
+    const [safeTxHash] = safe.proposals() as [Hash]
+    const waiting = frame.getByTestId('status-detail')
+    await expect(waiting).toHaveText("Waiting for the Safe's other owners to sign and execute it", { timeout: 20_000 })
+    await expect(form.progress()).toHaveText('Swapping...')
+    await screenshot(session.page, 'safe-waiting-for-owners-desktop-en', { fullPage: false })
+
+    // A host that says another transaction executed it (here: the Safe's own funding) is not believed: the app's node
+    // shows no ExecutionSuccess for this safeTxHash there.
+    const client = chainClient(chains[0]!)
+    const [other] = await client.getLogs({
+      address: usdcOn(network, 0).address,
+      event: erc20Abi.find((item) => item.type === 'event' && item.name === 'Transfer')!,
+      args: { to: safe.safe },
+      fromBlock: 0n,
+    })
+    safe.claimExecutedBy(safeTxHash, other!.transactionHash as Hash)
+    // Two looks of the app's follower (every 5 s) go by, and the swap still waits, with no deposit taken.
+    await frame.waitForTimeout(11_000)
+    await expect(waiting).toHaveText("Waiting for the Safe's other owners to sign and execute it")
+    expect((await storedSwaps(frame as unknown as Page))[0]?.depositTx).toBeUndefined()
+    safe.claimExecutedBy(safeTxHash, undefined)
+
+    // The page is closed and opened again; meanwhile the second owner signs and a third party executes.
+    await session.page.reload()
+    const again = await appFrame(session.page)
+    await expect(new Shell(again as unknown as Page).accountButton).toContainText(safe.safe.slice(2, 6), {
+      timeout: 20_000,
+    })
+    const safeBefore = await balanceOf(network.manifest, 0, 'USDC', safe.safe)
+    const recipientBefore = await balanceOf(network.manifest, 1, 'USDC', account.address)
+    await safe.confirm(safeTxHash, safe.owners[1]!)
+    const executed = await safe.execute(safeTxHash, account)
+
+    // Followed from its status to Completed, under the executed transaction's hash.
+    await expect
+      .poll(async () => (await storedSwaps(again as unknown as Page))[0]?.status, { timeout: 90_000 })
+      .toBe('completed')
+    const [swap] = await storedSwaps(again as unknown as Page)
+    expect(swap?.depositTx).toBe(executed)
+    expect(swap?.owner.toLowerCase()).toBe(safe.safe.toLowerCase())
+    expect(await balanceOf(network.manifest, 0, 'USDC', safe.safe)).toBe(safeBefore - 25_000_000n)
+    expect(await balanceOf(network.manifest, 1, 'USDC', account.address)).toBeGreaterThan(recipientBefore)
+  })
+})
