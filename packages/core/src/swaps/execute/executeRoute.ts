@@ -41,8 +41,11 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   // A quote that would age during the approval is fetched and checked now, while nothing is spent yet.
   if (plan.approval) await refreshQuote(context, APPROVAL_MARGIN_MS)
   const approval = context.plan.approval
-  const batched = approval && wallet.sendCalls && (await wallet.canSendCalls?.(context.chainId).catch(() => false))
+  // A wallet that proposes (a Safe) answers no chain hash for a transaction: it always sends a batch.
+  const batched =
+    wallet.proposes ||
+    (approval && wallet.sendCalls && (await wallet.canSendCalls?.(context.chainId).catch(() => false)))
   const approvals = batched && approval ? await approvalCalls(context, approval) : []
-  if (approvals.length > 0) return depositBatch(context, approvals)
+  if (approvals.length > 0 || wallet.proposes) return depositBatch(context, approvals)
   return depositTransaction(context)
 }
