@@ -6,7 +6,10 @@ import { type AppSession, expect, type TestNetwork, test } from './fixtures/inde
 import { Shell } from './pages/Shell.ts'
 import { SwapForm } from './pages/SwapForm.ts'
 import { balanceOf, storedSwaps } from './support/chainReads.ts'
-import { type SafeDevnet, safeHostPage, startSafeDevnet } from './support/safeDevnet.ts'
+import { type SafeDevnet, startSafeDevnet, startSafeHost } from './support/safeDevnet.ts'
+
+type SafeHost = Awaited<ReturnType<typeof startSafeHost>>
+
 import { screenshot } from './support/screenshot.ts'
 
 /**
@@ -15,19 +18,27 @@ import { screenshot } from './support/screenshot.ts'
  * wagmi's own `safe` connector with the real SDK and provider; the host signs and executes with the owners' keys.
  */
 
-/** The Safe host's origin (answered by the test's route: no server), a loopback address as the manifest allows. */
-const HOST = 'http://localhost:9'
+let host: SafeHost
 
-const withSafeHost = (manifest: TestNetwork['manifest']) => ({ ...manifest, wallets: { safe: { hosts: [HOST] } } })
+test.beforeAll(async () => {
+  host = await startSafeHost()
+})
+
+test.afterAll(async () => {
+  await host?.stop()
+})
+
+/** The manifest naming the test's Safe host, a loopback origin as the manifest allows. */
+const withSafeHost = (manifest: TestNetwork['manifest']) => ({
+  ...manifest,
+  wallets: { safe: { hosts: [host.origin] } },
+})
 
 /** Opens the app framed by the Safe host; returns the page objects over the frame. */
 async function openInSafe(session: AppSession, safe: SafeDevnet) {
-  const { page, context, server } = session
+  const { page, server } = session
   await page.exposeFunction('safeHost', (method: string, params: unknown) => safe.answer(method, params))
-  await context.route(`${HOST}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: safeHostPage(new URL('#/', server.url).toString()) }),
-  )
-  await page.goto(`${HOST}/apps/open`)
+  await page.goto(host.pageFor(new URL('#/', server.url).toString()))
   const frame = await appFrame(page)
   return { frame, shell: new Shell(frame as unknown as Page), form: new SwapForm(frame as unknown as Page) }
 }

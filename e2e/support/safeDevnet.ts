@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import type { Manifest } from '@multi-bridge/core'
 import {
@@ -381,15 +383,34 @@ export async function startSafeDevnet(parameters: {
 }
 
 /**
- * The page Safe{Wallet} would be: it frames the app at `appUrl` and answers the Safe Apps SDK's messages from that
- * frame only, as Safe{Wallet} does (the frame's window and the app's origin checked; the SDK's version echoed), with
- * `window.safeHost` (the test's `SafeDevnet.answer`, exposed to the page).
+ * The page Safe{Wallet} would be, served on this machine (a page of its own origin; Chromium lets only a local page
+ * frame a local app): it frames the app named by its `app` query parameter and answers the Safe Apps SDK's messages
+ * from that frame only, as Safe{Wallet} does (the frame's window and the app's origin checked; the SDK's version
+ * echoed), with `window.safeHost` (the test's `SafeDevnet.answer`, exposed to the page).
  */
-export function safeHostPage(appUrl: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Safe host</title>
-<style>html,body{margin:0;height:100%}iframe{border:0;width:100%;height:100%}</style></head>
-<body><iframe id="app" title="Multi-Bridge" src="${appUrl}"></iframe><script>
+export async function startSafeHost(): Promise<{
+  origin: string
+  pageFor: (appUrl: string) => string
+  stop: () => Promise<void>
+}> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(SAFE_HOST_PAGE)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    origin,
+    pageFor: (appUrl) => `${origin}/apps/open?app=${encodeURIComponent(appUrl)}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+const SAFE_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Safe host</title>
+<style>html,body{margin:0;height:100%}iframe{border:0;width:100%;height:100%;display:block}</style></head>
+<body><iframe id="app" title="Multi-Bridge"></iframe><script>
 const frame = document.getElementById('app')
+frame.src = new URLSearchParams(location.search).get('app')
 const appOrigin = new URL(frame.src).origin
 window.addEventListener('message', async (event) => {
   if (event.source !== frame.contentWindow || event.origin !== appOrigin) return
@@ -404,4 +425,3 @@ window.addEventListener('message', async (event) => {
   }
 })
 </script></body></html>`
-}

@@ -134,6 +134,17 @@ describe('productionManifest', () => {
     )
   })
 
+  it("answers Safe{Wallet}'s own origin unless told other Safe hosts, each an origin", () => {
+    expect(productionManifest().wallets?.safe).toBeUndefined()
+    expect(
+      productionManifest({ MULTIBRIDGE_SAFE_HOSTS: 'https://app.safe.global, https://safe.example.org' }).wallets,
+    ).toEqual({ safe: { hosts: ['https://app.safe.global', 'https://safe.example.org'] } })
+    expect(() => productionManifest({ MULTIBRIDGE_SAFE_HOSTS: 'https://safe.example.org/apps' })).toThrow(
+      /an origin \(https; http only on a loopback address\), with no path/,
+    )
+    expect(() => productionManifest({ MULTIBRIDGE_SAFE_HOSTS: 'http://safe.example.org' })).toThrow(/plain http/)
+  })
+
   it('takes plain http only for a loopback address, for RPCs and APIs alike', () => {
     expect(() => productionManifest({ MULTIBRIDGE_RPC_8453: 'http://base-rpc.example.org' })).toThrow(
       'Invalid MULTIBRIDGE_RPC_8453: "http://base-rpc.example.org" is plain http: use https',

@@ -18,6 +18,9 @@ export const WALLETCONNECT_PROJECT_ID_ENV = 'MULTIBRIDGE_WALLETCONNECT_PROJECT_I
 /** A relay of the deployment's own instead of WalletConnect's (wss). */
 export const WALLETCONNECT_RELAY_URL_ENV = 'MULTIBRIDGE_WALLETCONNECT_RELAY_URL'
 
+/** The Safe{Wallet} origins the app answers as a Safe App (default Safe{Wallet}'s own). */
+export const SAFE_HOSTS_ENV = 'MULTIBRIDGE_SAFE_HOSTS'
+
 /** Every environment variable `productionManifest` reads (all optional), with what it sets: the RPCs', then each provider's. */
 export const productionEnv = (modules: readonly ProviderModule[]): Readonly<Record<string, string>> => ({
   [`${RPC_ENV_PREFIX}<chainId>`]:
@@ -25,6 +28,8 @@ export const productionEnv = (modules: readonly ProviderModule[]): Readonly<Reco
   [WALLETCONNECT_PROJECT_ID_ENV]:
     "WalletConnect's project id (from Reown's dashboard; public). Without it the app does not offer WalletConnect",
   [WALLETCONNECT_RELAY_URL_ENV]: "A WalletConnect relay's wss URL (default WalletConnect's own)",
+  [SAFE_HOSTS_ENV]:
+    "Comma-separated origins of the Safe{Wallet} the app answers as a Safe App (default https://app.safe.global)",
   ...Object.assign({}, ...modules.map((module) => module.env ?? {})),
 })
 
@@ -156,16 +161,22 @@ export function productionManifest(
   }
 }
 
-/** The `wallets` section: WalletConnect when its project id is set (checked by the manifest's schema). */
+/**
+ * The `wallets` section (checked by the manifest's schema): WalletConnect when its project id is set; the Safe hosts
+ * when other than Safe{Wallet}'s own.
+ */
 function walletsFromEnv(env: ProductionEnv): Pick<Manifest, 'wallets'> {
   const projectId = env[WALLETCONNECT_PROJECT_ID_ENV]?.trim()
   const relayUrl = env[WALLETCONNECT_RELAY_URL_ENV]?.trim()
-  if (!projectId) {
-    if (relayUrl)
-      throw new ProductionConfigError(WALLETCONNECT_RELAY_URL_ENV, `set without ${WALLETCONNECT_PROJECT_ID_ENV}`)
-    return {}
+  if (!projectId && relayUrl) {
+    throw new ProductionConfigError(WALLETCONNECT_RELAY_URL_ENV, `set without ${WALLETCONNECT_PROJECT_ID_ENV}`)
   }
-  return { wallets: { walletConnect: { projectId, ...(relayUrl ? { relayUrl } : {}) } } }
+  const safeHosts = env[SAFE_HOSTS_ENV]?.trim()
+  const wallets = {
+    ...(projectId ? { walletConnect: { projectId, ...(relayUrl ? { relayUrl } : {}) } } : {}),
+    ...(safeHosts ? { safe: { hosts: envUrlList(SAFE_HOSTS_ENV, safeHosts) } } : {}),
+  }
+  return Object.keys(wallets).length > 0 ? { wallets } : {}
 }
 
 /**

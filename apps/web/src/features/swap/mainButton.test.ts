@@ -49,6 +49,14 @@ describe('mainButton', () => {
     expect(mainButton({ ...ready, notEnoughBalance: true, gas: { short } }).label).toBe('Not enough balance')
   })
 
+  it('says a Safe swaps from its own network only, before anything else it could ask for', () => {
+    expect(mainButton({ ...ready, safeOn: 'Local Chain A', hasAmount: false, hasRoute: false })).toEqual({
+      label: 'This Safe is on {{network}}: swaps from it start on {{network}}.',
+      enabled: false,
+      values: { network: 'Local Chain A' },
+    })
+  })
+
   it('offers Swap for a confirmed contract recipient and an estimate the balance pays', () => {
     expect(mainButton({ ...ready, recipientCheck: 'ok', gas: 'ok' })).toEqual({ label: 'Swap', enabled: true })
   })

@@ -26,7 +26,12 @@ export type MainButtonInput = {
    * values of the sentence. Absent or `ok`: nothing stops the swap (an estimate that failed leaves it to the wallet).
    */
   gas?: 'estimating' | 'ok' | { short: Record<string, string> }
+  /** The connected account is a Safe on another network than the origin's: that network's name. */
+  safeOn?: string
 }
+
+/** A Safe's swap starts on its own network (also the executor's refusal, lib/errorMessages.ts). */
+export const SAFE_ON_ANOTHER_NETWORK = 'This Safe is on {{network}}: swaps from it start on {{network}}.'
 
 export type MainButton = { label: string; enabled: boolean; values?: Record<string, string> }
 
@@ -55,6 +60,8 @@ export function mainButton(input: MainButtonInput): MainButton {
   if (input.configChanged) return { label: 'Reload to use the new network settings', enabled: false }
   if (input.wallet !== 'connected') return { label: 'Connect a wallet to start', enabled: false }
   if (!input.hasTokens) return { label: 'Choose Token to Swap', enabled: false }
+  // A Safe exists on one network: nothing can be sent from it elsewhere.
+  if (input.safeOn) return { label: SAFE_ON_ANOTHER_NETWORK, enabled: false, values: { network: input.safeOn } }
   if (!input.hasAmount) return { label: 'Enter an amount to swap', enabled: false }
   if (!input.hasRecipient) {
     return {

@@ -53,7 +53,7 @@ const consentFor: Partial<Record<RecipientSafety['status'], string>> = {
  * be spent, the quote request, the routes for it and the main button. No markup: the page lays out the fields.
  */
 export function useSwapForm() {
-  const { address, status, connector } = useWalletConnection()
+  const { address, status, connector, chainId: walletChainId } = useWalletConnection()
   const configChanged = useStore(networkConfigUpdates, (state) => state.changed)
   // Tokens, amount and recipient outlive the page (History and back, a reload) and are in its address.
   const { origin, setOrigin, destination, setDestination, amountText, setAmountText, recipientText, setRecipientText } =
@@ -157,6 +157,9 @@ export function useSwapForm() {
     loadingRoutes: routes.loading,
     recipientCheck: recipientCheck(recipientSafety, typedRecipient !== undefined, contractConsented),
     gas: gas.gasButton,
+    ...(connector?.type === 'safe' && walletChainId !== undefined && origin && origin.chainId !== walletChainId
+      ? { safeOn: getManifestChain(manifest, walletChainId)?.name ?? String(walletChainId) }
+      : {}),
   })
 
   return {

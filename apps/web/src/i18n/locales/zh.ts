@@ -48,6 +48,8 @@ const zh: Record<string, string> = {
   "Couldn't add the chain automatically. Please add it yourself": '無法自動新增該鏈，請自行新增',
   'Failed to switch networks': '切換網路失敗',
   "Waiting for the Safe's other owners to sign and execute it": '等待此 Safe 的其他擁有者簽署並執行',
+  'This Safe is on {{network}}: swaps from it start on {{network}}.':
+    '此 Safe 在 {{network}} 上：從它發起的兌換須從 {{network}} 開始。',
   "Couldn't connect to wallet": '無法連接錢包',
   'Not enough balance': '餘額不足',
   'The connection timed out, click the screen to try again.': '連線逾時，請點擊螢幕重試。',

@@ -39,7 +39,7 @@ function setup(parameters: { threshold: number; allowance: bigint; done?: () => 
     switchChain: async () => {},
     sendTransaction: vi.fn(async () => SAFE_TX_HASH as Hex),
     // No EIP-5792 capabilities asked: a Safe always batches.
-    sendCalls: vi.fn(async () => ({ id: SAFE_TX_HASH })),
+    sendCalls: vi.fn(async (_calls: readonly unknown[]) => ({ id: SAFE_TX_HASH })),
     waitForCalls: vi.fn(parameters.done ?? (async () => ({ hashes: [] }))),
     proposes: { threshold: parameters.threshold },
   }
