@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Frame, Page } from '@playwright/test'
 import type { Hash } from 'viem'
 import { erc20Abi } from 'viem'
@@ -49,6 +51,8 @@ async function appFrame(page: Page): Promise<Frame> {
   if (!frame) throw new Error('the app frame is not there')
   return frame
 }
+
+const PHONE = { width: 390, height: 844 }
 
 const usdcOn = (network: TestNetwork, index: number) => network.chains[index]!.tokens.find((t) => t.kind === 'usdc')!
 
@@ -131,5 +135,63 @@ test.describe('Safe App (issue #54)', () => {
     expect(swap?.owner.toLowerCase()).toBe(safe.safe.toLowerCase())
     expect(await balanceOf(network.manifest, 0, 'USDC', safe.safe)).toBe(safeBefore - 25_000_000n)
     expect(await balanceOf(network.manifest, 1, 'USDC', account.address)).toBeGreaterThan(recipientBefore)
+  })
+
+  test('phone (zh-Hant): a Safe whose owner executes at once swaps to Completed; a swap from another network is refused on the button; the Safe code loads only in a frame and is never precached', async ({
+    app,
+    account,
+    network,
+  }) => {
+    const safe = await startSafeDevnet({
+      manifest: network.manifest,
+      lockDir: network.lockDir,
+      funder: account,
+      usdc: 100_000_000n,
+      threshold: 1,
+      // Its owner's wallet executes (and pays the gas): the test's funded account.
+      executeWith: account,
+    })
+    const session = await app.open({ manifest: withSafeHost, storage: { lang: 'zh' }, viewport: PHONE, touch: true })
+    // The Safe Apps SDK's protocol is in its code only: a built file naming its methods is the Safe's chunk.
+    const isSafeCode = (file: string) => readFileSync(join(network.distDir, file), 'utf8').includes('getTxBySafeTxHash')
+    const fetchedSafeCode = async (frame: Page | Frame) => {
+      const files: string[] = await frame.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      )
+      return files.filter((path) => path.endsWith('.js')).some((path) => isSafeCode(path.replace(/^\//, '')))
+    }
+    const precached = [...readFileSync(join(network.distDir, 'sw.js'), 'utf8').matchAll(/url:"(assets\/[^"]+\.js)"/g)]
+    expect(precached.length).toBeGreaterThan(10)
+    expect(precached.filter(([, file]) => isSafeCode(file as string))).toEqual([])
+    // A top-level page (the app opened as itself) never fetches it.
+    await expect(session.shell.connectButtonLabelled('連接錢包')).toBeEnabled({ timeout: 20_000 })
+    expect(await fetchedSafeCode(session.page)).toBe(false)
+
+    const { frame, shell, form } = await openInSafe(session, safe)
+    await expect(shell.accountButton).toContainText(safe.safe.slice(2, 6), { timeout: 20_000 })
+    expect(await fetchedSafeCode(frame)).toBe(true)
+    const chains = network.chains
+    // From B, where this Safe does not exist: said on the button, nothing to sign.
+    await form.pickToken('origin', chains[1]!.name, 'USDC')
+    await form.pickToken('destination', chains[0]!.name, 'USDC')
+    await form.amountLabelled('發送').fill('10')
+    await expect(form.mainButton).toHaveText(
+      `此 Safe 在 ${chains[0]!.name} 上：從它發起的兌換須從 ${chains[0]!.name} 開始。`,
+    )
+    await expect(form.mainButton).toBeDisabled()
+    await screenshot(session.page, 'safe-other-network-phone-zh', { fullPage: false })
+
+    await form.pickToken('origin', chains[0]!.name, 'USDC')
+    await form.pickToken('destination', chains[1]!.name, 'USDC')
+    await frame.getByLabel('輸入或選擇接收地址').fill(account.address)
+    await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+    await form.route('intent').click()
+    await expect(form.mainButton).toHaveText('兌換', { timeout: 20_000 })
+    await form.mainButton.click()
+    await form.confirm('兌換')
+    await expect(form.progress()).toHaveText('已完成', { timeout: 90_000 })
+    await screenshot(session.page, 'safe-completed-phone-zh', { fullPage: false })
+    expect(safe.proposals()).toHaveLength(1)
+    expect(await balanceOf(network.manifest, 0, 'USDC', safe.safe)).toBe(90_000_000n)
   })
 })

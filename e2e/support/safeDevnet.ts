@@ -143,6 +143,11 @@ export async function startSafeDevnet(parameters: {
   funder: LocalAccount
   usdc: bigint
   threshold: number
+  /**
+   * A Safe whose one owner executes at once (threshold 1, as Safe{Wallet} does when the person's own signature is
+   * enough): this account sends each proposal's execution before the answer.
+   */
+  executeWith?: LocalAccount
 }): Promise<SafeDevnet> {
   const { manifest, funder, threshold } = parameters
   const chain = manifest.chains[0]!
@@ -304,6 +309,28 @@ export async function startSafeDevnet(parameters: {
     return body.result ?? null
   }
 
+  const execute = async (safeTxHash: Hash, executor: LocalAccount): Promise<Hash> => {
+    const proposal = proposals.get(safeTxHash)
+    if (!proposal) throw new Error(`No transaction ${safeTxHash}`)
+    // Signatures sorted by owner address, as the Safe checks them.
+    const signatures = concat(
+      [...proposal.signatures.entries()]
+        .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1))
+        .map(([, signature]) => signature),
+    )
+    const hash = await client.writeContract({
+      account: executor,
+      address: safe,
+      abi: SAFE_L2.abi,
+      functionName: 'execTransaction',
+      args: [...txArgs(proposal.tx), signatures],
+    })
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })
+    if (receipt.status !== 'success') throw new Error(`execTransaction ${hash} reverted`)
+    proposal.executedTx = hash
+    return hash
+  }
+
   const answer = async (method: string, params: unknown): Promise<unknown> => {
     const p = (params ?? {}) as Record<string, unknown>
     switch (method) {
@@ -331,8 +358,11 @@ export async function startSafeDevnet(parameters: {
         }
       case 'rpcCall':
         return rpc(String(p.call), (p.params as unknown[]) ?? [])
-      case 'sendTransactions':
-        return { safeTxHash: await propose(p.txs as { to: Address; value?: string; data?: Hex }[]) }
+      case 'sendTransactions': {
+        const safeTxHash = await propose(p.txs as { to: Address; value?: string; data?: Hex }[])
+        if (parameters.executeWith) await execute(safeTxHash, parameters.executeWith)
+        return { safeTxHash }
+      }
       case 'getTxBySafeTxHash':
         return details(p.safeTxHash as Hash)
       case 'wallet_getPermissions':
@@ -354,27 +384,7 @@ export async function startSafeDevnet(parameters: {
       if (!proposal) throw new Error(`No transaction ${safeTxHash}`)
       proposal.signatures.set(owner.address, await sign(proposal.tx, owner))
     },
-    execute: async (safeTxHash, executor) => {
-      const proposal = proposals.get(safeTxHash)
-      if (!proposal) throw new Error(`No transaction ${safeTxHash}`)
-      // Signatures sorted by owner address, as the Safe checks them.
-      const signatures = concat(
-        [...proposal.signatures.entries()]
-          .sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1))
-          .map(([, signature]) => signature),
-      )
-      const hash = await client.writeContract({
-        account: executor,
-        address: safe,
-        abi: SAFE_L2.abi,
-        functionName: 'execTransaction',
-        args: [...txArgs(proposal.tx), signatures],
-      })
-      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })
-      if (receipt.status !== 'success') throw new Error(`execTransaction ${hash} reverted`)
-      proposal.executedTx = hash
-      return hash
-    },
+    execute,
     claimExecutedBy: (safeTxHash, hash) => {
       if (hash) claims.set(safeTxHash, hash)
       else claims.delete(safeTxHash)

@@ -2,6 +2,7 @@ import {
   formatDisplayAmount,
   gasReceived,
   getManifestChain,
+  handedOver,
   isGaslessSwap,
   isSwapSent,
   providerModule,
@@ -119,6 +120,9 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
   const stepState = (index: number): StepState => {
     if (record.status === 'completed') return 'done'
     if (props.error && index === Math.max(phaseIndex, 0)) return 'failed'
+    // Handed over without its hash (a batch the wallet still sends, a Safe's proposal waiting for its owners): the
+    // deposit is on its way, not done.
+    if (index === 2 && handedOver(record)?.kind === 'calls') return 'active'
     if (phaseIndex > index || (sent && index < 3)) return 'done'
     // Not delivered, and the money is safe: the refund step says what comes next, not a red failure here.
     if (index === 3 && (record.status === 'refunded' || record.status === 'refundable')) return 'skipped'
