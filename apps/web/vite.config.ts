@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -11,6 +11,13 @@ import { isChunkProbe, startupChunks } from './build/startupChunks.ts'
 import { NETWORK_CONFIG_CACHE } from './src/lib/networkConfigUpdates.ts'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
+
+/** A file of an installed package, by its path inside the package (found from the package's entry). */
+function safePackageFile(name: string, path: string): string {
+  let folder = dirname(createRequire(import.meta.url).resolve(name))
+  while (!existsSync(join(folder, 'package.json')) || !folder.endsWith(name)) folder = dirname(folder)
+  return join(folder, path)
+}
 
 /**
  * In development the app reads the devnet's manifest, written by `npm start` / `npm run devnet`,
@@ -171,11 +178,12 @@ export default defineConfig({
   ],
   resolve: {
     alias: {
-      // The Safe Apps provider is CommonJS: its `require` of the SDK would bring the SDK's CommonJS build and a second,
-      // CommonJS viem (650 kB instead of 40 kB in the Safe's chunk). The SDK's ES build shares the app's viem.
-      '@safe-global/safe-apps-sdk': createRequire(import.meta.url)
-        .resolve('@safe-global/safe-apps-sdk')
-        .replace(/dist[\\/]cjs[\\/]index\.js$/, 'dist/esm/index.js'),
+      // The Safe's code as ES modules only (it loads in a Safe's frame only): the Safe Apps provider publishes
+      // CommonJS and its TypeScript source; its CommonJS `require` of the SDK would wrap every viem module the app
+      // shares with it in lazy initializers (about 2 kB more in the first page's chunks) or, with the SDK's CommonJS
+      // build, bring a second viem (650 kB in the Safe's chunk). Its source and the SDK's ES build share the app's viem.
+      '@safe-global/safe-apps-provider': safePackageFile('@safe-global/safe-apps-provider', 'src/index.ts'),
+      '@safe-global/safe-apps-sdk': safePackageFile('@safe-global/safe-apps-sdk', 'dist/esm/index.js'),
     },
   },
   build: {

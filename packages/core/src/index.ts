@@ -52,6 +52,7 @@ export { InvalidManifestError } from './errors/configErrors.ts'
 export { isInsufficientFundsError, NotEnoughGasError } from './errors/gasErrors.ts'
 // ---- Errors every layer can name ----
 export { MultiBridgeError, walkError } from './errors/MultiBridgeError.ts'
+export { SafeChainError } from './errors/safeErrors.ts'
 export { ChainUnreachableError, ProviderTimeoutError, ServiceUnreachableError } from './errors/unreachableErrors.ts'
 export {
   AddChainError,
@@ -59,7 +60,6 @@ export {
   MissingChainInfoError,
   NoWalletError,
   PROVIDER_ERROR,
-  SafeChainError,
   UnexpectedError,
   UnknownContractError,
   UserRejectedError,

@@ -14,7 +14,6 @@ import {
   type NotSwapOwnerError,
   type ProviderNotAvailableError,
   type ProviderTimeoutError,
-  type SafeChainError,
   type ServiceUnreachableError,
   type SignedField,
   type SignedMismatchError,
@@ -84,10 +83,6 @@ export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage>
   addChainFailed: fixed("Couldn't add the chain automatically. Please add it yourself"),
   switchChainFailed: fixed('Failed to switch networks'),
   wrongChain: fixed('Failed to switch networks'),
-  safeChain: (error) => ({
-    message: 'This Safe is on {{network}}: swaps from it start on {{network}}.',
-    values: { network: (error as SafeChainError).chainName },
-  }),
   userRejected: fixed('The request was rejected in the wallet'),
   missingChainInfo: (error) => ({
     message: 'Missing chain info for {{id}}. Please add it manually',

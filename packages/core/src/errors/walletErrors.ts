@@ -51,19 +51,6 @@ export class WalletSwitchChainError extends MultiBridgeError {
   }
 }
 
-/** A Safe lives on one chain (`chainId`): it cannot switch to another, and a swap from it starts on its own. */
-export class SafeChainError extends MultiBridgeError {
-  override name = 'SafeChainError'
-  constructor(
-    readonly chainId: number,
-    readonly asked: number,
-    /** The Safe's chain, as the app names it. */
-    readonly chainName: string,
-  ) {
-    super(`This Safe is on chain ${chainId} (${chainName}), not on chain ${asked}`, { code: 'safeChain' })
-  }
-}
-
 /** The person said no in their wallet: nothing failed, nothing is lost, they can try again. */
 export class UserRejectedError extends MultiBridgeError {
   override name = 'UserRejectedError'

@@ -13,10 +13,6 @@ export type ProviderModule<Id extends string = string, Config = unknown> = {
   readonly name: string
   /** Its section of the manifest, `providers.<id>`, checked when the manifest is read (API providers only). */
   readonly configSchema?: GenericSchema<unknown, Config>
-  /** Its production section from the environment, for these chains; throws ProductionConfigError naming the variable. */
-  readonly productionConfig?: (env: ProductionEnv, chainIds: readonly number[]) => Config
-  /** The environment variables `productionConfig` reads, each with what it sets. */
-  readonly env?: Readonly<Record<string, string>>
   /** Its words for the states it reports: `SwapRecord.statusDetail` → an English sentence (the i18n key). */
   readonly statusWording: Readonly<Record<string, string>>
   /**
@@ -38,4 +34,17 @@ export type ProviderModule<Id extends string = string, Config = unknown> = {
   readonly isConfigured: (manifest: Manifest) => boolean
   /** Its code (a separate chunk in the app). */
   readonly load: () => Promise<CreateProvider>
+}
+
+/**
+ * How a provider's production section is written from the environment, in its folder's `production.ts`: what only the
+ * production config script runs (`setup/production.ts`), kept out of the module so that none of it (its variables'
+ * descriptions, its address tables) is in the app's first page.
+ */
+export type ProviderProduction<Id extends string = string, Config = unknown> = {
+  readonly id: Id
+  /** Its section from the environment, for these chains; throws ProductionConfigError naming the variable. */
+  readonly productionConfig: (env: ProductionEnv, chainIds: readonly number[]) => Config
+  /** The environment variables `productionConfig` reads, each with what it sets. */
+  readonly env: Readonly<Record<string, string>>
 }

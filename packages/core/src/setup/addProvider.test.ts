@@ -1,17 +1,19 @@
 import type { Address } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { ECHO_CONTRACT, echoModule } from '../../test/fixtures/echo/module.ts'
+import { ECHO_CONTRACT, echoModule, echoProduction } from '../../test/fixtures/echo/module.ts'
 import { createChainClients } from '../chains/chainClients.ts'
 import { NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
 import type { TokenRef } from '../routes/types.ts'
 import { manifestChecks } from './manifest.ts'
 import { PROVIDER_MODULES, providerModule } from './modules.ts'
-import { productionManifest } from './production.ts'
+import { PRODUCTION_PARTS, productionManifest } from './production.ts'
 import { createProviders } from './registry.ts'
 
 // Adding a provider is one folder (test/fixtures/echo: its module, config and code) and one line in setup/: the
-// line below is the one a new provider adds to PROVIDER_MODULES. Nothing else of core changes for it.
+// line below is the one a new provider adds to PROVIDER_MODULES (an API provider adds its production part to
+// PRODUCTION_PARTS too). Nothing else of core changes for it.
 const MODULES = [...PROVIDER_MODULES, echoModule]
+const PARTS = [...PRODUCTION_PARTS, echoProduction]
 
 const A = 31001
 const B = 31002
@@ -60,7 +62,7 @@ describe('a provider added in one folder and one line of setup/', () => {
   })
 
   it('writes its production section from its own variable, which the production config then reads', () => {
-    const manifest = productionManifest({ MULTIBRIDGE_ECHO_FEE_BPS: '12' }, MODULES)
+    const manifest = productionManifest({ MULTIBRIDGE_ECHO_FEE_BPS: '12' }, MODULES, PARTS)
     expect(manifest.providers).toHaveProperty('echo', {
       contracts: Object.fromEntries(manifest.chains.map((entry) => [String(entry.id), ECHO_CONTRACT])),
       feeBps: 12,

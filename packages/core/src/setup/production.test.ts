@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ProductionConfigError } from '../config/envValues.ts'
 import { NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
 import { LIFI_DIAMOND } from '../providers/lifi/lifiConfig.ts'
-import { LIFI_DEFAULTS } from '../providers/lifi/module.ts'
+import { LIFI_DEFAULTS } from '../providers/lifi/production.ts'
 import { checkManifest } from './manifest.ts'
 import { productionManifest } from './production.ts'
 

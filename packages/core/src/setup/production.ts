@@ -2,7 +2,10 @@ import type { Address, Chain } from 'viem'
 import { arbitrum, base, bsc, mainnet, optimism, polygon } from 'viem/chains'
 import { envUrlList, ProductionConfigError, type ProductionEnv } from '../config/envValues.ts'
 import { type ManifestChain, type ManifestToken, NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
-import type { ProviderModule } from '../providers/module.ts'
+import { acrossProduction } from '../providers/across/production.ts'
+import { lifiProduction } from '../providers/lifi/production.ts'
+import type { ProviderModule, ProviderProduction } from '../providers/module.ts'
+import { relayProduction } from '../providers/relay/production.ts'
 import { type Manifest, manifestChecks, type ProvidersConfig } from './manifest.ts'
 import { PROVIDER_MODULES } from './modules.ts'
 
@@ -21,20 +24,23 @@ export const WALLETCONNECT_RELAY_URL_ENV = 'MULTIBRIDGE_WALLETCONNECT_RELAY_URL'
 /** The Safe{Wallet} origins the app answers as a Safe App (default Safe{Wallet}'s own). */
 export const SAFE_HOSTS_ENV = 'MULTIBRIDGE_SAFE_HOSTS'
 
+/** How each API provider writes its production section (one line per provider with one, beside `PROVIDER_MODULES`). */
+export const PRODUCTION_PARTS: readonly ProviderProduction[] = [lifiProduction, acrossProduction, relayProduction]
+
 /** Every environment variable `productionManifest` reads (all optional), with what it sets: the RPCs', then each provider's. */
-export const productionEnv = (modules: readonly ProviderModule[]): Readonly<Record<string, string>> => ({
+export const productionEnv = (parts: readonly ProviderProduction[]): Readonly<Record<string, string>> => ({
   [`${RPC_ENV_PREFIX}<chainId>`]:
     "Comma-separated https RPC URLs for that chain (default viem's public RPC), the first one used",
   [WALLETCONNECT_PROJECT_ID_ENV]:
     "WalletConnect's project id (from Reown's dashboard; public). Without it the app does not offer WalletConnect",
   [WALLETCONNECT_RELAY_URL_ENV]: "A WalletConnect relay's wss URL (default WalletConnect's own)",
   [SAFE_HOSTS_ENV]:
-    "Comma-separated origins of the Safe{Wallet} the app answers as a Safe App (default https://app.safe.global)",
-  ...Object.assign({}, ...modules.map((module) => module.env ?? {})),
+    'Comma-separated origins of the Safe{Wallet} the app answers as a Safe App (default https://app.safe.global)',
+  ...Object.assign({}, ...parts.map((part) => part.env)),
 })
 
-/** The variables of the app's production config (`productionEnv` of every module). */
-export const PRODUCTION_ENV = productionEnv(PROVIDER_MODULES)
+/** The variables of the app's production config (`productionEnv` of every provider's production part). */
+export const PRODUCTION_ENV = productionEnv(PRODUCTION_PARTS)
 
 type TokenRow = [kind: ManifestToken['kind'], symbol: string, name: string, decimals: number, address: Address]
 
@@ -107,11 +113,12 @@ const PRODUCTION_CHAINS: { chain: Chain; shortName: string; tokens: TokenRow[] }
 export function productionManifest(
   env: ProductionEnv = {},
   modules: readonly ProviderModule[] = PROVIDER_MODULES,
+  parts: readonly ProviderProduction[] = PRODUCTION_PARTS,
 ): Manifest {
   checkVariableNames(
     env,
     PRODUCTION_CHAINS.map((entry) => entry.chain.id),
-    productionEnv(modules),
+    productionEnv(parts),
   )
   const chains: ManifestChain[] = PRODUCTION_CHAINS.map(({ chain, shortName, tokens }) => {
     const multicall3 = chain.contracts?.multicall3?.address
@@ -142,7 +149,7 @@ export function productionManifest(
 
   const chainIds = PRODUCTION_CHAINS.map((entry) => entry.chain.id)
   const providers = Object.fromEntries(
-    modules.flatMap((module) => (module.productionConfig ? [[module.id, module.productionConfig(env, chainIds)]] : [])),
+    parts.map((part) => [part.id, part.productionConfig(env, chainIds)]),
   ) as ProvidersConfig
 
   try {

@@ -1,4 +1,4 @@
-import { type Address, encodeAbiParameters, type Hash, type Hex, pad } from 'viem'
+import { type Address, encodeAbiParameters, type Hash, type Hex, pad, toEventSelector } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { executedSafeTransaction, provenSafeStatus } from './safeExecution.ts'
 
@@ -12,8 +12,8 @@ const OTHER_SAFE = '0x5afe000000000000000000000000000000000002' as Address
 const SAFE_TX_HASH = `0x${'5a'.repeat(32)}` as Hash
 const EXECUTED = `0x${'e0'.repeat(32)}` as Hash
 const UNRELATED = `0x${'0f'.repeat(32)}` as Hash
-/** keccak256("ExecutionSuccess(bytes32,uint256)"). */
-const EXECUTION_SUCCESS = '0x442e715f626346e8c54381002da614f62bee8d27386535b2521ec8540898556e'
+/** Computed here, not copied: the module writes its topic out. */
+const EXECUTION_SUCCESS = toEventSelector('ExecutionSuccess(bytes32,uint256)')
 
 const log = (address: Address, topics: Hex[], data: Hex = '0x') => ({ address, topics, data })
 /** A node that knows these receipts. */

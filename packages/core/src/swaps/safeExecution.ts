@@ -1,8 +1,12 @@
-import { type Address, type Hash, isAddressEqual, type PublicClient, parseAbiItem, toEventSelector } from 'viem'
+import { type Address, type Hash, isAddressEqual, type PublicClient } from 'viem'
 import type { CallsStatus } from './walletAdapter.ts'
 
-/** Safe (v1.3 with `txHash` unindexed in data, v1.4 indexed): `ExecutionSuccess(bytes32 txHash, uint256 payment)`. */
-const EXECUTION_SUCCESS = toEventSelector(parseAbiItem('event ExecutionSuccess(bytes32 txHash, uint256 payment)'))
+/**
+ * The topic of Safe's `ExecutionSuccess(bytes32 txHash, uint256 payment)` (v1.3: `txHash` in the data; v1.4:
+ * indexed): keccak256 of that signature, written out so that no hashing runs when the app's entry loads
+ * (`safeExecution.test.ts` checks it).
+ */
+const EXECUTION_SUCCESS = '0x442e715f626346e8c54381002da614f62bee8d27386535b2521ec8540898556e'
 
 /**
  * Whether the transaction `hash`, as the app's own node has it, executed the Safe transaction `safeTxHash` of `safe`:
@@ -13,7 +17,7 @@ export async function executedSafeTransaction(
   parameters: { safe: Address; safeTxHash: Hash; hash: Hash },
 ): Promise<boolean> {
   const receipt = await client.getTransactionReceipt({ hash: parameters.hash }).catch(() => undefined)
-  if (!receipt || receipt.status !== 'success') return false
+  if (receipt?.status !== 'success') return false
   const wanted = parameters.safeTxHash.toLowerCase()
   return receipt.logs.some(
     (log) =>

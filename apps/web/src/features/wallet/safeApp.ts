@@ -1,5 +1,5 @@
-import { type ManifestSafe, SAFE_WALLET_ORIGIN } from '@multi-bridge/core'
-import type { Config, Connector } from 'wagmi'
+import { type Manifest, SAFE_WALLET_ORIGIN } from '@multi-bridge/core'
+import type { Config } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { safe } from 'wagmi/connectors/safe'
 
@@ -15,14 +15,20 @@ const exactly = (origin: string) => new RegExp(`^${origin.replace(/\/$/, '').rep
  * parent answers as a Safe. Only the manifest's Safe hosts (default: Safe{Wallet}'s own) are listened to. A frame that
  * is no Safe (or does not answer in time) leaves the other wallets as they were.
  */
-export async function connectSafe(config: Config, settings: ManifestSafe | undefined): Promise<Connector | undefined> {
-  const hosts = settings?.hosts ?? [SAFE_WALLET_ORIGIN]
-  const connector = config._internal.connectors.setup(
-    safe({ allowedDomains: hosts.map(exactly), unstable_getInfoTimeout: SAFE_INFO_TIMEOUT_MS, debug: false }),
-  )
-  config._internal.connectors.setState((connectors) => [...connectors, connector])
-  const provider = await connector.getProvider().catch(() => undefined)
-  if (!provider) return undefined
-  await connect(config, { connector })
-  return connector
+export async function connectSafe(config: Config, manifest: Manifest): Promise<boolean> {
+  // Shown as connecting meanwhile, not as a wallet to connect.
+  config.setState((state) => ({ ...state, status: 'connecting' }))
+  try {
+    const hosts = manifest.wallets?.safe?.hosts ?? [SAFE_WALLET_ORIGIN]
+    const connector = config._internal.connectors.setup(
+      safe({ allowedDomains: hosts.map(exactly), unstable_getInfoTimeout: SAFE_INFO_TIMEOUT_MS, debug: false }),
+    )
+    config._internal.connectors.setState((connectors) => [...connectors, connector])
+    if (!(await connector.getProvider().catch(() => undefined))) return false
+    await connect(config, { connector })
+    return true
+  } catch (error) {
+    console.warn('The Safe did not connect', error)
+    return false
+  }
 }

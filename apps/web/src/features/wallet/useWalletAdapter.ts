@@ -12,11 +12,7 @@ export function useWalletAdapter(): () => Promise<WalletAdapter> {
   const { connector, address } = useWalletConnection()
   return async () => {
     if (!config || !connector || !address) throw new WalletDisconnectedError()
-    const { wagmiWalletAdapter } = await import('./wagmiWallet.ts')
-    const adapter = wagmiWalletAdapter({ config, connector, account: address, manifest })
-    if (connector.type !== 'safe') return adapter
-    // A Safe proposes: its own rules over the same adapter (loaded only in a Safe's frame).
-    const { safeWalletAdapter } = await import('./safeWallet.ts')
-    return safeWalletAdapter(adapter, { config, connector, account: address })
+    const { connectedWalletAdapter } = await import('./wagmiWallet.ts')
+    return connectedWalletAdapter({ config, connector, account: address, manifest })
   }
 }

@@ -60,3 +60,13 @@ export function wagmiWalletAdapter(parameters: {
     signTypedData: (typedData) => signTypedData(config, { connector, account, ...typedData } as never),
   }
 }
+
+/** The adapter for the connected wallet: a Safe's (safeWallet.ts, loaded only then) over the one every wallet gets. */
+export async function connectedWalletAdapter(
+  parameters: Parameters<typeof wagmiWalletAdapter>[0],
+): Promise<WalletAdapter> {
+  const adapter = wagmiWalletAdapter(parameters)
+  if (parameters.connector.type !== 'safe') return adapter
+  const { safeWalletAdapter } = await import('./safeWallet.ts')
+  return safeWalletAdapter(adapter, parameters)
+}

@@ -32,7 +32,9 @@ export function startWalletLayer(manifest: Manifest): void {
   // Framed (a Safe App in Safe{Wallet}): the Safe, when the frame's parent answers as one, is the wallet.
   const reconnecting =
     window.parent !== window
-      ? withSafe(config, manifest).then((connected) => (connected ? undefined : reconnect(config)))
+      ? import('./safeApp.ts')
+          .then((safe) => safe.connectSafe(config, manifest))
+          .then((connected) => (connected ? undefined : reconnect(config)))
       : walletConnect
         ? withWalletConnect(config, walletConnect).then(() => reconnect(config))
         : reconnect(config)
@@ -70,18 +72,6 @@ async function withWalletConnect(config: Config, settings: ManifestWalletConnect
   } catch (error) {
     // Its code did not load (offline, a new deployment): the other wallets still reconnect.
     console.warn('WalletConnect could not be loaded to restore its session', error)
-  }
-}
-
-/** Connects the Safe whose frame this page is in (safeApp.ts); false when the frame is no Safe or it did not load. */
-async function withSafe(config: Config, manifest: Manifest): Promise<boolean> {
-  config.setState((state) => ({ ...state, status: 'connecting' }))
-  try {
-    const { connectSafe } = await import('./safeApp.ts')
-    return (await connectSafe(config, manifest.wallets?.safe)) !== undefined
-  } catch (error) {
-    console.warn('The Safe did not connect', error)
-    return false
   }
 }
 
