@@ -82,6 +82,8 @@ test.describe('Safe App (issue #54)', () => {
     await expect(form.myAddressButton()).toHaveCount(0)
     await form.recipient.fill(account.address)
     await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+    // No gasless route: a Safe's signature cannot open a gasless order.
+    await expect(frame.getByTestId('route-intent-gasless')).toHaveCount(0)
     await form.route('intent').click()
     // The Safe holds no ETH: its owners pay the gas when one of them executes.
     await expect(form.mainButton).toHaveText('Swap', { timeout: 20_000 })

@@ -130,7 +130,10 @@ export function useSwapForm() {
   }, [origin, destination, amount, address, recipientAddress, slippage.bps, gasOnArrival])
   const quoted = useRoutes(request, preference)
   // Until the amount typed is rendered here, no route of the amount before is on screen or can be taken.
-  const routes = amountInput === amountText ? quoted : { ...quoted, routes: [], outcomes: [], loading: true }
+  const shown = amountInput === amountText ? quoted : { ...quoted, routes: [], outcomes: [], loading: true }
+  // A Safe cannot sign a gasless order (its signature is a contract's, or waits for other owners): not offered to it.
+  const routes =
+    connector?.type === 'safe' ? { ...shown, routes: shown.routes.filter((route) => !route.gasless) } : shown
   const selected: Route | undefined = routes.routes.find((r) => routeChoice(r) === selectedChoice) ?? routes.routes[0]
   const gas = useSwapGas({
     account: address,
