@@ -200,7 +200,7 @@ export {
 } from './swaps/estimateNetworkCost.ts'
 export { type ExecuteRouteParameters, executeRoute } from './swaps/execute/executeRoute.ts'
 export { HISTORY_STORAGE_KEY, HISTORY_STORE_VERSION, syncHistory } from './swaps/historyStore.ts'
-export { executedSafeTransaction, provenSafeStatus } from './swaps/safeExecution.ts'
+export { provenSafeStatus } from './swaps/safeExecution.ts'
 export { sendRefund } from './swaps/sendRefund.ts'
 export { createSwapStore, listSwaps, type SwapStoreState } from './swaps/swapStore.ts'
 export { isUnreachable, type TrackProblem } from './swaps/trackProblems.ts'
