@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Frame, Page } from '@playwright/test'
-import type { Hash } from 'viem'
+import type { Hash, LocalAccount } from 'viem'
 import { erc20Abi } from 'viem'
 import { chainClient } from './fixtures/fund.ts'
 import { type AppSession, expect, type TestNetwork, test } from './fixtures/index.ts'
@@ -54,6 +54,20 @@ async function appFrame(page: Page): Promise<Frame> {
 
 const PHONE = { width: 390, height: 844 }
 
+/** A Safe on the first chain holding 100 USDC of `account`'s. */
+const newSafe = (
+  network: TestNetwork,
+  account: LocalAccount,
+  options: Pick<Parameters<typeof startSafeDevnet>[0], 'threshold' | 'executeWith'>,
+) =>
+  startSafeDevnet({
+    manifest: network.manifest,
+    lockDir: network.lockDir,
+    funder: account,
+    usdc: 100_000_000n,
+    ...options,
+  })
+
 const usdcOn = (network: TestNetwork, index: number) => network.chains[index]!.tokens.find((t) => t.kind === 'usdc')!
 
 test.describe('Safe App (issue #54)', () => {
@@ -62,13 +76,7 @@ test.describe('Safe App (issue #54)', () => {
     account,
     network,
   }) => {
-    const safe = await startSafeDevnet({
-      manifest: network.manifest,
-      lockDir: network.lockDir,
-      funder: account,
-      usdc: 100_000_000n,
-      threshold: 2,
-    })
+    const safe = await newSafe(network, account, { threshold: 2 })
     const session = await app.open({ manifest: withSafeHost, storage: { lang: 'en' } })
     const { frame, shell, form } = await openInSafe(session, safe)
     // Connected as the Safe, with no click: the frame's parent answered as a Safe.
@@ -99,6 +107,8 @@ test.describe('Safe App (issue #54)', () => {
     const waiting = frame.getByTestId('status-detail')
     await expect(waiting).toHaveText("Waiting for the Safe's other owners to sign and execute it", { timeout: 20_000 })
     await expect(form.progress()).toHaveText('Swapping...')
+    // The deposit is on its way, not done: its step is the active one.
+    await expect(frame.getByTestId('step').nth(2)).toHaveAttribute('data-state', 'active')
     await screenshot(session.page, 'safe-waiting-for-owners-desktop-en', { fullPage: false })
 
     // A host that says another transaction executed it (here: the Safe's own funding) is not believed: the app's node
@@ -144,15 +154,8 @@ test.describe('Safe App (issue #54)', () => {
     account,
     network,
   }) => {
-    const safe = await startSafeDevnet({
-      manifest: network.manifest,
-      lockDir: network.lockDir,
-      funder: account,
-      usdc: 100_000_000n,
-      threshold: 1,
-      // Its owner's wallet executes (and pays the gas): the test's funded account.
-      executeWith: account,
-    })
+    // Its owner's wallet executes (and pays the gas): the test's funded account.
+    const safe = await newSafe(network, account, { threshold: 1, executeWith: account })
     const session = await app.open({ manifest: withSafeHost, storage: { lang: 'zh' }, viewport: PHONE, touch: true })
     // The Safe Apps SDK's protocol is in its code only: a built file naming its methods is the Safe's chunk.
     const isSafeCode = (file: string) => readFileSync(join(network.distDir, file), 'utf8').includes('getTxBySafeTxHash')

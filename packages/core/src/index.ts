@@ -41,7 +41,6 @@ export {
   listedTokenRef,
   type ManifestAttesters,
   type ManifestChain,
-  type ManifestSafe,
   type ManifestToken,
   type ManifestWalletConnect,
   NATIVE_TOKEN_ADDRESS,

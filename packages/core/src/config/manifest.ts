@@ -180,7 +180,6 @@ export function manifestSchema<Sections extends ProviderSections>(providers: v.G
 export type Manifest = v.InferOutput<typeof manifestBaseSchema> & { providers?: ProviderSections }
 export type ManifestChain = v.InferOutput<typeof chainSchema>
 export type ManifestWalletConnect = v.InferOutput<typeof walletConnectSchema>
-export type ManifestSafe = v.InferOutput<typeof safeSchema>
 export type ManifestToken = v.InferOutput<typeof tokenSchema>
 export type ManifestAttesters = v.InferOutput<typeof attestersSchema>
 

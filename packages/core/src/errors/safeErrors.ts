@@ -10,9 +10,7 @@ export class SafeChainError extends MultiBridgeError {
   constructor(
     readonly chainId: number,
     readonly asked: number,
-    /** The Safe's chain, as the app names it. */
-    readonly chainName: string,
   ) {
-    super(`This Safe is on chain ${chainId} (${chainName}), not on chain ${asked}`, { code: 'switchChainFailed' })
+    super(`This Safe is on chain ${chainId}, not on chain ${asked}`, { code: 'switchChainFailed' })
   }
 }

@@ -1,7 +1,10 @@
 import { poolBridgeAbi } from '@multi-bridge/contracts'
 import { type Address, encodeFunctionData, type Hex } from 'viem'
+import type { ChainClients } from '../../src/chains/chainClients.ts'
 import { NATIVE_TOKEN_ADDRESS } from '../../src/config/manifest.ts'
-import type { DepositPlan, Route, TokenRef } from '../../src/routes/types.ts'
+import { decodePoolSend } from '../../src/providers/pool/poolCalldata.ts'
+import type { RouteProvider } from '../../src/providers/types.ts'
+import type { DepositPlan, Route, TokenRef, TransactionRequest } from '../../src/routes/types.ts'
 
 /**
  * A pool-bridge route and its `send` deposit, with no chain behind them: what the shared signing check and the
@@ -87,3 +90,36 @@ export const replacedReceipt =
     })
     return receipt
   }
+
+/** The pool bridge as the executor sees it: it plans a `send`, decodes it with the pool's ABI, knows only the pool. */
+export const poolProvider = (change: Partial<RouteProvider> = {}): RouteProvider =>
+  ({
+    id: 'pool',
+    name: 'Pool',
+    planDeposit: async (route: Route) => poolSendPlan(route),
+    decodeDeposit: (transaction: TransactionRequest) => decodePoolSend(transaction),
+    knownContracts: () => [POOL],
+    onDepositMined: async () => ({ type: 'depositMined', id: `0x${'01'.repeat(32)}`, depositedAt: 1 }),
+    ...change,
+  }) as RouteProvider
+
+/**
+ * Local Chain A's client as the executor reads it, as one `ChainClients`: no allowance, a legacy gas price of 5 wei,
+ * 50,000 gas per call, 1 ETH, and every transaction mined under its own hash; `change` replaces any of these.
+ */
+export const chainAClients = (change: Record<string, unknown> = {}): ChainClients =>
+  new Map([
+    [
+      1,
+      {
+        chain: { id: 1, name: 'Local Chain A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+        readContract: async () => 0n,
+        getBlock: async () => ({ baseFeePerGas: null }),
+        getGasPrice: async () => 5n,
+        estimateGas: async () => 50_000n,
+        getBalance: async () => 10n ** 18n,
+        waitForTransactionReceipt: async ({ hash }: { hash: Hex }) => ({ status: 'success', transactionHash: hash }),
+        ...change,
+      },
+    ],
+  ]) as unknown as ChainClients

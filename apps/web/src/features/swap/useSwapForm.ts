@@ -54,6 +54,8 @@ const consentFor: Partial<Record<RecipientSafety['status'], string>> = {
  */
 export function useSwapForm() {
   const { address, status, connector, chainId: walletChainId } = useWalletConnection()
+  // A Safe (the app in Safe{Wallet}'s frame): its swaps start on its chain, its owners pay the gas, no gasless order.
+  const isSafe = connector?.type === 'safe'
   const configChanged = useStore(networkConfigUpdates, (state) => state.changed)
   // Tokens, amount and recipient outlive the page (History and back, a reload) and are in its address.
   const { origin, setOrigin, destination, setDestination, amountText, setAmountText, recipientText, setRecipientText } =
@@ -132,8 +134,7 @@ export function useSwapForm() {
   // Until the amount typed is rendered here, no route of the amount before is on screen or can be taken.
   const shown = amountInput === amountText ? quoted : { ...quoted, routes: [], outcomes: [], loading: true }
   // A Safe cannot sign a gasless order (its signature is a contract's, or waits for other owners): not offered to it.
-  const routes =
-    connector?.type === 'safe' ? { ...shown, routes: shown.routes.filter((route) => !route.gasless) } : shown
+  const routes = isSafe ? { ...shown, routes: shown.routes.filter((route) => !route.gasless) } : shown
   const selected: Route | undefined = routes.routes.find((r) => routeChoice(r) === selectedChoice) ?? routes.routes[0]
   const gas = useSwapGas({
     account: address,
@@ -144,7 +145,7 @@ export function useSwapForm() {
     balance: balanceData,
     selected,
     // A Safe's transaction is executed (and its gas paid) by an owner's wallet, not by the Safe.
-    gasPaidByAccount: connector?.type !== 'safe',
+    gasPaidByAccount: !isSafe,
   })
 
   const button = mainButton({
@@ -160,7 +161,7 @@ export function useSwapForm() {
     loadingRoutes: routes.loading,
     recipientCheck: recipientCheck(recipientSafety, typedRecipient !== undefined, contractConsented),
     gas: gas.gasButton,
-    ...(connector?.type === 'safe' && walletChainId !== undefined && origin && origin.chainId !== walletChainId
+    ...(isSafe && walletChainId !== undefined && origin && origin.chainId !== walletChainId
       ? { safeOn: getManifestChain(manifest, walletChainId)?.name ?? String(walletChainId) }
       : {}),
   })

@@ -38,23 +38,19 @@ export async function safeWalletAdapter(
   const safeChain = await connector.getChainId()
   const threshold = Number(provider?.safe?.threshold ?? 1)
   const node = getPublicClient(config, { chainId: safeChain })
-  const otherChain = (asked: number) =>
-    new SafeChainError(
-      safeChain,
-      asked,
-      config.chains.find((chain) => chain.id === safeChain)?.name ?? String(safeChain),
-    )
   const { signTypedData: _none, ...adapter } = base
   const callsStatus = async (id: string): Promise<CallsStatus | undefined> => {
     const status = await base.callsStatus?.(id)
-    if (!status || !node) return status
+    if (!status) return status
+    // Nothing the Safe's host says counts unproven: without the app's own node for the chain, no answer.
+    if (!node) throw new UnexpectedError(`no client of chain ${safeChain} to check the Safe's execution`)
     return provenSafeStatus(node, { safe: account, safeTxHash: id as Hash, status })
   }
   return {
     ...adapter,
     proposes: { threshold: Number.isInteger(threshold) && threshold > 0 ? threshold : 1 },
     switchChain: async (chainId) => {
-      if (chainId !== safeChain) throw otherChain(chainId)
+      if (chainId !== safeChain) throw new SafeChainError(safeChain, chainId)
     },
     canSendCalls: async (chainId) => chainId === safeChain,
     sendCalls: async (calls) => {

@@ -7,8 +7,6 @@ const zhErrors: Record<string, string> = {
   'Missing chain info for {{id}}. Please add it manually': '缺少鏈 {{id}} 的資訊，請手動新增',
   'Unknown contract type: {{type}}': '未知的合約類型：{{type}}',
   'The request timed out': '請求逾時',
-  'This Safe is on {{network}}: swaps from it start on {{network}}.':
-    '此 Safe 在 {{network}} 上：從它發起的兌換須從 {{network}} 開始。',
   'The request was cancelled': '請求已取消',
   'Network error: check your connection': '網路錯誤：請檢查您的連線',
   'The service answered with an error ({{status}})': '服務回應錯誤（{{status}}）',

@@ -1,6 +1,15 @@
 import { type Address, type Hex, InsufficientFundsError, TransactionExecutionError } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { ETH_B, PERSON, POOL, poolRoute, poolSendPlan, replacedReceipt } from '../../../test/support/poolDeposit.ts'
+import {
+  chainAClients,
+  ETH_B,
+  PERSON,
+  POOL,
+  poolProvider,
+  poolRoute,
+  poolSendPlan,
+  replacedReceipt,
+} from '../../../test/support/poolDeposit.ts'
 import type { ChainClients } from '../../chains/chainClients.ts'
 import { NotEnoughGasError } from '../../errors/gasErrors.ts'
 import { decodePoolSend } from '../../providers/pool/poolCalldata.ts'
@@ -29,18 +38,7 @@ const route = (gas: bigint, validForMs: number): Route => {
 
 function setup() {
   const events: string[] = []
-  const provider = {
-    id: 'pool',
-    name: 'Pool',
-    planDeposit: async (r: Route) => poolSendPlan(r),
-    decodeDeposit: (transaction) => decodePoolSend(transaction),
-    knownContracts: () => [POOL],
-    onDepositMined: async () => ({ type: 'depositMined', id: '0x01', depositedAt: 1 }),
-  } as Pick<RouteProvider, 'id' | 'name' | 'planDeposit' | 'decodeDeposit' | 'knownContracts' | 'onDepositMined'>
-  const client = {
-    readContract: async () => 0n,
-    waitForTransactionReceipt: async ({ hash }: { hash: string }) => ({ status: 'success', transactionHash: hash }),
-  }
+  const provider = poolProvider()
   const wallet = {
     account: PERSON,
     getChainId: async () => 1,
@@ -53,9 +51,9 @@ function setup() {
   const run = (reviewed: Route, refreshed: Route) =>
     executeRoute({
       route: reviewed,
-      provider: provider as RouteProvider,
+      provider,
       wallet,
-      clients: new Map([[1, client]]) as unknown as ChainClients,
+      clients: chainAClients(),
       refreshRoute: async () => {
         events.push('refresh')
         return refreshed
@@ -92,20 +90,6 @@ describe('executeRoute: gas on arrival, compared by value', () => {
 
 describe('executeRoute: a balance that cannot pay the gas', () => {
   it("says which coin on which network is short, and about how much is needed, for the wallet's insufficient funds", async () => {
-    const provider = {
-      id: 'pool',
-      name: 'Pool',
-      planDeposit: async (r: Route) => poolSendPlan(r),
-      decodeDeposit: (transaction) => decodePoolSend(transaction),
-      knownContracts: () => [POOL],
-    } as Pick<RouteProvider, 'id' | 'name' | 'planDeposit' | 'decodeDeposit' | 'knownContracts'>
-    const client = {
-      chain: { id: 1, name: 'Local Chain A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
-      readContract: async () => 0n,
-      getBlock: async () => ({ baseFeePerGas: null }),
-      getGasPrice: async () => 5n,
-      estimateGas: async () => 50_000n,
-    }
     // What wagmi hands back: viem's error for "total cost … exceeds the balance", wrapped.
     const insufficient = new TransactionExecutionError(new InsufficientFundsError(), { account: null })
     const wallet = {
@@ -118,9 +102,9 @@ describe('executeRoute: a balance that cannot pay the gas', () => {
     }
     const error = await executeRoute({
       route: poolRoute(),
-      provider: provider as RouteProvider,
+      provider: poolProvider(),
       wallet,
-      clients: new Map([[1, client]]) as unknown as ChainClients,
+      clients: chainAClients(),
       refreshRoute: async () => undefined,
       onUpdate: () => {},
     }).catch((caught: unknown) => caught)

@@ -1,12 +1,8 @@
 import type { Hex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { PERSON, POOL, poolRoute, poolSendPlan } from '../../../test/support/poolDeposit.ts'
-import type { ChainClients } from '../../chains/chainClients.ts'
-import { decodePoolSend } from '../../providers/pool/poolCalldata.ts'
-import type { RouteProvider } from '../../providers/types.ts'
+import { chainAClients, PERSON, poolProvider, poolRoute } from '../../../test/support/poolDeposit.ts'
 import { handedOver } from '../../records/types.ts'
 import { BatchIncompleteError, TransactionNotConfirmedError } from '../../routes/routeErrors.ts'
-import type { Route } from '../../routes/types.ts'
 import { createSwapStore } from '../swapStore.ts'
 import { type CallsOutcome, callsOutcome } from '../walletAdapter.ts'
 import { executeRoute } from './executeRoute.ts'
@@ -20,23 +16,7 @@ const APPROVE_TX = `0x${'a1'.repeat(32)}` as Hex
 const DEPOSIT_TX = `0x${'de'.repeat(32)}` as Hex
 
 function setup(done: () => Promise<CallsOutcome>) {
-  const provider = {
-    id: 'pool',
-    name: 'Pool',
-    planDeposit: async (r: Route) => poolSendPlan(r),
-    decodeDeposit: (transaction) => decodePoolSend(transaction),
-    knownContracts: () => [POOL],
-    onDepositMined: async () => ({ type: 'depositMined', id: `0x${'01'.repeat(32)}`, depositedAt: 1 }),
-  } as Pick<RouteProvider, 'id' | 'name' | 'planDeposit' | 'decodeDeposit' | 'knownContracts' | 'onDepositMined'>
-  const client = {
-    chain: { id: 1, name: 'Local Chain A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
-    readContract: async () => 0n,
-    getBlock: async () => ({ baseFeePerGas: null }),
-    getGasPrice: async () => 5n,
-    estimateGas: async () => 50_000n,
-    getBalance: async () => 10n ** 18n,
-    waitForTransactionReceipt: async ({ hash }: { hash: Hex }) => ({ status: 'success', transactionHash: hash }),
-  }
+  const provider = poolProvider()
   const wallet = {
     account: PERSON,
     getChainId: async () => 1,
@@ -49,9 +29,9 @@ function setup(done: () => Promise<CallsOutcome>) {
   const store = createSwapStore()
   const run = executeRoute({
     route: poolRoute({ trackingData: { requestId: 'r1' } }),
-    provider: provider as RouteProvider,
+    provider,
     wallet,
-    clients: new Map([[1, client]]) as unknown as ChainClients,
+    clients: chainAClients(),
     refreshRoute: async () => undefined,
     onUpdate: (record) => store.getState().upsert(record),
   })

@@ -1,12 +1,8 @@
 import type { Hex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { PERSON, POOL, poolRoute, poolSendPlan } from '../../../test/support/poolDeposit.ts'
-import type { ChainClients } from '../../chains/chainClients.ts'
+import { chainAClients, PERSON, poolProvider, poolRoute } from '../../../test/support/poolDeposit.ts'
 import { NotEnoughGasError } from '../../errors/gasErrors.ts'
-import { decodePoolSend } from '../../providers/pool/poolCalldata.ts'
-import type { RouteProvider } from '../../providers/types.ts'
 import { BatchIncompleteError } from '../../routes/routeErrors.ts'
-import type { Route } from '../../routes/types.ts'
 import type { CallsOutcome } from '../walletAdapter.ts'
 import { executeRoute } from './executeRoute.ts'
 
@@ -21,23 +17,7 @@ const APPROVE_TX = `0x${'a1'.repeat(32)}` as Hex
 const BATCH_ID = `0x${'ba'.repeat(32)}`
 
 function setup(outcome: CallsOutcome, balance = 1_000n) {
-  const provider = {
-    id: 'pool',
-    name: 'Pool',
-    planDeposit: async (r: Route) => poolSendPlan(r),
-    decodeDeposit: (transaction) => decodePoolSend(transaction),
-    knownContracts: () => [POOL],
-  } as Pick<RouteProvider, 'id' | 'name' | 'planDeposit' | 'decodeDeposit' | 'knownContracts'>
-  const client = {
-    chain: { id: 1, name: 'Local Chain A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
-    readContract: async () => 0n,
-    getBlock: async () => ({ baseFeePerGas: null }),
-    getGasPrice: async () => 5n,
-    estimateGas: async () => 50_000n,
-    // 1 000 wei: less than one approval's gas (50k gas at 5 wei).
-    getBalance: async () => balance,
-    waitForTransactionReceipt: async ({ hash }: { hash: Hex }) => ({ status: 'success', transactionHash: hash }),
-  }
+  const provider = poolProvider()
   const wallet = {
     account: PERSON,
     getChainId: async () => 1,
@@ -50,9 +30,10 @@ function setup(outcome: CallsOutcome, balance = 1_000n) {
   }
   return executeRoute({
     route: poolRoute(),
-    provider: provider as RouteProvider,
+    provider,
     wallet,
-    clients: new Map([[1, client]]) as unknown as ChainClients,
+    // 1 000 wei by default: less than one approval's gas (50k gas at 5 wei).
+    clients: chainAClients({ getBalance: async () => balance }),
     refreshRoute: async () => undefined,
     onUpdate: () => {},
   }).catch((caught: unknown) => caught)

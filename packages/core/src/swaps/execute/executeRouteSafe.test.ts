@@ -1,11 +1,7 @@
 import type { Hex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { PERSON, POOL, poolRoute, poolSendPlan } from '../../../test/support/poolDeposit.ts'
-import type { ChainClients } from '../../chains/chainClients.ts'
-import { decodePoolSend } from '../../providers/pool/poolCalldata.ts'
-import type { RouteProvider } from '../../providers/types.ts'
+import { chainAClients, PERSON, poolProvider, poolRoute } from '../../../test/support/poolDeposit.ts'
 import { handedOver } from '../../records/types.ts'
-import type { Route } from '../../routes/types.ts'
 import { createSwapStore } from '../swapStore.ts'
 import { type CallsOutcome, callsOutcome } from '../walletAdapter.ts'
 import { executeRoute } from './executeRoute.ts'
@@ -20,19 +16,7 @@ const SAFE_TX_HASH = `0x${'5a'.repeat(32)}`
 const EXECUTED_TX = `0x${'e0'.repeat(32)}` as Hex
 
 function setup(parameters: { threshold: number; allowance: bigint; done?: () => Promise<CallsOutcome> }) {
-  const provider = {
-    id: 'pool',
-    name: 'Pool',
-    planDeposit: async (r: Route) => poolSendPlan(r),
-    decodeDeposit: (transaction) => decodePoolSend(transaction),
-    knownContracts: () => [POOL],
-    onDepositMined: async () => ({ type: 'depositMined', id: `0x${'01'.repeat(32)}`, depositedAt: 1 }),
-  } as Pick<RouteProvider, 'id' | 'name' | 'planDeposit' | 'decodeDeposit' | 'knownContracts' | 'onDepositMined'>
-  const client = {
-    chain: { id: 1, name: 'Local Chain A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
-    readContract: async () => parameters.allowance,
-    waitForTransactionReceipt: async ({ hash }: { hash: Hex }) => ({ status: 'success', transactionHash: hash }),
-  }
+  const provider = poolProvider()
   const wallet = {
     account: PERSON,
     getChainId: async () => 1,
@@ -46,9 +30,9 @@ function setup(parameters: { threshold: number; allowance: bigint; done?: () => 
   const store = createSwapStore()
   const run = executeRoute({
     route: poolRoute({}),
-    provider: provider as RouteProvider,
+    provider,
     wallet,
-    clients: new Map([[1, client]]) as unknown as ChainClients,
+    clients: chainAClients({ readContract: async () => parameters.allowance }),
     refreshRoute: async () => undefined,
     onUpdate: (record) => store.getState().upsert(record),
   })
