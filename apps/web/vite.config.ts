@@ -135,13 +135,29 @@ function installableApp(onDemand: ReadonlySet<string>) {
 
 /**
  * WalletConnect's panel, its connector and its SDK: what only picking WalletConnect (or its stored session) loads; the
+ * SDK wallets' connectors and SDKs (MetaMask, Coinbase Wallet): what only picking one (or its stored session) loads; the
  * Safe's connector, SDK and adapter: what only a Safe's frame loads.
  */
 const walletSdks = onDemandChunks((id) =>
-  /features\/wallet\/(WalletConnectPanel\.tsx|walletConnect\.ts|safeApp\.ts|safeWallet\.ts)$|@walletconnect\/ethereum-provider\//.test(
+  /features\/wallet\/(WalletConnectPanel\.tsx|walletConnect\.ts|sdkConnectors\.ts|metaMaskClient\.ts|safeApp\.ts|safeWallet\.ts)$|@walletconnect\/ethereum-provider\/|@coinbase\/wallet-sdk\//.test(
     id,
   ),
 )
+
+/**
+ * MetaMask's SDK with its analytics off: every import of `@metamask/connect-evm` (wagmi's `metaMask` connector's)
+ * gets `metaMaskClient.ts`, which imports the SDK itself and sets `analytics.enabled: false` (see there why).
+ */
+function metaMaskWithoutAnalytics(): Plugin {
+  const client = join(import.meta.dirname, 'src/features/wallet/metaMaskClient.ts')
+  return {
+    name: 'multibridge-metamask-without-analytics',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@metamask/connect-evm' && importer !== client ? client : null
+    },
+  }
+}
 
 export default defineConfig({
   base: './',
@@ -167,6 +183,7 @@ export default defineConfig({
       // React's functions nearly all run at start-up; of the rest, much is never called on the first page.
       compileHint: ['react'],
     }),
+    metaMaskWithoutAnalytics(),
     walletSdks.plugin,
     installableApp(walletSdks.files),
     prerender({

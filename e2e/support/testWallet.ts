@@ -28,6 +28,8 @@ export type TestWalletOptions = {
   injectWindowEthereum?: boolean
   /** Announce through EIP-6963 (default). Off with `injectWindowEthereum`: an older wallet that only injects. */
   announce?: boolean
+  /** How it announces itself (EIP-6963): default the Test Wallet; e.g. MetaMask's extension, by its name and rdns. */
+  announceAs?: { name: string; rdns: string }
   /** Answer EIP-5792 (`wallet_sendCalls`…): a batch for one confirmation. Off by default, as in most wallets today. */
   sendCalls?: boolean
   /** Refuse typed data for another chain than the wallet's, as MetaMask does ("Provided chainId … must match…"). */
@@ -122,7 +124,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
     }
   })
   await page.addInitScript(
-    ({ name, icon, injectWindowEthereum, announceEip6963 }) => {
+    ({ name, rdns, icon, injectWindowEthereum, announceEip6963 }) => {
       type Listener = (...args: unknown[]) => void
       const listeners = new Map<string, Set<Listener>>()
       const call = (window as unknown as { __testWalletRequest: (m: string, p: string) => Promise<unknown> })
@@ -149,7 +151,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
       ;(window as unknown as { __testWalletEmit: unknown }).__testWalletEmit = (event: string, ...args: unknown[]) => {
         for (const listener of listeners.get(event) ?? []) listener(...args)
       }
-      const info = { uuid: '6b1f1b8e-3c2a-4c3e-9c56-2f0f4f6d9a11', name, icon, rdns: 'dev.multibridge.testwallet' }
+      const info = { uuid: '6b1f1b8e-3c2a-4c3e-9c56-2f0f4f6d9a11', name, icon, rdns }
       const announce = () =>
         window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
       if (announceEip6963) {
@@ -159,7 +161,8 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
       if (injectWindowEthereum) (window as unknown as { ethereum: unknown }).ethereum = provider
     },
     {
-      name: TEST_WALLET_NAME,
+      name: options.announceAs?.name ?? TEST_WALLET_NAME,
+      rdns: options.announceAs?.rdns ?? 'dev.multibridge.testwallet',
       icon: ICON,
       injectWindowEthereum: options.injectWindowEthereum ?? false,
       announceEip6963: options.announce ?? true,

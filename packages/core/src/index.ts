@@ -45,6 +45,7 @@ export {
   type ManifestWalletConnect,
   NATIVE_TOKEN_ADDRESS,
   SAFE_WALLET_ORIGIN,
+  type SdkWallet,
   supportsGaslessIntents,
 } from './config/manifest.ts'
 export { InvalidManifestError } from './errors/configErrors.ts'

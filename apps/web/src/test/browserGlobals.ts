@@ -37,7 +37,10 @@ export class FullStorage extends MemoryStorage {
  */
 export function stubBrowser(parameters: { storage: Storage | 'disabled'; hash?: string }) {
   // An event target, as wallets announce themselves on window (EIP-6963) and wagmi listens there.
-  const window = Object.assign(new EventTarget(), { location: { hash: parameters.hash ?? '#/', reload: vi.fn() } })
+  const origin = 'http://127.0.0.1:4173'
+  const window = Object.assign(new EventTarget(), {
+    location: { origin, href: `${origin}/`, hash: parameters.hash ?? '#/', reload: vi.fn() },
+  })
   // A top-level page: its own parent (a frame's differs: a Safe App's, walletRuntime.ts).
   Object.assign(window, { parent: window })
   Object.defineProperty(window, 'localStorage', {
@@ -48,5 +51,5 @@ export function stubBrowser(parameters: { storage: Storage | 'disabled'; hash?: 
     },
   })
   vi.stubGlobal('window', window)
-  vi.stubGlobal('document', { documentElement: { lang: '' } })
+  vi.stubGlobal('document', { documentElement: { lang: '' }, baseURI: `${origin}/` })
 }

@@ -131,6 +131,13 @@ const safeSchema = v.object({
   ),
 })
 
+/**
+ * Wallets offered through their makers' SDKs to a person without their extension (issue #54): MetaMask's SDK pairs
+ * MetaMask on a phone, Coinbase's opens Coinbase Wallet's window (a passkey smart wallet or its app). Each SDK loads
+ * only when picked, or to restore its session. An extension of the same wallet is offered instead of its SDK.
+ */
+export const SDK_WALLETS = ['metaMask', 'coinbaseWallet'] as const
+
 /** Safe{Wallet}'s origin: the host a Safe App answers when the manifest names none. */
 export const SAFE_WALLET_ORIGIN = 'https://app.safe.global'
 
@@ -141,8 +148,14 @@ const manifestBaseSchema = v.object({
   generatedAt: v.string(),
   chains: v.pipe(v.array(chainSchema), v.minLength(1, 'needs at least one')),
   services: v.object({ solver: serviceUrl, attesters: v.optional(attestersSchema), relayer: serviceUrl }),
-  /** Wallets beyond what the browser injects: WalletConnect when its project id is set; the Safe hosts. */
-  wallets: v.optional(v.object({ walletConnect: v.optional(walletConnectSchema), safe: v.optional(safeSchema) })),
+  /** Wallets beyond what the browser injects: WalletConnect when its project id is set; the Safe hosts; SDK wallets. */
+  wallets: v.optional(
+    v.object({
+      walletConnect: v.optional(walletConnectSchema),
+      safe: v.optional(safeSchema),
+      sdks: v.optional(v.array(v.picklist(SDK_WALLETS))),
+    }),
+  ),
   /** Devnet only: the well-known anvil mnemonic and which account plays which role. */
   devnet: v.optional(
     v.object({
@@ -180,6 +193,7 @@ export function manifestSchema<Sections extends ProviderSections>(providers: v.G
 export type Manifest = v.InferOutput<typeof manifestBaseSchema> & { providers?: ProviderSections }
 export type ManifestChain = v.InferOutput<typeof chainSchema>
 export type ManifestWalletConnect = v.InferOutput<typeof walletConnectSchema>
+export type SdkWallet = (typeof SDK_WALLETS)[number]
 export type ManifestToken = v.InferOutput<typeof tokenSchema>
 export type ManifestAttesters = v.InferOutput<typeof attestersSchema>
 

@@ -105,10 +105,11 @@ describe('productionManifest', () => {
   })
 
   it('offers WalletConnect only with its project id, and takes its relay as wss (ws only to a loopback address)', () => {
-    expect(productionManifest().wallets).toBeUndefined()
+    expect(productionManifest().wallets?.walletConnect).toBeUndefined()
     expect(
-      productionManifest({ MULTIBRIDGE_WALLETCONNECT_PROJECT_ID: ' 0123abcdef0123abcdef0123abcdef01 ' }).wallets,
-    ).toEqual({ walletConnect: { projectId: '0123abcdef0123abcdef0123abcdef01' } })
+      productionManifest({ MULTIBRIDGE_WALLETCONNECT_PROJECT_ID: ' 0123abcdef0123abcdef0123abcdef01 ' }).wallets
+        ?.walletConnect,
+    ).toEqual({ projectId: '0123abcdef0123abcdef0123abcdef01' })
     const own = productionManifest({
       MULTIBRIDGE_WALLETCONNECT_PROJECT_ID: 'p1',
       MULTIBRIDGE_WALLETCONNECT_RELAY_URL: 'wss://relay.example.org',
@@ -138,11 +139,22 @@ describe('productionManifest', () => {
     expect(productionManifest().wallets?.safe).toBeUndefined()
     expect(
       productionManifest({ MULTIBRIDGE_SAFE_HOSTS: 'https://app.safe.global, https://safe.example.org' }).wallets,
-    ).toEqual({ safe: { hosts: ['https://app.safe.global', 'https://safe.example.org'] } })
+    ).toMatchObject({ safe: { hosts: ['https://app.safe.global', 'https://safe.example.org'] } })
     expect(() => productionManifest({ MULTIBRIDGE_SAFE_HOSTS: 'https://safe.example.org/apps' })).toThrow(
       /an origin \(https; http only on a loopback address\), with no path/,
     )
     expect(() => productionManifest({ MULTIBRIDGE_SAFE_HOSTS: 'http://safe.example.org' })).toThrow(/plain http/)
+  })
+
+  it("offers MetaMask's and Coinbase's SDKs unless told which (or none), and refuses a wallet it does not know", () => {
+    expect(productionManifest().wallets?.sdks).toEqual(['metaMask', 'coinbaseWallet'])
+    expect(productionManifest({ MULTIBRIDGE_SDK_WALLETS: ' coinbasewallet ' }).wallets?.sdks).toEqual([
+      'coinbaseWallet',
+    ])
+    expect(productionManifest({ MULTIBRIDGE_SDK_WALLETS: 'none' }).wallets?.sdks).toEqual([])
+    expect(() => productionManifest({ MULTIBRIDGE_SDK_WALLETS: 'metaMask, rabby' })).toThrow(
+      'Invalid MULTIBRIDGE_SDK_WALLETS: rabby is none of metaMask, coinbaseWallet',
+    )
   })
 
   it('takes plain http only for a loopback address, for RPCs and APIs alike', () => {

@@ -1,7 +1,13 @@
 import type { Address, Chain } from 'viem'
 import { arbitrum, base, bsc, mainnet, optimism, polygon } from 'viem/chains'
 import { envUrlList, ProductionConfigError, type ProductionEnv } from '../config/envValues.ts'
-import { type ManifestChain, type ManifestToken, NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
+import {
+  type ManifestChain,
+  type ManifestToken,
+  NATIVE_TOKEN_ADDRESS,
+  SDK_WALLETS,
+  type SdkWallet,
+} from '../config/manifest.ts'
 import { acrossProduction } from '../providers/across/production.ts'
 import { lifiProduction } from '../providers/lifi/production.ts'
 import type { ProviderModule, ProviderProduction } from '../providers/module.ts'
@@ -24,6 +30,9 @@ export const WALLETCONNECT_RELAY_URL_ENV = 'MULTIBRIDGE_WALLETCONNECT_RELAY_URL'
 /** The Safe{Wallet} origins the app answers as a Safe App (default Safe{Wallet}'s own). */
 export const SAFE_HOSTS_ENV = 'MULTIBRIDGE_SAFE_HOSTS'
 
+/** The wallets offered through their SDKs (default all: MetaMask's and Coinbase's; `none` for none). */
+export const SDK_WALLETS_ENV = 'MULTIBRIDGE_SDK_WALLETS'
+
 /** How each API provider writes its production section (one line per provider with one, beside `PROVIDER_MODULES`). */
 export const PRODUCTION_PARTS: readonly ProviderProduction[] = [lifiProduction, acrossProduction, relayProduction]
 
@@ -36,6 +45,7 @@ export const productionEnv = (parts: readonly ProviderProduction[]): Readonly<Re
   [WALLETCONNECT_RELAY_URL_ENV]: "A WalletConnect relay's wss URL (default WalletConnect's own)",
   [SAFE_HOSTS_ENV]:
     'Comma-separated origins of the Safe{Wallet} the app answers as a Safe App (default https://app.safe.global)',
+  [SDK_WALLETS_ENV]: `Comma-separated wallets offered through their SDKs: ${SDK_WALLETS.join(', ')} (default all), or none`,
   ...Object.assign({}, ...parts.map((part) => part.env)),
 })
 
@@ -170,7 +180,7 @@ export function productionManifest(
 
 /**
  * The `wallets` section (checked by the manifest's schema): WalletConnect when its project id is set; the Safe hosts
- * when other than Safe{Wallet}'s own.
+ * when other than Safe{Wallet}'s own; the SDK wallets offered.
  */
 function walletsFromEnv(env: ProductionEnv): Pick<Manifest, 'wallets'> {
   const projectId = env[WALLETCONNECT_PROJECT_ID_ENV]?.trim()
@@ -182,8 +192,21 @@ function walletsFromEnv(env: ProductionEnv): Pick<Manifest, 'wallets'> {
   const wallets = {
     ...(projectId ? { walletConnect: { projectId, ...(relayUrl ? { relayUrl } : {}) } } : {}),
     ...(safeHosts ? { safe: { hosts: envUrlList(SAFE_HOSTS_ENV, safeHosts) } } : {}),
+    sdks: sdkWalletsFromEnv(env[SDK_WALLETS_ENV]),
   }
-  return Object.keys(wallets).length > 0 ? { wallets } : {}
+  return { wallets }
+}
+
+/** `MULTIBRIDGE_SDK_WALLETS`: every SDK wallet when unset, none for `none`, else the ones named (each known). */
+function sdkWalletsFromEnv(value: string | undefined): SdkWallet[] {
+  const named = value?.trim()
+  if (!named) return [...SDK_WALLETS]
+  if (named === 'none') return []
+  return named.split(',').map((item) => {
+    const wallet = SDK_WALLETS.find((known) => known.toLowerCase() === item.trim().toLowerCase())
+    if (!wallet) throw new ProductionConfigError(SDK_WALLETS_ENV, `${item.trim()} is none of ${SDK_WALLETS.join(', ')}`)
+    return wallet
+  })
 }
 
 /**

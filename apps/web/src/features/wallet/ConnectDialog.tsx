@@ -1,22 +1,36 @@
-import { NoWalletError } from '@multi-bridge/core'
+import { NoWalletError, type SdkWallet } from '@multi-bridge/core'
 import * as Dialog from '@radix-ui/react-dialog'
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Connector, useConnect, useConnectors } from 'wagmi'
+import { type Connector, useConfig, useConnect, useConnectors } from 'wagmi'
 import { DialogHeader } from '../../lib/DialogHeader.tsx'
 import { reportError, toUserMessage } from '../../lib/errorMessages.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { notify } from '../notifications/index.ts'
-import { isUsableConnector, toConnectError } from './connectWallet.ts'
+import { abandonConnect, isUsableConnector, toConnectError } from './connectWallet.ts'
 import { DEVNET_CONNECTOR_ID } from './devnetConnector.ts'
 import { WALLETCONNECT_CONNECTOR_ID } from './earlyWalletState.ts'
+import { SDK_WALLET_INFO, type SdkWalletInfo } from './sdkWalletInfo.ts'
+import type { PairingTarget } from './WalletConnectPanel.tsx'
 import { withWagmi } from './WithWagmi.tsx'
 
-// Its code (the connector, WalletConnect's SDK and the QR code) loads only when WalletConnect is picked.
+// Its code (the connector, WalletConnect's or MetaMask's SDK and the QR code) loads only when one of them is picked.
 const WalletConnectPanel = lazy(() => import('./WalletConnectPanel.tsx'))
 
+/** The connectors whose entries the dialog draws itself (they load on demand), not from wagmi's list. */
+const OWN_ENTRIES = new Set([WALLETCONNECT_CONNECTOR_ID, ...Object.values(SDK_WALLET_INFO).map((w) => w.connectorId)])
+
+/** Whether an extension the browser announced stands for this SDK wallet (then the extension is offered instead). */
+const announced = (connectors: readonly Connector[], info: SdkWalletInfo) =>
+  connectors.some((connector) =>
+    // wagmi names an announced wallet's connector by its rdns.
+    [connector.id, connector.rdns ?? []].flat().some((rdns) => info.rdns.includes(rdns)),
+  )
+
 /** Opened from buttons that wait for the wallet's state: wagmi's hooks get the wallet layer's config. */
+const pairingTitle = (target: PairingTarget) => (target.kind === 'walletConnect' ? 'WalletConnect' : 'MetaMask')
+
 export const ConnectDialog = withWagmi(function ConnectDialog({
   open,
   onOpenChange,
@@ -26,35 +40,70 @@ export const ConnectDialog = withWagmi(function ConnectDialog({
 }) {
   const { t } = useTranslation()
   const returnFocus = useReturnFocus()
-  const walletConnect = useManifest().wallets?.walletConnect
-  // WalletConnect has its own entry (below), whether or not its connector is set up yet.
+  const wallets = useManifest().wallets
+  const walletConnect = wallets?.walletConnect
+  // WalletConnect and the SDK wallets have their own entries (below), whether or not their connectors are set up yet.
   const connectors = useConnectors().filter(
-    (connector) => isUsableConnector(connector) && connector.id !== WALLETCONNECT_CONNECTOR_ID,
+    (connector) => isUsableConnector(connector) && !OWN_ENTRIES.has(connector.id),
   )
+  const sdks = (wallets?.sdks ?? []).filter((wallet) => !announced(connectors, SDK_WALLET_INFO[wallet]))
+  const config = useConfig()
   const { connectAsync } = useConnect()
   const [pending, setPending] = useState<string | undefined>()
-  const [pairing, setPairing] = useState(false)
-  const none = connectors.length === 0 && !walletConnect
+  // The SDK wallet whose window is open, to close it when the person cancels (then its refusal is not an error).
+  const sdkConnecting = useRef<{ wallet: SdkWallet; connector: Connector; cancelled: boolean } | undefined>(undefined)
+  const [pairing, setPairing] = useState<PairingTarget | undefined>()
+  const none = connectors.length === 0 && !walletConnect && sdks.length === 0
 
   useEffect(() => {
     if (open && none) notify(toUserMessage(new NoWalletError()).message)
   }, [open, none])
   useEffect(() => {
-    if (!open) setPairing(false)
+    if (!open) setPairing(undefined)
   }, [open])
   const close = useCallback(() => onOpenChange(false), [onOpenChange])
 
-  async function connect(connector: Connector) {
-    setPending(connector.uid)
+  async function connect(connector: Connector, key = connector.uid) {
+    setPending(key)
     try {
       await connectAsync({ connector })
       onOpenChange(false)
     } catch (error) {
+      if (sdkConnecting.current?.connector === connector && sdkConnecting.current.cancelled) return
       const { message, values } = reportError('wallet', toConnectError(error))
       notify(message, values)
     } finally {
-      setPending(undefined)
+      setPending((shown) => (shown === key ? undefined : shown))
     }
+  }
+
+  /** An SDK wallet: MetaMask pairs in the panel; Coinbase Wallet's SDK opens its own window once its code is in. */
+  async function connectSdk(wallet: SdkWallet) {
+    if (SDK_WALLET_INFO[wallet].pairing === 'qr') return setPairing({ kind: 'metaMask' })
+    setPending(wallet)
+    let connector: Connector
+    try {
+      const { sdkWalletConnector } = await import('./sdkConnectors.ts')
+      connector = sdkWalletConnector(config, wallet)
+    } catch {
+      setPending(undefined)
+      notify('{{wallet}} could not be loaded. Check your connection and try again.', {
+        wallet: SDK_WALLET_INFO[wallet].name,
+      })
+      return
+    }
+    sdkConnecting.current = { wallet, connector, cancelled: false }
+    await connect(connector, wallet)
+  }
+
+  /** Closes the SDK's window (its pending request refused) and leaves the wallet as it was before. */
+  function cancelSdk() {
+    const connecting = sdkConnecting.current
+    setPending(undefined)
+    if (!connecting) return
+    connecting.cancelled = true
+    abandonConnect(config)
+    void import('./sdkConnectors.ts').then((sdk) => sdk.cancelSdkConnect(connecting.connector)).catch(() => undefined)
   }
 
   return (
@@ -62,8 +111,8 @@ export const ConnectDialog = withWagmi(function ConnectDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
-          <DialogHeader title={pairing ? 'WalletConnect' : 'Choose a wallet'} />
-          {pairing && walletConnect ? (
+          <DialogHeader title={pairing ? pairingTitle(pairing) : 'Choose a wallet'} />
+          {pairing ? (
             <Suspense
               fallback={
                 <p className="walletconnect-status" role="status">
@@ -71,7 +120,7 @@ export const ConnectDialog = withWagmi(function ConnectDialog({
                 </p>
               }
             >
-              <WalletConnectPanel settings={walletConnect} onConnected={close} onBack={() => setPairing(false)} />
+              <WalletConnectPanel target={pairing} onConnected={close} onBack={() => setPairing(undefined)} />
             </Suspense>
           ) : none ? (
             <p className="empty-state" role="alert">
@@ -120,7 +169,7 @@ export const ConnectDialog = withWagmi(function ConnectDialog({
                     type="button"
                     className="wallet-option"
                     disabled={pending !== undefined}
-                    onClick={() => setPairing(true)}
+                    onClick={() => setPairing({ kind: 'walletConnect', settings: walletConnect })}
                   >
                     <img src="walletconnect.svg" alt="" width={32} height={32} />
                     <span className="wallet-option-text">
@@ -130,6 +179,37 @@ export const ConnectDialog = withWagmi(function ConnectDialog({
                   </button>
                 </li>
               )}
+              {sdks.map((wallet) => {
+                const info = SDK_WALLET_INFO[wallet]
+                const waiting = pending === wallet
+                return (
+                  <li key={wallet}>
+                    <button
+                      type="button"
+                      className="wallet-option"
+                      disabled={pending !== undefined}
+                      onClick={() => void connectSdk(wallet)}
+                    >
+                      <span className="wallet-icon-fallback" aria-hidden="true">
+                        {info.name.slice(0, 1)}
+                      </span>
+                      <span className="wallet-option-text">
+                        <span className="wallet-option-name">{info.name}</span>
+                        <span className="wallet-option-note">
+                          {waiting
+                            ? t('Continue in the window {{wallet}} opened…', { wallet: info.name })
+                            : t(info.note)}
+                        </span>
+                      </span>
+                    </button>
+                    {waiting && (
+                      <button type="button" className="link-button wallet-option-cancel" onClick={cancelSdk}>
+                        {t('Cancel')}
+                      </button>
+                    )}
+                  </li>
+                )
+              })}
             </ul>
           )}
         </Dialog.Content>

@@ -2,17 +2,41 @@ import type { ManifestWalletConnect } from '@multi-bridge/core'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { encode } from 'uqr'
-import { useConfig } from 'wagmi'
+import { type Config, type Connector, useConfig } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { CopyButton } from '../../lib/CopyButton.tsx'
 import { reportError } from '../../lib/errorMessages.ts'
 import { isTouchScreen } from '../../lib/touchScreen.ts'
-import { toConnectError } from './connectWallet.ts'
+import { abandonConnect, toConnectError } from './connectWallet.ts'
 import { onPairingUri, walletConnectConnector } from './walletConnect.ts'
 import { PHONE_WALLETS, walletLink } from './walletConnectLinks.ts'
 
 /** How long the relay has to give a pairing code before the person is told it does not answer. */
 export const PAIRING_URI_WAIT_MS = 20_000
+
+/** What pairs through a code: WalletConnect (any wallet on a phone), or MetaMask's SDK (MetaMask on a phone). */
+export type PairingTarget = { kind: 'walletConnect'; settings: ManifestWalletConnect } | { kind: 'metaMask' }
+
+/** Each target's words: the wallet list's panel is the same for both. */
+const WORDS = {
+  walletConnect: {
+    lead: 'Scan this code with your phone’s wallet',
+    code: 'WalletConnect pairing code',
+    silent: 'WalletConnect does not answer. Check your connection and try again.',
+  },
+  metaMask: {
+    lead: 'Scan this code with MetaMask on your phone',
+    code: 'MetaMask pairing code',
+    silent: 'MetaMask does not answer. Check your connection and try again.',
+  },
+} as const
+
+/** The target's connector, its code loaded on demand (MetaMask's only when MetaMask is picked). */
+async function pairingConnector(config: Config, target: PairingTarget): Promise<Connector> {
+  if (target.kind === 'walletConnect') return walletConnectConnector(config, target.settings)
+  const { sdkWalletConnector } = await import('./sdkConnectors.ts')
+  return sdkWalletConnector(config, 'metaMask')
+}
 
 type PanelState =
   | { step: 'preparing' }
@@ -20,15 +44,16 @@ type PanelState =
   | { step: 'failed'; message: string; values?: Record<string, unknown> }
 
 /**
- * WalletConnect's pairing, in the connect dialog (loaded with it only when WalletConnect is picked): the QR code a
- * phone's wallet scans, and on a phone the wallets to open with the pairing link (or any wallet, through `wc:`). The
- * connection is wagmi's `connect` with the WalletConnect connector; the dialog closes once the wallet approves.
+ * A pairing, in the connect dialog (loaded with it only when WalletConnect or MetaMask is picked): the QR code a
+ * phone's wallet scans, and on a phone the wallets to open with the pairing link (WalletConnect: the wallets, or any
+ * wallet through `wc:`; MetaMask: its app, which its SDK also opens itself). The connection is wagmi's `connect` with
+ * the target's connector; the dialog closes once the wallet approves.
  */
 export default function WalletConnectPanel({
   onBack,
   ...props
 }: {
-  settings: ManifestWalletConnect
+  target: PairingTarget
   onConnected: () => void
   onBack: () => void
 }) {
@@ -46,11 +71,11 @@ export default function WalletConnectPanel({
 }
 
 function Pairing({
-  settings,
+  target,
   onConnected,
   onRetry,
 }: {
-  settings: ManifestWalletConnect
+  target: PairingTarget
   onConnected: () => void
   onRetry: () => void
 }) {
@@ -62,29 +87,47 @@ function Pairing({
   const connected = useRef(onConnected)
   connected.current = onConnected
 
+  const words = WORDS[target.kind]
+
   useEffect(() => {
     let current = true
-    const connector = walletConnectConnector(config, settings)
-    const stop = onPairingUri(connector, (uri) => current && setState({ step: 'pairing', uri }))
+    let stop = () => {}
     const silent = setTimeout(() => {
       if (!current) return
-      const message = 'WalletConnect does not answer. Check your connection and try again.'
+      const message = WORDS[target.kind].silent
       setState((shown) => (shown.step === 'preparing' ? { step: 'failed', message } : shown))
     }, PAIRING_URI_WAIT_MS)
-    connect(config, { connector })
-      .then(() => current && connected.current())
-      .catch((error: unknown) => {
-        if (!current) return
-        const { message, values } = reportError('wallet', toConnectError(error))
-        setState({ step: 'failed', message, values })
-      })
-      .finally(() => clearTimeout(silent))
+    const failed = (error: unknown) => {
+      if (!current) return
+      const { message, values } = reportError('wallet', toConnectError(error))
+      setState({ step: 'failed', message, values })
+    }
+    let settled = false
+    let giveUp = () => {}
+    pairingConnector(config, target).then((connector) => {
+      if (!current) return
+      stop = onPairingUri(connector, (uri) => current && setState({ step: 'pairing', uri }))
+      // Closed or retried before the wallet answered: the page's wallet state is what it was, and MetaMask's SDK
+      // drops its pairing (it refuses a new one while one is pending).
+      giveUp = () => {
+        abandonConnect(config)
+        if (target.kind === 'metaMask') void connector.disconnect().catch(() => undefined)
+      }
+      connect(config, { connector })
+        .then(() => current && connected.current())
+        .catch(failed)
+        .finally(() => {
+          settled = true
+          clearTimeout(silent)
+        })
+    }, failed)
     return () => {
       current = false
       clearTimeout(silent)
       stop()
+      if (!settled) giveUp()
     }
-  }, [config, settings])
+  }, [config, target])
 
   if (state.step === 'failed') {
     return (
@@ -112,7 +155,15 @@ function Pairing({
 
   return (
     <div className="walletconnect-panel">
-      {phone && (
+      {phone && target.kind === 'metaMask' && (
+        <>
+          <a className="button-primary walletconnect-open" href={state.uri} rel="noopener">
+            {t('Open MetaMask')}
+          </a>
+          <p className="walletconnect-or">{t('Or scan this code from another device')}</p>
+        </>
+      )}
+      {phone && target.kind === 'walletConnect' && (
         <>
           <p className="walletconnect-lead">{t('Open your wallet app to connect')}</p>
           <ul className="wallet-list walletconnect-wallets">
@@ -138,8 +189,8 @@ function Pairing({
           <p className="walletconnect-or">{t('Or scan this code from another device')}</p>
         </>
       )}
-      {!phone && <p className="walletconnect-lead">{t('Scan this code with your phone’s wallet')}</p>}
-      <QrCode text={state.uri} label={t('WalletConnect pairing code')} />
+      {!phone && <p className="walletconnect-lead">{t(words.lead)}</p>}
+      <QrCode text={state.uri} label={t(words.code)} />
       <div className="walletconnect-actions">
         <CopyButton value={state.uri} label="Copy link" text="Copy link" testId="walletconnect-copy" />
       </div>
@@ -152,7 +203,8 @@ function Pairing({
 
 /** The pairing URI as a QR code: one SVG path of the dark modules, with the quiet zone the standard asks for. */
 function QrCode({ text, label }: { text: string; label: string }) {
-  const { data, size } = encode(text, { ecc: 'M', border: 2 })
+  // A long link (MetaMask's) at the lowest correction: fewer, larger modules to scan from a screen.
+  const { data, size } = encode(text, { ecc: text.length > 200 ? 'L' : 'M', border: 2 })
   let path = ''
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) if (data[y]?.[x]) path += `M${x} ${y}h1v1h-1z`

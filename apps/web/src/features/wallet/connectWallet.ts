@@ -1,5 +1,5 @@
 import { type MultiBridgeError, WalletConnectError, WalletPluginNotFoundError, walkError } from '@multi-bridge/core'
-import { type Connector, ProviderNotFoundError } from 'wagmi'
+import { type Config, type Connector, ProviderNotFoundError } from 'wagmi'
 
 /** Maps wagmi's connection failures onto SPEC §6: a missing provider, or a refused/failed connection. */
 export function toConnectError(error: unknown): MultiBridgeError {
@@ -17,4 +17,9 @@ declare global {
   interface Window {
     ethereum?: unknown
   }
+}
+
+/** A connection the person gave up on while its wallet still holds it: the page's wallet state is what it was. */
+export function abandonConnect(config: Config): void {
+  config.setState((state) => ({ ...state, status: state.current ? 'connected' : 'disconnected' }))
 }

@@ -230,12 +230,15 @@ describe('the wallet known before the wallet layer is in (earlyWalletScript)', (
     expect(told).toBe(1)
   })
 
-  it('waits for wagmi when WalletConnect was the last wallet: its session is in its SDK, read only once that loads', async () => {
-    const { button, win } = setUp({ devnetFlag: false, injectedFlag: false, ethereum: 'absent', announced: 'absent' })
-    ;(window.localStorage as Storage).setItem(`${WAGMI_STORAGE_KEY}.recentConnectorId`, '"walletConnect"')
-    expect(await runScript(win)).toBeUndefined()
-    expect(button.disabled).toBe(true)
-  })
+  it.each(['walletConnect', 'metaMaskSDK', 'coinbaseWalletSDK'])(
+    'waits for wagmi when %s was the last wallet: its session is in its SDK, read only once that loads',
+    async (id) => {
+      const { button, win } = setUp({ devnetFlag: false, injectedFlag: false, ethereum: 'absent', announced: 'absent' })
+      ;(window.localStorage as Storage).setItem(`${WAGMI_STORAGE_KEY}.recentConnectorId`, JSON.stringify(id))
+      expect(await runScript(win)).toBeUndefined()
+      expect(button.disabled).toBe(true)
+    },
+  )
 
   it('waits for wagmi in a frame: a Safe{Wallet} frame connects its Safe once the wallet layer asks it', async () => {
     const { button, win } = setUp({ devnetFlag: false, injectedFlag: false, ethereum: 'absent', announced: 'absent' })

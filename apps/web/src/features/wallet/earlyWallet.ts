@@ -8,6 +8,7 @@ import {
   WALLET_SLOT_ATTRIBUTE,
   WALLETCONNECT_CONNECTOR_ID,
 } from './earlyWalletState.ts'
+import { SDK_WALLET_INFO } from './sdkWalletInfo.ts'
 
 /**
  * The wallet's state, known before the wallet layer is in when nothing could reconnect (issue #33).
@@ -16,7 +17,8 @@ import {
  * ours that is a fact the page can read at once, without wagmi:
  * - the in-app devnet wallet: its flag in storage (`devnetConnector.ts`);
  * - the plain injected connector (`window.ethereum`): wagmi's `injected.connected` flag in storage;
- * - WalletConnect: whether it was the last connector (its session is read by its SDK, loaded only then);
+ * - WalletConnect and the SDK wallets: whether one was the last connector (its session is read by its SDK, loaded only
+ *   then);
  * - every wallet that announces itself (EIP-6963): whether `eth_accounts` lists an account for this site.
  * When none can, the wallet is disconnected for certain. index.html's inline script (`earlyWalletScript`) then enables
  * the prerendered Connect button and says the state is known; a click before the wallet button's own code is up is
@@ -36,9 +38,12 @@ export const EARLY_WALLET_SETTINGS = {
   handed: EARLY_WALLET_HANDED,
   event: EARLY_WALLET_EVENT,
   injectedConnected: `${WAGMI_STORAGE_KEY}.injected.connected`,
-  /** wagmi's last connector; WalletConnect's session is in the SDK's IndexedDB, which no script reads at once. */
+  /** wagmi's last connector; WalletConnect's or an SDK wallet's session is in its SDK, which no script reads at once. */
   recentConnector: `${WAGMI_STORAGE_KEY}.recentConnectorId`,
-  walletConnectId: JSON.stringify(WALLETCONNECT_CONNECTOR_ID),
+  /** As wagmi stores them (JSON): the connectors whose code loads on demand. */
+  lazyConnectorIds: [WALLETCONNECT_CONNECTOR_ID, ...Object.values(SDK_WALLET_INFO).map((w) => w.connectorId)].map(
+    (id) => JSON.stringify(id),
+  ),
   devnetConnected: DEVNET_CONNECTED_KEY,
   slot: WALLET_SLOT_ATTRIBUTE,
   mark: MARKS.walletKnown,
@@ -58,7 +63,7 @@ export function earlyWalletScript(settings: typeof EARLY_WALLET_SETTINGS = EARLY
     'if(w.parent!==w)return;',
     'try{st=w.localStorage;if(st.getItem(s.devnetConnected)==="true")return;',
     'if(st.getItem(s.injectedConnected)!==null&&w.ethereum)return;',
-    'if(st.getItem(s.recentConnector)===s.walletConnectId)return}catch(e){return}',
+    'if(s.lazyConnectorIds.indexOf(st.getItem(s.recentConnector))>=0)return}catch(e){return}',
     // EIP-6963: wallets answer the request at once, with the provider wagmi would make a connector of.
     'function h(e){e.detail&&e.detail.provider&&p.push(e.detail.provider)}',
     'w.addEventListener("eip6963:announceProvider",h);',

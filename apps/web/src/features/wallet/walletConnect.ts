@@ -2,6 +2,7 @@ import type { ManifestWalletConnect } from '@multi-bridge/core'
 import type { Config, Connector } from 'wagmi'
 import { walletConnect } from 'wagmi/connectors/walletConnect'
 import { WALLETCONNECT_CONNECTOR_ID } from './earlyWalletState.ts'
+import { appMetadata, lazyConnector } from './lazyConnector.ts'
 
 /**
  * WalletConnect v2 through wagmi's own `walletConnect` connector (issue #54), loaded with `import()` only when the
@@ -11,31 +12,19 @@ import { WALLETCONNECT_CONNECTOR_ID } from './earlyWalletState.ts'
  * images and API calls never load. What is and is not tested is in docs/wallets.md.
  */
 
-/**
- * The page's one WalletConnect connector, set up in wagmi's config on first use (as wagmi does with a wallet that
- * announces itself): one SDK client and one session per page, found again by every later connect, reconnect and
- * disconnect.
- */
+/** The page's one WalletConnect connector: one SDK client and one session per page. */
 export function walletConnectConnector(config: Config, settings: ManifestWalletConnect): Connector {
-  const existing = config.connectors.find((connector) => connector.id === WALLETCONNECT_CONNECTOR_ID)
-  if (existing) return existing
-  const connector = config._internal.connectors.setup(
+  const { icon, ...app } = appMetadata()
+  return lazyConnector(config, WALLETCONNECT_CONNECTOR_ID, () =>
     walletConnect({
       projectId: settings.projectId,
       ...(settings.relayUrl ? { relayUrl: settings.relayUrl } : {}),
       showQrModal: false,
       // No events sent to WalletConnect's analytics from a person's session.
       telemetryEnabled: false,
-      metadata: {
-        name: 'Multi-Bridge',
-        description: 'Cross-chain token swaps: what you sign is decoded and checked',
-        url: window.location.origin,
-        icons: [new URL('favicon.svg', document.baseURI).href],
-      },
+      metadata: { ...app, icons: [icon] },
     }),
   )
-  config._internal.connectors.setState((connectors) => [...connectors, connector])
-  return connector
 }
 
 /** Calls `listener` with each pairing URI the connector shows (a `wc:` URI), until the returned function is called. */

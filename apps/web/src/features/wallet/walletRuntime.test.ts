@@ -1,6 +1,7 @@
 import { parseManifest } from '@multi-bridge/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MemoryStorage, stubBrowser } from '../../test/browserGlobals.ts'
+import { WAGMI_STORAGE_KEY } from './earlyWallet.ts'
 import { EARLY_WALLET_EVENT, EARLY_WALLET_GLOBAL, handOverEarlyConnect } from './earlyWalletState.ts'
 import { type WalletConnection, walletLayer } from './walletLayer.ts'
 import { startWalletLayer } from './walletRuntime.ts'
@@ -64,6 +65,18 @@ describe('the wallet layer', () => {
     // The button the inline script enabled never waits again while wagmi makes sure.
     expect(seen.length).toBeGreaterThan(0)
     expect(new Set(seen)).toEqual(new Set(['disconnected']))
+  })
+
+  it.each([
+    ['the last wallet and still offered', '"coinbaseWalletSDK"', ['coinbaseWallet'], true],
+    ['the last wallet but no longer offered', '"coinbaseWalletSDK"', [], false],
+    ['offered but not the last wallet', '"dev.multibridge.testwallet"', ['coinbaseWallet'], false],
+  ] as const)('loads an SDK wallet to restore its session only when it was %s', async (_, recent, sdks, loads) => {
+    window.localStorage.setItem(`${WAGMI_STORAGE_KEY}.recentConnectorId`, recent)
+    startWalletLayer({ ...manifest, wallets: { sdks: [...sdks] } })
+    const config = walletLayer.getState().config
+    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'))
+    expect(config?.connectors.some((connector) => connector.id === 'coinbaseWalletSDK')).toBe(loads)
   })
 
   /** A wallet that announces itself (EIP-6963) and answers "which accounts?" after `ms` with `accounts`. */

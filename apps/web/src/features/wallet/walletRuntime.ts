@@ -1,9 +1,10 @@
-import type { Manifest, ManifestWalletConnect } from '@multi-bridge/core'
+import type { Manifest } from '@multi-bridge/core'
 import type { Config } from 'wagmi'
 import { getConnection, reconnect, watchConnection } from 'wagmi/actions'
 import { safeStorage } from '../../lib/safeStorage.ts'
 import { EARLY_WALLET_SETTINGS } from './earlyWallet.ts'
-import { EARLY_WALLET_EVENT, walletKnownEarly } from './earlyWalletState.ts'
+import { EARLY_WALLET_EVENT, WALLETCONNECT_CONNECTOR_ID, walletKnownEarly } from './earlyWalletState.ts'
+import { SDK_WALLET_INFO, type SdkWalletInfo } from './sdkWalletInfo.ts'
 import { createWagmiConfig } from './wagmiConfig.ts'
 import { walletLayer } from './walletLayer.ts'
 
@@ -26,17 +27,17 @@ export function startWalletLayer(manifest: Manifest): void {
     sync()
   }
   window.addEventListener(EARLY_WALLET_EVENT, knownLate)
-  // First, so that the store never shows `disconnected` before the reconnect has even started. A WalletConnect
-  // session to restore loads its connector first (only then: the SDK stays out of every other start).
-  const walletConnect = walletConnectToRestore(manifest)
+  // First, so that the store never shows `disconnected` before the reconnect has even started. A WalletConnect or SDK
+  // wallet's session to restore loads its connector first (only then: the SDK stays out of every other start).
+  const toRestore = sessionToRestore(manifest)
   // Framed (a Safe App in Safe{Wallet}): the Safe, when the frame's parent answers as one, is the wallet.
   const reconnecting =
     window.parent !== window
       ? import('./safeApp.ts')
           .then((safe) => safe.connectSafe(config, manifest))
           .then((connected) => (connected ? undefined : reconnect(config)))
-      : walletConnect
-        ? withWalletConnect(config, walletConnect).then(() => reconnect(config))
+      : toRestore
+        ? withLazyConnector(config, toRestore).then(() => reconnect(config))
         : reconnect(config)
   void reconnecting.finally(() => {
     reconnected = true
@@ -56,22 +57,36 @@ export function startWalletLayer(manifest: Manifest): void {
   watchConnection(config, { onChange: sync })
 }
 
-/** WalletConnect's settings when it was the last wallet connected (its session may be restored), else undefined. */
-function walletConnectToRestore(manifest: Manifest): ManifestWalletConnect | undefined {
+type LazySession = { name: string; setUp: (config: Config) => Promise<unknown> }
+
+/**
+ * The wallet whose connector loads on demand (WalletConnect, an SDK wallet) when it was the last one connected and the
+ * manifest still offers it: its session may be restored. Else undefined.
+ */
+function sessionToRestore(manifest: Manifest): LazySession | undefined {
   // What index.html's script reads too (earlyWallet.ts).
-  const { recentConnector, walletConnectId } = EARLY_WALLET_SETTINGS
-  return safeStorage.getItem(recentConnector) === walletConnectId ? manifest.wallets?.walletConnect : undefined
+  const recent = safeStorage.getItem(EARLY_WALLET_SETTINGS.recentConnector)
+  const walletConnect = manifest.wallets?.walletConnect
+  if (walletConnect && recent === JSON.stringify(WALLETCONNECT_CONNECTOR_ID)) {
+    return {
+      name: 'WalletConnect',
+      setUp: (config) => import('./walletConnect.ts').then((wc) => wc.walletConnectConnector(config, walletConnect)),
+    }
+  }
+  const wallet = manifest.wallets?.sdks?.find((id) => recent === JSON.stringify(SDK_WALLET_INFO[id].connectorId))
+  if (!wallet) return undefined
+  const { name }: SdkWalletInfo = SDK_WALLET_INFO[wallet]
+  return { name, setUp: (config) => import('./sdkConnectors.ts').then((sdk) => sdk.sdkWalletConnector(config, wallet)) }
 }
 
-/** Loads WalletConnect's connector into the config, the wallet shown as connecting meanwhile. */
-async function withWalletConnect(config: Config, settings: ManifestWalletConnect): Promise<void> {
+/** Loads that wallet's connector into the config, the wallet shown as connecting meanwhile. */
+async function withLazyConnector(config: Config, session: LazySession): Promise<void> {
   config.setState((state) => ({ ...state, status: 'connecting' }))
   try {
-    const { walletConnectConnector } = await import('./walletConnect.ts')
-    walletConnectConnector(config, settings)
+    await session.setUp(config)
   } catch (error) {
     // Its code did not load (offline, a new deployment): the other wallets still reconnect.
-    console.warn('WalletConnect could not be loaded to restore its session', error)
+    console.warn(`${session.name} could not be loaded to restore its session`, error)
   }
 }
 
