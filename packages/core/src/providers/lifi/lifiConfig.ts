@@ -62,3 +62,6 @@ export const lifiConfigSchema = v.object({
   timeoutMs,
 })
 export type LifiConfig = v.InferOutput<typeof lifiConfigSchema>
+
+export const LIFI_PROVIDER_ID = 'lifi'
+export const LIFI_PROVIDER_NAME = 'LI.FI'

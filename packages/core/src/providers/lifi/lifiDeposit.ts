@@ -1,0 +1,60 @@
+import type { Hex } from 'viem'
+import type { DepositPlan, Route, TransactionRequest } from '../../routes/types.ts'
+import { checkDeposit } from '../../signing/checkDeposit.ts'
+import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
+import { assertListed, isNativeAddress } from '../apiSupport.ts'
+import { decodeLifiDeposit } from './lifiCalldata.ts'
+import { GAS_ZIP_CHAIN_IDS } from './lifiConfig.ts'
+import type { LifiContext } from './lifiContext.ts'
+import { lifiRouteData } from './lifiRoute.ts'
+
+/** The route's plan, as its quote built it (the allowlist checked again: the route may have been changed). */
+export function planLifiDeposit(context: LifiContext, route: Route): DepositPlan {
+  const { request } = route
+  const chainId = request.origin.chainId
+  const { transaction, approvalAddress } = lifiRouteData(route)
+  const to = assertListed(context.allowlist(chainId), transaction.to)
+  const spender = isNativeAddress(request.origin.address)
+    ? undefined
+    : assertListed(context.allowlist(chainId), approvalAddress)
+  return {
+    transaction: { chainId, to, data: transaction.data as Hex, value: BigInt(transaction.value) },
+    ...(spender ? { approval: { token: request.origin, spender, amount: request.amount } } : {}),
+  }
+}
+
+/** The transaction decoded against the route's request, with what its quote bounds (fee, gas, deadline). */
+export function decodeLifiRouteDeposit(
+  context: LifiContext,
+  transaction: TransactionRequest,
+  route: Route,
+): DecodedDeposit {
+  const { includedFee, gasFromAmount } = lifiRouteData(route)
+  const { request } = route
+  return decodeLifiDeposit(transaction, {
+    request,
+    feeCollector: context.feeCollector(request.origin.chainId),
+    includedFee: BigInt(includedFee),
+    destinationWrappedNative: context.wrappedNative(request.destination.chainId),
+    gasZipPeriphery: context.gasZipPeriphery(request.origin.chainId),
+    quoteExpiresAt: route.expiresAt,
+    gasOnArrival:
+      gasFromAmount === undefined
+        ? undefined
+        : { fromAmount: BigInt(gasFromAmount), gasZipChainId: GAS_ZIP_CHAIN_IDS[request.destination.chainId] ?? -1 },
+  })
+}
+
+/**
+ * A quote's transaction decoded and checked against the request as `executeRoute` will (`checkDeposit`), so a
+ * quote whose calldata does something else is refused before it is ever shown as a route.
+ */
+export function checkedAtQuote(context: LifiContext, route: Route): Route {
+  const plan = planLifiDeposit(context, route)
+  const decoded = decodeLifiRouteDeposit(context, plan.transaction, route)
+  checkDeposit(route, { plan, decoded }, context.allowlist(route.request.origin.chainId))
+  // Where the bridge pays an exact amount (Across), that amount is what arrives: shown, ranked and signed as such.
+  if (!decoded.exactOutput || !decoded.output) return route
+  const exact = decoded.output.amount
+  return { ...route, outputAmount: exact, minOutputAmount: exact, slippageBps: 0, slippageMode: 'fixed' }
+}
