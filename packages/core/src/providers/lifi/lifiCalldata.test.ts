@@ -1,5 +1,6 @@
 import { encodeFunctionData, encodePacked, type Hex, parseAbi, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import type { QuoteRequest, TokenRef } from '../../routes/types.ts'
 import {
   acrossV3Calldata,
@@ -43,6 +44,9 @@ const context = (change: Partial<LifiDepositContext> = {}): LifiDepositContext =
   gasZipPeriphery: FIXTURE.gasZipPeriphery,
   gasOnArrival: undefined,
   quoteExpiresAt: Date.now() + 60_000,
+  // No swap step is on the diamond's allowlist here (lifiSwapHostile.test.ts has one that is).
+  allowlist: () => false,
+  originTokens: [usdcRequest.origin, token(42161, NATIVE_TOKEN_ADDRESS, 'ETH', 18)],
   ...change,
 })
 /** The gas on arrival of the gas-quote fixture: 2.428 USDC for gas on Base (Gas.zip's chain 54). */

@@ -18,6 +18,7 @@ import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
 import { type SignedField, SignedMismatchError } from '../../signing/signingErrors.ts'
 import { MAX_EXCLUSIVITY_SECONDS } from '../across/acrossSchemas.ts'
 import { isNativeAddress, sameToken } from '../apiSupport.ts'
+import type { AllowlistQuestion } from './lifiAllowlist.ts'
 
 /**
  * The bridges LI.FI is asked for (`allowBridges` of `/v1/quote`): the ones whose diamond call this decoder accepts
@@ -99,7 +100,17 @@ export type LifiDepositContext = {
   gasOnArrival: { fromAmount: bigint; gasZipChainId: number } | undefined
   /** When the quote expires (ms): an Across fill deadline must leave a relayer time to fill after it. */
   quoteExpiresAt: number
+  /**
+   * The diamond's own allowlist on the origin chain, as read from it before decoding (`lifiAllowlist.ts`): whether a
+   * swap step's contract, selector and approved contract are on it (undefined: not read, and the step is refused).
+   */
+  allowlist: (question: AllowlistQuestion) => boolean | undefined
+  /** The manifest's tokens on the origin chain: what a swap may end in, and what a swap step may never call. */
+  originTokens: readonly TokenRef[]
 }
+
+/** Uniswap's Permit2, the same address on every chain: a swap step may never call it or have it approved. */
+export const PERMIT2: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
 
 type DiamondCall = ReturnType<typeof decodeFunctionData<typeof lifiDiamondAbi>>
 type CallArgs = DiamondCall['args']
@@ -137,38 +148,91 @@ function decodeDiamondCall(data: Hex): DiamondCall {
 }
 
 /**
- * The steps allowed before the bridge, each taking a part of the amount (SwapperV2 `_depositAndSwap`: what leaves
- * the wallet is the `fromAmount` of the steps that deposit, what is bridged is that less what the steps take, and
- * BridgeData.minAmount must be exactly that): LI.FI's fee (at most one), and the gas on arrival when it was asked
- * (exactly one then, none otherwise). Any other step (a DEX, LI.Fuel's retired collector, a FeeForwarder paying any
- * address) is refused: what it does with the funds cannot be read from the calldata.
+ * The steps before the bridge (SwapperV2 `_depositAndSwap`: what leaves the wallet is the `fromAmount` of the steps
+ * that deposit), followed in order from the token sent: LI.FI's fee (at most one, in the token it is taken from), the
+ * gas on arrival when it was asked (exactly one then, none otherwise), and at most one swap, last, of all that is left
+ * into the token bridged (`swapStep`). Without a swap, what is bridged is known from the calldata and
+ * BridgeData.minAmount must be exactly that; with one, the diamond itself refuses to bridge less than
+ * BridgeData.minAmount of the swap's output (`CumulativeSlippageTooHigh`), so that is the least bridged. Any other
+ * step (LI.Fuel's retired collector, a FeeForwarder paying any address, a second swap) is refused with its reason.
  */
-function sourceSteps(swaps: readonly SwapData[], bridge: BridgeData, context: LifiDepositContext) {
-  const taken = swaps.map((step) => {
+function sourceSteps(swaps: readonly SwapData[], bridge: BridgeData, context: LifiDepositContext, diamond: Address) {
+  if (swaps.length === 0) refuse('amount', 'a call with source swaps names none')
+  const sent = swaps.reduce((sum, step) => sum + (step.requiresDeposit ? step.fromAmount : 0n), 0n)
+  let asset: Address = swaps[0]?.sendingAssetId ?? bridge.sendingAssetId
+  let left = sent
+  let fee = 0n
+  let gas = 0n
+  let swap: SwapData | undefined
+  for (const [index, step] of swaps.entries()) {
+    if (swap) refuse('amount', `a step after the swap (${index + 1} of ${swaps.length}); the swap must be last`)
     if (context.gasZipPeriphery && isAddressEqual(step.callTo, context.gasZipPeriphery)) {
-      return { gas: true, amount: gasOnArrival(step, bridge, context) }
+      if (gas > 0n) refuse('amount', 'two steps buy gas on arrival')
+      gas = gasOnArrival(step, asset, bridge, context)
+      left -= gas
+    } else if (context.feeCollector && isAddressEqual(step.callTo, context.feeCollector)) {
+      if (fee > 0n) refuse('amount', 'two fee steps')
+      fee = feeCollection(step, asset, context)
+      left -= fee
+    } else {
+      swapStep(step, asset, left, context, diamond)
+      swap = step
+      asset = step.receivingAssetId
     }
-    return { gas: false, amount: feeCollection(step, bridge, context) }
-  })
-  const gasSteps = taken.filter((step) => step.gas).length
-  if (swaps.length === 0 || gasSteps > 1 || swaps.length - gasSteps > 1) {
-    refuse('amount', `${swaps.length} steps before the bridge; only a fee and the gas asked for are taken`)
   }
-  if (context.gasOnArrival && gasSteps === 0) {
+  if (context.gasOnArrival && gas === 0n) {
     refuse('amount', `gas on arrival for ${context.gasOnArrival.fromAmount} was asked; the call buys none`)
   }
-  const sent = swaps.reduce((sum, step) => sum + (step.requiresDeposit ? step.fromAmount : 0n), 0n)
-  const bridged = sent - taken.reduce((sum, step) => sum + step.amount, 0n)
-  if (bridged <= 0n || bridge.minAmount !== bridged) {
-    refuse('amount', `${bridge.minAmount} bridged of ${sent} after the steps take ${sent - bridged}`)
+  if (!sameToken(asset, bridge.sendingAssetId)) {
+    refuse('inputToken', `the steps end in ${asset}, the bridge takes ${bridge.sendingAssetId}`)
   }
-  const takenBy = (gas: boolean) =>
-    taken.filter((step) => step.gas === gas).reduce((sum, step) => sum + step.amount, 0n)
-  return { sent, bridged, fee: takenBy(false), gas: takenBy(true) }
+  if (!swap && (left <= 0n || bridge.minAmount !== left)) {
+    refuse('amount', `${bridge.minAmount} bridged of ${sent} after the steps take ${sent - left}`)
+  }
+  if (swap && bridge.minAmount === 0n) refuse('amount', 'the swap may bridge nothing (BridgeData.minAmount is 0)')
+  const input = swaps[0]?.sendingAssetId ?? bridge.sendingAssetId
+  return { sent, input, bridged: swap ? bridge.minAmount : left, fee, gas, swap }
 }
 
-/** LI.FI's fee, collected by its FeeCollector in the origin token: no more than the fees the route shows. */
-function feeCollection(step: SwapData, bridge: BridgeData, context: LifiDepositContext): bigint {
+/**
+ * A swap on the origin before the bridge, accepted only where its effect is bounded without trusting what it calls:
+ * - it swaps all that is left of the amount (after LI.FI's fee and the gas), in the token the steps before it end in;
+ * - the contract it calls, the function it calls there and the contract it approves are on the LI.FI diamond's own
+ *   allowlist on this chain, as read from the diamond (`lifiAllowlist.ts`; SwapperV2 checks the same lists);
+ * - it never calls or approves a token, Permit2 or the diamond itself (an allowlisted token or Permit2 would move
+ *   the diamond's tokens where the call says);
+ * - it ends in a token this app lists on the origin chain.
+ * What the call does inside is not read (an aggregator's route names pools no one here can tell): the diamond bridges
+ * only when at least BridgeData.minAmount of the token came back to it, and that minimum is bounded as the route's
+ * minimum is (`checkedAtQuote`, `checkDeposit`).
+ */
+function swapStep(step: SwapData, asset: Address, left: bigint, context: LifiDepositContext, diamond: Address) {
+  const tokens = [...context.originTokens.map((token) => token.address), step.sendingAssetId, step.receivingAssetId]
+  for (const [role, address] of [
+    ['calls', step.callTo],
+    ['approves', step.approveTo],
+  ] as const) {
+    if (isAddressEqual(address, diamond)) refuse('contract', `the swap ${role} the LI.FI diamond itself`)
+    if (isAddressEqual(address, PERMIT2)) refuse('contract', `the swap ${role} Permit2`)
+    if (tokens.some((token) => !isNativeAddress(token) && isAddressEqual(token, address))) {
+      refuse('contract', `the swap ${role} a token (${address})`)
+    }
+  }
+  const question = allowlistQuestion(step)
+  const allowed = context.allowlist(question)
+  if (allowed === undefined) refuse('contract', `LI.FI's allowlist could not be read for ${step.callTo}`)
+  if (!allowed) throw new UnknownContractError(`LI.FI swap step ${step.callTo} ${question.selector}`)
+  if (!sameToken(step.sendingAssetId, asset)) {
+    refuse('inputToken', `the swap sends ${step.sendingAssetId}; the steps before it end in ${asset}`)
+  }
+  if (step.fromAmount !== left) refuse('amount', `the swap takes ${step.fromAmount} of the ${left} left to swap`)
+  if (!context.originTokens.some((token) => sameToken(token.address, step.receivingAssetId))) {
+    refuse('inputToken', `the swap ends in ${step.receivingAssetId}, a token this app does not list here`)
+  }
+}
+
+/** LI.FI's fee, collected by its FeeCollector in the token it is taken from: no more than the fees the route shows. */
+function feeCollection(step: SwapData, asset: Address, context: LifiDepositContext): bigint {
   const collector = context.feeCollector
   if (!collector || !isAddressEqual(step.callTo, collector) || !isAddressEqual(step.approveTo, collector)) {
     throw new UnknownContractError(`LI.FI swap step ${step.callTo}`)
@@ -179,14 +243,11 @@ function feeCollection(step: SwapData, bridge: BridgeData, context: LifiDepositC
   } catch {
     throw new UnknownContractError(`LI.FI FeeCollector ${selectorOf(step.callData)}`)
   }
-  const native = isNativeAddress(bridge.sendingAssetId)
+  const native = isNativeAddress(asset)
   const feeToken = fee.functionName === 'collectTokenFees' ? fee.args[0] : NATIVE_TOKEN_ADDRESS
   const tokens = [step.sendingAssetId, step.receivingAssetId, feeToken]
-  if (
-    native !== (fee.functionName === 'collectNativeFees') ||
-    !tokens.every((t) => sameToken(t, bridge.sendingAssetId))
-  ) {
-    refuse('inputToken', `the fee step moves ${tokens.join(', ')}, the bridge ${bridge.sendingAssetId}`)
+  if (native !== (fee.functionName === 'collectNativeFees') || !tokens.every((t) => sameToken(t, asset))) {
+    refuse('inputToken', `the fee step moves ${tokens.join(', ')}, the steps ${asset}`)
   }
   const [integratorFee, lifiFee] = fee.functionName === 'collectTokenFees' ? fee.args.slice(1) : fee.args
   // The integrator's part is credited to the address the call names, which no one here checks: this app asks
@@ -203,7 +264,7 @@ function feeCollection(step: SwapData, bridge: BridgeData, context: LifiDepositC
  * that much (`fromAmount`, as `_amount`) and it deposits it into Gas.zip for `receiverAddress` on
  * `destinationChains`, returning the rest to the diamond; how much gas arrives for it is Gas.zip's word.
  */
-function gasOnArrival(step: SwapData, bridge: BridgeData, context: LifiDepositContext): bigint {
+function gasOnArrival(step: SwapData, asset: Address, bridge: BridgeData, context: LifiDepositContext): bigint {
   const asked = context.gasOnArrival
   if (!asked) return refuse('amount', `a step buys gas on arrival with ${step.fromAmount}; none was asked`)
   if (!isAddressEqual(step.approveTo, step.callTo)) throw new UnknownContractError(`LI.FI swap step ${step.approveTo}`)
@@ -215,7 +276,7 @@ function gasOnArrival(step: SwapData, bridge: BridgeData, context: LifiDepositCo
   }
   if (call.functionName === 'depositToGasZipERC20') return refuseGasSwap(call.args[0])
   const [gasZip, taken] = call.args
-  const tokens = [bridge.sendingAssetId, step.sendingAssetId, step.receivingAssetId]
+  const tokens = [asset, step.sendingAssetId, step.receivingAssetId]
   if (!tokens.every(isNativeAddress)) {
     refuse('inputToken', `the gas step deposits the native coin, the steps move ${tokens.join(', ')}`)
   }
@@ -373,18 +434,24 @@ const assetOf = (token: TokenRef) =>
  * relayer fills; it would only be refunded after the fill deadline, and let a call take the amount in fees while its
  * output still reached the minimum shown. What the source steps take is out of `bridged` already.
  */
-function checkOutputWithinBridged(output: bigint, bridged: bigint, request: QuoteRequest) {
+function checkOutputWithinBridged(output: bigint, bridged: bigint, bridgedToken: TokenRef, request: QuoteRequest) {
   // Across pays out the asset it is given (the coin or its wrapped token counting as one): a deposit of one asset
   // asking for another is filled by no relayer, and its value could not be compared here.
-  if (assetOf(request.origin) !== assetOf(request.destination)) {
+  if (assetOf(bridgedToken) !== assetOf(request.destination)) {
     refuse(
       'output',
-      `Across pays out the asset it is given: ${request.origin.symbol} in, ${request.destination.symbol} out`,
+      `Across pays out the asset it is given: ${bridgedToken.symbol} in, ${request.destination.symbol} out`,
     )
   }
-  if (output * 10n ** BigInt(request.origin.decimals) > bridged * 10n ** BigInt(request.destination.decimals)) {
+  if (output * 10n ** BigInt(bridgedToken.decimals) > bridged * 10n ** BigInt(request.destination.decimals)) {
     refuse('output', `Across is to pay ${output} for the ${bridged} bridged`)
   }
+}
+
+/** The origin token a swap ends in (`swapStep` accepted only a listed one). */
+function listedToken(context: LifiDepositContext, address: Address): TokenRef {
+  const token = context.originTokens.find((listed) => sameToken(listed.address, address))
+  return token ?? refuse('inputToken', `the swap ends in ${address}, a token this app does not list here`)
 }
 
 /**
@@ -404,37 +471,76 @@ export function decodeLifiDeposit(transaction: TransactionRequest, context: Lifi
   if (!swaps && context.gasOnArrival) {
     refuse('amount', `gas on arrival for ${context.gasOnArrival.fromAmount} was asked; the call buys none`)
   }
-  const { sent, bridged, fee, gas } = swaps
-    ? sourceSteps(swaps, bridge, context)
-    : { sent: bridge.minAmount, bridged: bridge.minAmount, fee: 0n, gas: 0n }
+  const { sent, input, bridged, fee, gas, swap } = swaps
+    ? sourceSteps(swaps, bridge, context, getAddress(transaction.to))
+    : {
+        sent: bridge.minAmount,
+        input: bridge.sendingAssetId,
+        bridged: bridge.minAmount,
+        fee: 0n,
+        gas: 0n,
+        swap: undefined,
+      }
+  // With a swap, `bridged` is the least the diamond bridges: the output it sets is the least Across pays.
   const terms = facetTerms(call, bridged, context)
   const output = terms.output && deliveredOutput(terms.output, context)
-  if (output) checkOutputWithinBridged(output.amount, bridged, context.request)
+  const bridgedToken = swap ? listedToken(context, swap.receivingAssetId) : context.request.origin
+  if (output) checkOutputWithinBridged(output.amount, bridged, bridgedToken, context.request)
   const destinationChainId = bridge.destinationChainId
   return {
     contract: getAddress(transaction.to),
     contractName: LIFI_DIAMOND_NAME,
     functionName: call.functionName,
-    inputToken: isNativeAddress(bridge.sendingAssetId) ? NATIVE_TOKEN_ADDRESS : bridge.sendingAssetId,
+    // What leaves the wallet: the token the steps start from (the one bridged when there is no swap).
+    inputToken: isNativeAddress(input) ? NATIVE_TOKEN_ADDRESS : input,
     inputAmount: sent,
     value: transaction.value,
     recipient: terms.recipient,
     // A chain id beyond JavaScript's safe integers is no chain of this app: it can never match.
     destinationChainId: destinationChainId <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(destinationChainId) : -1,
-    ...(output ? { output, ...(terms.exactOutput ? { exactOutput: true } : {}) } : {}),
+    ...(output ? { output, ...(terms.exactOutput && !swap ? { exactOutput: true } : {}) } : {}),
     ...(terms.refundTo ? { refundTo: terms.refundTo } : {}),
     destinationCall: terms.destinationCall,
-    // What the steps before the bridge take out of the amount, in the token sent.
-    ...(fee + gas > 0n
+    // What the steps before the bridge take out of the amount, in the token sent, and the swap's contract.
+    ...(fee + gas > 0n || swap
       ? {
           details: [
             ...(fee > 0n ? [{ label: 'LI.FI fee', kind: 'input' as const, value: fee }] : []),
             ...(gas > 0n ? [{ label: 'Gas on arrival fee', kind: 'input' as const, value: gas }] : []),
+            ...(swap ? [{ label: 'Swapped on the origin by', kind: 'address' as const, value: swap.callTo }] : []),
           ],
         }
       : {}),
   }
 }
+
+/**
+ * What the diamond's allowlist must be asked about before `decodeLifiDeposit` can check this transaction: each swap
+ * step's contracts and selector (none for a call without steps, or one the decoder refuses anyway). LI.FI's own
+ * FeeCollector and GasZipPeriphery steps are checked by what they call, not by the allowlist.
+ */
+export function allowlistQuestions(
+  data: Hex,
+  context: Pick<LifiDepositContext, 'feeCollector' | 'gasZipPeriphery'>,
+): AllowlistQuestion[] {
+  let call: DiamondCall
+  try {
+    call = decodeDiamondCall(data)
+  } catch {
+    return []
+  }
+  const own = [context.feeCollector, context.gasZipPeriphery].filter((address) => address !== undefined)
+  const swaps = call.args.length === 3 ? call.args[1] : []
+  return swaps.filter((step) => !own.some((address) => isAddressEqual(address, step.callTo))).map(allowlistQuestion)
+}
+
+/** A step as the allowlist is asked about it: its contract and selector, and the contract approved (for a token). */
+const allowlistQuestion = (step: SwapData): AllowlistQuestion => ({
+  callTo: step.callTo,
+  approveTo: step.approveTo,
+  selector: selectorOf(step.callData),
+  approves: !isNativeAddress(step.sendingAssetId),
+})
 
 /** Across pays its output in the wrapped native coin and unwraps it for a wallet: that is the coin asked for. */
 function deliveredOutput(output: { token: Address; amount: bigint }, context: LifiDepositContext) {

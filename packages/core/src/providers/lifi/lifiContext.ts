@@ -1,9 +1,11 @@
 import type { Address } from 'viem'
 import type { ChainClients } from '../../chains/chainClients.ts'
-import { getManifestChain, type Manifest } from '../../config/manifest.ts'
+import { getManifestChain, listedTokenRef, type Manifest } from '../../config/manifest.ts'
+import type { TokenRef } from '../../config/tokenRef.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
 import { InvalidResponseError } from '../../routes/routeErrors.ts'
 import { describeIssues } from '../apiSupport.ts'
+import { createLifiAllowlist, type LifiAllowlist } from './lifiAllowlist.ts'
 import { LIFI_PROVIDER_ID, type LifiConfig } from './lifiConfig.ts'
 import { lifiTokensSchema } from './lifiSchemas.ts'
 
@@ -29,6 +31,10 @@ export type LifiContext = {
   gasZipPeriphery: (chainId: number) => Address | undefined
   /** The manifest's wrapped native token of a chain. */
   wrappedNative: (chainId: number) => Address | undefined
+  /** The manifest's tokens on a chain. */
+  tokensOn: (chainId: number) => TokenRef[]
+  /** The diamond's own allowlist, as read from it (swap steps are checked against it). */
+  diamondAllowlist: LifiAllowlist
   /** LI.FI's tokens on the config's chains, `{ [chainId]: Token[] }`: one `GET /tokens` for the list and its prices. */
   tokenList: (signal: AbortSignal | undefined) => Promise<Record<string, unknown[]>>
 }
@@ -51,6 +57,11 @@ export function createLifiContext(manifest: Manifest, clients: ChainClients, con
     gasZipPeriphery: (chainId) => config.gasZipPeripheries?.[String(chainId)],
     wrappedNative: (chainId) =>
       getManifestChain(manifest, chainId)?.tokens.find((token) => token.kind === 'weth')?.address,
+    tokensOn: (chainId) =>
+      (getManifestChain(manifest, chainId)?.tokens ?? []).flatMap(
+        (token) => listedTokenRef(manifest, chainId, token.address) ?? [],
+      ),
+    diamondAllowlist: createLifiAllowlist(clients),
     tokenList(signal) {
       pendingTokenList ??= httpRequestWithRetry(`${config.apiUrl}/tokens`, {
         query: { chains: manifest.chains.map((chain) => chain.id).join(',') },

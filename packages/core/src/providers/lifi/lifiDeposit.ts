@@ -3,7 +3,7 @@ import type { DepositPlan, Route, TransactionRequest } from '../../routes/types.
 import { checkDeposit } from '../../signing/checkDeposit.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
 import { assertListed, isNativeAddress } from '../apiSupport.ts'
-import { decodeLifiDeposit } from './lifiCalldata.ts'
+import { allowlistQuestions, decodeLifiDeposit } from './lifiCalldata.ts'
 import { GAS_ZIP_CHAIN_IDS } from './lifiConfig.ts'
 import type { LifiContext } from './lifiContext.ts'
 import { lifiRouteData } from './lifiRoute.ts'
@@ -23,6 +23,25 @@ export function planLifiDeposit(context: LifiContext, route: Route): DepositPlan
   }
 }
 
+/**
+ * Reads from the diamond what its allowlist says of the transaction's swap steps, so that decoding it (which waits
+ * for nothing) can check them.
+ */
+export async function readLifiAllowlist(context: LifiContext, plan: DepositPlan): Promise<void> {
+  const { chainId, to, data } = plan.transaction
+  const questions = allowlistQuestions(data, {
+    feeCollector: context.feeCollector(chainId),
+    gasZipPeriphery: context.gasZipPeriphery(chainId),
+  })
+  if (questions.length === 0) return
+  try {
+    await context.diamondAllowlist.read(chainId, to, questions)
+  } catch (error) {
+    // Unread, the swap step is refused with that reason when the call is decoded: never signed on a guess.
+    console.warn("[lifi] the diamond's allowlist could not be read", error)
+  }
+}
+
 /** The transaction decoded against the route's request, with what its quote bounds (fee, gas, deadline). */
 export function decodeLifiRouteDeposit(
   context: LifiContext,
@@ -38,6 +57,8 @@ export function decodeLifiRouteDeposit(
     destinationWrappedNative: context.wrappedNative(request.destination.chainId),
     gasZipPeriphery: context.gasZipPeriphery(request.origin.chainId),
     quoteExpiresAt: route.expiresAt,
+    allowlist: (question) => context.diamondAllowlist.allows(request.origin.chainId, question),
+    originTokens: context.tokensOn(request.origin.chainId),
     gasOnArrival:
       gasFromAmount === undefined
         ? undefined

@@ -5,7 +5,7 @@ import { type ProviderContext, providerSection, type RouteProvider } from '../ty
 import { listLifiChains } from './lifiCatalog.ts'
 import { LIFI_PROVIDER_ID, LIFI_PROVIDER_NAME, type LifiConfig } from './lifiConfig.ts'
 import { createLifiContext } from './lifiContext.ts'
-import { checkedAtQuote, decodeLifiRouteDeposit, planLifiDeposit } from './lifiDeposit.ts'
+import { checkedAtQuote, decodeLifiRouteDeposit, planLifiDeposit, readLifiAllowlist } from './lifiDeposit.ts'
 import { lifiGasSuggestion } from './lifiGasSuggestion.ts'
 import { requestLifiQuote } from './lifiQuote.ts'
 import { findLifiSwaps } from './lifiRestore.ts'
@@ -45,13 +45,17 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
       const gas = request.gasOnArrival ? await lifiGasSuggestion(context, request, options.signal) : undefined
       const parsed = lifiQuoteSchema.safeParse(await requestLifiQuote(context, request, gas, options.signal))
       if (!parsed.success) throw new InvalidQuoteError(LIFI_PROVIDER_ID, describeIssues(parsed.error))
+      const route = withGasOnArrival(routeFromQuote(context, parsed.data, request), gas)
+      await readLifiAllowlist(context, planLifiDeposit(context, route))
       // A hostile quote never shows as a route: its deposit is decoded and checked now, as before signing.
-      return checkedAtQuote(context, withGasOnArrival(routeFromQuote(context, parsed.data, request), gas))
+      return checkedAtQuote(context, route)
     },
 
     async planDeposit(route) {
       const plan = planLifiDeposit(context, route)
       if (Date.now() >= route.expiresAt) throw new QuoteExpiredError()
+      // Read again if it was long ago: the swap steps are checked against the diamond's allowlist as it is now.
+      await readLifiAllowlist(context, plan)
       return plan
     },
 

@@ -34,6 +34,8 @@ export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
       // Its fee labels.
       [PROVIDER_GAS_ESTIMATE]: '網路成本（供應商估算）',
       'Gas on arrival fee': '到帳 Gas 費用',
+      // What the review shows of a swap before the bridge.
+      'Swapped on the origin by': '在來源鏈上兌換的合約',
       'The provider has not seen the deposit yet': '提供者尚未看到這筆存入',
       'The provider has not recognised this deposit for a day': '提供者已一天未能識別此存入',
       'Waiting for confirmations on the origin chain': '正在等待來源鏈確認',
