@@ -10,6 +10,12 @@ import {
 import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex, isAddressEqual } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/accounts'
 import { spokePoolDepositV3Abi } from '../packages/core/src/providers/across/acrossSchemas.ts'
+import {
+  ETH_SWAP,
+  ETH_SWAP_OUTPUT,
+  ethSwapAnswer,
+  ONE_INCH_ROUTER,
+} from '../packages/core/src/providers/lifi/fixtures/quoteCalldata.ts'
 import { lifiDiamondAbi } from '../packages/core/src/providers/lifi/lifiCalldata.ts'
 import { relayFixtures, relayStatusFor } from '../packages/core/src/providers/relay/relayFixtures.ts'
 import {
@@ -169,11 +175,11 @@ test.afterEach(async () => {
  */
 async function startBed(
   routes: ReplayRoutes = {},
-  options: { ensNames?: Record<string, Address | null> } = {},
+  options: { ensNames?: Record<string, Address | null>; balances?: typeof BALANCES } = {},
 ): Promise<Bed> {
   const chains = cannedChains(
     defaults.chains.map((chain) => ({ id: chain.id, multicall3: chain.contracts.multicall3 })),
-    BALANCES,
+    options.balances ?? BALANCES,
     options.ensNames,
   )
   const server = await startReplayServer({
@@ -585,6 +591,72 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       `${display(lifiFixtures.statusDone.receiving.amount, 6)} USDC`,
     )
     expectOnlyTheBed(current, { offMachine, consoleErrors })
+  })
+
+  test('swaps ETH on Arbitrum for USDC on Base through LI.FI: its DEX leg decoded and checked on the diamond, to Completed', async ({
+    app,
+  }) => {
+    // LI.FI's answer: its fee in ETH, 1inch's swap of the rest for USDC, Across V4 to Base (fixtures/quoteCalldata.ts).
+    const answer = ethSwapAnswer(lifiFixtures.quote)
+    const delivered = ETH_SWAP_OUTPUT.estimate
+    const { statusDone } = lifiFixtures
+    const current = await startBed(
+      {
+        '/v1/quote': { body: answer },
+        '/v1/status': (request) => ({
+          body: {
+            ...statusDone,
+            sending: {
+              ...statusDone.sending,
+              txHash: String(request.query.txHash),
+              amount: ETH_SWAP.amount.toString(),
+            },
+            receiving: { ...statusDone.receiving, amount: delivered.toString() },
+          },
+        }),
+      },
+      { balances: { ...BALANCES, [ARBITRUM]: { [NATIVE_TOKEN_ADDRESS]: 500_000_000_000_000_000n } } },
+    )
+    deliveredOnBase(current.chains, statusDone.receiving.txHash as Hex, RELAY_SOLVER, delivered)
+    const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
+    await connect(shell)
+    await form.pickToken('origin', 'Arbitrum', 'ETH')
+    await form.pickToken('destination', 'Base', 'USDC')
+    await form.recipient.fill(FIXTURE_ACCOUNT)
+    await form.amount.fill('0.1')
+    const lifi = form.route('lifi')
+    await expect(lifi).toBeVisible({ timeout: 20_000 })
+    await expect(lifi.getByTestId('route-receivable-amount')).toHaveText(`${display(delivered, 6)} USDC`)
+    await lifi.click()
+    await form.mainButton.click()
+    // What is signed: the diamond's swap-then-bridge, the ETH sent as value, no approval; the DEX named.
+    const panel = form.dialog.getByTestId('signed-transaction')
+    await expect(panel.getByTestId('signed-function')).toHaveText('swapAndStartBridgeTokensViaAcrossV4')
+    await expect(panel.getByTestId('signed-amount')).toHaveText('0.1 ETH')
+    await expect(panel.getByTestId('signed-destination')).toHaveText('Base')
+    await expect(panel).toContainText('Swapped on the origin by')
+    await expect(panel).toContainText(short(ONE_INCH_ROUTER))
+    await expect(form.dialog.getByTestId('review-minimum')).toContainText(`${display(ETH_SWAP_OUTPUT.minimum, 6)} USDC`)
+    await screenshot(page, 'production-lifi-swap-review')
+    await form.confirm()
+    await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
+
+    // One transaction: the quoted call, with the ETH as its value (no approval for the coin).
+    expect(current.chains.mined).toHaveLength(1)
+    const [deposit] = current.chains.mined
+    expect(deposit).toMatchObject({ chainId: ARBITRUM, value: ETH_SWAP.amount })
+    expect(deposit?.data.toLowerCase()).toBe(answer.transactionRequest.data.toLowerCase())
+    // The diamond's allowlist was asked on Arbitrum before signing, never taken from the answer.
+    const arbitrumCalls = JSON.stringify(
+      current.server.requests.filter((request) => request.path === `/rpc/${ARBITRUM}`).map((request) => request.body),
+    )
+    expect(arbitrumCalls).toContain('eth_call')
+    expectOnlyCannedRpc(current)
+    expect(offMachine).toEqual([])
+    // Across and Relay were asked too; their replayed USDC answers are not this transfer and are refused, said.
+    expect(consoleErrors.filter((text) => !/the quote does not match|does not match the request/i.test(text))).toEqual(
+      [],
+    )
   })
 
   test('takes a swap through Across from quote to Completed: depositV3 into the listed SpokePool', async ({ app }) => {

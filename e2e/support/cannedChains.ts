@@ -15,6 +15,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { mainnet } from 'viem/chains'
+import { lifiAllowlistAnswer } from '../../packages/core/test/support/lifiAllowlistAnswer.ts'
 import {
   type CannedLog,
   cannedBlock,
@@ -151,6 +152,9 @@ export function cannedChains(
         return returnData
       }
       const read = (to: Address, data: Hex): Hex | undefined => {
+        // LI.FI's diamond, asked about a swap step's contracts (the same on every chain).
+        const allowlist = lifiAllowlistAnswer(to, data)
+        if (allowlist) return allowlist
         if (id === 1 && isAddressEqual(to, ENS_UNIVERSAL_RESOLVER)) {
           const call = decodeFunctionData({ abi: resolveWithGatewaysAbi, data })
           const name = dnsName(call.args[0])

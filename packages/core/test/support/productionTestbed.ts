@@ -9,7 +9,6 @@ import {
   multicall3Abi,
 } from 'viem'
 import { type ChainClients, createChainClients } from '../../src/chains/chainClients.ts'
-import { lifiAllowlistAbi } from '../../src/providers/lifi/lifiAllowlist.ts'
 import { RELAY_DEPOSITORY } from '../../src/providers/relay/relayConfig.ts'
 import { relayFixtures } from '../../src/providers/relay/relayFixtures.ts'
 import type { RouteProvider } from '../../src/providers/types.ts'
@@ -35,6 +34,7 @@ import {
   namingOrder,
   relayErc20DepositLog,
 } from './bridgeLogs.ts'
+import { lifiAllowlistAnswer } from './lifiAllowlistAnswer.ts'
 import {
   type CannedLog,
   cannedBlock,
@@ -181,23 +181,7 @@ export const UNLISTED_TOKENS: Record<number, Record<string, { name: string; symb
 /** A contract on Base (its code is not empty): Across delivers it WETH, not ETH. */
 export const BASE_CONTRACT: Address = '0x4200000000000000000000000000000000000016'
 
-/**
- * What LI.FI's diamond answers of its allowlist (WhitelistManagerFacet): 1inch's AggregationRouterV6 and its
- * `swap` (lifinance/contracts config/dexs.json lists the router on every chain here) are on it; no other contract
- * or selector is.
- */
-export const LIFI_ALLOWED_DEX: Address = '0x111111125421cA6dc452d289314280a0f8842A65'
-export const LIFI_ALLOWED_SELECTOR: Hex = '0x07ed2379'
-
-/** The diamond's answer to one allowlist read. */
-function allowlistAnswer(callData: Hex) {
-  const read = decodeFunctionData({ abi: lifiAllowlistAbi, data: callData })
-  const allowed =
-    read.functionName === 'isAddressWhitelisted'
-      ? isAddressEqual(read.args[0], LIFI_ALLOWED_DEX)
-      : read.args[0].toLowerCase() === LIFI_ALLOWED_SELECTOR
-  return encodeFunctionResult({ abi: lifiAllowlistAbi, functionName: read.functionName, result: allowed })
-}
+export { LIFI_ALLOWED_DEX } from './lifiAllowlistAnswer.ts'
 
 /**
  * Answers Multicall3 `aggregate3` of ERC-20 name/symbol/decimals/balanceOf for the unlisted tokens, and of the LI.FI
@@ -209,7 +193,8 @@ function tokenReads(chainId: number) {
     const { functionName, args } = decodeFunctionData({ abi: multicall3Abi, data: data ?? input ?? '0x' })
     if (functionName !== 'aggregate3' || !isAddressEqual(to, MULTICALL3)) return '0x'
     const results = args[0].map(({ target, callData }) => {
-      if (isAddressEqual(target, LIFI_DIAMOND)) return { success: true, returnData: allowlistAnswer(callData) }
+      const allowlist = lifiAllowlistAnswer(target, callData)
+      if (allowlist) return { success: true, returnData: allowlist }
       const token = UNLISTED_TOKENS[chainId]?.[target.toLowerCase()]
       if (!token) return { success: false, returnData: '0x' as Hex }
       const read = decodeFunctionData({ abi: erc20Abi, data: callData })

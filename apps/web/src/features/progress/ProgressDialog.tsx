@@ -139,11 +139,14 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
       ]
     : [
         { label: t('Switch network'), state: stepState(0) },
-        {
-          label: t('Approve (exact amount)'),
-          state: origin.kind === 'native' ? 'done' : stepState(1),
-          ...(record.approveTxs?.at(-1) ? { hash: record.approveTxs.at(-1), chainId: origin.chainId } : {}),
-        },
+        // The native coin goes with the deposit itself: there is nothing to approve, and it is said so.
+        origin.kind === 'native'
+          ? { label: t('No approval needed for {{symbol}}', { symbol: origin.symbol }), state: 'skipped' }
+          : {
+              label: t('Approve (exact amount)'),
+              state: stepState(1),
+              ...(record.approveTxs?.at(-1) ? { hash: record.approveTxs.at(-1), chainId: origin.chainId } : {}),
+            },
         { label: t('Deposit'), state: stepState(2), ...depositHash },
       ]
   const steps: { label: string; state: StepState; hash?: string; chainId?: number }[] = [

@@ -92,6 +92,7 @@ const zh: Record<string, string> = {
   Refunded: '已退款',
   Refund: '退款',
   'Approve (exact amount)': '授權（精確數量）',
+  'No approval needed for {{symbol}}': '{{symbol}} 無需授權',
   Deposit: '存入',
   Delivery: '交付',
   Balance: '餘額',
