@@ -1,11 +1,11 @@
 import { PROVIDER_GAS_ESTIMATE } from '../../routes/types.ts'
 import type { ProviderModule } from '../module.ts'
-import { type LifiConfig, lifiConfigSchema } from './lifiConfig.ts'
+import { LIFI_PROVIDER_ID, LIFI_PROVIDER_NAME, type LifiConfig, lifiConfigSchema } from './lifiConfig.ts'
 
 /** LI.FI (li.quest): an aggregator; its bridges return what they could not deliver by themselves. */
 export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
-  id: 'lifi',
-  name: 'LI.FI',
+  id: LIFI_PROVIDER_ID,
+  name: LIFI_PROVIDER_NAME,
   configSchema: lifiConfigSchema,
   // LI.FI's substatuses are upper case (docs.li.fi, transaction status).
   statusWording: {
