@@ -6,6 +6,8 @@ import {
   acrossV3Calldata,
   acrossV4Calldata,
   dexSwapCall,
+  ETH_SWAP,
+  ethSwapCalldata,
   FIXTURE,
   feeForwarderSwap,
   feeStep,
@@ -204,6 +206,17 @@ describe('LI.FI diamond calldata', () => {
     })
     // The steps in the other order: the same checks.
     expect(decodeNative(nativeGasCalldata({ swaps: [nativeGasStep(), ethFee] })).inputAmount).toBe(NATIVE_GAS.amount)
+  })
+
+  it("takes a swap step only as far as the diamond's allowlist, read from it, says: never when it could not be read", () => {
+    const ethToUsdc = { ...usdcRequest, origin: token(42161, NATIVE_TOKEN_ADDRESS, 'ETH', 18), amount: ETH_SWAP.amount }
+    const swap = (allowlist: LifiDepositContext['allowlist']) => () =>
+      decode(ethSwapCalldata(), { request: ethToUsdc, includedFee: ETH_SWAP.lifiFee, allowlist }, ETH_SWAP.amount)
+    expect(swap(() => true)()).toMatchObject({ inputToken: NATIVE_TOKEN_ADDRESS, inputAmount: ETH_SWAP.amount })
+    expect(swap(() => undefined)).toThrow(
+      expect.objectContaining({ field: 'contract', details: expect.stringContaining('could not be read') }),
+    )
+    expect(swap(() => false)).toThrow('Unknown contract type: LI.FI swap step')
   })
 
   it('takes the gas step only for exactly the amount asked, approved to and called on the periphery itself', () => {
