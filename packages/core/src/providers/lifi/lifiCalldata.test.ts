@@ -19,7 +19,11 @@ import {
   NATIVE_GAS_OUTPUT,
   nativeGasCalldata,
   nativeGasStep,
+  POLYMER,
+  polymerCalldata,
+  STARGATE,
   type SwapData,
+  stargateCalldata,
 } from './fixtures/quoteCalldata.ts'
 import { decodeLifiDeposit, type LifiDepositContext } from './lifiCalldata.ts'
 
@@ -268,5 +272,50 @@ describe('LI.FI diamond calldata', () => {
     ["the fixture's own inner swap (LI.FI's DEX aggregator)", gasQuoteCalldata()],
   ])('refuses the ERC-20 gas step even where gas was asked: %s', (_name, data) => {
     expect(() => decode(data, gas)).toThrow('Unknown contract type: LI.FI GasZipPeriphery swap')
+  })
+})
+
+describe("LI.FI's other bridges, decoded from their facets' structs", () => {
+  it("reads Stargate's minimum in the destination token's units (USDC has 18 decimals on BNB Chain)", () => {
+    const bnbUsdc = token(56, '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', 'USDC', 18)
+    const request = { ...usdcRequest, destination: bnbUsdc }
+    const data = stargateCalldata({ bridge: { destinationChainId: 56n }, send: { dstEid: 30102 } })
+    expect(decode(data, { request }, STARGATE.nativeFee)).toMatchObject({
+      destinationChainId: 56,
+      output: { token: bnbUsdc.address, amount: STARGATE.toAmountMin * 10n ** 12n },
+    })
+    expect('exactOutput' in decode(data, { request }, STARGATE.nativeFee)).toBe(false)
+  })
+
+  it('refuses a Stargate call whose endpoint is not the chain BridgeData names, or whose value misses the fee', () => {
+    const refusal = (data: Hex, value: bigint) => {
+      try {
+        decode(data, {}, value)
+      } catch (error) {
+        return error
+      }
+    }
+    expect(refusal(stargateCalldata({ send: { dstEid: 30111 } }), STARGATE.nativeFee)).toMatchObject({
+      field: 'destinationChain',
+      details: expect.stringContaining('Stargate sends to endpoint 30111'),
+    })
+    expect(refusal(stargateCalldata(), 0n)).toMatchObject({
+      field: 'value',
+      details: expect.stringContaining("LayerZero's fee need"),
+    })
+  })
+
+  it("reads CCTP's least minted: the bridged USDC less Polymer's fee and CCTP's largest fee", () => {
+    const fast = polymerCalldata({ polymer: { maxCCTPFee: 12_000n, minFinalityThreshold: 1000 } })
+    expect(decode(fast)).toMatchObject({
+      functionName: 'swapAndStartBridgeTokensViaPolymerCCTP',
+      output: { token: FIXTURE.baseUsdc, amount: POLYMER.minted - 12_000n },
+      details: [{ label: 'LI.FI fee', kind: 'input', value: FIXTURE.lifiFee }],
+    })
+    // Without LI.FI's fee step, Polymer's fee is shown as taken from the amount sent.
+    const direct = polymerCalldata({ swaps: [] })
+    expect(decode(direct, { includedFee: 0n }).details).toEqual([
+      { label: 'Polymer fee', kind: 'input', value: POLYMER.polymerFee },
+    ])
   })
 })

@@ -8,49 +8,56 @@ import {
   size,
   slice,
   sliceHex,
-  zeroAddress,
 } from 'viem'
 import { NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import type { TokenRef } from '../../config/tokenRef.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import type { QuoteRequest, TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
-import { type SignedField, SignedMismatchError } from '../../signing/signingErrors.ts'
-import { MAX_EXCLUSIVITY_SECONDS } from '../across/acrossSchemas.ts'
 import { isNativeAddress, sameToken } from '../apiSupport.ts'
+import { ACROSS_FUNCTIONS, ACROSS_STRUCTS, ACROSS_TOOLS, acrossV3Terms, acrossV4Terms } from './lifiAcross.ts'
 import type { AllowlistQuestion } from './lifiAllowlist.ts'
+import { type FacetInput, type FacetTerms, type LifiDepositContext, refuse } from './lifiFacet.ts'
+import {
+  POLYMER_CCTP_FUNCTIONS,
+  POLYMER_CCTP_STRUCTS,
+  POLYMER_CCTP_TOOLS,
+  polymerCctpTerms,
+} from './lifiPolymerCctp.ts'
+import { STARGATE_FUNCTIONS, STARGATE_STRUCTS, STARGATE_TOOLS, stargateTerms } from './lifiStargate.ts'
+
+export type { LifiDepositContext } from './lifiFacet.ts'
 
 /**
- * The bridges LI.FI is asked for (`allowBridges` of `/v1/quote`): the ones whose diamond call this decoder accepts
- * and that LI.FI still routes to. Across goes through AcrossFacetV4, on the diamond of every chain here
- * (lifinance/contracts@ef00558f deployments/<network>.diamond.json). Relay is left out: LI.FI removed RelayFacet
- * from its diamonds in June 2026 and routes Relay through RelayDepositoryFacet, whose calldata carries only an
- * order id and a depositor (its receiver and destination live in Relay's off-chain order, and the facet says it
- * cannot check them); the app has Relay directly. The request is a wish, not a guarantee: the decoder still refuses
- * every other call.
+ * The bridges LI.FI is asked for (`allowBridges` of `/v1/quote`, by LI.FI's tool keys): exactly the ones whose diamond
+ * call this decoder accepts, each decoded in its own file with its data: Across (`lifiAcross.ts`, AcrossFacetV4 on
+ * the diamond of every chain here), Stargate V2 taxi and bus (`lifiStargate.ts`) and Circle's CCTP through Polymer
+ * (`lifiPolymerCctp.ts`). Relay is left out: LI.FI removed RelayFacet from its diamonds in June 2026 and routes
+ * Relay through RelayDepositoryFacet, whose calldata carries only an order id and a depositor (its receiver and
+ * destination live in Relay's off-chain order, and the facet says it cannot check them); the app has Relay directly.
+ * So is CelerCircleBridgeFacet (CCTP through Celer's proxy, `celercircle`): the proxy takes a fee its owner sets on
+ * chain, in no part of the calldata. The request is a wish, not a guarantee: the decoder still refuses every other
+ * call.
  */
-export const LIFI_CHECKED_BRIDGES = ['across'] as const
+export const LIFI_CHECKED_BRIDGES = [...ACROSS_TOOLS, ...STARGATE_TOOLS, ...POLYMER_CCTP_TOOLS] as const
 
 /**
  * The LI.FI diamond's bridge calls this app signs, with the facets' own ABIs (lifinance/contracts@ef00558f
- * src/Interfaces/ILiFi.sol, src/Libraries/LibSwap.sol, src/Facets/AcrossFacetV4.sol; src/Facets/AcrossFacetV3.sol
- * v1.0.0 and v1.1.0 and src/Facets/RelayFacet.sol v1.0.1 as they were before LI.FI deprecated them in 2026). Every
- * other selector is refused: the facets not here either cannot be checked from their calldata (RelayDepositoryFacet:
- * its order lives off-chain) or were not reviewed yet.
+ * src/Interfaces/ILiFi.sol, src/Libraries/LibSwap.sol, and each facet's file; src/Facets/RelayFacet.sol v1.0.1 as it
+ * was before LI.FI deprecated it in 2026, decoded only to be refused by name). Every other selector is refused: the
+ * facets not here either cannot be checked from their calldata (RelayDepositoryFacet: its order lives off-chain) or
+ * were not reviewed yet.
  */
 export const lifiDiamondAbi = parseAbi([
   'struct BridgeData { bytes32 transactionId; string bridge; string integrator; address referrer; address sendingAssetId; address receiver; uint256 minAmount; uint256 destinationChainId; bool hasSourceSwaps; bool hasDestinationCall; }',
   'struct SwapData { address callTo; address approveTo; address sendingAssetId; address receivingAssetId; uint256 fromAmount; bytes callData; bool requiresDeposit; }',
-  'struct AcrossV3Data { address receiverAddress; address refundAddress; address receivingAssetId; uint256 outputAmount; uint64 outputAmountPercent; address exclusiveRelayer; uint32 quoteTimestamp; uint32 fillDeadline; uint32 exclusivityDeadline; bytes message; }',
-  'struct AcrossV3DataV1 { address receiverAddress; address refundAddress; address receivingAssetId; uint256 outputAmount; address exclusiveRelayer; uint32 quoteTimestamp; uint32 fillDeadline; uint32 exclusivityDeadline; bytes message; }',
-  'struct AcrossV4Data { bytes32 receiverAddress; bytes32 refundAddress; bytes32 sendingAssetId; bytes32 receivingAssetId; uint256 outputAmount; uint128 outputAmountMultiplier; bytes32 exclusiveRelayer; uint32 quoteTimestamp; uint32 fillDeadline; uint32 exclusivityParameter; bytes message; }',
   'struct RelayData { bytes32 requestId; bytes32 nonEVMReceiver; bytes32 receivingAssetId; bytes signature; }',
-  'function startBridgeTokensViaAcrossV3(BridgeData _bridgeData, AcrossV3Data _acrossData) payable',
-  'function swapAndStartBridgeTokensViaAcrossV3(BridgeData _bridgeData, SwapData[] _swapData, AcrossV3Data _acrossData) payable',
-  'function startBridgeTokensViaAcrossV3(BridgeData _bridgeData, AcrossV3DataV1 _acrossData) payable',
-  'function swapAndStartBridgeTokensViaAcrossV3(BridgeData _bridgeData, SwapData[] _swapData, AcrossV3DataV1 _acrossData) payable',
-  'function startBridgeTokensViaAcrossV4(BridgeData _bridgeData, AcrossV4Data _acrossData) payable',
-  'function swapAndStartBridgeTokensViaAcrossV4(BridgeData _bridgeData, SwapData[] _swapData, AcrossV4Data _acrossData) payable',
+  ...ACROSS_STRUCTS,
+  ...STARGATE_STRUCTS,
+  ...POLYMER_CCTP_STRUCTS,
+  ...ACROSS_FUNCTIONS,
+  ...STARGATE_FUNCTIONS,
+  ...POLYMER_CCTP_FUNCTIONS,
   'function startBridgeTokensViaRelay(BridgeData _bridgeData, RelayData _relayData) payable',
   'function swapAndStartBridgeTokensViaRelay(BridgeData _bridgeData, SwapData[] _swapData, RelayData _relayData) payable',
 ])
@@ -76,39 +83,6 @@ export const lifiGasZipAbi = parseAbi([
 
 export const LIFI_DIAMOND_NAME = 'LI.FI Diamond'
 
-/** `AcrossFacetV3/V4.MULTIPLIER_BASE`: the output of a call with source swaps is bridged × percent / 1e18. */
-const MULTIPLIER_BASE = 10n ** 18n
-
-/** What a LI.FI deposit is checked with besides its calldata: the request, and what the route showed. */
-export type LifiDepositContext = {
-  request: QuoteRequest
-  /** LI.FI's FeeCollector on the origin chain (config), the one contract a step before the bridge may call. */
-  feeCollector: Address | undefined
-  /**
-   * The fees the quote shows as taken out of the amount (its included fees in the origin token): the most its fee
-   * step may take. Bridge fees are among them too and are not taken by that step, hence "at most".
-   */
-  includedFee: bigint
-  /** The destination's wrapped native coin: Across delivers it unwrapped to a wallet that asked for the coin. */
-  destinationWrappedNative: Address | undefined
-  /** LI.FI's GasZipPeriphery on the origin chain (config): the one contract that may buy gas on arrival. */
-  gasZipPeriphery: Address | undefined
-  /**
-   * The gas on arrival the route asked for: the part of the amount it costs (`fromAmountForGas`) and Gas.zip's
-   * own id of the destination chain. Undefined when none was asked: then no step may buy any.
-   */
-  gasOnArrival: { fromAmount: bigint; gasZipChainId: number } | undefined
-  /** When the quote expires (ms): an Across fill deadline must leave a relayer time to fill after it. */
-  quoteExpiresAt: number
-  /**
-   * The diamond's own allowlist on the origin chain, as read from it before decoding (`lifiAllowlist.ts`): whether a
-   * swap step's contract, selector and approved contract are on it (undefined: not read, and the step is refused).
-   */
-  allowlist: (question: AllowlistQuestion) => boolean | undefined
-  /** The manifest's tokens on the origin chain: what a swap may end in, and what a swap step may never call. */
-  originTokens: readonly TokenRef[]
-}
-
 /** Uniswap's Permit2, the same address on every chain: a swap step may never call it or have it approved. */
 export const PERMIT2: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
 
@@ -119,24 +93,9 @@ type WithSwaps = Extract<CallArgs, readonly [unknown, unknown, unknown]>
 type SwapData = WithSwaps[1][number]
 /** The facet's own struct: the last argument. */
 type FacetData = WithSwaps[2] | Exclude<CallArgs, WithSwaps>[1]
-/** What the bridge-specific part of a call commits to. */
-type FacetTerms = Pick<DecodedDeposit, 'output' | 'refundTo' | 'exactOutput'> & {
-  recipient: Address
-  destinationCall: boolean
-}
-
-const refuse = (field: SignedField, details: string): never => {
-  throw new SignedMismatchError(field, details)
-}
 
 /** A call's selector, as an unknown call is named. */
 const selectorOf = (data: Hex) => (size(data) >= 4 ? slice(data, 0, 4) : data)
-
-/** A bytes32 that must hold an EVM address (left-padded with zeros), as Across V4 and Relay carry them. */
-function wordAddress(word: Hex, field: SignedField): Address {
-  if (BigInt(sliceHex(word, 0, 12)) !== 0n) refuse(field, `${word} is not an EVM address`)
-  return getAddress(sliceHex(word, 12, 32))
-}
 
 /** The diamond call, by its selector: an unknown one is refused before anything else is read. */
 function decodeDiamondCall(data: Hex): DiamondCall {
@@ -321,107 +280,23 @@ function gasZipAddress(word: Hex): Address {
 }
 
 /**
- * Across's exclusivity (`exclusivityParameter`, once `exclusivityDeadline`: 0 none, up to a year an offset in
- * seconds, above that a time): one relayer alone may fill while it lasts, so a hostile call could name its own
- * relayer and hold the deposit until the fill deadline. No longer than the Across adapter allows.
- */
-function checkExclusivity(relayer: Address, parameter: number) {
-  if (isAddressEqual(relayer, zeroAddress)) return
-  // Above a year the parameter is a time; it may then be up to the clocks' difference ahead of this device's.
-  const seconds = parameter > ONE_YEAR_SECONDS ? parameter - Date.now() / 1000 - CLOCK_SKEW_SECONDS : parameter
-  if (seconds > MAX_EXCLUSIVITY_SECONDS) refuse('exclusiveRelayer', `${relayer} alone may fill, for ${parameter}`)
-}
-/**
- * Across's fill deadline: relayers fill only before it, and Across refunds the deposit only once it has passed (hours
- * later, in a bundle). One seconds away, or past, is a deposit nobody fills, held until then: never signed. It must
- * leave `MIN_FILL_WINDOW_SECONDS` after the quote expires, less the clocks' difference (as Relay's order deadlines).
- */
-function checkFillDeadline(fillDeadline: number, context: LifiDepositContext) {
-  const earliest = context.quoteExpiresAt / 1000 + MIN_FILL_WINDOW_SECONDS - CLOCK_SKEW_SECONDS
-  if (fillDeadline < earliest) {
-    refuse('deadline', `Across's fill deadline ${fillDeadline} leaves no time to fill after the quote expires`)
-  }
-}
-/** The least time an Across deposit signed at the quote's expiry leaves a relayer (LI.FI's are hours). */
-const MIN_FILL_WINDOW_SECONDS = 600
-
-/** Across's MAX_EXCLUSIVITY_PERIOD_SECONDS: an exclusivity parameter above it is a timestamp, not an offset. */
-const ONE_YEAR_SECONDS = 31_536_000
-/** How far this device's clock may be behind the chain's (an absolute exclusivity is the chain's time). */
-const CLOCK_SKEW_SECONDS = 300
-
-/** AcrossFacetV3: its receiver must be BridgeData's (the facet reverts otherwise, unless there is a destination call). */
-function acrossV3Terms(
-  bridge: BridgeData,
-  across: Extract<FacetData, { receiverAddress: Address }>,
-  bridged: bigint,
-  hasSwaps: boolean,
-  context: LifiDepositContext,
-): FacetTerms {
-  if (!isAddressEqual(across.receiverAddress, bridge.receiver)) {
-    refuse('recipient', `Across pays ${across.receiverAddress}, BridgeData names ${bridge.receiver}`)
-  }
-  checkFillDeadline(across.fillDeadline, context)
-  if ('exclusivityDeadline' in across) checkExclusivity(across.exclusiveRelayer, across.exclusivityDeadline)
-  // v1.1.0 recomputes the output of a call with source swaps from what was bridged (outputAmountPercent).
-  const percent = 'outputAmountPercent' in across ? across.outputAmountPercent : undefined
-  const amount = hasSwaps && percent !== undefined ? (bridged * percent) / MULTIPLIER_BASE : across.outputAmount
-  return {
-    recipient: across.receiverAddress,
-    refundTo: across.refundAddress,
-    output: { token: across.receivingAssetId, amount },
-    // Across's relayer pays exactly the output or nobody fills: the source steps accepted (LI.FI's fee, gas on arrival)
-    // take fixed amounts, so the bridged amount and this output are fixed by the calldata.
-    exactOutput: true,
-    destinationCall: bridge.hasDestinationCall || across.message !== '0x',
-  }
-}
-
-/** AcrossFacetV4: addresses as bytes32; for a token it deposits `sendingAssetId` of its own data, so that must match. */
-function acrossV4Terms(
-  bridge: BridgeData,
-  across: Extract<FacetData, { outputAmountMultiplier: bigint }>,
-  bridged: bigint,
-  hasSwaps: boolean,
-  context: LifiDepositContext,
-): FacetTerms {
-  const recipient = wordAddress(across.receiverAddress, 'recipient')
-  if (!isAddressEqual(recipient, bridge.receiver)) {
-    refuse('recipient', `Across pays ${recipient}, BridgeData names ${bridge.receiver}`)
-  }
-  checkFillDeadline(across.fillDeadline, context)
-  if (!isNativeAddress(bridge.sendingAssetId)) {
-    const deposited = wordAddress(across.sendingAssetId, 'inputToken')
-    if (!isAddressEqual(deposited, bridge.sendingAssetId)) {
-      refuse('inputToken', `Across deposits ${deposited}, the diamond takes ${bridge.sendingAssetId}`)
-    }
-  }
-  checkExclusivity(wordAddress(across.exclusiveRelayer, 'exclusiveRelayer'), across.exclusivityParameter)
-  const amount = hasSwaps ? (bridged * across.outputAmountMultiplier) / MULTIPLIER_BASE : across.outputAmount
-  return {
-    recipient,
-    refundTo: wordAddress(across.refundAddress, 'refundTo'),
-    output: { token: wordAddress(across.receivingAssetId, 'output'), amount },
-    exactOutput: true,
-    destinationCall: bridge.hasDestinationCall || across.message !== '0x',
-  }
-}
-
-/**
- * The bridge's own terms: Across's (V3 or V4) only. LI.FI's RelayFacet is refused: the amount it delivers is Relay's
+ * The bridge's own terms, by its facet's struct. LI.FI's RelayFacet is refused: the amount it delivers is Relay's
  * off-chain request, made by the API and in no part of the calldata, so the minimum the review shows would bind
- * nothing (this app asks LI.FI for Across only, and LI.FI has removed the facet since: lifinance/contracts@1c12f8dd).
+ * nothing (LI.FI has removed the facet since: lifinance/contracts@1c12f8dd).
  */
-function facetTerms(call: DiamondCall, bridged: bigint, context: LifiDepositContext): FacetTerms {
-  const [bridge] = call.args
-  const hasSwaps = call.args.length === 3
+function facetTerms(call: DiamondCall, input: Omit<FacetInput<unknown>, 'data'>): FacetTerms {
   const data: FacetData = call.args.length === 3 ? call.args[2] : call.args[1]
   if ('requestId' in data) throw new UnknownContractError(`${LIFI_DIAMOND_NAME} ${call.functionName}`)
-  if ('outputAmountMultiplier' in data) return acrossV4Terms(bridge, data, bridged, hasSwaps, context)
-  return acrossV3Terms(bridge, data, bridged, hasSwaps, context)
+  if ('outputAmountMultiplier' in data) return acrossV4Terms({ ...input, data })
+  if ('sendParams' in data) return stargateTerms({ ...input, data })
+  if ('polymerTokenFee' in data) return polymerCctpTerms({ ...input, data })
+  return acrossV3Terms({ ...input, data })
 }
 
-/** Which asset a token is, for Across: the native coin and its wrapped token are one; other tokens by kind or symbol. */
+/**
+ * Which asset a token is, for a bridge that pays out the asset it is given (Across, Stargate, CCTP): the native coin
+ * and its wrapped token are one; other tokens by kind or symbol.
+ */
 const assetOf = (token: TokenRef) =>
   token.kind === 'native' || token.kind === 'weth'
     ? 'native'
@@ -430,21 +305,23 @@ const assetOf = (token: TokenRef) =>
       : token.kind
 
 /**
- * An Across output worth more than what is bridged (in whole tokens: the two may have other decimals) is a deposit no
- * relayer fills; it would only be refunded after the fill deadline, and let a call take the amount in fees while its
- * output still reached the minimum shown. What the source steps take is out of `bridged` already.
+ * An output worth more than what is bridged (in whole tokens: the two may have other decimals) is a deposit no
+ * relayer fills (Across: refunded only after the fill deadline) or one the bridge reverts (Stargate's minimum), and
+ * would let a call take the amount in fees while its output still reached the minimum shown. What the source steps
+ * take is out of `bridged` already.
  */
-function checkOutputWithinBridged(output: bigint, bridged: bigint, bridgedToken: TokenRef, request: QuoteRequest) {
-  // Across pays out the asset it is given (the coin or its wrapped token counting as one): a deposit of one asset
-  // asking for another is filled by no relayer, and its value could not be compared here.
+function checkOutputWithinBridged(terms: FacetTerms, bridged: bigint, bridgedToken: TokenRef, request: QuoteRequest) {
+  const { bridgeName, output } = terms
+  // Each bridge here pays out the asset it is given (the coin or its wrapped token counting as one): a deposit of one
+  // asset asking for another is filled by no one, and its value could not be compared here.
   if (assetOf(bridgedToken) !== assetOf(request.destination)) {
     refuse(
       'output',
-      `Across pays out the asset it is given: ${bridgedToken.symbol} in, ${request.destination.symbol} out`,
+      `${bridgeName} pays out the asset it is given: ${bridgedToken.symbol} in, ${request.destination.symbol} out`,
     )
   }
-  if (output * 10n ** BigInt(bridgedToken.decimals) > bridged * 10n ** BigInt(request.destination.decimals)) {
-    refuse('output', `Across is to pay ${output} for the ${bridged} bridged`)
+  if (output.amount * 10n ** BigInt(bridgedToken.decimals) > bridged * 10n ** BigInt(request.destination.decimals)) {
+    refuse('output', `${bridgeName} is to pay ${output.amount} for the ${bridged} bridged`)
   }
 }
 
@@ -481,12 +358,29 @@ export function decodeLifiDeposit(transaction: TransactionRequest, context: Lifi
         gas: 0n,
         swap: undefined,
       }
-  // With a swap, `bridged` is the least the diamond bridges: the output it sets is the least Across pays.
-  const terms = facetTerms(call, bridged, context)
-  const output = terms.output && deliveredOutput(terms.output, context)
+  // With a swap, `bridged` is the least the diamond bridges: the output it sets is the least the bridge pays.
   const bridgedToken = swap ? listedToken(context, swap.receivingAssetId) : context.request.origin
-  if (output) checkOutputWithinBridged(output.amount, bridged, bridgedToken, context.request)
+  const carried = isNativeAddress(input) ? sent : 0n
+  const terms = facetTerms(call, {
+    bridge,
+    bridged,
+    bridgedToken,
+    hasSwaps: swaps !== undefined,
+    value: transaction.value,
+    carried,
+    context,
+  })
+  const output = deliveredOutput(terms.output, context)
+  checkOutputWithinBridged({ ...terms, output }, bridged, bridgedToken, context.request)
   const destinationChainId = bridge.destinationChainId
+  // What the steps before the bridge take out of the amount (in the token sent), the swap's contract, and what the
+  // bridge itself takes.
+  const details = [
+    ...(fee > 0n ? [{ label: 'LI.FI fee', kind: 'input' as const, value: fee }] : []),
+    ...(gas > 0n ? [{ label: 'Gas on arrival fee', kind: 'input' as const, value: gas }] : []),
+    ...(swap ? [{ label: 'Swapped on the origin by', kind: 'address' as const, value: swap.callTo }] : []),
+    ...(terms.details ?? []),
+  ]
   return {
     contract: getAddress(transaction.to),
     contractName: LIFI_DIAMOND_NAME,
@@ -498,19 +392,11 @@ export function decodeLifiDeposit(transaction: TransactionRequest, context: Lifi
     recipient: terms.recipient,
     // A chain id beyond JavaScript's safe integers is no chain of this app: it can never match.
     destinationChainId: destinationChainId <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(destinationChainId) : -1,
-    ...(output ? { output, ...(terms.exactOutput && !swap ? { exactOutput: true } : {}) } : {}),
+    output,
+    ...(terms.exactOutput && !swap ? { exactOutput: true } : {}),
     ...(terms.refundTo ? { refundTo: terms.refundTo } : {}),
     destinationCall: terms.destinationCall,
-    // What the steps before the bridge take out of the amount, in the token sent, and the swap's contract.
-    ...(fee + gas > 0n || swap
-      ? {
-          details: [
-            ...(fee > 0n ? [{ label: 'LI.FI fee', kind: 'input' as const, value: fee }] : []),
-            ...(gas > 0n ? [{ label: 'Gas on arrival fee', kind: 'input' as const, value: gas }] : []),
-            ...(swap ? [{ label: 'Swapped on the origin by', kind: 'address' as const, value: swap.callTo }] : []),
-          ],
-        }
-      : {}),
+    ...(details.length > 0 ? { details } : {}),
   }
 }
 

@@ -1,11 +1,10 @@
 import { type Address, encodeFunctionData, type Hex, zeroAddress } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
 import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
 import { type ProductionTestbed, startProductionTestbed } from '../../../test/support/productionTestbed.ts'
+import { executeWithRecordingWallet, tamperedRoute } from '../../../test/support/tamperedRoute.ts'
 import type { Route } from '../../routes/types.ts'
-import { executeRoute } from '../../swaps/execute/executeRoute.ts'
-import type { WalletAdapter } from '../../swaps/walletAdapter.ts'
 import {
   acrossV3Calldata,
   acrossV4Calldata,
@@ -55,38 +54,10 @@ const withCall = (data: Hex, value = quote.transactionRequest.value) => ({
   transactionRequest: { ...quote.transactionRequest, data, value },
 })
 
-/** A wallet that records what it would be asked to sign. */
-const recordingWallet = () => {
-  const wallet = {
-    account: FIXTURE_ACCOUNT,
-    getChainId: vi.fn(async () => 42161),
-    switchChain: vi.fn(async () => {}),
-    sendTransaction: vi.fn(async () => `0x${'1'.repeat(64)}` as const),
-  } satisfies WalletAdapter
-  return wallet
-}
-
 /** Runs `route` through the executor with a recording wallet; returns the error and what was asked of the wallet. */
-async function execute(route: Route, refreshRoute = () => bed.lifi.getQuote(bed.usdcRequest)) {
-  const wallet = recordingWallet()
-  const onUpdate = vi.fn()
-  const error = await executeRoute({
-    route,
-    provider: bed.lifi,
-    wallet,
-    clients: bed.clients,
-    refreshRoute,
-    onUpdate,
-  }).catch((e) => e)
-  return { error, wallet, onUpdate }
-}
-
-/** The honest route with its transaction replaced, as a tampered route (or a compromised store) would carry it. */
-function tampered(route: Route, data: Hex, value?: bigint): Route {
-  const carried = route.data as { transaction: { to: string; data: string; value: string } }
-  const transaction = { ...carried.transaction, data, ...(value === undefined ? {} : { value: value.toString() }) }
-  return { ...route, data: { ...route.data, transaction } }
-}
+const execute = (route: Route, refreshRoute = () => bed.lifi.getQuote(bed.usdcRequest)) =>
+  executeWithRecordingWallet(route, { provider: bed.lifi, clients: bed.clients, refreshRoute })
+const tampered = tamperedRoute
 
 /** LI.FI's fee, then Across V4 (`quote.json`'s call), with `change`. */
 const feeThenAcross = (change: Parameters<typeof acrossV4Calldata>[0] = {}) =>

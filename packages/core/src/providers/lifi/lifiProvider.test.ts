@@ -64,7 +64,7 @@ describe('LI.FI quotes', () => {
       fromAddress: FIXTURE_ACCOUNT,
       toAddress: FIXTURE_ACCOUNT,
       // Only Across: the one bridge LI.FI still routes to whose diamond call can be checked.
-      allowBridges: 'across',
+      allowBridges: 'across,stargateV2,stargateV2Bus,polymerStandard',
       integrator: 'multi-bridge',
     })
     expect(route).toMatchObject({

@@ -58,10 +58,10 @@ async function readStatus(context: LifiContext, record: TrackedSwap, bridge: str
 
 /**
  * LI.FI's status as an event, its "delivered" and "refunded" taken only once the chain shows them
- * (`confirmDelivery`, `confirmRefund`). LI.FI bridges through Across alone (`LIFI_CHECKED_BRIDGES`): where the
- * deposit receipt shows the origin SpokePool's deposit (the config's Across SpokePools), its delivery is Across's
- * fill of that deposit id and its refund the SpokePool paying back what was bridged. A deposit through another
- * bridge (older swaps) is checked without it: a payment to the recipient, a refund from LI.FI's contracts of the
+ * (`confirmDelivery`, `confirmRefund`). Where the deposit receipt shows the origin SpokePool's deposit (LI.FI through
+ * Across; the config's Across SpokePools), its delivery is Across's fill of that deposit id and its refund the
+ * SpokePool paying back what was bridged. A deposit through another bridge (Stargate's USDC pools, CCTP's mint, older
+ * swaps) is checked without it: a payment of the token to the recipient, a refund from LI.FI's contracts of the
  * deposit less LI.FI's fee. A refund is looked for on the chain LI.FI names for it (the origin unless it says
  * otherwise).
  */

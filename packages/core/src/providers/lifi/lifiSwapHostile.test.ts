@@ -1,14 +1,13 @@
 import { type Address, encodeFunctionData, type Hex, parseAbi, toFunctionSelector, zeroAddress } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FIXTURE_ACCOUNT, lifiFixtures } from '../../../test/fixtures/index.ts'
 import {
   LIFI_ALLOWED_DEX,
   type ProductionTestbed,
   startProductionTestbed,
 } from '../../../test/support/productionTestbed.ts'
+import { executeWithRecordingWallet, tamperedRoute } from '../../../test/support/tamperedRoute.ts'
 import type { QuoteRequest, Route } from '../../routes/types.ts'
-import { executeRoute } from '../../swaps/execute/executeRoute.ts'
-import type { WalletAdapter } from '../../swaps/walletAdapter.ts'
 import {
   ETH_SWAP,
   ETH_SWAP_OUTPUT,
@@ -133,21 +132,6 @@ const attacks: Attack[] = [
   ],
 ]
 
-/** A wallet that records what it would be asked to sign. */
-const recordingWallet = () =>
-  ({
-    account: FIXTURE_ACCOUNT,
-    getChainId: vi.fn(async () => 42161),
-    switchChain: vi.fn(async () => {}),
-    sendTransaction: vi.fn(async () => `0x${'1'.repeat(64)}` as const),
-  }) satisfies WalletAdapter
-
-/** The honest route with its transaction replaced, as a tampered route (or a compromised store) would carry it. */
-function tampered(route: Route, data: Hex): Route {
-  const carried = route.data as { transaction: { to: string; data: string; value: string } }
-  return { ...route, data: { ...route.data, transaction: { ...carried.transaction, data } } }
-}
-
 describe('LI.FI swap then bridge', () => {
   it('control: ETH swapped by 1inch for USDC and bridged to Base is a route, its minimum bound by the call', async () => {
     const route = (await bed.lifi.getQuote(ethToUsdc())) as Route
@@ -186,16 +170,11 @@ describe('LI.FI swap then bridge', () => {
 
   it.each(attacks)('executeRoute signs nothing for a route whose call has %s', async (_name, data, code, field) => {
     const honest = (await bed.lifi.getQuote(ethToUsdc())) as Route
-    const wallet = recordingWallet()
-    const onUpdate = vi.fn()
-    const error = await executeRoute({
-      route: tampered(honest, data),
+    const { error, wallet, onUpdate } = await executeWithRecordingWallet(tamperedRoute(honest, data), {
       provider: bed.lifi,
-      wallet,
       clients: bed.clients,
       refreshRoute: () => bed.lifi.getQuote(ethToUsdc()),
-      onUpdate,
-    }).catch((e) => e)
+    })
     expect(error).toMatchObject({ code, ...(field ? { field } : {}) })
     expect(wallet.sendTransaction).not.toHaveBeenCalled()
     expect(onUpdate).not.toHaveBeenCalled()

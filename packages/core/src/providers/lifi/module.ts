@@ -36,6 +36,8 @@ export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
       'Gas on arrival fee': '到帳 Gas 費用',
       // What the review shows of a swap before the bridge.
       'Swapped on the origin by': '在來源鏈上兌換的合約',
+      // What Polymer takes of the USDC it relays through Circle's CCTP.
+      'Polymer fee': 'Polymer 手續費',
       'The provider has not seen the deposit yet': '提供者尚未看到這筆存入',
       'The provider has not recognised this deposit for a day': '提供者已一天未能識別此存入',
       'Waiting for confirmations on the origin chain': '正在等待來源鏈確認',
