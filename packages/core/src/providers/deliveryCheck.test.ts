@@ -590,7 +590,9 @@ describe('bound to the deposit: its Across id, its Relay order, the provider’s
     }
   }
 
-  const acrossDeposit = (overrides: { depositId?: bigint; inputAmount?: bigint; spokePool?: Address } = {}) =>
+  const acrossDeposit = (
+    overrides: { depositId?: bigint; inputAmount?: bigint; spokePool?: Address; recipient?: Address } = {},
+  ) =>
     fundsDepositedLog({
       depositId: overrides.depositId ?? DEPOSIT_ID,
       destinationChainId: BASE,
@@ -599,7 +601,7 @@ describe('bound to the deposit: its Across id, its Relay order, the provider’s
       outputToken: BASE_USDC,
       outputAmount: 99_000_000n,
       depositor: FIXTURE_ACCOUNT,
-      recipient: FIXTURE_ACCOUNT,
+      recipient: overrides.recipient ?? FIXTURE_ACCOUNT,
       ...(overrides.spokePool ? { spokePool: overrides.spokePool } : {}),
     })
   const acrossFill = (
@@ -663,6 +665,39 @@ describe('bound to the deposit: its Across id, its Relay order, the provider’s
       ...delivered,
       deliveredAt: LATER,
       receivedAmount: '99000000',
+    })
+  })
+
+  it('Across to a swapping receiver: its fill of this deposit, paying the recipient the asked token in the same transaction', async () => {
+    // LI.FI's bridge then swap: Across pays LI.FI's receiver, whose swap pays the person in the fill's transaction.
+    const RECEIVER: Address = '0x33b255b5db44A78c34381f89f1a454bc0Ef49871'
+    const EXECUTOR: Address = '0x4DaC9d1769b9b304cb04741DCDEb2FC14aBdF110'
+    const swapping = { binding: { ...across.binding, swapReceiver: () => RECEIVER } } as const
+    const deposit = [acrossDeposit({ recipient: RECEIVER })]
+    const fill = (depositId = DEPOSIT_ID) =>
+      filledRelayLog(RECEIVER, 99_000_000n, SPOKE_POOL, { depositId, originChainId: ARBITRUM, outputToken: BASE_USDC })
+    const paid = transferLog(BASE_USDC, EXECUTOR, FIXTURE_ACCOUNT, 98_500_000n)
+    const notDelivered: CannedLog[][] = [
+      // The fill reached the receiver, the swap paid no one (or the fill was another deposit's).
+      [fill()],
+      [fill(8n), paid],
+      // A payment to the person with no fill at all.
+      [paid],
+    ]
+    for (const logs of notDelivered) {
+      expect(await confirmDelivery(chains(deposit, { to: SPOKE_POOL, logs }), usdcRecord, delivered, swapping)).toEqual(
+        { type: 'pending', statusDetail: 'DELIVERY_NOT_ON_CHAIN' },
+      )
+    }
+    const both = chains(deposit, { to: SPOKE_POOL, logs: [fill(), paid] })
+    expect(await confirmDelivery(both, usdcRecord, delivered, swapping)).toEqual({
+      ...delivered,
+      deliveredAt: LATER,
+      receivedAmount: '98500000',
+    })
+    // Without the receiver named, a fill to a contract is no delivery to the person.
+    expect(await confirmDelivery(both, usdcRecord, delivered, across)).toMatchObject({
+      statusDetail: 'DELIVERY_NOT_ON_CHAIN',
     })
   })
 

@@ -91,7 +91,17 @@ export type NativeFiller = { spokePool: Address; wrappedNative: Address }
  * Either way the deposit's block time, as the origin chain shows it, is the earliest a delivery or refund can be.
  */
 export type DepositBinding =
-  | { kind: 'across'; spokePool: (chainId: number) => Address | undefined; optional?: boolean }
+  | {
+      kind: 'across'
+      spokePool: (chainId: number) => Address | undefined
+      optional?: boolean
+      /**
+       * A contract of the provider on a chain that an Across deposit may pay instead of the recipient, which swaps
+       * what is filled and pays the recipient in the fill's own transaction (LI.FI's ReceiverAcrossV4). A deposit to
+       * it is delivered by a fill of that deposit to it whose transaction pays the recipient the asked token.
+       */
+      swapReceiver?: (chainId: number) => Address | undefined
+    }
   | { kind: 'relay'; depositories: readonly Address[]; requestId?: string }
 
 export type DeliveryCheckOptions = {
@@ -146,13 +156,13 @@ function wordAddress(word: Hex): Address | undefined {
 }
 
 /**
- * What the SpokePool's fills in this receipt paid `recipient` of `outputToken` for a deposit from `originChainId`
- * (one of `depositIds`, when given): fills emitted by that SpokePool, to that (updated) recipient. A fill of the
+ * What the SpokePool's fills in this receipt paid `recipient` of `outputToken` (of any token when undefined) for a
+ * deposit from `originChainId` (one of `depositIds`, when given): fills emitted by that SpokePool, to that (updated) recipient. A fill of the
  * wrapped native token to a wallet pays the native coin.
  */
 function spokePoolFilled(
   receipt: TransactionReceipt,
-  fill: { spokePool: Address; originChainId: number; outputToken: Address; depositIds?: readonly bigint[] },
+  fill: { spokePool: Address; originChainId: number; outputToken: Address | undefined; depositIds?: readonly bigint[] },
   recipient: Address,
 ): bigint {
   let paid = 0n
@@ -165,7 +175,8 @@ function spokePoolFilled(
       log.eventName === 'FilledRelay'
         ? wordAddress((info as { updatedRecipient: Hex }).updatedRecipient)
         : (info as { updatedRecipient: Address }).updatedRecipient
-    if (!outputToken || !paidTo || !isAddressEqual(outputToken, fill.outputToken)) continue
+    if (!outputToken || !paidTo) continue
+    if (fill.outputToken && !isAddressEqual(outputToken, fill.outputToken)) continue
     if (isAddressEqual(paidTo, recipient)) paid += info.updatedOutputAmount
   }
   return paid
@@ -189,8 +200,8 @@ const isBytes32 = (text: unknown): text is Hex => typeof text === 'string' && /^
 type DepositShown = {
   /** The deposit block's time, when the origin chain shows the deposit succeeded. */
   time?: number
-  /** The origin SpokePool's deposits in its receipt towards the swap's destination chain. */
-  across: { depositId: bigint; inputAmount: bigint }[]
+  /** The origin SpokePool's deposits in its receipt towards the swap's destination chain, and whom each pays. */
+  across: { depositId: bigint; inputAmount: bigint; recipient: Address | undefined }[]
   /** The Relay orders its receipt's depository events name, and the request id. */
   orderIds: Hex[]
 }
@@ -215,7 +226,11 @@ async function depositShown(
           isAddressEqual(log.address, pool) &&
           log.args.destinationChainId === BigInt(record.destination.token.chainId),
       )
-      .map((log) => ({ depositId: BigInt(log.args.depositId), inputAmount: log.args.inputAmount }))
+      .map((log) => ({
+        depositId: BigInt(log.args.depositId),
+        inputAmount: log.args.inputAmount,
+        recipient: log.eventName === 'FundsDeposited' ? wordAddress(log.args.recipient) : log.args.recipient,
+      }))
     return { ...(time === undefined ? {} : { time }), across, orderIds: [] }
   }
   const orderIds = parseEventLogs({ abi: relayDepositoryEventsAbi, logs })
@@ -239,11 +254,19 @@ function acrossFillOf(
   binding: DepositBinding | undefined,
   record: TrackedSwap,
   shown: DepositShown | undefined,
-): { spokePool: Address; depositIds: bigint[] } | 'unbindable' | undefined {
+): { spokePool: Address; depositIds: bigint[]; swapReceiver?: Address } | 'unbindable' | undefined {
   if (binding?.kind !== 'across' || !shown) return undefined
   if (shown.across.length === 0) return binding.optional ? undefined : 'unbindable'
-  const spokePool = binding.spokePool(record.destination.token.chainId)
-  return spokePool ? { spokePool, depositIds: shown.across.map((deposit) => deposit.depositId) } : 'unbindable'
+  const destination = record.destination.token.chainId
+  const spokePool = binding.spokePool(destination)
+  if (!spokePool) return 'unbindable'
+  const depositIds = shown.across.map((deposit) => deposit.depositId)
+  // Deposits to the provider's swapping receiver there: delivered by that receiver, after the fill.
+  const swapReceiver = binding.swapReceiver?.(destination)
+  const viaReceiver = shown.across.every(
+    (deposit) => swapReceiver && deposit.recipient && isAddressEqual(deposit.recipient, swapReceiver),
+  )
+  return swapReceiver && viaReceiver ? { spokePool, depositIds, swapReceiver } : { spokePool, depositIds }
 }
 
 /**
@@ -298,19 +321,24 @@ export async function confirmDelivery(
   }
   const native = isNativeAddress(token.address) && !wrappedInstead
   const origin = record.origin.token.chainId
-  const filled = (spokePool: Address, outputToken: Address, depositIds?: readonly bigint[]) =>
+  const filled = (spokePool: Address, outputToken: Address | undefined, depositIds?: readonly bigint[], to?: Address) =>
     spokePoolFilled(
       receipt,
       { spokePool, originChainId: origin, outputToken, ...(depositIds ? { depositIds } : {}) },
-      record.recipient,
+      to ?? record.recipient,
     )
+  /** What the fills of the Across deposit paid (through the swapping receiver: what it paid the recipient). */
+  const acrossPaid = (fill: Exclude<typeof across, 'unbindable' | undefined>) => {
+    if (fill.swapReceiver) {
+      const reached = filled(fill.spokePool, undefined, fill.depositIds, fill.swapReceiver) > 0n
+      return reached && !native ? tokenPaid(receipt, token.address, record.recipient) : 0n
+    }
+    // Across pays the native coin (or the wrapped one instead) by filling with the wrapped token.
+    if (native || wrappedInstead) return wrapped ? filled(fill.spokePool, wrapped, fill.depositIds) : 0n
+    return filled(fill.spokePool, token.address, fill.depositIds)
+  }
   const paid = across
-    ? // Across pays the native coin (or the wrapped one instead) by filling with the wrapped token.
-      native || wrappedInstead
-      ? wrapped
-        ? filled(across.spokePool, wrapped, across.depositIds)
-        : 0n
-      : filled(across.spokePool, token.address, across.depositIds)
+    ? acrossPaid(across)
     : wrappedInstead
       ? tokenPaid(receipt, wrapped, record.recipient)
       : native

@@ -41,11 +41,13 @@ export type DecodedDeposit = {
 }
 
 /**
- * One more thing a call commits to: a time (epoch seconds), an address, an amount of the native coin (wei), or an
- * amount of the token sent (its base units, e.g. a fee taken out of it).
+ * One more thing a call commits to: a time (epoch seconds), an address, an amount of the native coin (wei), an
+ * amount of the token sent (its base units, e.g. a fee taken out of it), or an amount of another token (its base
+ * units, with its symbol and decimals: e.g. what arrives instead when a swap on arrival fails).
  */
 export type DecodedDetail =
   | { label: string; kind: 'time'; value: number }
   | { label: string; kind: 'input'; value: bigint }
   | { label: string; kind: 'address'; value: Address }
   | { label: string; kind: 'native'; value: bigint }
+  | { label: string; kind: 'amount'; value: bigint; symbol: string; decimals: number }

@@ -98,7 +98,9 @@ export function SignedTransaction({ preview, sent }: { preview: SignedPreviewPro
           ? { value: shortAddress(detail.value), title: detail.value, mono: true }
           : detail.kind === 'input'
             ? { value: token(detail.value) }
-            : { value: nativeAmount(detail.value) }),
+            : detail.kind === 'amount'
+              ? { value: `${formatDisplayAmount(detail.value, detail.decimals)} ${detail.symbol}` }
+              : { value: nativeAmount(detail.value) }),
     })),
   ]
   return (

@@ -1,6 +1,7 @@
 import { type Address, type Hex, isAddressEqual, zeroAddress } from 'viem'
 import { MAX_EXCLUSIVITY_SECONDS } from '../across/acrossSchemas.ts'
 import { isNativeAddress } from '../apiSupport.ts'
+import { destinationSwap } from './lifiDestinationSwap.ts'
 import {
   CLOCK_SKEW_SECONDS,
   type FacetInput,
@@ -114,7 +115,10 @@ export function acrossV3Terms({
   }
 }
 
-/** AcrossFacetV4: addresses as bytes32; for a token it deposits `sendingAssetId` of its own data, so that must match. */
+/**
+ * AcrossFacetV4: addresses as bytes32; for a token it deposits `sendingAssetId` of its own data, so that must match.
+ * With a destination call, Across pays LI.FI's receiver contract, which swaps on arrival (`lifiDestinationSwap.ts`).
+ */
 export function acrossV4Terms({
   bridge,
   data: across,
@@ -123,7 +127,8 @@ export function acrossV4Terms({
   context,
 }: FacetInput<AcrossV4Data>): FacetTerms {
   const recipient = wordAddress(across.receiverAddress, 'recipient')
-  if (!isAddressEqual(recipient, bridge.receiver)) {
+  const withCall = bridge.hasDestinationCall || across.message !== '0x'
+  if (!withCall && !isAddressEqual(recipient, bridge.receiver)) {
     refuse('recipient', `Across pays ${recipient}, BridgeData names ${bridge.receiver}`)
   }
   checkFillDeadline(across.fillDeadline, context)
@@ -135,12 +140,27 @@ export function acrossV4Terms({
   }
   checkExclusivity(wordAddress(across.exclusiveRelayer, 'exclusiveRelayer'), across.exclusivityParameter)
   const amount = hasSwaps ? (bridged * across.outputAmountMultiplier) / MULTIPLIER_BASE : across.outputAmount
-  return {
-    bridgeName: 'Across',
-    recipient,
-    refundTo: wordAddress(across.refundAddress, 'refundTo'),
-    output: { token: wordAddress(across.receivingAssetId, 'output'), amount },
-    exactOutput: true,
-    destinationCall: bridge.hasDestinationCall || across.message !== '0x',
+  const output = { token: wordAddress(across.receivingAssetId, 'output'), amount }
+  const refundTo = wordAddress(across.refundAddress, 'refundTo')
+  if (withCall) {
+    // The facet reverts when the flag and the message disagree; a call that says one and carries the other is refused.
+    if (!bridge.hasDestinationCall || across.message === '0x') {
+      refuse('destinationCall', `hasDestinationCall is ${bridge.hasDestinationCall} with message ${across.message}`)
+    }
+    const swap = destinationSwap(recipient, across.message, output, context)
+    if (!isAddressEqual(swap.recipient, bridge.receiver)) {
+      refuse('recipient', `the swap on arrival pays ${swap.recipient}, BridgeData names ${bridge.receiver}`)
+    }
+    return {
+      bridgeName: 'Across',
+      recipient: swap.recipient,
+      refundTo,
+      output: swap.output,
+      bridgeDelivers: { token: swap.fallback, amount },
+      exactOutput: false,
+      destinationCall: false,
+      details: swap.details,
+    }
   }
+  return { bridgeName: 'Across', recipient, refundTo, output, exactOutput: true, destinationCall: false }
 }

@@ -53,6 +53,7 @@ const context = (change: Partial<LifiDepositContext> = {}): LifiDepositContext =
   // No swap step is on the diamond's allowlist here (lifiSwapHostile.test.ts has one that is).
   allowlist: () => false,
   originTokens: [usdcRequest.origin, token(42161, NATIVE_TOKEN_ADDRESS, 'ETH', 18)],
+  destinationTokens: [usdcRequest.destination],
   ...change,
 })
 /** The gas on arrival of the gas-quote fixture: 2.428 USDC for gas on Base (Gas.zip's chain 54). */

@@ -12,7 +12,7 @@ import {
 import { NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import type { TokenRef } from '../../config/tokenRef.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
-import type { QuoteRequest, TransactionRequest } from '../../routes/types.ts'
+import type { TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
 import { isNativeAddress, sameToken } from '../apiSupport.ts'
 import { ACROSS_FUNCTIONS, ACROSS_STRUCTS, ACROSS_TOOLS, acrossV3Terms, acrossV4Terms } from './lifiAcross.ts'
@@ -310,18 +310,22 @@ const assetOf = (token: TokenRef) =>
  * would let a call take the amount in fees while its output still reached the minimum shown. What the source steps
  * take is out of `bridged` already.
  */
-function checkOutputWithinBridged(terms: FacetTerms, bridged: bigint, bridgedToken: TokenRef, request: QuoteRequest) {
-  const { bridgeName, output } = terms
+function checkOutputWithinBridged(
+  bridgeName: string,
+  paid: { token: TokenRef; amount: bigint },
+  bridged: bigint,
+  bridgedToken: TokenRef,
+) {
   // Each bridge here pays out the asset it is given (the coin or its wrapped token counting as one): a deposit of one
   // asset asking for another is filled by no one, and its value could not be compared here.
-  if (assetOf(bridgedToken) !== assetOf(request.destination)) {
+  if (assetOf(bridgedToken) !== assetOf(paid.token)) {
     refuse(
       'output',
-      `${bridgeName} pays out the asset it is given: ${bridgedToken.symbol} in, ${request.destination.symbol} out`,
+      `${bridgeName} pays out the asset it is given: ${bridgedToken.symbol} in, ${paid.token.symbol} out`,
     )
   }
-  if (output.amount * 10n ** BigInt(bridgedToken.decimals) > bridged * 10n ** BigInt(request.destination.decimals)) {
-    refuse('output', `${bridgeName} is to pay ${output.amount} for the ${bridged} bridged`)
+  if (paid.amount * 10n ** BigInt(bridgedToken.decimals) > bridged * 10n ** BigInt(paid.token.decimals)) {
+    refuse('output', `${bridgeName} is to pay ${paid.amount} for the ${bridged} bridged`)
   }
 }
 
@@ -371,7 +375,9 @@ export function decodeLifiDeposit(transaction: TransactionRequest, context: Lifi
     context,
   })
   const output = deliveredOutput(terms.output, context)
-  checkOutputWithinBridged({ ...terms, output }, bridged, bridgedToken, context.request)
+  // What the bridge itself pays: the person's output, or the bridged token a swap on arrival starts from.
+  const paid = terms.bridgeDelivers ?? { token: context.request.destination, amount: output.amount }
+  checkOutputWithinBridged(terms.bridgeName, paid, bridged, bridgedToken)
   const destinationChainId = bridge.destinationChainId
   // What the steps before the bridge take out of the amount (in the token sent), the swap's contract, and what the
   // bridge itself takes.

@@ -59,6 +59,7 @@ export function decodeLifiRouteDeposit(
     quoteExpiresAt: route.expiresAt,
     allowlist: (question) => context.diamondAllowlist.allows(request.origin.chainId, question),
     originTokens: context.tokensOn(request.origin.chainId),
+    destinationTokens: context.tokensOn(request.destination.chainId),
     gasOnArrival:
       gasFromAmount === undefined
         ? undefined

@@ -38,6 +38,8 @@ export type LifiDepositContext = {
   allowlist: (question: AllowlistQuestion) => boolean | undefined
   /** The manifest's tokens on the origin chain: what a swap may end in, and what a swap step may never call. */
   originTokens: readonly TokenRef[]
+  /** The manifest's tokens on the destination chain: what a bridge may deliver before a swap on arrival. */
+  destinationTokens: readonly TokenRef[]
 }
 
 /** The part of LI.FI's `BridgeData` a facet reads (the rest is LI.FI's bookkeeping). */
@@ -73,6 +75,11 @@ export type FacetTerms = {
   refundTo?: Address
   /** The least delivered on the destination, in the destination's token. */
   output: { token: Address; amount: bigint }
+  /**
+   * What the bridge itself pays on the destination when a swap on arrival follows it (then `output` is what the swap
+   * pays): the bridged token there, and how much.
+   */
+  bridgeDelivers?: { token: TokenRef; amount: bigint }
   /** The bridge pays exactly `output.amount` or nothing (an Across fill). */
   exactOutput: boolean
   destinationCall: boolean

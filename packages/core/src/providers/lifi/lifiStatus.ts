@@ -8,6 +8,7 @@ import { confirmDelivery, confirmRefund } from '../deliveryCheck.ts'
 import { providerSection } from '../types.ts'
 import { LIFI_PROVIDER_ID } from './lifiConfig.ts'
 import type { LifiContext } from './lifiContext.ts'
+import { LIFI_ACROSS_RECEIVERS } from './lifiDestinationSwap.ts'
 import { type LifiStatus, lifiStatusSchema } from './lifiSchemas.ts'
 import { lifiStatusUpdate, notAboutDeposit } from './lifiStatusUpdate.ts'
 
@@ -76,7 +77,13 @@ export async function confirmLifiOnChain(
   const acrossPool = (chainId: number) => spokePools?.[String(chainId)]
   const spokePool = acrossPool(destination)
   const wrapped = context.wrappedNative(destination)
-  const binding = { kind: 'across', spokePool: acrossPool, optional: true } as const
+  // A bridge-then-swap deposit pays LI.FI's receiver, which pays the recipient the asked token in the fill's transaction.
+  const binding = {
+    kind: 'across',
+    spokePool: acrossPool,
+    optional: true,
+    swapReceiver: (chainId: number) => LIFI_ACROSS_RECEIVERS[chainId],
+  } as const
   const event = await confirmDelivery(clients, record, lifiStatusUpdate(status, record, manifest), {
     binding,
     ...(spokePool && wrapped ? { nativeFiller: { spokePool, wrappedNative: wrapped } } : {}),

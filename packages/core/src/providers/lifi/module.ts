@@ -36,6 +36,9 @@ export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
       'Gas on arrival fee': '到帳 Gas 費用',
       // What the review shows of a swap before the bridge.
       'Swapped on the origin by': '在來源鏈上兌換的合約',
+      // What the review shows of a swap after the bridge, and what arrives should it fail.
+      'Swapped on arrival by': '在目標鏈上兌換的合約',
+      'If the swap on arrival fails, you receive': '若目標鏈上的兌換失敗，您將收到',
       // What Polymer takes of the USDC it relays through Circle's CCTP.
       'Polymer fee': 'Polymer 手續費',
       'The provider has not seen the deposit yet': '提供者尚未看到這筆存入',
