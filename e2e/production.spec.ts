@@ -19,10 +19,15 @@ import {
 import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/accounts'
 import { spokePoolDepositV3Abi } from '../packages/core/src/providers/across/acrossSchemas.ts'
 import {
+  DESTINATION_SWAP,
+  destinationSwapAnswer,
   ETH_SWAP,
   ETH_SWAP_OUTPUT,
   ethSwapAnswer,
+  FIXTURE,
   ONE_INCH_ROUTER,
+  STARGATE,
+  stargateAnswer,
 } from '../packages/core/src/providers/lifi/fixtures/quoteCalldata.ts'
 import { lifiDiamondAbi } from '../packages/core/src/providers/lifi/lifiCalldata.ts'
 import { relayFixtures, relayStatusFor } from '../packages/core/src/providers/relay/relayFixtures.ts'
@@ -635,6 +640,8 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     const lifi = form.route('lifi')
     await expect(lifi).toBeVisible({ timeout: 20_000 })
     await expect(lifi.getByTestId('route-receivable-amount')).toHaveText(`${display(delivered, 6)} USDC`)
+    // Its legs, each with its tool: 1inch's swap on Arbitrum, then Across.
+    await expect(lifi.getByTestId('route-tools')).toHaveText('1inch → Across')
     await lifi.click()
     await form.mainButton.click()
     // What is signed: the diamond's swap-then-bridge, the ETH sent as value, no approval; the DEX named.
@@ -660,6 +667,130 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     ).toLowerCase()
     expect(arbitrumCalls).toContain(toFunctionSelector('isAddressWhitelisted(address)').slice(2))
     expect(arbitrumCalls).toContain(ONE_INCH_ROUTER.slice(2).toLowerCase())
+    expectOnlyCannedRpc(current)
+    expect(offMachine).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+
+  test('swaps USDC on Arbitrum for USDT on Base through LI.FI: bridged by Across, swapped on arrival by 1inch, to Completed', async ({
+    app,
+  }) => {
+    // LI.FI's answer: its fee, Across V4 to LI.FI's receiver on Base with 1inch's swap into USDT (quoteCalldata.ts).
+    const answer = destinationSwapAnswer(lifiFixtures.quote)
+    const { statusDone } = lifiFixtures
+    const received = DESTINATION_SWAP.swapOut
+    const usdt = { ...statusDone.receiving.token, ...answer.action.toToken }
+    const current = await startBed({
+      '/v1/quote': { body: answer },
+      '/v1/status': (request) => ({
+        body: {
+          ...statusDone,
+          sending: { ...statusDone.sending, txHash: String(request.query.txHash) },
+          receiving: { ...statusDone.receiving, token: usdt, amount: received.toString() },
+        },
+      }),
+    })
+    // The deposit pays LI.FI's receiver on Base (its Across deposit says so); the fill there pays the receiver, whose
+    // swap pays the account USDT through LI.FI's Executor, in the same transaction.
+    const depositPool = getAddress(current.manifest.providers?.across?.spokePools[String(ARBITRUM)] ?? '')
+    current.chains.minedLogs = (mined) =>
+      mined.chainId === ARBITRUM
+        ? [
+            fundsDepositedLog({
+              depositId: ACROSS_DEPOSIT_ID,
+              destinationChainId: BASE,
+              inputToken: arbitrumUsdc.address,
+              inputAmount: FIXTURE.amount - FIXTURE.lifiFee,
+              outputToken: baseUsdc.address,
+              outputAmount: DESTINATION_SWAP.delivered,
+              depositor: FIXTURE_ACCOUNT,
+              recipient: DESTINATION_SWAP.baseReceiver,
+              spokePool: depositPool,
+            }),
+          ]
+        : undefined
+    current.chains.knownReceipts.set(statusDone.receiving.txHash as Hex, {
+      chainId: BASE,
+      to: BASE_SPOKE_POOL,
+      logs: [
+        transferLog(baseUsdc.address, BASE_SPOKE_POOL, DESTINATION_SWAP.baseReceiver, DESTINATION_SWAP.delivered),
+        filledRelayLog(DESTINATION_SWAP.baseReceiver, DESTINATION_SWAP.delivered, BASE_SPOKE_POOL, {
+          depositId: ACROSS_DEPOSIT_ID,
+          inputToken: arbitrumUsdc.address,
+          outputToken: baseUsdc.address,
+        }),
+        transferLog(DESTINATION_SWAP.baseUsdt, DESTINATION_SWAP.baseExecutor, FIXTURE_ACCOUNT, received),
+      ],
+    })
+    const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
+    await connect(shell)
+    await form.pickToken('origin', 'Arbitrum', 'USDC')
+    await form.pickToken('destination', 'Base', 'USDT')
+    await form.recipient.fill(FIXTURE_ACCOUNT)
+    await form.amount.fill('100')
+    const lifi = form.route('lifi')
+    await expect(lifi).toBeVisible({ timeout: 20_000 })
+    await expect(lifi.getByTestId('route-tools')).toHaveText('Across → 1inch')
+    await lifi.click()
+    await expect(page.getByTestId('route-path')).toContainText('USDC (Arbitrum One) → Across →')
+    await expect(page.getByTestId('route-path')).toContainText('→ 1inch → 99.9 USDT (Base)')
+    await form.mainButton.click()
+    // What is signed: the diamond's call to Across with the swap on arrival decoded, its fallback said.
+    const panel = form.dialog.getByTestId('signed-transaction')
+    await expect(panel.getByTestId('signed-function')).toHaveText('swapAndStartBridgeTokensViaAcrossV4')
+    await expect(panel).toContainText('Swapped on arrival by')
+    await expect(panel).toContainText(short(ONE_INCH_ROUTER))
+    await expect(panel).toContainText('If the swap on arrival fails, you receive')
+    await expect(panel).toContainText(`${display(DESTINATION_SWAP.delivered, 6)} USDC`)
+    await expect(form.dialog.getByTestId('review-minimum')).toContainText(
+      `${display(DESTINATION_SWAP.swapMin, 6)} USDT`,
+    )
+    await screenshot(page, 'production-lifi-arrival-swap-review')
+    await form.confirm()
+    await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
+    await expect(page.getByTestId('receivable-amount')).toHaveText(`${display(received, 6)} USDT`)
+    const [, deposit] = current.chains.mined
+    expect(deposit?.data.toLowerCase()).toBe(answer.transactionRequest.data.toLowerCase())
+    expectOnlyCannedRpc(current)
+    expect(offMachine).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+
+  test('bridges USDC through LI.FI over Stargate V2: its minimum and LayerZero fee decoded, to Completed', async ({
+    app,
+  }) => {
+    // LI.FI's answer through StargateFacetV2: its fee, then Stargate's USDC pool to Base (fixtures/quoteCalldata.ts).
+    const answer = stargateAnswer(lifiFixtures.quote)
+    const current = await startBed({
+      '/v1/quote': { body: answer },
+      '/v1/status': (request) => ({
+        body: { ...lifiDoneFor(String(request.query.txHash)), tool: 'stargateV2' },
+      }),
+    })
+    const { receiving } = lifiFixtures.statusDone
+    deliveredOnBase(current.chains, receiving.txHash as Hex, RELAY_SOLVER, receiving.amount)
+    const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
+    await connect(shell)
+    await form.pickToken('origin', 'Arbitrum', 'USDC')
+    await enterUsdcTransfer(form)
+    const lifi = form.route('lifi')
+    await expect(lifi).toBeVisible({ timeout: 20_000 })
+    await expect(lifi).toContainText('LI.FI (StargateV2)')
+    await lifi.click()
+    await form.mainButton.click()
+    const panel = form.dialog.getByTestId('signed-transaction')
+    await expect(panel.getByTestId('signed-function')).toHaveText('swapAndStartBridgeTokensViaStargate')
+    // LayerZero's fee leaves the wallet as the call's value, besides the USDC.
+    await expect(panel.getByTestId('signed-value')).toHaveText(`${display(STARGATE.nativeFee, 18)} ETH`)
+    await expect(form.dialog.getByTestId('review-minimum')).toContainText(`${display(STARGATE.toAmountMin, 6)} USDC`)
+    await screenshot(page, 'production-lifi-stargate-review')
+    await form.confirm()
+    await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
+    const [, deposit] = current.chains.mined
+    expect(deposit).toMatchObject({ value: STARGATE.nativeFee })
+    expect(deposit?.data.toLowerCase()).toBe(answer.transactionRequest.data.toLowerCase())
+    // Followed with its bridge, as LI.FI asks.
+    expect(quotes(current.server, '/v1/status').at(-1)?.query).toMatchObject({ bridge: 'stargateV2' })
     expectOnlyCannedRpc(current)
     expect(offMachine).toEqual([])
     expect(consoleErrors).toEqual([])

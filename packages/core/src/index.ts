@@ -166,6 +166,7 @@ export {
   type QuoteRequest,
   type Route,
   type RouteGasless,
+  type RouteLeg,
   type SignableTypedData,
   TOKEN_KINDS,
   type TokenKind,

@@ -87,6 +87,22 @@ export type Route = {
    * wallet, which needs no native coin on the origin and is not asked to switch network.
    */
   gasless?: RouteGasless
+  /**
+   * The route's legs in order, where it has more than one (a swap on the origin, the bridge, a swap on arrival), each
+   * with its tool as the provider names it and what it takes and gives (estimates: the route's minimum is what is
+   * signed). Their kinds and order are checked against the decoded deposit; undefined: one leg, the provider's bridge.
+   */
+  legs?: RouteLeg[]
+}
+
+/** One leg of a route (see `Route.legs`): amounts in `from`'s and `to`'s base units. */
+export type RouteLeg = {
+  kind: 'swap' | 'bridge'
+  tool: string
+  from: TokenRef
+  to: TokenRef
+  fromAmount: bigint
+  toAmount: bigint
 }
 
 /** See `Route.gasless`: the open fee (output token's base units) and the open deadline (epoch seconds). */

@@ -27,7 +27,7 @@ import { useChainTime, useSwap } from '../../lib/swapClient.tsx'
 import { markSwapInView } from '../../lib/swapInView.ts'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { refundReason, statusWord } from '../history/index.ts'
-import type { ReviewNetworkCost } from '../swap/index.ts'
+import { type ReviewNetworkCost, RouteLegs } from '../swap/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
 import { RefundCountdown } from './RefundCountdown.tsx'
 import { confirmBlocked, ReviewSummary } from './ReviewSummary.tsx'
@@ -265,7 +265,12 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     ],
     [
       t('Swap Route'),
-      `${origin.symbol} (${chainName(origin.chainId)}) → ${record.providerName} → ${destination.symbol} (${chainName(destination.chainId)})`,
+      // In the review, the route's legs with their tools where it has several; afterwards, the swap's ends.
+      reviewing && props.route?.legs ? (
+        <RouteLegs key="v9" legs={props.route.legs} chainName={chainName} />
+      ) : (
+        `${origin.symbol} (${chainName(origin.chainId)}) → ${record.providerName} → ${destination.symbol} (${chainName(destination.chainId)})`
+      ),
     ],
   ]
   // Who returns the tokens of a swap that is not delivered: said from the provider's module while it can matter.

@@ -1,4 +1,10 @@
-import { formatDisplayAmount, getManifestChain, type ProviderOutcome, type Route } from '@multi-bridge/core'
+import {
+  formatDisplayAmount,
+  getManifestChain,
+  type ProviderOutcome,
+  type Route,
+  type RouteLeg,
+} from '@multi-bridge/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approximateDuration, exchangeRate } from '../../lib/format.ts'
@@ -108,6 +114,12 @@ function RouteCard(props: { route: Route; best: boolean; selected: boolean; onSe
           </span>
         )}
       </span>
+      {/* The legs' tools in order: the swaps and the bridge. */}
+      {route.legs && (
+        <span className="route-meta" data-testid="route-tools">
+          {route.legs.map((leg) => leg.tool).join(' → ')}
+        </span>
+      )}
       <span className="route-amount-line">
         <span className="route-amount" data-testid="route-receivable-amount">
           {formatDisplayAmount(route.outputAmount, token.decimals)} {token.symbol}
@@ -150,6 +162,31 @@ function RouteCard(props: { route: Route; best: boolean; selected: boolean; onSe
         </span>
       )}
     </button>
+  )
+}
+
+/**
+ * A route's legs in order, each token with what the leg takes or gives (estimates) and its chain, each leg's tool
+ * between them: "0.1 ETH (Arbitrum) → 1inch → 328.6 USDC (Arbitrum) → Across → 328.56 USDC (Base)".
+ */
+export function RouteLegs({ legs, chainName }: { legs: RouteLeg[]; chainName: (id: number) => string }) {
+  const amount = (value: bigint, token: RouteLeg['from']) =>
+    `${formatDisplayAmount(value, token.decimals)} ${token.symbol} (${chainName(token.chainId)})`
+  const [first] = legs
+  if (!first) return null
+  return (
+    <span className="route-legs">
+      {amount(first.fromAmount, first.from)}
+      {legs.map((leg, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the legs of one route, in their fixed order
+        <span key={index} data-testid="route-leg">
+          {' → '}
+          <strong>{leg.tool}</strong>
+          {' → '}
+          {amount(leg.toAmount, leg.to)}
+        </span>
+      ))}
+    </span>
   )
 }
 
@@ -220,9 +257,15 @@ export function RouteDetails({ route, children }: { route: Route; children?: Rea
       </div>
       <div className="details-row">
         <dt>{t('Swap Route')}</dt>
-        <dd>
-          {origin.symbol} ({chainName(origin.chainId)}) → {route.providerName} → {destination.symbol} (
-          {chainName(destination.chainId)})
+        <dd data-testid="route-path">
+          {route.legs ? (
+            <RouteLegs legs={route.legs} chainName={chainName} />
+          ) : (
+            <>
+              {origin.symbol} ({chainName(origin.chainId)}) → {route.providerName} → {destination.symbol} (
+              {chainName(destination.chainId)})
+            </>
+          )}
         </dd>
       </div>
       {route.fees.map((fee, index) => (

@@ -82,6 +82,8 @@ export const lifiGasZipAbi = parseAbi([
 ])
 
 export const LIFI_DIAMOND_NAME = 'LI.FI Diamond'
+/** The review's detail naming the contract of a swap before the bridge. */
+export const SWAPPED_ON_ORIGIN = 'Swapped on the origin by'
 
 /** Uniswap's Permit2, the same address on every chain: a swap step may never call it or have it approved. */
 export const PERMIT2: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
@@ -384,7 +386,7 @@ export function decodeLifiDeposit(transaction: TransactionRequest, context: Lifi
   const details = [
     ...(fee > 0n ? [{ label: 'LI.FI fee', kind: 'input' as const, value: fee }] : []),
     ...(gas > 0n ? [{ label: 'Gas on arrival fee', kind: 'input' as const, value: gas }] : []),
-    ...(swap ? [{ label: 'Swapped on the origin by', kind: 'address' as const, value: swap.callTo }] : []),
+    ...(swap ? [{ label: SWAPPED_ON_ORIGIN, kind: 'address' as const, value: swap.callTo }] : []),
     ...(terms.details ?? []),
   ]
   return {

@@ -106,6 +106,11 @@ describe('LI.FI bridge then swap', () => {
       minOutputAmount: DESTINATION_SWAP.swapMin,
       slippageMode: 'auto',
     })
+    // The legs LI.FI names, in the call's order: Across, then 1inch on Base.
+    expect(route.legs?.map((leg) => [leg.kind, leg.tool, leg.from.symbol, leg.to.symbol, leg.to.chainId])).toEqual([
+      ['bridge', 'Across', 'USDC', 'USDC', 8453],
+      ['swap', '1inch', 'USDC', 'USDT', 8453],
+    ])
     const plan = await bed.lifi.planDeposit(route)
     expect(bed.lifi.decodeDeposit(plan.transaction, route)).toMatchObject({
       functionName: 'swapAndStartBridgeTokensViaAcrossV4',
@@ -144,6 +149,17 @@ describe('LI.FI bridge then swap', () => {
     expect(error).toMatchObject({ code, ...(field ? { field } : {}) })
     expect(wallet.sendTransaction).not.toHaveBeenCalled()
     expect(onUpdate).not.toHaveBeenCalled()
+  })
+
+  it('refuses an answer whose steps shown are not the call’s: the swap said to come before the bridge', async () => {
+    const answer = destinationSwapAnswer(lifiFixtures.quote)
+    const [fee, bridge, swap] = answer.includedSteps
+    bed.server.setRoutes({ '/v1/quote': { body: { ...answer, includedSteps: [fee, swap, bridge] } } })
+    const error = await bed.lifi.getQuote(usdcToUsdt()).catch((e) => e)
+    expect(error).toMatchObject({
+      code: 'invalidQuote',
+      details: expect.stringContaining('the steps shown (swap, bridge)'),
+    })
   })
 
   it('refuses a swap on arrival into the native coin, which the tracker could not see arrive', async () => {

@@ -31,6 +31,9 @@ import { type LifiDepositContext, refuse } from './lifiFacet.ts'
  * token (not the coin): the Executor pays the coin from inside a contract, which leaves no log for the tracker to see.
  */
 
+/** The review's detail naming the contract of a swap on arrival. */
+export const SWAPPED_ON_ARRIVAL = 'Swapped on arrival by'
+
 /** LI.FI's ReceiverAcrossV4 per chain (deployments/<network>.json `ReceiverAcrossV4`): where Across's fill must go. */
 export const LIFI_ACROSS_RECEIVERS: Readonly<Record<number, Address>> = {
   1: '0x07Cc0a0b41641D349240e1988169Fa11b31FC24E',
@@ -140,7 +143,7 @@ export function destinationSwap(
     output: { token: asked, amount: description.minReturnAmount },
     fallback,
     details: [
-      { label: 'Swapped on arrival by', kind: 'address', value: step.callTo },
+      { label: SWAPPED_ON_ARRIVAL, kind: 'address', value: step.callTo },
       {
         label: 'If the swap on arrival fails, you receive',
         kind: 'amount',

@@ -9,6 +9,7 @@ import {
   type QuoteRequest,
   type Route,
   type RouteFee,
+  type RouteLeg,
   type TokenPrice,
   type TokenRef,
 } from '../../routes/types.ts'
@@ -25,7 +26,7 @@ import {
 import { LIFI_PROVIDER_ID, LIFI_PROVIDER_NAME } from './lifiConfig.ts'
 import type { LifiContext } from './lifiContext.ts'
 import type { LifiGas } from './lifiGasSuggestion.ts'
-import type { LifiQuote } from './lifiSchemas.ts'
+import { type LifiQuote, lifiIncludedStepsSchema } from './lifiSchemas.ts'
 
 const QUOTE_TTL_MS = 60_000
 
@@ -109,10 +110,37 @@ export function routeFromQuote(context: LifiContext, quote: LifiQuote, request: 
       transaction: { to, data: transactionRequest.data, value: value.toString() },
       includedFee: includedFeeOf(quote, request).toString(),
     },
+    ...withLegs(lifiLegs(context, quote)),
     // `/status` is asked with the route's bridge (`bridge=<tool>`), as LI.FI recommends.
     ...(quote.tool ? { trackingData: { tool: quote.tool } } : {}),
     ...(prices ? { prices } : {}),
   }
+}
+
+const withLegs = (legs: RouteLeg[] | undefined) => (legs && legs.length > 1 ? { legs } : {})
+
+/**
+ * The legs LI.FI says the call takes (`includedSteps`: its swaps and its bridge; LI.FI's own fee and gas steps are
+ * not legs), with their tools as LI.FI names them. Undefined when the answer has no readable list. Their kinds and
+ * ends are checked against the decoded call before the route is shown (`checkedAtQuote`).
+ */
+export function lifiLegs(context: LifiContext, quote: LifiQuote): RouteLeg[] | undefined {
+  const parsed = lifiIncludedStepsSchema.safeParse(quote.includedSteps)
+  if (!parsed.success) return undefined
+  return parsed.data.flatMap((step) =>
+    step.type === 'swap' || step.type === 'cross'
+      ? [
+          {
+            kind: step.type === 'swap' ? ('swap' as const) : ('bridge' as const),
+            tool: step.toolDetails?.name ?? step.tool,
+            from: apiTokenRef(context.manifest, step.action.fromToken),
+            to: apiTokenRef(context.manifest, step.action.toToken),
+            fromAmount: BigInt(step.action.fromAmount),
+            toAmount: BigInt(step.estimate.toAmount),
+          },
+        ]
+      : [],
+  )
 }
 
 /**

@@ -52,8 +52,21 @@ export const lifiQuoteSchema = z.object({
     chainId: z.number().int(),
     from: addressString.optional(),
   }),
+  /** The steps LI.FI says the call takes (read by `lifiLegs`: an odd list shows no legs, never refuses the quote). */
+  includedSteps: z.unknown().optional(),
 })
 export type LifiQuote = z.infer<typeof lifiQuoteSchema>
+
+/** `includedSteps` of a quote: each step's kind (`swap`, `cross`, `protocol`), tool and estimate. */
+export const lifiIncludedStepsSchema = z.array(
+  z.object({
+    type: z.string(),
+    tool: z.string(),
+    toolDetails: z.object({ name: z.string().min(1) }).optional(),
+    action: z.object({ fromToken: lifiTokenSchema, toToken: lifiTokenSchema, fromAmount: uintString }),
+    estimate: z.object({ toAmount: uintString }),
+  }),
+)
 
 const toolErrorSchema = z.object({ code: z.string(), tool: z.string().optional(), message: z.string().optional() })
 

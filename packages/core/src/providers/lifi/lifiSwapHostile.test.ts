@@ -140,6 +140,10 @@ describe('LI.FI swap then bridge', () => {
       minOutputAmount: ETH_SWAP_OUTPUT.minimum,
       slippageMode: 'auto',
     })
+    expect(route.legs?.map((leg) => [leg.kind, leg.tool, leg.from.symbol, leg.to.symbol, leg.to.chainId])).toEqual([
+      ['swap', '1inch', 'ETH', 'USDC', 42161],
+      ['bridge', 'Across', 'USDC', 'USDC', 8453],
+    ])
     const plan = await bed.lifi.planDeposit(route)
     expect(plan.approval).toBeUndefined()
     expect(bed.lifi.decodeDeposit(plan.transaction, route)).toMatchObject({
