@@ -28,6 +28,9 @@ import {
   ONE_INCH_ROUTER,
   STARGATE,
   stargateAnswer,
+  USDC_TO_ETH,
+  USDC_TO_ETH_OUTPUT,
+  usdcToEthAnswer,
 } from '../packages/core/src/providers/lifi/fixtures/quoteCalldata.ts'
 import { lifiDiamondAbi } from '../packages/core/src/providers/lifi/lifiCalldata.ts'
 import { relayFixtures, relayStatusFor } from '../packages/core/src/providers/relay/relayFixtures.ts'
@@ -667,6 +670,78 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     ).toLowerCase()
     expect(arbitrumCalls).toContain(toFunctionSelector('isAddressWhitelisted(address)').slice(2))
     expect(arbitrumCalls).toContain(ONE_INCH_ROUTER.slice(2).toLowerCase())
+    expectOnlyCannedRpc(current)
+    expect(offMachine).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+
+  test('swaps USDC on Base for ETH on Optimism through LI.FI: 1inch into the coin, Across to Optimism, to Completed', async ({
+    app,
+  }) => {
+    const OPTIMISM = 10
+    const answer = usdcToEthAnswer(lifiFixtures.quote)
+    const delivered = USDC_TO_ETH_OUTPUT.estimate
+    const { statusDone } = lifiFixtures
+    const eth = { ...statusDone.receiving.token, ...answer.action.toToken }
+    const current = await startBed(
+      {
+        '/v1/quote': { body: answer },
+        '/v1/status': (request) => ({
+          body: {
+            ...statusDone,
+            sending: { ...statusDone.sending, chainId: BASE, txHash: String(request.query.txHash) },
+            receiving: { ...statusDone.receiving, chainId: OPTIMISM, token: eth, amount: delivered.toString() },
+          },
+        }),
+      },
+      {
+        balances: {
+          ...BALANCES,
+          [BASE]: { [baseUsdc.address]: 600_000_000n, [NATIVE_TOKEN_ADDRESS]: 3_000_000_000_000_000n },
+        },
+      },
+    )
+    // Across fills on Optimism with WETH and unwraps it for the wallet: its fill event names the account.
+    const optimismPool = getAddress(current.manifest.providers?.across?.spokePools[String(OPTIMISM)] ?? '')
+    current.chains.knownReceipts.set(statusDone.receiving.txHash as Hex, {
+      chainId: OPTIMISM,
+      to: optimismPool,
+      logs: [
+        filledRelayLog(FIXTURE_ACCOUNT, delivered, optimismPool, {
+          originChainId: BASE,
+          inputToken: USDC_TO_ETH.baseWeth,
+          outputToken: USDC_TO_ETH.optimismWeth,
+        }),
+      ],
+    })
+    const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
+    await connect(shell)
+    await form.pickToken('origin', 'Base', 'USDC')
+    await form.pickToken('destination', 'OP Mainnet', 'ETH')
+    await form.recipient.fill(FIXTURE_ACCOUNT)
+    await form.amount.fill('500')
+    const lifi = form.route('lifi')
+    await expect(lifi).toBeVisible({ timeout: 20_000 })
+    await expect(lifi.getByTestId('route-tools')).toHaveText('1inch → Across')
+    await expect(lifi.getByTestId('route-receivable-amount')).toHaveText(`${display(delivered, 18)} ETH`)
+    await lifi.click()
+    await form.mainButton.click()
+    const panel = form.dialog.getByTestId('signed-transaction')
+    await expect(panel.getByTestId('signed-function')).toHaveText('swapAndStartBridgeTokensViaAcrossV4')
+    await expect(panel.getByTestId('signed-amount')).toHaveText('500 USDC')
+    await expect(panel.getByTestId('signed-destination')).toHaveText('OP Mainnet')
+    await expect(panel).toContainText('Swapped on the origin by')
+    await expect(form.dialog.getByTestId('review-minimum')).toContainText(
+      `${formatDisplayAmount(USDC_TO_ETH_OUTPUT.minimum, 18, 18)} ETH`,
+    )
+    await screenshot(page, 'production-lifi-usdc-eth-review')
+    await form.confirm()
+    await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
+    // The exact approval on Base, then the quoted call.
+    const [approval, deposit] = current.chains.mined
+    expect(approval).toMatchObject({ chainId: BASE })
+    expect(decodeFunctionData({ abi: erc20Abi, data: approval!.data }).args[1]).toBe(USDC_TO_ETH.amount)
+    expect(deposit?.data.toLowerCase()).toBe(answer.transactionRequest.data.toLowerCase())
     expectOnlyCannedRpc(current)
     expect(offMachine).toEqual([])
     expect(consoleErrors).toEqual([])

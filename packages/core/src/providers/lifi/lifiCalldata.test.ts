@@ -24,6 +24,9 @@ import {
   STARGATE,
   type SwapData,
   stargateCalldata,
+  USDC_TO_ETH,
+  USDC_TO_ETH_OUTPUT,
+  usdcToEthCalldata,
 } from './fixtures/quoteCalldata.ts'
 import { decodeLifiDeposit, type LifiDepositContext } from './lifiCalldata.ts'
 
@@ -318,5 +321,56 @@ describe("LI.FI's other bridges, decoded from their facets' structs", () => {
     expect(decode(direct, { includedFee: 0n }).details).toEqual([
       { label: 'Polymer fee', kind: 'input', value: POLYMER.polymerFee },
     ])
+  })
+})
+
+describe('swap then bridge from a token to the coin: 500 USDC on Base for ETH on Optimism', () => {
+  const baseUsdc = token(8453, FIXTURE.baseUsdc, 'USDC')
+  const optimismEth = token(10, NATIVE_TOKEN_ADDRESS, 'ETH', 18)
+  const request: QuoteRequest = {
+    ...usdcRequest,
+    origin: baseUsdc,
+    destination: optimismEth,
+    amount: USDC_TO_ETH.amount,
+  }
+  const onBase = {
+    request,
+    feeCollector: USDC_TO_ETH.baseFeeCollector,
+    includedFee: USDC_TO_ETH.lifiFee,
+    destinationWrappedNative: USDC_TO_ETH.optimismWeth,
+    // 1inch's router and its swap, as the diamond's allowlist says (lifiAllowlistAnswer.ts).
+    allowlist: () => true,
+    originTokens: [baseUsdc, token(8453, NATIVE_TOKEN_ADDRESS, 'ETH', 18)],
+    destinationTokens: [optimismEth],
+  } as const
+  const decodeOnBase = (data: Hex) =>
+    decodeLifiDeposit({ chainId: 8453, to: DIAMOND, data, value: 0n }, context(onBase))
+
+  it('reads USDC leaving the wallet, the swap into the coin, and the coin Across pays at least on Optimism', () => {
+    expect(decodeOnBase(usdcToEthCalldata())).toMatchObject({
+      inputToken: FIXTURE.baseUsdc,
+      inputAmount: USDC_TO_ETH.amount,
+      destinationChainId: 10,
+      // Across pays WETH; a wallet asking for the coin gets the coin.
+      output: { token: NATIVE_TOKEN_ADDRESS, amount: USDC_TO_ETH_OUTPUT.minimum },
+      details: [
+        { label: 'LI.FI fee', kind: 'input', value: USDC_TO_ETH.lifiFee },
+        { label: 'Swapped on the origin by', kind: 'address' },
+      ],
+    })
+  })
+
+  it('refuses the swap ending in USDC while the bridge takes the coin, and a bridge minimum of 0', () => {
+    const refusal = (data: Hex) => {
+      try {
+        decodeOnBase(data)
+      } catch (error) {
+        return error
+      }
+    }
+    expect(refusal(usdcToEthCalldata({ bridge: { sendingAssetId: FIXTURE.baseUsdc } }))).toMatchObject({
+      field: 'inputToken',
+    })
+    expect(refusal(usdcToEthCalldata({ bridge: { minAmount: 0n } }))).toMatchObject({ field: 'amount' })
   })
 })
