@@ -19,6 +19,7 @@ import {
   NATIVE_GAS_OUTPUT,
   nativeGasCalldata,
   nativeGasStep,
+  oneInchStep,
   POLYMER,
   polymerCalldata,
   STARGATE,
@@ -372,5 +373,39 @@ describe('swap then bridge from a token to the coin: 500 USDC on Base for ETH on
       field: 'inputToken',
     })
     expect(refusal(usdcToEthCalldata({ bridge: { minAmount: 0n } }))).toMatchObject({ field: 'amount' })
+  })
+})
+
+describe('a swap before each bridge the decoder accepts', () => {
+  it('reads ETH swapped by 1inch for USDC, bridged by Stargate: the amount and LayerZero fee as value, its minimum', () => {
+    const request: QuoteRequest = { ...usdcRequest, origin: token(42161, NATIVE_TOKEN_ADDRESS, 'ETH', 18) }
+    const data = stargateCalldata({
+      swaps: [feeStep({ token: zeroAddress, amount: ETH_SWAP.amount, fee: ETH_SWAP.lifiFee }), oneInchStep()],
+      bridge: { minAmount: ETH_SWAP.swapMin },
+    })
+    const onArbitrum = { request, includedFee: ETH_SWAP.lifiFee, allowlist: () => true }
+    const value = ETH_SWAP.amount + STARGATE.nativeFee
+    expect(decode(data, onArbitrum, value)).toMatchObject({
+      functionName: 'swapAndStartBridgeTokensViaStargate',
+      inputToken: NATIVE_TOKEN_ADDRESS,
+      inputAmount: ETH_SWAP.amount,
+      output: { token: FIXTURE.baseUsdc, amount: STARGATE.toAmountMin },
+    })
+    // Without LayerZero's fee on top of the amount, the pool would revert: refused before signing.
+    expect(() => decode(data, onArbitrum, ETH_SWAP.amount)).toThrow('does not match the swap: value')
+  })
+
+  it('reads ETH swapped by 1inch for USDC, bridged by CCTP: what is minted is the least swapped less the fees', () => {
+    const request: QuoteRequest = { ...usdcRequest, origin: token(42161, NATIVE_TOKEN_ADDRESS, 'ETH', 18) }
+    const data = polymerCalldata({
+      swaps: [feeStep({ token: zeroAddress, amount: ETH_SWAP.amount, fee: ETH_SWAP.lifiFee }), oneInchStep()],
+      bridge: { minAmount: ETH_SWAP.swapMin },
+    })
+    expect(
+      decode(data, { request, includedFee: ETH_SWAP.lifiFee, allowlist: () => true }, ETH_SWAP.amount),
+    ).toMatchObject({
+      functionName: 'swapAndStartBridgeTokensViaPolymerCCTP',
+      output: { token: FIXTURE.baseUsdc, amount: ETH_SWAP.swapMin - POLYMER.polymerFee },
+    })
   })
 })
