@@ -27,7 +27,11 @@ const ENGLISH = {
   estimatedUntilApproved: 'estimated until the approval is made',
   upTo: (amount: string) => `Up to ${amount}`,
   notEnoughGas: /^Not enough ETH on Local Chain A for gas \(about (\d[\d.,]* ETH) needed\)$/,
+  takeGasless: /^Not enough ETH for gas \(about (\d[\d.,]* ETH) needed\): take the route that needs none$/,
   oops: 'Oops, something went wrong',
+  routes: 'Routes',
+  noGasNeeded: 'No gas needed',
+  notEnoughGasBadge: 'Not enough gas',
 }
 const CHINESE: typeof ENGLISH = {
   lang: 'zh',
@@ -43,7 +47,11 @@ const CHINESE: typeof ENGLISH = {
   estimatedUntilApproved: '完成授權前為估計值',
   upTo: (amount: string) => `最多 ${amount}`,
   notEnoughGas: /^Local Chain A 上的 ETH 不足以支付 Gas（約需 (\d[\d.,]* ETH)）$/,
+  takeGasless: /^ETH 不足以支付 Gas（約需 (\d[\d.,]* ETH)）：改用免 Gas 的路線$/,
   oops: '哎呀，出了點問題',
+  routes: '路由',
+  noGasNeeded: '免 Gas',
+  notEnoughGasBadge: 'Gas 不足',
 }
 
 const LAYOUTS = [
@@ -60,7 +68,7 @@ for (const { id, viewport, text } of LAYOUTS) {
   test.describe(`gas before signing (${id})`, () => {
     const open = { viewport, storage: { lang: text.lang }, connectLabel: text.connect }
 
-    test('an account with almost no ETH sees the network cost and why it cannot swap, before signing anything', async ({
+    test('an account with almost no ETH is led to the route that needs none; a route needing gas says its cost and why', async ({
       app,
       account,
       wallet,
@@ -74,22 +82,40 @@ for (const { id, viewport, text } of LAYOUTS) {
       await form.amountLabelled(text.send).fill('10')
       await form.myAddressButton(text.myAddress).click()
 
+      // No dead end (issue #59): the route that needs no gas comes first, taken, and said why; the others need gas.
+      const gasless = form.route('intent-gasless')
+      await expect(page.getByTestId('routes-gasless-first')).toBeVisible({ timeout: 20_000 })
+      await expect(gasless).toHaveAttribute('aria-pressed', 'true')
+      await expect(page.getByRole('list', { name: text.routes }).getByRole('listitem').first()).toContainText(
+        text.noGasNeeded,
+      )
+      const paid = form.route('intent')
+      await expect(paid.getByTestId('route-needs-gas')).toHaveText(text.notEnoughGasBadge)
+      await expect(form.mainButton).toHaveText(text.swap)
+      await screenshot(page, `gas-short-gasless-first-${id}`, { fullPage: false })
+      // The route that needs gas, picked anyway: its cost, and the button leads back to the one that needs none.
+      await paid.click()
+
       // The approval the allowance needs and the deposit it unlocks (at its fallback gas, said to be estimated).
       await expect(form.networkCost).toContainText(text.networkCost, { timeout: 20_000 })
       await expect(form.networkCostAmount).toHaveText(/^\d[\d.,]* ETH$/)
       await expect(form.networkCost.getByTestId('network-cost-steps')).toHaveText(
         `${text.approvalAndDeposit} · ${text.estimatedUntilApproved}`,
       )
-      await expect(form.mainButton).toHaveText(text.notEnoughGas)
-      await expect(form.mainButton).toBeDisabled()
+      await expect(form.mainButton).toHaveText(text.takeGasless)
+      await expect(form.mainButton).toBeEnabled()
       // The sentence says what the wallet may ask at most, the row's "up to" (a token is sent: all of it is gas).
-      const said = text.notEnoughGas.exec((await form.mainButton.textContent()) ?? '')?.[1]
+      const said = text.takeGasless.exec((await form.mainButton.textContent()) ?? '')?.[1]
       await expect(form.networkCost.getByTestId('network-cost-max')).toHaveText(text.upTo(said ?? '?'))
       const cost = BigInt((await form.networkCostAmount.getAttribute('data-wei')) ?? '0')
       expect(cost).toBeGreaterThan(ALMOST_NOTHING)
       await form.networkCost.scrollIntoViewIfNeeded()
       await screenshot(page, `gas-short-${id}`, { fullPage: false })
       expect(await axeViolations(page)).toEqual([])
+      await form.mainButton.click()
+      await expect(gasless).toHaveAttribute('aria-pressed', 'true')
+      await expect(form.mainButton).toHaveText(text.swap)
+      await expect(form.mainButton).toBeEnabled()
 
       // Max on ETH with nothing to spare: nothing filled, never "0", and the reason.
       await form.pickToken('origin', a!.name, 'ETH')

@@ -41,6 +41,8 @@ function usePaintMeasure(outcomes: ProviderOutcome[]) {
 }
 
 export function RouteList(props: {
+  /** The person cannot pay the gas of the routes that need it: those that need none come first, the others say so. */
+  gaslessFirst?: boolean
   routes: Route[]
   outcomes: ProviderOutcome[]
   loading: boolean
@@ -52,11 +54,17 @@ export function RouteList(props: {
   usePaintMeasure(props.outcomes)
   return (
     <div className="routes">
+      {props.gaslessFirst && (
+        <p className="route-gas-note" role="status" data-testid="routes-gasless-first">
+          {t('Not enough gas for the other routes: the route that needs no gas comes first')}
+        </p>
+      )}
       <ul aria-label={t('Routes')} className="route-list">
         {props.routes.map((route, index) => (
           <li key={route.id}>
             <RouteCard
               route={route}
+              needsGas={props.gaslessFirst === true && !route.gasless}
               best={index === 0}
               selected={route.id === props.selectedId}
               onSelect={() => props.onSelect(route)}
@@ -89,7 +97,14 @@ export function RouteList(props: {
 }
 
 /** One route: provider, what arrives (with its USD value where the provider prices it), minimum, time, gas. */
-function RouteCard(props: { route: Route; best: boolean; selected: boolean; onSelect: () => void }) {
+function RouteCard(props: {
+  route: Route
+  best: boolean
+  selected: boolean
+  onSelect: () => void
+  /** The person cannot pay this route's gas on the origin. */
+  needsGas?: boolean
+}) {
   const { t } = useTranslation()
   const delivery = useDeliveryText()
   const { route } = props
@@ -111,6 +126,11 @@ function RouteCard(props: { route: Route; best: boolean; selected: boolean; onSe
         {route.gasless && (
           <span className="badge badge-gasless" data-testid="route-gasless">
             {t('No gas needed')}
+          </span>
+        )}
+        {props.needsGas && (
+          <span className="badge badge-warning" data-testid="route-needs-gas">
+            {t('Not enough gas')}
           </span>
         )}
       </span>

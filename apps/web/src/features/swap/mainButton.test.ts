@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type MainButtonInput, mainButton, recipientCheck } from './mainButton.ts'
+import { NOT_ENOUGH_GAS } from './gasCheck.ts'
+import { type MainButtonInput, mainButton, recipientCheck, TAKE_GASLESS } from './mainButton.ts'
 import type { RecipientSafety } from './useRecipientSafety.ts'
 
 const ready: MainButtonInput = {
@@ -16,6 +17,18 @@ const ready: MainButtonInput = {
 describe('mainButton', () => {
   it('offers Swap only when everything is there', () => {
     expect(mainButton(ready)).toEqual({ label: 'Swap', enabled: true })
+  })
+
+  it('leads to the route that needs no gas when the selected one’s gas cannot be paid (no dead end)', () => {
+    const short = { coin: 'ETH', network: 'Local Chain C', amount: '0.000422 ETH' }
+    expect(mainButton({ ...ready, gas: { short }, gaslessInstead: true })).toEqual({
+      label: TAKE_GASLESS,
+      enabled: true,
+      values: short,
+      action: 'takeGasless',
+    })
+    // No such route: the sentence, and nothing to press.
+    expect(mainButton({ ...ready, gas: { short } })).toMatchObject({ label: NOT_ENOUGH_GAS, enabled: false })
   })
 
   it.each<[string, Partial<MainButtonInput>]>([

@@ -28,12 +28,21 @@ export type MainButtonInput = {
   gas?: 'estimating' | 'ok' | { short: Record<string, string> }
   /** The connected account is a Safe on another network than the origin's: that network's name. */
   safeOn?: string
+  /** Another route needs no gas from the person (gasless), while the one selected does. */
+  gaslessInstead?: boolean
 }
 
 /** A Safe's swap starts on its own network (also the executor's refusal, lib/errorMessages.ts). */
 export const SAFE_ON_ANOTHER_NETWORK = 'This Safe is on {{network}}: swaps from it start on {{network}}.'
 
-export type MainButton = { label: string; enabled: boolean; values?: Record<string, string> }
+/**
+ * `action`: what pressing it does when it does not start the review: `takeGasless` picks the route that needs no gas
+ * (the way out of "Not enough … for gas").
+ */
+export type MainButton = { label: string; enabled: boolean; values?: Record<string, string>; action?: 'takeGasless' }
+
+/** The main button when the selected route's gas cannot be paid and a route that needs none exists. */
+export const TAKE_GASLESS = 'Not enough {{coin}} for gas (about {{amount}} needed): take the route that needs none'
 
 export type RecipientCheck = 'checking' | 'needsConsent' | 'needsConsentUnchecked' | 'needsConsentUndeployed' | 'ok'
 
@@ -79,6 +88,11 @@ export function mainButton(input: MainButtonInput): MainButton {
   // Routes of another input (or another account) are never on screen: no route yet means none to swap with.
   if (!input.hasRoute) return { label: input.loadingRoutes ? 'Finding routes…' : 'No route available', enabled: false }
   if (input.gas === 'estimating') return { label: 'Estimating the network cost…', enabled: false }
-  if (typeof input.gas === 'object') return { label: NOT_ENOUGH_GAS, enabled: false, values: input.gas.short }
+  if (typeof input.gas === 'object') {
+    // No dead end: where a route needs no gas, the button leads to it.
+    return input.gaslessInstead
+      ? { label: TAKE_GASLESS, enabled: true, values: input.gas.short, action: 'takeGasless' }
+      : { label: NOT_ENOUGH_GAS, enabled: false, values: input.gas.short }
+  }
   return { label: 'Swap', enabled: true }
 }

@@ -22,7 +22,7 @@ import { mainButton, recipientCheck } from './mainButton.ts'
 import { useRecipient } from './useRecipient.ts'
 import { type RecipientSafety, useRecipientSafety, useSenderKind } from './useRecipientSafety.ts'
 import { useRoutes } from './useRoutes.ts'
-import { useSwapGas } from './useSwapGas.ts'
+import { usePaidGasShort, useSwapGas } from './useSwapGas.ts'
 import { useTokenBalance } from './useTokenBalance.ts'
 
 export const toTokenRef = (token: PickerToken): TokenRef => ({
@@ -134,7 +134,22 @@ export function useSwapForm() {
   // Until the amount typed is rendered here, no route of the amount before is on screen or can be taken.
   const shown = amountInput === amountText ? quoted : { ...quoted, routes: [], outcomes: [], loading: true }
   // A Safe cannot sign a gasless order (its signature is a contract's, or waits for other owners): not offered to it.
-  const routes = isSafe ? { ...shown, routes: shown.routes.filter((route) => !route.gasless) } : shown
+  const offered = isSafe ? { ...shown, routes: shown.routes.filter((route) => !route.gasless) } : shown
+  // Someone who cannot pay the gas of the best route that needs it: the routes that need none come first (and the
+  // first is taken unless another was picked), the others said to need gas.
+  const shortOfGas = usePaidGasShort({
+    account: address,
+    origin,
+    amount,
+    balance: balanceData,
+    route: offered.routes.find((route) => !route.gasless),
+    gasPaidByAccount: !isSafe,
+  })
+  const gasless = offered.routes.find((route) => route.gasless)
+  const gaslessFirst = shortOfGas && gasless !== undefined
+  const routes = gaslessFirst
+    ? { ...offered, routes: [...offered.routes.filter((r) => r.gasless), ...offered.routes.filter((r) => !r.gasless)] }
+    : offered
   const selected: Route | undefined = routes.routes.find((r) => routeChoice(r) === selectedChoice) ?? routes.routes[0]
   const gas = useSwapGas({
     account: address,
@@ -161,6 +176,7 @@ export function useSwapForm() {
     loadingRoutes: routes.loading,
     recipientCheck: recipientCheck(recipientSafety, typedRecipient !== undefined, contractConsented),
     gas: gas.gasButton,
+    gaslessInstead: gasless !== undefined && !selected?.gasless,
     ...(isSafe && walletChainId !== undefined && origin && origin.chainId !== walletChainId
       ? { safeOn: getManifestChain(manifest, walletChainId)?.name ?? String(walletChainId) }
       : {}),
@@ -210,6 +226,10 @@ export function useSwapForm() {
     selected,
     /** Picks a route by its choice (`routeChoice`): the same provider's way stays picked as quotes refresh. */
     selectRoute: setSelectedChoice,
+    /** The routes that need no gas come first: the person cannot pay the gas of the others (each says so). */
+    gaslessFirst,
+    /** Takes the route that needs no gas (the main button's way out of "Not enough … for gas"). */
+    takeGaslessRoute: () => gasless && setSelectedChoice(routeChoice(gasless)),
     button,
   }
 }

@@ -372,6 +372,12 @@ const zh: Record<string, string> = {
   'Estimating…': '估算中…',
   // Gasless swaps (one signature; the solver opens the order and pays the origin's gas).
   'No gas needed': '免 Gas',
+  // Someone who cannot pay the gas of the routes that need it is led to the one that needs none.
+  'Not enough gas': 'Gas 不足',
+  'Not enough gas for the other routes: the route that needs no gas comes first':
+    '其他路線的 Gas 不足：免 Gas 的路線排在最前',
+  'Not enough {{coin}} for gas (about {{amount}} needed): take the route that needs none':
+    '{{coin}} 不足以支付 Gas（約需 {{amount}}）：改用免 Gas 的路線',
   'None: the solver pays it': '無：由求解者支付',
   Sign: '簽署',
   'Opened by the solver': '由求解者開立',

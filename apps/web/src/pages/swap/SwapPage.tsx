@@ -116,6 +116,7 @@ export default function SwapPage({ options }: { options: PageOptions }) {
         <div className="swap-routes">
           <RouteToolbar form={form} />
           <RouteList
+            gaslessFirst={form.gaslessFirst}
             routes={form.routes.routes}
             outcomes={form.routes.outcomes}
             loading={form.routes.loading}
@@ -136,7 +137,7 @@ export default function SwapPage({ options }: { options: PageOptions }) {
           type="button"
           className="button-primary button-block"
           disabled={!form.button.enabled}
-          onClick={startReview}
+          onClick={form.button.action === 'takeGasless' ? form.takeGaslessRoute : startReview}
           data-testid="main-button"
         >
           {t(form.button.label, form.button.values)}
