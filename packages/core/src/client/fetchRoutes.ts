@@ -21,11 +21,16 @@ export async function requoteRoute(provider: RouteProvider, route: Route): Promi
 /**
  * Best first: most received (then fastest), or fastest (then most received). "Received" is the signed minimum (the
  * exact output where the route pays one), not the estimate, with gas on arrival added at its value where the route
- * prices it (`receivedValue`): a route is never ranked first for an estimate it does not sign, nor merely for
- * delivering gas.
+ * prices it, and the person's own network cost taken off where it is known (`networkFees`, by route id, in the
+ * origin's native coin; `receivedValue`): a route is never ranked first for an estimate it does not sign, nor merely
+ * for delivering gas, nor while it costs more gas than it gains.
  */
-export function rankRoutes(routes: readonly Route[], preference: RoutePreference = 'most-received'): Route[] {
-  const received = new Map(routes.map((route) => [route, receivedValue(route)]))
+export function rankRoutes(
+  routes: readonly Route[],
+  preference: RoutePreference = 'most-received',
+  networkFees?: ReadonlyMap<string, bigint>,
+): Route[] {
+  const received = new Map(routes.map((route) => [route, receivedValue(route, networkFees?.get(route.id))]))
   const byReceived = (a: Route, b: Route) => {
     const x = received.get(a) ?? 0n
     const y = received.get(b) ?? 0n

@@ -135,3 +135,30 @@ describe('received value for ranking', () => {
     expect(receivedValue(intentRoute({ outputAmount: 96_800_000n }))).toBe(96_800_000n)
   })
 })
+
+describe('the whole cost: the person’s own network cost (issue #59 point 2)', () => {
+  // 10 USDC in, 9.69 USDC at least out, and about $1.05 of ETH paid on the origin for the approval and the deposit.
+  const withOriginEth = [...prices, { chainId: 1, address: NATIVE_TOKEN_ADDRESS, usd: '3000' }]
+  const tenUsdc = (change: Partial<Route> = {}) =>
+    intentRoute({
+      request: { origin: usdcA, destination: usdcB, amount: 10_000_000n, sender: ACCOUNT, recipient: ACCOUNT },
+      outputAmount: 9_690_000n,
+      prices: withOriginEth,
+      ...change,
+    })
+  const gasPaid = 350_000_000_000_000n // 0.00035 ETH
+
+  it('counts the network cost in what is sent, where the origin’s coin is priced', () => {
+    expect(valueLossBps(tenUsdc())).toBe(310)
+    // (10 + 1.05 − 9.69) / 11.05
+    expect(valueLossBps(tenUsdc(), gasPaid)).toBe(1230)
+    // Without the coin's price the cost cannot be valued: the loss is the tokens' alone.
+    expect(valueLossBps(tenUsdc({ prices }), gasPaid)).toBe(310)
+  })
+
+  it('ranks by what arrives net of the network cost, in the output token', () => {
+    expect(receivedValue(tenUsdc(), gasPaid)).toBe(9_690_000n - 1_050_000n)
+    expect(receivedValue(tenUsdc())).toBe(9_690_000n)
+    expect(receivedValue(tenUsdc({ prices }), gasPaid)).toBe(9_690_000n)
+  })
+})

@@ -68,12 +68,15 @@ export const at18 = (amount: bigint, decimals: number) =>
 
 /**
  * How much of what is sent may not arrive, in basis points: fees, the solver's spread, any price impact and the
- * slippage. What arrives is the signed minimum (the exact output where the route pays one), never the unsigned
- * estimate. In USD at the route's prices (what is sent plus native coin paid besides it, against the minimum plus
- * the gas on arrival); without prices, the same token on both sides is compared by amount (gas on arrival counted at
- * the fee paid for it). Undefined when neither can be told; negative when more arrives than is sent.
+ * slippage, and the person's own network cost (`networkFee`, the origin's native coin, where it is estimated). What
+ * arrives is the signed minimum (the exact output where the route pays one), never the unsigned estimate. In USD at
+ * the route's prices (what is sent plus native coin paid besides it, the network cost included where the coin is
+ * priced, against the minimum plus the gas on arrival); without prices, the same token on both sides is compared by
+ * amount (gas on arrival counted at the fee paid for it, the network cost where the coin is what is sent). Undefined
+ * when neither can be told; negative when more arrives than is sent. A gasless route's network cost is the solver's:
+ * none is given for it.
  */
-export function valueLossBps(route: Route): number | undefined {
+export function valueLossBps(route: Route, networkFee?: bigint): number | undefined {
   const usd = routeUsdValues(route)
   const gas = route.gasOnArrival?.status === 'included' ? route.gasOnArrival : undefined
   if (
@@ -82,7 +85,8 @@ export function valueLossBps(route: Route): number | undefined {
     (gas === undefined || usd.gasOnArrival !== undefined) &&
     (!route.nativeFee || usd.nativeFee !== undefined)
   ) {
-    const sent = usd.input + (usd.nativeFee ?? 0n)
+    const gasPaid = networkFee ? (originNativeUsd(route, networkFee) ?? 0n) : 0n
+    const sent = usd.input + (usd.nativeFee ?? 0n) + gasPaid
     if (sent <= 0n) return undefined
     const received = usd.minOutput + (usd.gasOnArrival ?? 0n)
     return Number(((sent - received) * BPS) / sent)
@@ -95,6 +99,7 @@ export function valueLossBps(route: Route): number | undefined {
     if (origin.kind !== 'native') return undefined
     sent += at18(route.nativeFee, origin.decimals)
   }
+  if (networkFee && origin.kind === 'native') sent += at18(networkFee, origin.decimals)
   let arrived = at18(route.minOutputAmount, received.decimals)
   if (gas) {
     // The gas is worth what was paid for it, when that fee is in the same asset.
@@ -110,17 +115,18 @@ export function valueLossBps(route: Route): number | undefined {
  * What a route delivers, for "Most received": its signed minimum (the exact output where the route pays one), never
  * the unsigned estimate, so an answer cannot rank first by promising more than it signs; plus the gas on arrival's
  * value in the output token when the route prices both (USD value of the gas over the output's price, at that
- * route's own prices); without prices, the token output alone. So gas adds what it is worth, and a route never ranks
- * first merely for having it.
+ * route's own prices); less the person's own network cost (`networkFee`, in the origin's native coin) valued the same
+ * way, net of what the person pays besides the amount (as LI.FI's "Best return"); without prices, the token output
+ * alone. So gas adds what it is worth, and a route never ranks first merely for having it, or for costing gas.
  */
-export function receivedValue(route: Route): bigint {
+export function receivedValue(route: Route, networkFee?: bigint): bigint {
   const gas = route.gasOnArrival?.status === 'included' ? route.gasOnArrival : undefined
-  if (!gas) return route.minOutputAmount
-  const gasPrice = priceOf(route.prices, gas.token)
+  if (!gas && !networkFee) return route.minOutputAmount
   const out = outputPrice(route)
-  if (gasPrice === undefined || out.price === undefined) return route.minOutputAmount
-  return (
-    route.minOutputAmount +
-    usdToAmount(usdValueOf(gas.amount, gas.token.decimals, gasPrice), out.token.decimals, out.price)
-  )
+  const inOutput = (usd: bigint | undefined) =>
+    usd === undefined || out.price === undefined ? 0n : usdToAmount(usd, out.token.decimals, out.price)
+  const gasPrice = gas && priceOf(route.prices, gas.token)
+  const arriving = gas && gasPrice !== undefined ? inOutput(usdValueOf(gas.amount, gas.token.decimals, gasPrice)) : 0n
+  const spent = networkFee ? inOutput(originNativeUsd(route, networkFee)) : 0n
+  return route.minOutputAmount + arriving - spent
 }
