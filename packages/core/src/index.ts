@@ -36,6 +36,7 @@ export type { SwapClient } from './client/types.ts'
 // ---- Configuration: the manifest's parts ----
 export type { ProductionEnv } from './config/envValues.ts'
 export {
+  chainName,
   findManifestToken,
   getManifestChain,
   listedTokenRef,

@@ -228,6 +228,10 @@ export function getManifestChain(manifest: Manifest, chainId: number): ManifestC
   return manifest.chains.find((chain) => chain.id === chainId)
 }
 
+/** A chain's name as the person reads it: the manifest's, or its id where the manifest does not have the chain. */
+export const chainName = (manifest: Manifest, chainId: number): string =>
+  getManifestChain(manifest, chainId)?.name ?? String(chainId)
+
 /**
  * The manifest's token at an address as a route's token, or undefined when the manifest does not list it. Pure:
  * the form uses it without the chain reads of `routes/tokenRef.ts`.

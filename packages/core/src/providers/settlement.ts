@@ -2,7 +2,7 @@ import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
 import type { Address, Chain, Hex, PublicClient, Transport } from 'viem'
 import { z } from 'zod'
 import { readChain, withTimeout } from '../chains/readChain.ts'
-import { getManifestChain, type Manifest } from '../config/manifest.ts'
+import { chainName, type Manifest } from '../config/manifest.ts'
 import { ServiceUnreachableError } from '../errors/unreachableErrors.ts'
 import { HttpStatusError } from '../http/httpErrors.ts'
 import { httpRequest } from '../http/request.ts'
@@ -136,7 +136,7 @@ export async function refundAvailableAfter(
   const deadline = refundDeadline(record)
   if (deadline === undefined) return Math.max(record.refundableAfter ?? 0, Math.floor(Date.now() / 1000) + 1)
   const chainId = record.destination.token.chainId
-  const chain = { id: chainId, name: getManifestChain(manifest, chainId)?.name ?? String(chainId) }
+  const chain = { id: chainId, name: chainName(manifest, chainId) }
   const head = await readChain(chain, () => destination.getBlock({ blockTag: 'latest' })).catch(() => undefined)
   return head
     ? refundOpensAtFromHead(deadline, { timestamp: Number(head.timestamp) }, refundTimingOf(manifest, chainId))

@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import { withTimeout } from '../chains/readChain.ts'
-import { getManifestChain, type Manifest } from '../config/manifest.ts'
+import { chainName, type Manifest } from '../config/manifest.ts'
 import { ChainUnreachableError, ProviderTimeoutError } from '../errors/unreachableErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import type { SwapRecord } from '../records/types.ts'
@@ -47,7 +47,6 @@ export async function collectSwaps(parameters: CollectSwapsParameters): Promise<
   const chainTimeoutMs = parameters.chainTimeoutMs ?? RESTORE_CHAIN_TIMEOUT_MS
   const apiTimeoutMs = parameters.apiTimeoutMs ?? RESTORE_API_TIMEOUT_MS
   const only = parameters.chainIds ? new Set(parameters.chainIds) : undefined
-  const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
   const tasks: Task[] = []
   for (const provider of parameters.providers) {
     if (provider.restoreChains && provider.findSwapsOnChain) {
@@ -56,7 +55,11 @@ export async function collectSwaps(parameters: CollectSwapsParameters): Promise<
         if (only && !only.has(chainId)) continue
         // The work starts inside the guard: a provider that throws at once fails this chain only.
         const work = Promise.resolve().then(() => findOnChain(owner, chainId))
-        const result = withTimeout(work, chainTimeoutMs, () => new ChainUnreachableError(chainId, chainName(chainId)))
+        const result = withTimeout(
+          work,
+          chainTimeoutMs,
+          () => new ChainUnreachableError(chainId, chainName(manifest, chainId)),
+        )
         tasks.push({ provider, chainId, result })
       }
     } else if (!only) {
@@ -85,7 +88,7 @@ export async function collectSwaps(parameters: CollectSwapsParameters): Promise<
   const readChains: number[] = []
   for (const [id, chain] of perChain) {
     if (chain.answered) readChains.push(id)
-    else unreadChains.push({ id, name: chainName(id), error: chain.error })
+    else unreadChains.push({ id, name: chainName(manifest, id), error: chain.error })
   }
   const unread = new Set(unreadChains.map((chain) => chain.id))
   const failedProviders: FailedProvider[] = []

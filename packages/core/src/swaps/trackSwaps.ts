@@ -2,7 +2,7 @@ import type { StoreApi } from 'zustand/vanilla'
 import { type ChainClock, ChainStalledError } from '../chains/chainClock.ts'
 import { withTimeout } from '../chains/readChain.ts'
 import type { Manifest } from '../config/manifest.ts'
-import { getManifestChain } from '../config/manifest.ts'
+import { chainName, getManifestChain } from '../config/manifest.ts'
 import { MultiBridgeError, walkError } from '../errors/MultiBridgeError.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import { isGaslessSwap } from '../records/swapRecord.ts'
@@ -124,7 +124,7 @@ export function createSwapTracker(parameters: {
     const chainId = record.destination.token.chainId
     const since = parameters.clock?.stalledSince(chainId)
     if (since === undefined) return undefined
-    const name = getManifestChain(parameters.manifest, chainId)?.name ?? String(chainId)
+    const name = chainName(parameters.manifest, chainId)
     return new ChainStalledError(chainId, name, Math.max(1, Math.floor((Date.now() / 1000 - since) / 60)))
   }
 

@@ -1,4 +1,4 @@
-import { getManifestChain, listSwaps, type SwapRecord } from '@multi-bridge/core'
+import { chainName, listSwaps } from '@multi-bridge/core'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -23,8 +23,6 @@ export function RefundBanner({ onShowAll }: { onShowAll?: () => void }) {
   const swaps = useSwaps((state) => state.swaps)
   const waiting = useMemo(() => listSwaps({ swaps }).filter(needsAction), [swaps])
   if (!hydrated || waiting.length === 0) return null
-  const chainName = (swap: SwapRecord) =>
-    getManifestChain(manifest, swap.origin.token.chainId)?.name ?? String(swap.origin.token.chainId)
   const [first] = waiting
   if (!first) return null
   const one = waiting.length === 1
@@ -39,7 +37,7 @@ export function RefundBanner({ onShowAll }: { onShowAll?: () => void }) {
               '{{amount}} is waiting on {{network}}: this swap was not delivered in time, and its refund is yours to make.',
               {
                 amount: waitingAmount(first),
-                network: chainName(first),
+                network: chainName(manifest, first.origin.token.chainId),
               },
             )
           : t('{{amounts}} are waiting: these swaps were not delivered in time, and their refunds are yours to make.', {

@@ -1,7 +1,7 @@
 import {
+  chainName,
   formatAmount,
   gasReceived,
-  getManifestChain,
   type Manifest,
   receivedAmount,
   type SwapFee,
@@ -79,7 +79,7 @@ function feeCells(fees: readonly SwapFee[] | undefined): [total: string, token: 
 
 /** One row per swap, as text cells: amounts in whole tokens (exact), times in ISO 8601 UTC, empty when unknown. */
 export function historyCsvRows(swaps: readonly SwapRecord[], manifest: Manifest): string[][] {
-  const network = (chainId: number) => getManifestChain(manifest, chainId)?.name ?? String(chainId)
+  const network = (chainId: number) => chainName(manifest, chainId)
   return swaps.map((swap) => {
     const { origin, destination } = swap
     const { gas } = destination

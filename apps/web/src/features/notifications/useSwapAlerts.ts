@@ -1,4 +1,4 @@
-import { formatDisplayAmount, getManifestChain } from '@multi-bridge/core'
+import { chainName, formatDisplayAmount } from '@multi-bridge/core'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -29,10 +29,9 @@ export function useSwapAlerts(): number {
     return store.subscribe((state) => {
       const alerts = newAlerts(before, state.swaps)
       before = state.swaps
-      const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
       for (const { key, alert, record } of alerts) {
         if (isSwapInView(key)) continue
-        const notice = swapNotice(alert, record, chainName)
+        const notice = swapNotice(alert, record, (id) => chainName(manifest, id))
         notify(notice.message, notice.values, notice.tone)
       }
       if (!document.hidden) return

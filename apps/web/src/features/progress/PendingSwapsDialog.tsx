@@ -1,4 +1,4 @@
-import { formatDisplayAmount, getManifestChain, type SwapRecord, swapProgress } from '@multi-bridge/core'
+import { chainName, formatDisplayAmount, type SwapRecord, swapProgress } from '@multi-bridge/core'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -54,7 +54,6 @@ function PendingSwapsList(props: { swaps: SwapRecord[]; onOpen: (key: string) =>
   const manifest = useManifest()
   const statusDetail = useStatusDetail()
   const returnFocus = useReturnFocus()
-  const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
   const label = (swap: SwapRecord) =>
     swap.status === 'refundable'
       ? t('Refund available')
@@ -85,8 +84,8 @@ function PendingSwapsList(props: { swaps: SwapRecord[]; onOpen: (key: string) =>
                       {swap.origin.token.symbol} → {swap.destination.token.symbol}
                     </span>
                     <span className="muted small">
-                      {chainName(swap.origin.token.chainId)} → {chainName(swap.destination.token.chainId)} ·{' '}
-                      {swap.providerName}
+                      {chainName(manifest, swap.origin.token.chainId)} →{' '}
+                      {chainName(manifest, swap.destination.token.chainId)} · {swap.providerName}
                     </span>
                   </button>
                 </li>

@@ -1,4 +1,5 @@
 import {
+  chainName,
   formatDisplayAmount,
   gasReceived,
   getManifestChain,
@@ -101,7 +102,6 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
   const format = useIntlFormat()
   // A provider refunding by itself (Across after the fill deadline, LI.FI's REFUND_IN_PROGRESS): nothing to sign.
   const providerRefunding = record.status === 'providerRefunding'
-  const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
   const origin = record.origin.token
   const destination = record.destination.token
   const explorer = (chainId: number, hash: string) => {
@@ -267,9 +267,9 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
       t('Swap Route'),
       // In the review, the route's legs with their tools where it has several; afterwards, the swap's ends.
       reviewing && props.route?.legs ? (
-        <RouteLegs key="v9" legs={props.route.legs} chainName={chainName} />
+        <RouteLegs key="v9" legs={props.route.legs} />
       ) : (
-        `${origin.symbol} (${chainName(origin.chainId)}) → ${record.providerName} → ${destination.symbol} (${chainName(destination.chainId)})`
+        `${origin.symbol} (${chainName(manifest, origin.chainId)}) → ${record.providerName} → ${destination.symbol} (${chainName(manifest, destination.chainId)})`
       ),
     ],
   ]
@@ -330,7 +330,11 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
                 <span className="step-dot" aria-hidden="true" />
                 <span className="step-label">{step.label}</span>
                 {step.hash && step.chainId !== undefined && (
-                  <TxHash hash={step.hash} href={explorer(step.chainId, step.hash)} chain={chainName(step.chainId)} />
+                  <TxHash
+                    hash={step.hash}
+                    href={explorer(step.chainId, step.hash)}
+                    chain={chainName(manifest, step.chainId)}
+                  />
                 )}
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { getManifestChain, type SwapRecord } from '@multi-bridge/core'
+import { chainName, type SwapRecord } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
 import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
@@ -23,8 +23,7 @@ export function RefundCountdown({ record, now, refund }: { record: SwapRecord; n
     ready: refund.ready,
     error: refund.error,
     problem,
-    destinationName:
-      getManifestChain(manifest, record.destination.token.chainId)?.name ?? String(record.destination.token.chainId),
+    destinationName: chainName(manifest, record.destination.token.chainId),
     formatTime: format.dateTime,
   })
   if (!said) return null

@@ -1,9 +1,9 @@
 import {
   type CompletedSwap,
+  chainName,
   formatAmount,
   formatDisplayAmount,
   gasReceived,
-  getManifestChain,
   receivedAmount,
 } from '@multi-bridge/core'
 import { useEffect, useRef } from 'react'
@@ -26,7 +26,7 @@ export function SwapEnding({ record, onClose }: { record: CompletedSwap; onClose
   const done = useRef<HTMLButtonElement>(null)
   const { token } = record.destination
   const received = receivedAmount(record)
-  const network = getManifestChain(manifest, token.chainId)?.name ?? String(token.chainId)
+  const network = chainName(manifest, token.chainId)
   // The provider did not say what arrived (LI.FI): the least the route guaranteed, said as such.
   const amount = BigInt(received ?? record.destination.minAmount)
   const values = { amount: formatDisplayAmount(amount, token.decimals), token: token.symbol, network }

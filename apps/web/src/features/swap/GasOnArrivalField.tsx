@@ -1,4 +1,4 @@
-import { formatDisplayAmount, getManifestChain, type Route } from '@multi-bridge/core'
+import { chainName, formatDisplayAmount, type Route } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import type { SwapForm } from './useSwapForm.ts'
@@ -16,7 +16,7 @@ export function GasOnArrivalField({ form }: { form: SwapForm }) {
   const manifest = useManifest()
   const { gasToken, selected } = form
   if (!gasToken) return null
-  const network = getManifestChain(manifest, gasToken.chainId)?.name ?? String(gasToken.chainId)
+  const network = chainName(manifest, gasToken.chainId)
   const gas = selected?.gasOnArrival
   const fee = selected && gasOnArrivalFee(selected)
   return (

@@ -1,10 +1,4 @@
-import {
-  formatDisplayAmount,
-  getManifestChain,
-  type ProviderOutcome,
-  type Route,
-  type RouteLeg,
-} from '@multi-bridge/core'
+import { chainName, formatDisplayAmount, type ProviderOutcome, type Route, type RouteLeg } from '@multi-bridge/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approximateDuration, exchangeRate } from '../../lib/format.ts'
@@ -189,9 +183,10 @@ function RouteCard(props: {
  * A route's legs in order, each token with what the leg takes or gives (estimates) and its chain, each leg's tool
  * between them: "0.1 ETH (Arbitrum) → 1inch → 328.6 USDC (Arbitrum) → Across → 328.56 USDC (Base)".
  */
-export function RouteLegs({ legs, chainName }: { legs: RouteLeg[]; chainName: (id: number) => string }) {
+export function RouteLegs({ legs }: { legs: RouteLeg[] }) {
+  const manifest = useManifest()
   const amount = (value: bigint, token: RouteLeg['from']) =>
-    `${formatDisplayAmount(value, token.decimals)} ${token.symbol} (${chainName(token.chainId)})`
+    `${formatDisplayAmount(value, token.decimals)} ${token.symbol} (${chainName(manifest, token.chainId)})`
   const [first] = legs
   if (!first) return null
   return (
@@ -218,7 +213,6 @@ export function RouteDetails({ route, children }: { route: Route; children?: Rea
   const [inverted, setInverted] = useState(false)
   const { origin, amount } = route.request
   const destination = route.deliveredToken ?? route.request.destination
-  const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
   const rate = inverted
     ? `1 ${destination.symbol} = ${exchangeRate(route.outputAmount, destination.decimals, amount, origin.decimals)} ${origin.symbol}`
     : `1 ${origin.symbol} = ${exchangeRate(amount, origin.decimals, route.outputAmount, destination.decimals)} ${destination.symbol}`
@@ -279,11 +273,11 @@ export function RouteDetails({ route, children }: { route: Route; children?: Rea
         <dt>{t('Swap Route')}</dt>
         <dd data-testid="route-path">
           {route.legs ? (
-            <RouteLegs legs={route.legs} chainName={chainName} />
+            <RouteLegs legs={route.legs} />
           ) : (
             <>
-              {origin.symbol} ({chainName(origin.chainId)}) → {route.providerName} → {destination.symbol} (
-              {chainName(destination.chainId)})
+              {origin.symbol} ({chainName(manifest, origin.chainId)}) → {route.providerName} → {destination.symbol} (
+              {chainName(manifest, destination.chainId)})
             </>
           )}
         </dd>

@@ -1,4 +1,4 @@
-import { getManifestChain, type NetworkCost, type Route, readChain, type TokenRef } from '@multi-bridge/core'
+import { chainName, getManifestChain, type NetworkCost, type Route, readChain, type TokenRef } from '@multi-bridge/core'
 import { skipToken, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useManifest } from '../../lib/ManifestContext.tsx'
@@ -40,7 +40,7 @@ export function useNetworkCost(route: Route | undefined) {
           // The plan the swap would sign, checked as executeRoute checks it: its approval and deposit are estimated.
           const { plan } = await prepareDeposit(provider, route)
           const chainId = route.request.origin.chainId
-          const chain = { id: chainId, name: getManifestChain(manifest, chainId)?.name ?? String(chainId) }
+          const chain = { id: chainId, name: chainName(manifest, chainId) }
           return readChain(chain, () => estimateNetworkCost({ clients, account: route.request.sender, plan }))
         }
       : skipToken,

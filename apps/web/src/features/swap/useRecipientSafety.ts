@@ -1,6 +1,6 @@
 import {
   ChainUnreachableError,
-  getManifestChain,
+  chainName,
   isContractCode,
   type KnownContracts,
   type RecipientRefusal,
@@ -54,7 +54,7 @@ async function providersContracts(client: SwapClient, chainId: number) {
 function useCode(chainId: number | undefined, address: Address | undefined, enabled = true) {
   const manifest = useManifest()
   const config = useWalletConfig()
-  const network = chainId === undefined ? '' : (getManifestChain(manifest, chainId)?.name ?? String(chainId))
+  const network = chainId === undefined ? '' : chainName(manifest, chainId)
   return useQuery({
     queryKey: recipientKeys.code(chainId, address),
     staleTime: 60_000,
@@ -100,7 +100,7 @@ export function useRecipientSafety(
   const manifest = useManifest()
   const client = useSwapClient()
   const chainId = destination?.chainId
-  const network = chainId === undefined ? '' : (getManifestChain(manifest, chainId)?.name ?? String(chainId))
+  const network = chainId === undefined ? '' : chainName(manifest, chainId)
   const code = useCode(chainId, address)
   const elsewhere = originChainId !== undefined && originChainId !== chainId
   const originCode = useCode(originChainId, address, elsewhere && code.isSuccess && !isContractCode(code.data))
@@ -128,7 +128,7 @@ export function useRecipientSafety(
   // The origin is where the person sends from: while it does not answer, the destination's answer stands.
   if (originCode.isPending && originCode.fetchStatus === 'fetching') return { status: 'checking' }
   if (originCode.isSuccess && isContractCode(originCode.data)) {
-    const origin = getManifestChain(manifest, originChainId)?.name ?? String(originChainId)
+    const origin = chainName(manifest, originChainId)
     return { status: 'undeployed', network, origin }
   }
   return { status: 'wallet' }

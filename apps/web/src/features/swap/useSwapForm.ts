@@ -1,4 +1,5 @@
 import {
+  chainName,
   findManifestToken,
   getManifestChain,
   listedTokenRef,
@@ -178,7 +179,7 @@ export function useSwapForm() {
     gas: gas.gasButton,
     gaslessInstead: gasless !== undefined && !selected?.gasless,
     ...(isSafe && walletChainId !== undefined && origin && origin.chainId !== walletChainId
-      ? { safeOn: getManifestChain(manifest, walletChainId)?.name ?? String(walletChainId) }
+      ? { safeOn: chainName(manifest, walletChainId) }
       : {}),
   })
 

@@ -1,7 +1,7 @@
 import {
+  chainName,
   formatDisplayAmount,
   gasReceived,
-  getManifestChain,
   listSwaps,
   receivedAmount,
   type SwapRecord,
@@ -73,7 +73,6 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   const open = requested
     ? all.find((s) => s.id.toLowerCase() === requested.toLowerCase() || s.key === requested)
     : undefined
-  const chainName = (id: number) => getManifestChain(manifest, id)?.name ?? String(id)
 
   // Chain by chain; an empty History with a wallet connected restores by itself (see useRestore).
   const restore = useRestore(connected ? address : undefined)
@@ -228,8 +227,8 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
                       )} ${swap.destination.gas.token.symbol}`}
                   </span>
                   <span className="muted small" data-testid="history-route">
-                    {chainName(swap.origin.token.chainId)} → {chainName(swap.destination.token.chainId)} ·{' '}
-                    {swap.providerName}
+                    {chainName(manifest, swap.origin.token.chainId)} →{' '}
+                    {chainName(manifest, swap.destination.token.chainId)} · {swap.providerName}
                   </span>
                   <SwapRowNotes swap={swap} now={now} />
                   <span className="muted small" data-testid="history-date">

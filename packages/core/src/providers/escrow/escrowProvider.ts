@@ -16,7 +16,7 @@ import {
 } from 'viem'
 import { clientFor } from '../../chains/chainClients.ts'
 import { readChain } from '../../chains/readChain.ts'
-import { getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
+import { chainName, getManifestChain, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { createSolverPriceSource } from '../../prices/solverPrices.ts'
 import { withRoutePrices } from '../../prices/usdValue.ts'
 import {
@@ -61,7 +61,7 @@ export function createEscrowProvider(
   /** The chain as the person knows it, for a read that says which one did not answer. */
   const chainOf = (chainId: number) => ({
     id: chainId,
-    name: getManifestChain(manifest, chainId)?.name ?? String(chainId),
+    name: chainName(manifest, chainId),
   })
   const context: EscrowContext = {
     manifest,
