@@ -1,4 +1,4 @@
-import { formatDisplayAmount, routeChoice } from '@multi-bridge/core'
+import { formatDisplayAmount } from '@multi-bridge/core'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RefundBanner } from '../../features/history/index.ts'
@@ -6,12 +6,8 @@ import {
   AmountField,
   GasOnArrivalField,
   LinkProblems,
-  NetworkCostRow,
   ReceiveUsd,
   RecipientField,
-  RouteDetails,
-  RouteList,
-  RouteToolbar,
   RouteValueWarning,
   recipientStore,
   reviewNetworkCost,
@@ -30,6 +26,7 @@ import { preloadSwapClient, useSwapClient } from '../../lib/swapClient.tsx'
 const TokenPickerDialog = lazy(() =>
   import('../../features/picker/TokenPickerDialog.tsx').then((m) => ({ default: m.TokenPickerDialog })),
 )
+const RoutesPanel = lazy(() => import('../../features/swap/RoutesPanel.tsx').then((m) => ({ default: m.RoutesPanel })))
 const ProgressDialog = lazy(() =>
   import('../../features/progress/ProgressDialog.tsx').then((m) => ({ default: m.ProgressDialog })),
 )
@@ -113,22 +110,9 @@ export default function SwapPage({ options }: { options: PageOptions }) {
         <GasOnArrivalField form={form} />
       </div>
       {request && (
-        <div className="swap-routes">
-          <RouteToolbar form={form} />
-          <RouteList
-            gaslessFirst={form.gaslessFirst}
-            routes={form.routes.routes}
-            outcomes={form.routes.outcomes}
-            loading={form.routes.loading}
-            selectedId={selected?.id}
-            onSelect={(route) => form.selectRoute(routeChoice(route))}
-          />
-          {selected && (
-            <RouteDetails route={selected}>
-              <NetworkCostRow form={form} route={selected} />
-            </RouteDetails>
-          )}
-        </div>
+        <Suspense fallback={<div className="swap-routes" />}>
+          <RoutesPanel form={form} />
+        </Suspense>
       )}
       {/* Said before Swap: under the form on a wide screen, under the routes (above the button's bar) otherwise. */}
       <div className="swap-warning">{request && <RouteValueWarning route={selected} />}</div>

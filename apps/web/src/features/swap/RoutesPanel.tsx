@@ -1,0 +1,32 @@
+import { routeChoice } from '@multi-bridge/core'
+import { NetworkCostRow } from './NetworkCostRow.tsx'
+import { RouteDetails, RouteList } from './RouteList.tsx'
+import { RouteToolbar } from './RouteToolbar.tsx'
+import type { SwapForm } from './useSwapForm.ts'
+
+/**
+ * The routes beside the form (below it on a phone): the toolbar, the list and the selected route's details. Loaded
+ * with `import()` once there is a request to quote, so the first page does not carry it: quotes take longer to come
+ * than this chunk.
+ */
+export function RoutesPanel({ form }: { form: SwapForm }) {
+  const { selected } = form
+  return (
+    <div className="swap-routes">
+      <RouteToolbar form={form} />
+      <RouteList
+        gaslessFirst={form.gaslessFirst}
+        routes={form.routes.routes}
+        outcomes={form.routes.outcomes}
+        loading={form.routes.loading}
+        selectedId={selected?.id}
+        onSelect={(route) => form.selectRoute(routeChoice(route))}
+      />
+      {selected && (
+        <RouteDetails route={selected}>
+          <NetworkCostRow form={form} route={selected} />
+        </RouteDetails>
+      )}
+    </div>
+  )
+}
