@@ -78,6 +78,7 @@ it('exports exactly its public surface', () => {
       "buildOnchainOrder",
       "callsOutcome",
       "cancelAuthorizationTypes",
+      "chainName",
       "collectSwaps",
       "combineSignatures",
       "computeIntentOrderId",
