@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** The swap screen and its token picker, by what a person sees (English UI unless said). */
 export class SwapForm {
@@ -112,8 +112,19 @@ export class SwapForm {
     return this.dialog
   }
 
+  /**
+   * Confirms the review as a person who accepts what it says: a loss above 10 % (a small swap on the local network,
+   * whose gas is about $1 at the solver's ETH price) is ticked "I understand" first, as Swap waits for it.
+   */
   async confirm(label = 'Swap') {
-    await this.dialog.getByRole('button', { name: label, exact: true }).click()
+    const button = this.dialog.getByRole('button', { name: label, exact: true })
+    const lossConfirm = this.dialog.getByTestId('value-loss-confirm').getByRole('checkbox')
+    // Swap is held until the network cost is known, so either it is enabled or the confirm it waits for is shown.
+    await expect
+      .poll(async () => (await button.isEnabled()) || (await lossConfirm.isVisible()), { timeout: 30_000 })
+      .toBe(true)
+    if ((await lossConfirm.isVisible()) && !(await lossConfirm.isChecked())) await lossConfirm.check()
+    await button.click()
   }
 
   progress(): Locator {

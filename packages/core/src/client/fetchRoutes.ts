@@ -19,22 +19,35 @@ export async function requoteRoute(provider: RouteProvider, route: Route): Promi
 }
 
 /**
+ * Net values this close (in basis points of the larger) are a tie: the network cost is an estimate (fees move with
+ * every block), so a route is not put first for less than the estimate's own precision.
+ */
+const NET_TIE_BPS = 2n
+
+/**
  * Best first: most received (then fastest), or fastest (then most received). "Received" is the signed minimum (the
  * exact output where the route pays one), not the estimate, with gas on arrival added at its value where the route
  * prices it, and the person's own network cost taken off where it is known (`networkFees`, by route id, in the
  * origin's native coin; `receivedValue`): a route is never ranked first for an estimate it does not sign, nor merely
- * for delivering gas, nor while it costs more gas than it gains.
+ * for delivering gas, nor while it costs more gas than it gains. Net values within `NET_TIE_BPS` of each other rank
+ * by the value without the network cost.
  */
 export function rankRoutes(
   routes: readonly Route[],
   preference: RoutePreference = 'most-received',
   networkFees?: ReadonlyMap<string, bigint>,
 ): Route[] {
-  const received = new Map(routes.map((route) => [route, receivedValue(route, networkFees?.get(route.id))]))
+  const gross = new Map(routes.map((route) => [route, receivedValue(route)]))
+  const net = networkFees
+    ? new Map(routes.map((route) => [route, receivedValue(route, networkFees.get(route.id))]))
+    : gross
+  const compare = (x: bigint, y: bigint) => (x === y ? 0 : x > y ? -1 : 1)
   const byReceived = (a: Route, b: Route) => {
-    const x = received.get(a) ?? 0n
-    const y = received.get(b) ?? 0n
-    return x === y ? 0 : x > y ? -1 : 1
+    const x = net.get(a) ?? 0n
+    const y = net.get(b) ?? 0n
+    const larger = x > y ? x : y
+    const tie = net !== gross && (x > y ? x - y : y - x) * 10_000n <= (larger < 0n ? -larger : larger) * NET_TIE_BPS
+    return tie ? compare(gross.get(a) ?? 0n, gross.get(b) ?? 0n) : compare(x, y)
   }
   const bySpeed = (a: Route, b: Route) => a.estimatedSeconds - b.estimatedSeconds
   return [...routes].sort((a, b) =>

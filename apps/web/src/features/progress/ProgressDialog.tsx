@@ -383,7 +383,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
                 props.signed?.refused === true ||
                 props.signed?.loading === true ||
                 configChanged ||
-                confirmBlocked(props.route, lossAccepted)
+                confirmBlocked(props.route, lossAccepted, props.networkCost)
               }
             >
               {props.confirming

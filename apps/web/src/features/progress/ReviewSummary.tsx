@@ -18,9 +18,20 @@ export function needsLossConfirm(lossBps: number | undefined): boolean {
   return valueLossLevel(lossBps) === 'confirm'
 }
 
-/** Swap waits while the reviewed route loses more than 10 % and the person has not said they understand. */
-export const confirmBlocked = (route: Route | undefined, lossAccepted: boolean) =>
-  route !== undefined && needsLossConfirm(valueLossBps(route)) && !lossAccepted
+/** The person's own gas for the review's route, once estimated (none for a gasless route: the solver pays it). */
+export const reviewNetworkFee = (route: Route, cost: ReviewNetworkCost | undefined) =>
+  !route.gasless && cost?.status === 'known' ? cost.fee : undefined
+
+/**
+ * Swap waits while the reviewed route's network cost is being estimated (the loss it adds decides whether a confirm is
+ * asked: a quick click does not pass before it), and while the route loses more than 10 % (that cost counted in) and
+ * the person has not said they understand.
+ */
+export function confirmBlocked(route: Route | undefined, lossAccepted: boolean, cost?: ReviewNetworkCost): boolean {
+  if (route === undefined) return false
+  if (!route.gasless && cost?.status === 'loading') return true
+  return needsLossConfirm(valueLossBps(route, reviewNetworkFee(route, cost))) && !lossAccepted
+}
 
 /**
  * "Review swap": what leaves the wallet, exactly (never rounded: it is what is signed), what should arrive and the
@@ -30,7 +41,7 @@ export const confirmBlocked = (route: Route | undefined, lossAccepted: boolean) 
 export function ReviewSummary(props: ReviewSummaryProps) {
   const { t } = useTranslation()
   const { route } = props
-  const usd = useRouteUsd(route)
+  const usd = useRouteUsd(route, reviewNetworkFee(route, props.networkCost))
   const { origin, amount } = route.request
   const received = route.deliveredToken ?? route.request.destination
   const exact = (value: bigint, token: Pick<TokenRef, 'decimals' | 'symbol'>) =>

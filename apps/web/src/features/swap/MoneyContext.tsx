@@ -27,9 +27,9 @@ export function ReceiveUsd({ route }: { route: Route | undefined }) {
   )
 }
 
-/** The chosen route's value loss, warned about above 3 % before the person reviews it. */
-export function RouteValueWarning({ route }: { route: Route | undefined }) {
-  const usd = useRouteUsd(route)
+/** The chosen route's value loss (its network cost counted in), warned about above 3 % before the person reviews it. */
+export function RouteValueWarning({ route, networkFee }: { route: Route | undefined; networkFee: bigint | undefined }) {
+  const usd = useRouteUsd(route, networkFee)
   return <ValueLossWarning bps={usd?.lossBps} />
 }
 

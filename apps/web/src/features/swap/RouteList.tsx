@@ -1,4 +1,11 @@
-import { chainName, formatDisplayAmount, type ProviderOutcome, type Route, type RouteLeg } from '@multi-bridge/core'
+import {
+  chainName,
+  formatDisplayAmount,
+  formatDisplayAmountUp,
+  type ProviderOutcome,
+  type Route,
+  type RouteLeg,
+} from '@multi-bridge/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { approximateDuration, exchangeRate } from '../../lib/format.ts'
@@ -6,6 +13,7 @@ import { useManifest } from '../../lib/ManifestContext.tsx'
 import { MEASURES } from '../../lib/perf.ts'
 import { routeErrorText } from './routeErrorText.ts'
 import { useRouteUsd } from './usdValue.ts'
+import { useNativeCoin } from './useNetworkCost.ts'
 
 export function useDeliveryText() {
   const { t } = useTranslation()
@@ -37,6 +45,8 @@ function usePaintMeasure(outcomes: ProviderOutcome[]) {
 export function RouteList(props: {
   /** The person cannot pay the gas of the routes that need it: those that need none come first, the others say so. */
   gaslessFirst?: boolean
+  /** Each route's network cost in the origin's coin, by route id, once estimated (the person's own gas). */
+  networkFees?: ReadonlyMap<string, bigint>
   routes: Route[]
   outcomes: ProviderOutcome[]
   loading: boolean
@@ -59,6 +69,7 @@ export function RouteList(props: {
             <RouteCard
               route={route}
               needsGas={props.gaslessFirst === true && !route.gasless}
+              networkFee={props.networkFees?.get(route.id)}
               best={index === 0}
               selected={route.id === props.selectedId}
               onSelect={() => props.onSelect(route)}
@@ -98,11 +109,14 @@ function RouteCard(props: {
   onSelect: () => void
   /** The person cannot pay this route's gas on the origin. */
   needsGas?: boolean
+  /** The person's own gas for this route, in the origin's coin, once estimated. */
+  networkFee?: bigint | undefined
 }) {
   const { t } = useTranslation()
   const delivery = useDeliveryText()
-  const { route } = props
-  const usd = useRouteUsd(route)
+  const { route, networkFee } = props
+  const usd = useRouteUsd(route, networkFee)
+  const coin = useNativeCoin(route.request.origin.chainId)
   // The token that really arrives (Across unwraps WETH for a wallet), in the amount quoted.
   const token = route.deliveredToken ?? route.request.destination
   return (
@@ -148,6 +162,18 @@ function RouteCard(props: {
         {route.minOutputAmount < route.outputAmount &&
           `${t('Minimum')} ${formatDisplayAmount(route.minOutputAmount, token.decimals)} · `}
         {delivery(route.estimatedSeconds)}
+        {/* What the person pays besides the amount, which the ranking counts: in USD where the coin is priced. */}
+        {!route.gasless && networkFee !== undefined && coin && (
+          <>
+            {' · '}
+            <span data-testid="route-network-cost">
+              {t('Network cost {{cost}}', {
+                cost:
+                  usd?.networkCost(networkFee) ?? `${formatDisplayAmountUp(networkFee, coin.decimals)} ${coin.symbol}`,
+              })}
+            </span>
+          </>
+        )}
       </span>
       {route.gasOnArrival && (
         <span className="route-meta">

@@ -65,7 +65,7 @@ export function RouteToolbar({ form }: { form: SwapForm }) {
       {form.preference === 'most-received' && (
         <p className="ranking-note muted small" data-testid="ranking-note">
           {t(
-            'Ranked by the minimum you receive (what is signed), not the estimate; gas on arrival counts at its value',
+            'Ranked by the minimum you receive (what is signed), less your network cost; gas on arrival counts at its value',
           )}
         </p>
       )}

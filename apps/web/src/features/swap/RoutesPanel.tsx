@@ -16,6 +16,7 @@ export function RoutesPanel({ form }: { form: SwapForm }) {
       <RouteToolbar form={form} />
       <RouteList
         gaslessFirst={form.gaslessFirst}
+        networkFees={form.networkFees}
         routes={form.routes.routes}
         outcomes={form.routes.outcomes}
         loading={form.routes.loading}

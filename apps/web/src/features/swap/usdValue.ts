@@ -30,8 +30,11 @@ export function usdOfAmount(
   return undefined
 }
 
-/** A route's amounts as USD text in the interface language (see core's `routeUsdValues`), and its value loss. */
-export function useRouteUsd(route: Route | undefined) {
+/**
+ * A route's amounts as USD text in the interface language (see core's `routeUsdValues`), and its value loss with the
+ * person's own network cost (`networkFee`, in the origin's coin, once estimated) counted in.
+ */
+export function useRouteUsd(route: Route | undefined, networkFee?: bigint) {
   const format = useIntlFormat()
   return useMemo(() => {
     const text = (value: bigint | undefined): UsdText => (value === undefined ? undefined : `≈ ${format.usd(value)}`)
@@ -45,9 +48,9 @@ export function useRouteUsd(route: Route | undefined) {
       fees: values.fees.map(text),
       /** The person's own gas (in the origin's native coin) in USD. */
       networkCost: (fee: bigint) => text(originNativeUsd(route, fee)),
-      lossBps: valueLossBps(route),
+      lossBps: valueLossBps(route, route.gasless ? undefined : networkFee),
     }
-  }, [route, format])
+  }, [route, format, networkFee])
 }
 
 /** USD text of any value, in the interface language. */

@@ -1,5 +1,5 @@
 import { chainName, getManifestChain, type NetworkCost, type Route, readChain, type TokenRef } from '@multi-bridge/core'
-import { skipToken, useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQueries, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { networkCostKeys } from '../../lib/queryKeys.ts'
@@ -12,15 +12,15 @@ const networkCostReads = () => import('./networkCostReads.ts')
 /** Fees move with every block: the figure is estimated again this often while the page is visible. */
 const REFRESH_MS = 15_000
 
+type NetworkCostContext = { manifest: ReturnType<typeof useManifest>; client: ReturnType<typeof useSwapClient> }
+
 /**
  * The person's own cost on the origin chain for a route (core's `estimateNetworkCost`): the approvals the allowance
  * still needs and the deposit, at the current fee, through the app's chain clients. A refreshed quote of the same
  * request keeps the figure while it is estimated again (the key leaves the quote's id out).
  */
-export function useNetworkCost(route: Route | undefined) {
-  const manifest = useManifest()
-  const client = useSwapClient()
-  return useQuery<NetworkCost>({
+function networkCostQuery(route: Route | undefined, { manifest, client }: NetworkCostContext) {
+  return queryOptions<NetworkCost, Error, NetworkCost, readonly unknown[]>({
     queryKey: route ? networkCostKeys.route(route) : networkCostKeys.none,
     staleTime: REFRESH_MS,
     refetchInterval: REFRESH_MS,
@@ -44,6 +44,42 @@ export function useNetworkCost(route: Route | undefined) {
           return readChain(chain, () => estimateNetworkCost({ clients, account: route.request.sender, plan }))
         }
       : skipToken,
+  })
+}
+
+/** The network cost of one route (see `networkCostQuery`). */
+export function useNetworkCost(route: Route | undefined) {
+  const manifest = useManifest()
+  const client = useSwapClient()
+  return useQuery(networkCostQuery(route, { manifest, client }))
+}
+
+export type NetworkCosts = {
+  /** Each route's estimated cost, by route id (a gasless route has none: the solver pays it). */
+  byRoute: ReadonlyMap<string, NetworkCost>
+  /** Every route that needs gas has been estimated, or could not be (its chain did not answer). */
+  settled: boolean
+}
+
+/**
+ * The network cost of every route the person pays gas for, each its own query (the same as `useNetworkCost`'s, so
+ * the selected route's figure is estimated once): what ranks routes by what the person keeps and warns of the
+ * whole cost.
+ */
+export function useNetworkCosts(routes: readonly Route[]): NetworkCosts {
+  const manifest = useManifest()
+  const client = useSwapClient()
+  const paid = routes.filter((route) => !route.gasless)
+  return useQueries({
+    queries: paid.map((route) => networkCostQuery(route, { manifest, client })),
+    combine: (results) => {
+      const byRoute = new Map<string, NetworkCost>()
+      results.forEach((result, index) => {
+        const route = paid[index]
+        if (route && result.data) byRoute.set(route.id, result.data)
+      })
+      return { byRoute, settled: results.every((result) => result.data !== undefined || result.isError) }
+    },
   })
 }
 

@@ -8,6 +8,7 @@ import {
   type QuoteRequest,
   type Route,
   type RoutePreference,
+  rankRoutes,
   routeChoice,
   supportsGaslessIntents,
   type TokenRef,
@@ -18,12 +19,14 @@ import { useManifest } from '../../lib/ManifestContext.tsx'
 import { networkConfigUpdates } from '../../lib/networkConfigUpdates.ts'
 import type { PickerToken } from '../picker/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
+import { checkGas } from './gasCheck.ts'
 import { useKeptForm } from './keptForm.ts'
 import { mainButton, recipientCheck } from './mainButton.ts'
+import { useNativeCoin, useNetworkCosts } from './useNetworkCost.ts'
 import { useRecipient } from './useRecipient.ts'
 import { type RecipientSafety, useRecipientSafety, useSenderKind } from './useRecipientSafety.ts'
 import { useRoutes } from './useRoutes.ts'
-import { usePaidGasShort, useSwapGas } from './useSwapGas.ts'
+import { useNativeBalance, useSwapGas } from './useSwapGas.ts'
 import { useTokenBalance } from './useTokenBalance.ts'
 
 export const toTokenRef = (token: PickerToken): TokenRef => ({
@@ -136,30 +139,39 @@ export function useSwapForm() {
   const shown = amountInput === amountText ? quoted : { ...quoted, routes: [], outcomes: [], loading: true }
   // A Safe cannot sign a gasless order (its signature is a contract's, or waits for other owners): not offered to it.
   const offered = isSafe ? { ...shown, routes: shown.routes.filter((route) => !route.gasless) } : shown
-  // Someone who cannot pay the gas of the best route that needs it: the routes that need none come first (and the
-  // first is taken unless another was picked), the others said to need gas.
-  const shortOfGas = usePaidGasShort({
-    account: address,
-    origin,
-    amount,
-    balance: balanceData,
-    route: offered.routes.find((route) => !route.gasless),
-    gasPaidByAccount: !isSafe,
-  })
-  const gasless = offered.routes.find((route) => route.gasless)
+  // What each route costs the person in gas: routes rank by what is kept once every estimate is in (one reordering,
+  // not one per answer), and someone who cannot pay the gas of the best route that needs it sees the routes that
+  // need none first (the first is taken unless another was picked), the others said to need gas.
+  const costs = useNetworkCosts(offered.routes)
+  const feeKey = [...costs.byRoute].map(([id, cost]) => `${id}:${cost.fee}`).join()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fees change with feeKey; the map is new each render
+  const networkFees = useMemo(() => new Map([...costs.byRoute].map(([id, cost]) => [id, cost.fee])), [feeKey])
+  const ranked = useMemo(() => {
+    if (!costs.settled || networkFees.size === 0) return offered.routes
+    return rankRoutes(offered.routes, preference, networkFees)
+  }, [offered.routes, preference, costs.settled, networkFees])
+  const nativeBalance = useNativeBalance(origin, address, balanceData)
+  const coin = useNativeCoin(origin?.chainId)
+  const bestPaid = ranked.find((route) => !route.gasless)
+  const shortOfGas =
+    !isSafe &&
+    bestPaid !== undefined &&
+    checkGas({ cost: costs.byRoute.get(bestPaid.id), nativeBalance, origin, amount, coin }).status === 'short'
+  const gasless = ranked.find((route) => route.gasless)
   const gaslessFirst = shortOfGas && gasless !== undefined
-  const routes = gaslessFirst
-    ? { ...offered, routes: [...offered.routes.filter((r) => r.gasless), ...offered.routes.filter((r) => !r.gasless)] }
-    : offered
+  const routes = {
+    ...offered,
+    routes: gaslessFirst ? [...ranked.filter((r) => r.gasless), ...ranked.filter((r) => !r.gasless)] : ranked,
+  }
   const selected: Route | undefined = routes.routes.find((r) => routeChoice(r) === selectedChoice) ?? routes.routes[0]
   const gas = useSwapGas({
-    account: address,
     origin,
     amount,
     amountText,
     setAmountText,
     balance: balanceData,
     selected,
+    nativeBalance,
     // A Safe's transaction is executed (and its gas paid) by an owner's wallet, not by the Safe.
     gasPaidByAccount: !isSafe,
   })
@@ -231,6 +243,8 @@ export function useSwapForm() {
     gaslessFirst,
     /** Takes the route that needs no gas (the main button's way out of "Not enough … for gas"). */
     takeGaslessRoute: () => gasless && setSelectedChoice(routeChoice(gasless)),
+    /** Each route's network cost in the origin's coin, by route id (the person's own gas: part of a route's cost). */
+    networkFees,
     button,
   }
 }

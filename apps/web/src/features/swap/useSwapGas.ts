@@ -8,20 +8,25 @@ import { useDepositReserve, useNativeCoin, useNetworkCost } from './useNetworkCo
 import { useTokenBalance } from './useTokenBalance.ts'
 
 export type UseSwapGasParameters = {
-  account: Address | undefined
   origin: TokenRef | undefined
   amount: bigint | undefined
   amountText: string
   setAmountText: (text: string) => void
   /** The origin token's balance (undefined while unknown). */
   balance: bigint | undefined
+  /** The origin's native balance (`useNativeBalance`). */
+  nativeBalance: bigint | undefined
   selected: Route | undefined
   /** False when the account's transactions are paid for by another wallet (a Safe's, by the owner who executes). */
   gasPaidByAccount?: boolean
 }
 
 /** The origin's native balance: the origin balance itself when the coin is sent (undefined while unknown). */
-function useNativeBalance(origin: TokenRef | undefined, account: Address | undefined, balance: bigint | undefined) {
+export function useNativeBalance(
+  origin: TokenRef | undefined,
+  account: Address | undefined,
+  balance: bigint | undefined,
+) {
   const coin = useNativeCoin(origin?.chainId)
   const nativeToken: TokenRef | undefined =
     origin && coin && origin.kind !== 'native'
@@ -38,29 +43,12 @@ function useNativeBalance(origin: TokenRef | undefined, account: Address | undef
 }
 
 /**
- * Whether the person cannot pay the network cost of `route` (the best route that is not gasless): its estimate and
- * the native balance both read, and the balance short of it. Read apart from the selected route, so that routes can be
- * ordered by it without the order changing what is checked.
- */
-export function usePaidGasShort(
-  parameters: Omit<UseSwapGasParameters, 'selected' | 'amountText' | 'setAmountText'> & { route: Route | undefined },
-) {
-  const { account, origin, amount, balance, route } = parameters
-  const coin = useNativeCoin(origin?.chainId)
-  const nativeBalance = useNativeBalance(origin, account, balance)
-  const cost = useNetworkCost(route)
-  if (parameters.gasPaidByAccount === false || !route || route.gasless) return false
-  return checkGas({ cost: cost.data, nativeBalance, origin, amount, coin }).status === 'short'
-}
-
-/**
  * Gas before signing, for the swap form: the selected route's network cost on the origin, whether the native balance
  * pays it (the main button's `gas`), and Max, which keeps exactly that cost back on the native coin.
  */
 export function useSwapGas(parameters: UseSwapGasParameters) {
-  const { account, origin, amount, balance, selected } = parameters
+  const { origin, amount, balance, nativeBalance, selected } = parameters
   const coin = useNativeCoin(origin?.chainId)
-  const nativeBalance = useNativeBalance(origin, account, balance)
   const cost = useNetworkCost(selected)
   const reserve = useDepositReserve(origin)
   const paidHere = parameters.gasPaidByAccount !== false

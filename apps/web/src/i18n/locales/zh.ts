@@ -361,13 +361,14 @@ const zh: Record<string, string> = {
   'Very high slippage: you accept up to {{percent}} less than the estimate, and a worse price becomes likely':
     '滑點非常高：您接受比預估最多少收 {{percent}}，成交價格很可能變差',
   'I understand I lose about {{percent}}': '我了解我會損失約 {{percent}}',
-  'Ranked by the minimum you receive (what is signed), not the estimate; gas on arrival counts at its value':
-    '依您至少收到的數量（即所簽署的）排序，而非預估數量；到帳 Gas 按其價值計入',
+  'Ranked by the minimum you receive (what is signed), less your network cost; gas on arrival counts at its value':
+    '依您至少收到的數量（即所簽署的）扣除您的網路成本排序；到帳 Gas 按其價值計入',
   'Review swap': '確認兌換',
   'You send': '您發送',
   'You receive (estimated)': '您收到（預估）',
   'Minimum received': '最少收到',
   'Network cost': '網路成本',
+  'Network cost {{cost}}': '網路成本 {{cost}}',
   'paid by you in {{coin}}': '由您以 {{coin}} 支付',
   'Estimating…': '估算中…',
   // Gasless swaps (one signature; the solver opens the order and pays the origin's gas).

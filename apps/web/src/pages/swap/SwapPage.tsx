@@ -1,4 +1,4 @@
-import { formatDisplayAmount } from '@multi-bridge/core'
+import { formatDisplayAmount, routeChoice } from '@multi-bridge/core'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RefundBanner } from '../../features/history/index.ts'
@@ -58,6 +58,8 @@ export default function SwapPage({ options }: { options: PageOptions }) {
   function startReview() {
     if (!selected || !form.recipientAddress || !account) return
     recipientStore.getState().remember(form.recipientAddress)
+    // The reviewed route stays the chosen one: a re-ranking behind the dialog (a new network cost) does not move it.
+    form.selectRoute(routeChoice(selected))
     review.open(selected, account)
   }
 
@@ -115,7 +117,9 @@ export default function SwapPage({ options }: { options: PageOptions }) {
         </Suspense>
       )}
       {/* Said before Swap: under the form on a wide screen, under the routes (above the button's bar) otherwise. */}
-      <div className="swap-warning">{request && <RouteValueWarning route={selected} />}</div>
+      <div className="swap-warning">
+        {request && <RouteValueWarning route={selected} networkFee={form.networkCost?.fee} />}
+      </div>
       <div className="swap-action">
         <button
           type="button"
