@@ -692,6 +692,7 @@ test.describe('History export', () => {
       // A refundable swap waits for the person: under "Needs action", not among the failures that are over.
       ['Needs action', ['Failed (refundable)']],
       ['Failed', ['Failed (refunded)', 'Failed']],
+      ['Refunded', ['Failed (refunded)']],
       ['Swapping...', ['Swapping']],
     ] as const) {
       const expected = seeds

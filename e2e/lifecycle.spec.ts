@@ -67,6 +67,9 @@ test.describe('swap lifecycle', () => {
     await page.keyboard.press('Enter')
     // The review is not a swap in progress yet.
     await expect(form.progress()).toHaveText('Review the swap, then confirm')
+    // What arrives reads as the route card has it (not every one of ETH's 18 decimals); what is sent stays exact.
+    await expect(form.dialog.getByTestId('review-receive')).toHaveText(/^0\.\d{1,6} ETH ≈ \$\d+\.\d\d$/)
+    await expect(form.dialog.getByTestId('review-send')).toHaveText(/^20 USDC/)
     await tabTo(page, form.dialog.getByRole('button', { name: 'Swap', exact: true }))
     await page.keyboard.press('Enter')
     await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })

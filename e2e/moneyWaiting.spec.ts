@@ -180,6 +180,14 @@ async function unfilledSwapToRefund(
     await expect(history.refundBanner).toHaveCount(0)
     await expect(history.rows).toHaveCount(0)
     await expect(page.getByText(words.nothingNeedsAction)).toBeVisible()
+    // The money back has its own filter, kept in the address (a reload, a link) as every filter is.
+    await history.filter(words.refunded, words.filterGroup).click()
+    await expect(page).toHaveURL(/[?&]filter=refunded/)
+    await expect(history.rows).toHaveCount(1)
+    await page.reload()
+    await expect(history.filter(words.refunded, words.filterGroup)).toHaveAttribute('aria-pressed', 'true')
+    await expect(history.rows).toHaveCount(1)
+    await screenshot(page, `${shot}-5-history-refunded`)
     await goto('#/')
     await expect(history.refundBanner).toHaveCount(0)
   } finally {

@@ -19,7 +19,7 @@ const WORDS = {
   zh: {
     connect: '連接錢包',
     completed: '已完成',
-    swapping: '兌換中...',
+    swapping: '兌換中…',
     unread: (network: string) => `無法讀取 ${network}：在該鏈上存入的兌換尚未恢復，待其恢復回應後會自動恢復。`,
     notAnswering: (network: string) => `${network} 沒有回應`,
   },

@@ -240,24 +240,33 @@ test.describe('wallet', () => {
       manifest: (m) => ({ ...m, devnet: m.devnet ? { ...m.devnet, inAppWallet: false } : undefined }),
     })
     const dialog = await shell.openConnectDialog()
+    // Said once, in the dialog, with the way forward: no toast repeating it.
     await expect(dialog.getByText('Please open this in a browser with a wallet!')).toBeVisible()
-    await expect(shell.notice('Please open this in a browser with a wallet!')).toBeVisible()
-    await expect(dialog.getByRole('listitem')).toHaveCount(0)
+    await expect(shell.notice('Please open this in a browser with a wallet!')).toHaveCount(0)
+    await expect(dialog.getByRole('button', { name: /Local test wallet|Browser wallet/ })).toHaveCount(0)
+    const downloads = dialog.getByRole('link')
+    await expect(downloads).toHaveText(['MetaMask', 'Rabby', 'Coinbase Wallet'])
+    await expect(downloads.first()).toHaveAttribute('href', 'https://metamask.io/download/')
+    await expect(downloads.first()).toHaveAttribute('rel', 'noopener noreferrer')
   })
 
-  test('on a phone, the notice of no wallet does not cover the bottom sheet that says it', async ({ app }) => {
+  test('on a phone, in Chinese, no wallet is said once in the bottom sheet, its links full-size targets', async ({
+    app,
+  }) => {
     const { page, shell } = await app.open({
       manifest: (m) => ({ ...m, devnet: m.devnet ? { ...m.devnet, inAppWallet: false } : undefined }),
       viewport: { width: 390, height: 844 },
+      storage: { lang: 'zh' },
     })
-    const dialog = await shell.openConnectDialog()
-    const notice = shell.notice('Please open this in a browser with a wallet!')
-    await expect(notice).toBeVisible()
-    const [sheet, toast] = [await dialog.boundingBox(), await notice.boundingBox()]
-    expect(sheet && toast).toBeTruthy()
-    // Apart on the screen: the notice ends above where the sheet begins.
-    expect(toast!.y + toast!.height).toBeLessThanOrEqual(sheet!.y)
-    await screenshot(page, 'no-wallet-phone', { fullPage: false })
+    const dialog = await shell.openConnectDialog('連接錢包')
+    await expect(dialog.getByText('請在安裝了錢包的瀏覽器中開啟！')).toHaveCount(1)
+    await expect(page.getByText('請在安裝了錢包的瀏覽器中開啟！')).toHaveCount(1)
+    for (const link of await dialog.getByRole('link').all()) {
+      const box = await link.boundingBox()
+      expect(box!.height).toBeGreaterThanOrEqual(44)
+      expect(box!.width).toBeGreaterThanOrEqual(44)
+    }
+    await screenshot(page, 'no-wallet-phone-zh', { fullPage: false })
   })
 
   test('lists every announced wallet with its name and icon, and the local test wallet labelled as such', async ({

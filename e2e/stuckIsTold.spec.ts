@@ -38,7 +38,7 @@ const WORDS = {
     notAnswering: (network: string) => `${network} 沒有回應`,
     solverOutOfSight: (network: string) => `Intent Bridge: 目前無法連線到 ${network}，請稍後重試。`,
     balance: (network: string) => `${network} 的 RPC 沒有回應，無法讀取餘額。RPC 恢復後會自動顯示。`,
-    balanceUnknown: '餘額: —重試',
+    balanceUnknown: '餘額：—重試',
     retry: '重試',
   },
 } as const

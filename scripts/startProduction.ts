@@ -34,7 +34,7 @@ try {
     logLevel: 'warn',
   })
   await web.listen()
-  print(`the app against mainnet (LI.FI and Across): http://127.0.0.1:${webPort}/`)
+  print(`the app against mainnet (LI.FI, Across and Relay): http://127.0.0.1:${webPort}/`)
 } catch (error) {
   print(error instanceof Error ? error.message : String(error))
   await shutdown(1)

@@ -11,7 +11,7 @@ export type ListedSwap = {
   route: string
 }
 
-export type HistoryFilter = 'All' | 'Needs action' | 'Swapping...' | 'Completed' | 'Failed'
+export type HistoryFilter = 'All' | 'Needs action' | 'Swapping...' | 'Completed' | 'Failed' | 'Refunded'
 
 export const HISTORY_PATH = '#/pages/log/index'
 

@@ -33,6 +33,7 @@ const usdFormat = perLocale(
 const percentFormat = perLocale(
   (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
 )
+const listFormat = perLocale((locale) => new Intl.ListFormat(locale, { style: 'narrow', type: 'conjunction' }))
 const dateTimeFormat = perLocale(
   (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }),
 )
@@ -69,6 +70,8 @@ export function useIntlFormat() {
       usd: (value: bigint) => formatUsd(value, locale),
       percent: (bps: number) => formatPercent(bps, locale),
       dateTime: (epochMs: number) => formatDateTime(epochMs, locale),
+      /** Names as the locale lists them ("A, B, C"; zh-Hant "A、B和C"). */
+      list: (items: readonly string[]) => listFormat(locale).format(items),
     }),
     [locale],
   )

@@ -2,6 +2,7 @@ import { chainName, listSwaps } from '@multi-bridge/core'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { ROUTES } from '../../lib/routes.ts'
 import { useSwaps } from '../../lib/swapClient.tsx'
@@ -17,6 +18,7 @@ export const NEEDS_ACTION_PATH = `${ROUTES.history}?filter=needs-action`
  */
 export function RefundBanner({ onShowAll }: { onShowAll?: () => void }) {
   const { t } = useTranslation()
+  const format = useIntlFormat()
   const manifest = useManifest()
   // History is this browser's: not in the prerendered page.
   const hydrated = useIsHydrated()
@@ -41,7 +43,7 @@ export function RefundBanner({ onShowAll }: { onShowAll?: () => void }) {
               },
             )
           : t('{{amounts}} are waiting: these swaps were not delivered in time, and their refunds are yours to make.', {
-              amounts: waiting.map(waitingAmount).join(', '),
+              amounts: format.list(waiting.map(waitingAmount)),
             })}
       </p>
       {one ? (

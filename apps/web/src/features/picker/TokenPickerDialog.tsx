@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { getAddress, isAddress } from 'viem'
 import { getPublicClient } from 'wagmi/actions'
 import { TEXT_INPUT_MAX_LENGTH } from '../../lib/constants.ts'
+import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useSwapClient } from '../../lib/swapClient.tsx'
 import { isTouchScreen } from '../../lib/touchScreen.ts'
@@ -104,6 +105,7 @@ function PickerBody({
   onSelect: (token: PickerToken) => void
 }) {
   const { t } = useTranslation()
+  const format = useIntlFormat()
   const manifest = useManifest()
   const swapClient = useSwapClient()
   const listId = useId()
@@ -252,7 +254,7 @@ function PickerBody({
         {failedLists.length > 0 && (
           <p className="picker-warning" role="status" data-testid="picker-list-failed">
             {t("{{providers}}'s token list couldn't be loaded; the listed tokens are here.", {
-              providers: failedLists.join(', '),
+              providers: format.list(failedLists),
             })}{' '}
             <button type="button" className="link-button" onClick={() => void providerTokensQuery.refetch()}>
               {t('Retry')}

@@ -228,8 +228,14 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     ],
     [
       t('Delivery Address'),
-      <span key="v3" className="mono">
-        {record.depositAddress}
+      // Said as what it is: not where the tokens arrive (that is the recipient), but the contract that took them.
+      <span key="v3" className="address-described">
+        <span className="mono">{record.depositAddress}</span>
+        <span className="muted small" data-testid="delivery-address-note">
+          {t('The contract on {{network}} that received your tokens', {
+            network: chainName(manifest, record.origin.token.chainId),
+          })}
+        </span>
       </span>,
     ],
     [

@@ -35,7 +35,7 @@ export function confirmBlocked(route: Route | undefined, lossAccepted: boolean, 
 
 /**
  * "Review swap": what leaves the wallet, exactly (never rounded: it is what is signed), what should arrive and the
- * least that will, each fee and the person's own network cost, with their USD values where the provider prices
+ * least that will (as the route card rounds them), each fee and the person's own network cost, with their USD values where the provider prices
  * them; then the warnings (value lost, a high custom slippage) and, above 10 % lost, the confirm Swap waits for.
  */
 export function ReviewSummary(props: ReviewSummaryProps) {
@@ -44,25 +44,29 @@ export function ReviewSummary(props: ReviewSummaryProps) {
   const usd = useRouteUsd(route, reviewNetworkFee(route, props.networkCost))
   const { origin, amount } = route.request
   const received = route.deliveredToken ?? route.request.destination
+  // What is sent and each fee are exact (what is signed, what is taken); what arrives reads as the route card has it,
+  // rounded down (never more than arrives).
   const exact = (value: bigint, token: Pick<TokenRef, 'decimals' | 'symbol'>) =>
     `${formatDisplayAmount(value, token.decimals, token.decimals)} ${token.symbol}`
+  const down = (value: bigint, token: Pick<TokenRef, 'decimals' | 'symbol'>) =>
+    `${formatDisplayAmount(value, token.decimals)} ${token.symbol}`
   const cost = props.networkCost
   const rows: { id: string; label: string; value: string; usd?: UsdText; strong?: boolean }[] = [
     { id: 'send', label: t('You send'), value: exact(amount, origin), usd: usd?.input, strong: true },
     {
       id: 'receive',
       label: t('You receive (estimated)'),
-      value: exact(route.outputAmount, received),
+      value: down(route.outputAmount, received),
       usd: usd?.output,
       strong: true,
     },
-    { id: 'minimum', label: t('Minimum received'), value: exact(route.minOutputAmount, received), usd: usd?.minOutput },
+    { id: 'minimum', label: t('Minimum received'), value: down(route.minOutputAmount, received), usd: usd?.minOutput },
     ...(route.gasOnArrival?.status === 'included'
       ? [
           {
             id: 'gas-on-arrival',
             label: t('Gas on arrival'),
-            value: exact(route.gasOnArrival.amount, route.gasOnArrival.token),
+            value: down(route.gasOnArrival.amount, route.gasOnArrival.token),
             usd: usd?.gasOnArrival,
           },
         ]

@@ -35,7 +35,7 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
         </label>
         {origin && form.balance !== undefined && (
           <span className="muted small" data-testid="origin-balance">
-            {t('Balance')}: {formatDisplayAmount(form.balance, origin.decimals)}
+            {t('Balance: {{amount}}', { amount: formatDisplayAmount(form.balance, origin.decimals) })}
             <button type="button" className="link-button" onClick={form.onMax}>
               {t('Max')}
             </button>
@@ -43,7 +43,7 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
         )}
         {origin && form.balanceFailed && (
           <span className="muted small" data-testid="origin-balance">
-            {t('Balance')}: —
+            {t('Balance: {{amount}}', { amount: '—' })}
             <button type="button" className="link-button" onClick={form.retryBalance}>
               {t('Retry')}
             </button>

@@ -267,7 +267,7 @@ export function RouteDetails({ route, children }: { route: Route; children?: Rea
           {usd?.output && <span className="usd-value"> {usd.output}</span>}
           <span className="muted small">
             {' '}
-            ({t('Minimum')} {formatDisplayAmount(route.minOutputAmount, destination.decimals)})
+            {t('(Minimum {{amount}})', { amount: formatDisplayAmount(route.minOutputAmount, destination.decimals) })}
           </span>
         </dd>
       </div>

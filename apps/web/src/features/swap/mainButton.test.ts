@@ -40,8 +40,14 @@ describe('mainButton', () => {
     ['Enter or select the recipient address', { hasRecipient: false, slippageValid: false }],
     ['Looking up the name…', { hasRecipient: false, resolvingRecipient: true }],
     ['Checking the recipient…', { recipientCheck: 'checking', notEnoughBalance: true }],
-    ['Confirm the contract recipient', { recipientCheck: 'needsConsent', notEnoughBalance: true, hasRoute: false }],
-    ['Confirm the recipient', { recipientCheck: 'needsConsentUnchecked', notEnoughBalance: true, hasRoute: false }],
+    ['Confirm the contract recipient', { recipientCheck: 'needsConsent', notEnoughBalance: true, loadingRoutes: true }],
+    [
+      'Confirm the recipient',
+      { recipientCheck: 'needsConsentUnchecked', notEnoughBalance: true, hasRoute: false, loadingRoutes: true },
+    ],
+    // No route can take the swap: said, not a confirm that would lead nowhere (issue #59 point 3).
+    ['No route available', { recipientCheck: 'needsConsentUnchecked', hasRoute: false }],
+    ['No route available', { recipientCheck: 'needsConsent', hasRoute: false }],
     ['Not enough balance', { notEnoughBalance: true, slippageValid: false }],
     ['Check the slippage', { slippageValid: false, hasRoute: false }],
     ['Finding routes…', { hasRoute: false, loadingRoutes: true }],

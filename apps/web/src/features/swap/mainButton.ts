@@ -79,8 +79,15 @@ export function mainButton(input: MainButtonInput): MainButton {
     }
   }
   if (input.recipientCheck === 'checking') return { label: 'Checking the recipient…', enabled: false }
-  if (input.recipientCheck === 'needsConsent') return { label: 'Confirm the contract recipient', enabled: false }
-  if (input.recipientCheck === 'needsConsentUnchecked' || input.recipientCheck === 'needsConsentUndeployed') {
+  // Asking for a confirm is pointless when no route can take the swap: that is said first.
+  const noRoute = !input.hasRoute && !input.loadingRoutes
+  if (input.recipientCheck === 'needsConsent' && !noRoute) {
+    return { label: 'Confirm the contract recipient', enabled: false }
+  }
+  if (
+    (input.recipientCheck === 'needsConsentUnchecked' || input.recipientCheck === 'needsConsentUndeployed') &&
+    !noRoute
+  ) {
     return { label: 'Confirm the recipient', enabled: false }
   }
   if (input.notEnoughBalance) return { label: 'Not enough balance', enabled: false }

@@ -12,6 +12,7 @@ import { skipToken, useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { recipientKeys } from '../../lib/queryKeys.ts'
+import { useStandingError } from '../../lib/standingError.ts'
 import { useSwapClient } from '../../lib/swapClient.tsx'
 import { useWalletConfig } from '../wallet/index.ts'
 import { chainReads } from './useTokenBalance.ts'
@@ -104,6 +105,7 @@ export function useRecipientSafety(
   const code = useCode(chainId, address)
   const elsewhere = originChainId !== undefined && originChainId !== chainId
   const originCode = useCode(originChainId, address, elsewhere && code.isSuccess && !isContractCode(code.data))
+  const codeError = useStandingError(code)
   const known = useQuery({
     queryKey: recipientKeys.knownContracts(chainId, manifest),
     staleTime: Number.POSITIVE_INFINITY,
@@ -113,12 +115,13 @@ export function useRecipientSafety(
   // The manifest's tokens and contracts are known at once; the providers' allowlists once their code is loaded.
   const refusal = recipientRefusal({ manifest, chainId, recipient: address, destination, knownContracts: known.data })
   if (refusal) return { status: 'refused', refusal, network }
-  if (known.isPending || code.isPending) return { status: 'checking' }
-  if (code.isError) {
+  // A chain that did not answer stays "couldn't check" while it is asked again (no blink to "checking" each cycle).
+  if (known.isPending || (code.isPending && codeError === undefined)) return { status: 'checking' }
+  if (codeError !== undefined) {
     return {
       status: 'unknown',
       network,
-      error: code.error,
+      error: codeError,
       retry: () => void code.refetch(),
       retrying: code.isFetching,
     }

@@ -17,6 +17,7 @@ import { useDeferredValue, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { networkConfigUpdates } from '../../lib/networkConfigUpdates.ts'
+import { useStandingError } from '../../lib/standingError.ts'
 import type { PickerToken } from '../picker/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
 import { checkGas } from './gasCheck.ts'
@@ -95,7 +96,9 @@ export function useSwapForm() {
   const recipientAddress = recipientSafety.status === 'refused' ? undefined : typedRecipient
   const slippage = parseSlippage(slippageText)
   // A balance that cannot be read is unknown ("—"), not an old figure: Max is off until it reads again.
-  const balanceData = balance.isError ? undefined : balance.data
+  // A balance that failed stays "—" while it is read again (no blink each cycle).
+  const balanceError = useStandingError(balance)
+  const balanceData = balanceError === undefined ? balance.data : undefined
   // The amount itself; what the native coin must also pay for gas is said apart (useSwapGas).
   const notEnough = amount !== undefined && balanceData !== undefined && amount > balanceData
 
@@ -208,7 +211,7 @@ export function useSwapForm() {
     parsedAmount: parsed,
     balance: balanceData,
     /** The balance could not be read (the chain's RPC does not answer); reads go on and clear this. */
-    balanceFailed: balance.isError,
+    balanceFailed: balanceError !== undefined,
     retryBalance: () => void balance.refetch(),
     ...gas,
     recipientText,

@@ -56,9 +56,6 @@ export const ConnectDialog = withWagmi(function ConnectDialog({
   const none = connectors.length === 0 && !walletConnect && sdks.length === 0
 
   useEffect(() => {
-    if (open && none) notify(toUserMessage(new NoWalletError()).message)
-  }, [open, none])
-  useEffect(() => {
     if (!open) setPairing(undefined)
   }, [open])
   const close = useCallback(() => onOpenChange(false), [onOpenChange])
@@ -123,9 +120,7 @@ export const ConnectDialog = withWagmi(function ConnectDialog({
               <WalletConnectPanel target={pairing} onConnected={close} onBack={() => setPairing(undefined)} />
             </Suspense>
           ) : none ? (
-            <p className="empty-state" role="alert">
-              {t('Please open this in a browser with a wallet!')}
-            </p>
+            <NoWallet />
           ) : (
             <ul className="wallet-list">
               {connectors.map((connector) => {
@@ -217,3 +212,30 @@ export const ConnectDialog = withWagmi(function ConnectDialog({
     </Dialog.Root>
   )
 })
+
+/** Where to get a wallet: each maker's own download page. */
+const WALLET_DOWNLOADS = [
+  { name: 'MetaMask', href: 'https://metamask.io/download/' },
+  { name: 'Rabby', href: 'https://rabby.io/' },
+  { name: 'Coinbase Wallet', href: 'https://www.coinbase.com/wallet/downloads' },
+] as const
+
+/** No wallet at all: said once (SPEC's sentence), with the way forward: a wallet to install, or a wallet's browser. */
+function NoWallet() {
+  const { t } = useTranslation()
+  return (
+    <div className="empty-state no-wallet" role="alert" data-testid="no-wallet">
+      <p className="empty-title">{t(toUserMessage(new NoWalletError()).message)}</p>
+      <p>{t("Install a wallet, then reload this page; on a phone, open it in your wallet app's browser.")}</p>
+      <ul className="wallet-downloads">
+        {WALLET_DOWNLOADS.map((wallet) => (
+          <li key={wallet.name}>
+            <a className="button-secondary" href={wallet.href} target="_blank" rel="noopener noreferrer">
+              {wallet.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

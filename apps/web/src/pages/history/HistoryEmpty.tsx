@@ -10,6 +10,7 @@ const EMPTY_FILTER: Record<Exclude<HistoryFilterKey, 'all'>, string> = {
   swapping: 'No swap is under way.',
   completed: 'No completed swaps yet.',
   failed: 'No failed swaps.',
+  refunded: 'No refunded swaps.',
 }
 
 /**
@@ -39,6 +40,8 @@ export function HistoryEmpty({
   const found = useRestoreState((state) =>
     address && state.owner?.toLowerCase() === address.toLowerCase() ? state.found : undefined,
   )
+  // A chain or a provider that could not be read may hold swaps: "none found" is then only of those that answered.
+  const partial = useRestoreState((state) => state.unreadChains.length > 0 || state.failedProviders.length > 0)
   if (filter !== 'all' && !historyEmpty) {
     return (
       <div className="empty-state" data-testid="history-filter-empty">
@@ -72,7 +75,11 @@ export function HistoryEmpty({
       )}
       {/* Restore itself is the header's button, for every state of the list. */}
       {connected && !running && found === 0 && (
-        <p data-testid="restore-found-none">{t('No swaps of this wallet were found on the chains.')}</p>
+        <p data-testid="restore-found-none">
+          {partial
+            ? t('None found yet on the chains that answered: the others are read again when they do.')
+            : t('No swaps of this wallet were found on the chains.')}
+        </p>
       )}
       <Link to={ROUTES.swap} className="button-secondary">
         {t('Back to Swap')}

@@ -19,7 +19,7 @@ import { useManifest } from '../../lib/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../lib/routes.ts'
 import { preloadSwapClient, useSwapClient, useSwaps } from '../../lib/swapClient.tsx'
 import { HistoryEmpty } from './HistoryEmpty.tsx'
-import { filterFromOption, HISTORY_FILTERS, type HistoryFilterKey } from './historyFilters.ts'
+import { filterFromOption, HISTORY_FILTERS, type HistoryFilterKey, historyPath } from './historyFilters.ts'
 import { RestoreStatus } from './RestoreStatus.tsx'
 import { SwapRowNotes } from './SwapRowNotes.tsx'
 import { useRestore } from './useRestore.ts'
@@ -57,11 +57,10 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   // Not known yet (the wallet layer loads, or wagmi reconnects): no Connect, which could add a second connection.
   const walletKnown = walletStatus === 'connected' || walletStatus === 'disconnected'
   const swaps = useSwaps((s) => s.swaps)
-  // `?filter=needs-action` (the refund banner's link) opens History on that filter.
-  const [filter, setFilter] = useState<HistoryFilterKey>(() => filterFromOption(options.filter))
-  useEffect(() => {
-    if (options.filter) setFilter(filterFromOption(options.filter))
-  }, [options.filter])
+  // The filter is in the address (`?filter=needs-action`, the refund banner's link): kept across a reload, Back and a
+  // swap opened over the list.
+  const filter: HistoryFilterKey = filterFromOption(options.filter)
+  const setFilter = (key: HistoryFilterKey) => navigate(historyPath(ROUTES.history, key), { replace: true })
   const [connecting, setConnecting] = useState(false)
   const statusDetail = useStatusDetail()
   const all = useMemo(() => listSwaps({ swaps }), [swaps])
@@ -97,7 +96,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
     restore.restore(address).catch(report)
   })
 
-  const openSwap = (swap: SwapRecord) => navigate(`${ROUTES.history}?id=${swap.id}`)
+  const openSwap = (swap: SwapRecord) => navigate(historyPath(ROUTES.history, filter, swap.id))
   // On only while the browser still allows them: blocked since in its settings, the toggle offers to turn them on
   // again (and says they are blocked) instead of claiming notifications that cannot be shown.
   const notificationsOn = useAlerts((state) => state.notifications) && notificationsAllowed()
@@ -245,7 +244,12 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
         </ul>
       )}
       <Suspense fallback={null}>
-        {open && <ProgressDialog swapKey={open.key} onOpenChange={(isOpen) => !isOpen && navigate(ROUTES.history)} />}
+        {open && (
+          <ProgressDialog
+            swapKey={open.key}
+            onOpenChange={(isOpen) => !isOpen && navigate(historyPath(ROUTES.history, filter))}
+          />
+        )}
         {connecting && !connected && <ConnectDialog open onOpenChange={(isOpen) => setConnecting(isOpen)} />}
       </Suspense>
     </section>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useRestoreState } from '../../features/history/index.ts'
+import { useIntlFormat } from '../../lib/intlFormat.ts'
 
 /**
  * What the last Restore could not read, named: the chains that did not answer (read again by themselves as soon
@@ -7,6 +8,7 @@ import { useRestoreState } from '../../features/history/index.ts'
  */
 export function RestoreStatus({ onRetryChains, onRetryAll }: { onRetryChains: () => void; onRetryAll: () => void }) {
   const { t } = useTranslation()
+  const format = useIntlFormat()
   const unreadChains = useRestoreState((state) => state.unreadChains)
   const failedProviders = useRestoreState((state) => state.failedProviders)
   const running = useRestoreState((state) => state.running)
@@ -17,7 +19,7 @@ export function RestoreStatus({ onRetryChains, onRetryAll }: { onRetryChains: ()
         <p data-testid="restore-unread-chains">
           {t(
             "Couldn't read {{networks}}: swaps deposited there were not restored. They will be as soon as it answers.",
-            { networks: unreadChains.map((chain) => chain.name).join(', ') },
+            { networks: format.list(unreadChains.map((chain) => chain.name)) },
           )}{' '}
           <button type="button" className="link-button" onClick={onRetryChains} disabled={running !== undefined}>
             {running ? t('Reading again…') : t('Retry')}
@@ -26,7 +28,7 @@ export function RestoreStatus({ onRetryChains, onRetryAll }: { onRetryChains: ()
       )}
       {failedProviders.length > 0 && (
         <p data-testid="restore-failed-providers">
-          {t("Couldn't read {{providers}}: their swaps were not restored", { providers: failedProviders.join(', ') })}{' '}
+          {t("Couldn't read {{providers}}: their swaps were not restored", { providers: format.list(failedProviders) })}{' '}
           <button type="button" className="link-button" onClick={onRetryAll} disabled={running !== undefined}>
             {t('Retry')}
           </button>
