@@ -28,6 +28,7 @@ type Words = {
   takingLonger: string
   solverDeclined: string
   refunded: string
+  historyTitle: string
 }
 
 const EN: Words = {
@@ -48,6 +49,7 @@ const EN: Words = {
   takingLonger: 'Taking longer than usual',
   solverDeclined: 'No solver will fill this order; you can refund it once its deadline has passed',
   refunded: 'Refunded',
+  historyTitle: 'History',
 }
 
 const ZH: Words = {
@@ -67,6 +69,7 @@ const ZH: Words = {
   takingLonger: '比平常久',
   solverDeclined: '沒有求解者會完成這筆訂單；截止時間過後您可以退款',
   refunded: '已退款',
+  historyTitle: '歷史記錄',
 }
 
 type Sample = { at: number; countdown: string; button: string; enabled: boolean }
@@ -187,6 +190,9 @@ async function unfilledSwapToRefund(
     await page.reload()
     await expect(history.filter(words.refunded, words.filterGroup)).toHaveAttribute('aria-pressed', 'true')
     await expect(history.rows).toHaveCount(1)
+    // The bar names the page (its title, the active tab); on a phone the card does not say it a third time.
+    const named = page.getByText(words.historyTitle, { exact: true }).filter({ visible: true })
+    await expect(named).toHaveCount(page.viewportSize()!.width < 720 ? 2 : 3)
     await screenshot(page, `${shot}-5-history-refunded`)
     await goto('#/')
     await expect(history.refundBanner).toHaveCount(0)
