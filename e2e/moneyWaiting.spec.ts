@@ -29,6 +29,7 @@ type Words = {
   solverDeclined: string
   refunded: string
   historyTitle: string
+  cameBack: (amount: string, network: string) => string
 }
 
 const EN: Words = {
@@ -50,6 +51,7 @@ const EN: Words = {
   solverDeclined: 'No solver will fill this order; you can refund it once its deadline has passed',
   refunded: 'Refunded',
   historyTitle: 'History',
+  cameBack: (amount, network) => `Not delivered: ${amount} refunded on ${network}`,
 }
 
 const ZH: Words = {
@@ -70,6 +72,7 @@ const ZH: Words = {
   solverDeclined: '沒有求解者會完成這筆訂單；截止時間過後您可以退款',
   refunded: '已退款',
   historyTitle: '歷史記錄',
+  cameBack: (amount, network) => `未送達：${amount} 已在 ${network} 退回`,
 }
 
 type Sample = { at: number; countdown: string; button: string; enabled: boolean }
@@ -178,6 +181,8 @@ async function unfilledSwapToRefund(
     await history.rows.first().click()
     await form.refundButton().click()
     await expect(dialog.getByTestId('status-detail')).toHaveText(words.refunded, { timeout: 60_000 })
+    // What came back, not the quote that never arrived.
+    await expect(dialog.getByTestId('receivable-amount')).toHaveText(words.cameBack('100 USDC', chains[0]!.name))
     expect(await balanceOf(manifest, 0, 'USDC', owner)).toBe(before)
     await page.keyboard.press('Escape')
     await expect(history.refundBanner).toHaveCount(0)

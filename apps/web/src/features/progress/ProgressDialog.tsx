@@ -258,7 +258,15 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     [
       t('Receivable Amount'),
       <span key="v5" data-testid="receivable-amount">
-        {amount(receivedAmount(record) ?? record.destination.minAmount, destination)}
+        {record.status === 'refunded'
+          ? // Nothing arrived: what came back instead, never the quote. An escrow returns the whole deposit.
+            record.refundableAfter !== undefined
+            ? t('Not delivered: {{amount}} refunded on {{network}}', {
+                amount: amount(record.origin.amount, origin),
+                network: chainName(manifest, origin.chainId),
+              })
+            : t('Not delivered: refunded on {{network}}', { network: chainName(manifest, origin.chainId) })
+          : amount(receivedAmount(record) ?? record.destination.minAmount, destination)}
       </span>,
     ],
     ...(gas ? [[t('Gas on arrival'), gas] as [string, ReactNode]] : []),

@@ -26,6 +26,8 @@ const zh: Record<string, string> = {
   Completed: '已完成',
   Failed: '失敗',
   'Delivery Address': '交付地址',
+  'Not delivered: {{amount}} refunded on {{network}}': '未送達：{{amount}} 已在 {{network}} 退回',
+  'Not delivered: refunded on {{network}}': '未送達：已在 {{network}} 退回',
   'The contract on {{network}} that received your tokens': '{{network}} 上收到您代幣的合約',
   'Recipient Address': '接收地址',
   'Amount to Send': '發送數量',
