@@ -732,7 +732,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await expect(panel.getByTestId('signed-destination')).toHaveText('OP Mainnet')
     await expect(panel).toContainText('Swapped on the origin by')
     await expect(form.dialog.getByTestId('review-minimum')).toContainText(
-      `${formatDisplayAmount(USDC_TO_ETH_OUTPUT.minimum, 18, 18)} ETH`,
+      `${display(USDC_TO_ETH_OUTPUT.minimum, 18)} ETH`,
     )
     await screenshot(page, 'production-lifi-usdc-eth-review')
     await form.confirm()
