@@ -91,7 +91,9 @@ describe('rankRoutes: most received', () => {
 describe('rankRoutes: net of the person’s own network cost', () => {
   // ETH on the origin at $3000: 0.0005 ETH of gas is $1.50, 1.5 USDC off what the route delivers.
   const withOriginEth: TokenPrice[] = [...prices, { chainId: 1, address: NATIVE_TOKEN_ADDRESS, usd: '3000' }]
-  const fees = (entries: [string, bigint][]) => new Map(entries)
+  /** The ids ranked "most received" with these network costs (route id → wei of the origin's ETH). */
+  const rankedWith = (routes: Route[], fees: [string, bigint][]) =>
+    ids(rankRoutes(routes, 'most-received', new Map(fees)))
   // The solver opens the order and pays its gas (its fee is in the amount).
   const GASLESS = { openFee: 1_000_000n, openDeadline: 0 }
 
@@ -99,10 +101,7 @@ describe('rankRoutes: net of the person’s own network cost', () => {
     const paid = route('paid', 99_700_000n, { prices: withOriginEth })
     const gasless = route('gasless', 98_500_000n, { prices: withOriginEth, gasless: GASLESS })
     // 99.7 − 1.5 = 98.2 kept, below the 98.5 of the route whose gas the solver pays.
-    expect(ids(rankRoutes([paid, gasless], 'most-received', fees([['paid', 5n * 10n ** 14n]])))).toEqual([
-      'gasless',
-      'paid',
-    ])
+    expect(rankedWith([paid, gasless], [['paid', 5n * 10n ** 14n]])).toEqual(['gasless', 'paid'])
     // Without the estimates, the token amounts alone.
     expect(ids(rankRoutes([paid, gasless]))).toEqual(['paid', 'gasless'])
   })
@@ -110,30 +109,23 @@ describe('rankRoutes: net of the person’s own network cost', () => {
   it('ranks two paid routes by what each keeps after its own gas', () => {
     const cheapGas = route('cheap', 99_000_000n, { prices: withOriginEth })
     const dearGas = route('dear', 99_400_000n, { prices: withOriginEth })
-    const ranked = rankRoutes(
+    const ranked = rankedWith(
       [dearGas, cheapGas],
-      'most-received',
-      fees([
+      [
         ['cheap', 10n ** 14n], // $0.30: 98.7 kept
         ['dear', 5n * 10n ** 14n], // $1.50: 97.9 kept
-      ]),
+      ],
     )
-    expect(ids(ranked)).toEqual(['cheap', 'dear'])
+    expect(ranked).toEqual(['cheap', 'dear'])
   })
 
   it('treats a difference inside the estimate’s precision as a tie, ranked by the tokens signed', () => {
     // 99.7 − 1.5 = 98.2 against 98.201: 0.1 bps apart, less than the 2 bps the estimate is good for.
     const paid = route('paid', 99_700_000n, { prices: withOriginEth })
     const gasless = route('gasless', 98_201_000n, { prices: withOriginEth, gasless: GASLESS })
-    expect(ids(rankRoutes([gasless, paid], 'most-received', fees([['paid', 5n * 10n ** 14n]])))).toEqual([
-      'paid',
-      'gasless',
-    ])
+    expect(rankedWith([gasless, paid], [['paid', 5n * 10n ** 14n]])).toEqual(['paid', 'gasless'])
     // Further apart than that, the net value decides.
     const better = route('gasless', 98_300_000n, { prices: withOriginEth, gasless: GASLESS })
-    expect(ids(rankRoutes([paid, better], 'most-received', fees([['paid', 5n * 10n ** 14n]])))).toEqual([
-      'gasless',
-      'paid',
-    ])
+    expect(rankedWith([paid, better], [['paid', 5n * 10n ** 14n]])).toEqual(['gasless', 'paid'])
   })
 })

@@ -27,7 +27,7 @@ import { useNativeCoin, useNetworkCosts } from './useNetworkCost.ts'
 import { useRecipient } from './useRecipient.ts'
 import { type RecipientSafety, useRecipientSafety, useSenderKind } from './useRecipientSafety.ts'
 import { useRoutes } from './useRoutes.ts'
-import { useNativeBalance, useSwapGas } from './useSwapGas.ts'
+import { useSwapGas } from './useSwapGas.ts'
 import { useTokenBalance } from './useTokenBalance.ts'
 
 export const toTokenRef = (token: PickerToken): TokenRef => ({
@@ -153,7 +153,8 @@ export function useSwapForm() {
     if (!costs.settled || networkFees.size === 0) return offered.routes
     return rankRoutes(offered.routes, preference, networkFees)
   }, [offered.routes, preference, costs.settled, networkFees])
-  const nativeBalance = useNativeBalance(origin, address, balanceData)
+  // The origin's coin: the balance itself when the coin is sent, else the read above (unknown when it failed).
+  const nativeBalance = origin?.kind === 'native' ? balanceData : senderGas.isError ? undefined : senderGas.data
   const coin = useNativeCoin(origin?.chainId)
   const bestPaid = ranked.find((route) => !route.gasless)
   const shortOfGas =

@@ -1,11 +1,9 @@
-import { NATIVE_TOKEN_ADDRESS, type Route, type TokenRef } from '@multi-bridge/core'
-import type { Address } from 'viem'
+import type { Route, TokenRef } from '@multi-bridge/core'
 import { toUserMessage } from '../../lib/errorMessages.ts'
 import { checkGas } from './gasCheck.ts'
 import type { MainButtonInput } from './mainButton.ts'
 import { useMaxAmount } from './useMaxAmount.ts'
 import { useDepositReserve, useNativeCoin, useNetworkCost } from './useNetworkCost.ts'
-import { useTokenBalance } from './useTokenBalance.ts'
 
 export type UseSwapGasParameters = {
   origin: TokenRef | undefined
@@ -14,32 +12,11 @@ export type UseSwapGasParameters = {
   setAmountText: (text: string) => void
   /** The origin token's balance (undefined while unknown). */
   balance: bigint | undefined
-  /** The origin's native balance (`useNativeBalance`). */
+  /** The origin's native balance (the origin balance itself when the coin is sent; undefined while unknown). */
   nativeBalance: bigint | undefined
   selected: Route | undefined
   /** False when the account's transactions are paid for by another wallet (a Safe's, by the owner who executes). */
   gasPaidByAccount?: boolean
-}
-
-/** The origin's native balance: the origin balance itself when the coin is sent (undefined while unknown). */
-export function useNativeBalance(
-  origin: TokenRef | undefined,
-  account: Address | undefined,
-  balance: bigint | undefined,
-) {
-  const coin = useNativeCoin(origin?.chainId)
-  const nativeToken: TokenRef | undefined =
-    origin && coin && origin.kind !== 'native'
-      ? {
-          chainId: origin.chainId,
-          address: NATIVE_TOKEN_ADDRESS,
-          symbol: coin.symbol,
-          decimals: coin.decimals,
-          kind: 'native',
-        }
-      : undefined
-  const nativeRead = useTokenBalance(nativeToken, account)
-  return origin?.kind === 'native' ? balance : nativeRead.isError ? undefined : nativeRead.data
 }
 
 /**
