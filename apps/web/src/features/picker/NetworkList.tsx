@@ -1,7 +1,8 @@
 import type { ManifestChain } from '@multi-bridge/core'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TEXT_INPUT_MAX_LENGTH } from '../../lib/constants.ts'
+import { favouritesFirst, favouritesStore, useStarredNetworks } from './favourites.ts'
 import { filterNetworks } from './filterNetworks.ts'
 import { TokenIcon } from './TokenIcon.tsx'
 
@@ -13,12 +14,22 @@ export type NetworkListProps = {
   onDone: () => void
 }
 
-/** "Select Network": a searchable list of the manifest's networks (chips on a phone, a column on desktop). */
+/**
+ * "Select Network": a searchable list of the manifest's networks (chips on a phone, a column on desktop), the
+ * person's starred ones first. Each has its star beside it (on a phone, the starred ones' and the selected one's).
+ */
 export function NetworkList({ chains, selectedChainId, onSelect, onDone }: NetworkListProps) {
   const { t } = useTranslation()
   const titleId = useId()
   const [query, setQuery] = useState('')
-  const matches = filterNetworks(chains, query)
+  const starred = useStarredNetworks()
+  const matches = favouritesFirst(filterNetworks(chains, query), starred, (chain) => chain.id)
+  // The selected network stays in sight when a star moves it (a phone's row of chips scrolls sideways).
+  const list = useRef<HTMLUListElement>(null)
+  const order = matches.map((chain) => chain.id).join()
+  useEffect(() => {
+    if (order) list.current?.querySelector('[data-selected]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [order])
 
   return (
     <section className="picker-networks" aria-labelledby={titleId}>
@@ -49,20 +60,42 @@ export function NetworkList({ chains, selectedChainId, onSelect, onDone }: Netwo
           {t("No networks matched '{{ keyword }}'", { keyword: query.trim() })}
         </p>
       ) : (
-        <ul className="picker-network-list" aria-labelledby={titleId}>
-          {matches.map((chain) => (
-            <li key={chain.id}>
-              <button
-                type="button"
-                className="picker-network"
-                aria-pressed={chain.id === selectedChainId}
-                onClick={() => onSelect(chain.id)}
-              >
-                <TokenIcon symbol={chain.name} size={24} letters={2} />
-                <span className="picker-network-name">{chain.name}</span>
-              </button>
-            </li>
-          ))}
+        <ul ref={list} className="picker-network-list" aria-labelledby={titleId}>
+          {matches.map((chain) => {
+            const isStarred = starred.includes(chain.id)
+            const selected = chain.id === selectedChainId
+            return (
+              <li key={chain.id} className="picker-network-item" data-selected={selected || undefined}>
+                <button
+                  type="button"
+                  className="picker-network"
+                  aria-pressed={selected}
+                  onClick={() => onSelect(chain.id)}
+                >
+                  <TokenIcon symbol={chain.name} size={24} letters={2} />
+                  <span className="picker-network-name">{chain.name}</span>
+                </button>
+                <button
+                  type="button"
+                  className="picker-star"
+                  aria-pressed={isStarred}
+                  aria-label={t('Star {{network}}', { network: chain.name })}
+                  title={t(isStarred ? 'Unstar' : 'Star: shown first')}
+                  onClick={() => favouritesStore.getState().toggleNetwork(chain.id)}
+                >
+                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                    <path
+                      d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8z"
+                      fill={isStarred ? 'currentColor' : 'none'}
+                      stroke="currentColor"
+                      strokeWidth="1.6"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
+                </button>
+              </li>
+            )
+          })}
         </ul>
       )}
     </section>

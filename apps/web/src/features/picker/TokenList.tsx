@@ -30,13 +30,20 @@ export type TokenListProps = {
   balancesFailed?: boolean
   /** Changes when the person searches again or picks another network: the list then starts at the top. */
   resetKey: string
+  /** Whether a token is pinned to the top of its chain's list; its pin button toggles it (listed tokens only). */
+  isPinned?: (token: PickerToken) => boolean
+  onTogglePin?: (token: PickerToken) => void
 }
 
 export const tokenOptionId = (listId: string, index: number) => `${listId}-option-${index}`
 
+/** The pin button's size, a finger's target, centred on its row. */
+const PIN_SIZE = 44
+
 /**
  * The tokens as a listbox driven from the search box (aria-activedescendant): only the rows in view are in the
- * DOM, so a list of 10,000 scrolls and filters as smoothly as one of ten.
+ * DOM, so a list of 10,000 scrolls and filters as smoothly as one of ten. Each listed token's pin button sits
+ * beside its row, outside the listbox (a listbox holds options only), in the same scrolling box.
  */
 export function TokenList({
   id,
@@ -50,6 +57,8 @@ export function TokenList({
   balancesLoading,
   balancesFailed,
   resetKey,
+  isPinned,
+  onTogglePin,
 }: TokenListProps) {
   const { t } = useTranslation()
   const format = useIntlFormat()
@@ -82,73 +91,106 @@ export function TokenList({
     if (reveal && activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' })
   }, [activeIndex, reveal, virtualizer])
 
+  const rows = virtualizer.getVirtualItems()
   return (
-    <div
-      ref={scrollRef}
-      id={id}
-      role="listbox"
-      aria-label={label}
-      className="picker-token-list"
-      hidden={!tokens.length}
-    >
+    <div ref={scrollRef} className="picker-token-list" hidden={!tokens.length}>
       <div className="picker-token-list-sizer" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const token = tokens[item.index]
-          if (!token) return null
-          const balance = balanceOf(token)
-          const value = usdOf?.(token)
-          const isActive = item.index === activeIndex
-          return (
-            <div
-              key={item.key}
-              id={tokenOptionId(id, item.index)}
-              role="option"
-              tabIndex={-1}
-              aria-selected={isActive}
-              aria-setsize={tokens.length}
-              aria-posinset={item.index + 1}
-              className="picker-token"
-              style={{ height: item.size, transform: `translateY(${item.start}px)` }}
-              // Focus stays in the search box, where the arrow keys are read.
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseMove={() => {
-                if (!isActive) onActiveChange({ index: item.index, reveal: false })
-              }}
-              onClick={() => onSelect(token)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') onSelect(token)
-              }}
-            >
-              <TokenIcon symbol={token.symbol} logoURI={token.logoURI} />
-              <span className="picker-token-text">
-                <span className="picker-token-symbol" data-testid="picker-token-symbol">
-                  {token.symbol}
-                  {!token.listed && <span className="picker-badge">{t('Not listed')}</span>}
+        <div id={id} role="listbox" aria-label={label} className="picker-token-options">
+          {rows.map((item) => {
+            const token = tokens[item.index]
+            if (!token) return null
+            const balance = balanceOf(token)
+            const value = usdOf?.(token)
+            const isActive = item.index === activeIndex
+            return (
+              <div
+                key={item.key}
+                id={tokenOptionId(id, item.index)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={isActive}
+                aria-setsize={tokens.length}
+                aria-posinset={item.index + 1}
+                className={onTogglePin ? 'picker-token picker-token-pinnable' : 'picker-token'}
+                style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+                // Focus stays in the search box, where the arrow keys are read.
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseMove={() => {
+                  if (!isActive) onActiveChange({ index: item.index, reveal: false })
+                }}
+                onClick={() => onSelect(token)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') onSelect(token)
+                }}
+              >
+                <TokenIcon symbol={token.symbol} logoURI={token.logoURI} />
+                <span className="picker-token-text">
+                  <span className="picker-token-symbol" data-testid="picker-token-symbol">
+                    {token.symbol}
+                    {!token.listed && <span className="picker-badge">{t('Not listed')}</span>}
+                  </span>
+                  {isPinned?.(token) && <span className="visually-hidden"> {t('(pinned)')}</span>}
+                  <span className="picker-token-name">{token.name}</span>
                 </span>
-                <span className="picker-token-name">{token.name}</span>
-              </span>
-              <span className="picker-token-balance">
-                {balance !== undefined ? (
-                  <>
-                    <span className={balance === 0n ? 'picker-balance-zero' : undefined}>
-                      {formatDisplayAmount(balance, token.decimals)}
-                    </span>
-                    {value !== undefined && (
-                      <span className="picker-token-value" data-testid="picker-token-value">
-                        ≈ {format.usd(value)}
+                <span className="picker-token-balance">
+                  {balance !== undefined ? (
+                    <>
+                      <span className={balance === 0n ? 'picker-balance-zero' : undefined}>
+                        {formatDisplayAmount(balance, token.decimals)}
                       </span>
-                    )}
-                  </>
-                ) : balancesFailed ? (
-                  <span className="picker-balance-zero">—</span>
-                ) : (
-                  balancesLoading && <span className="picker-skeleton" aria-hidden="true" />
-                )}
-              </span>
-            </div>
-          )
-        })}
+                      {value !== undefined && (
+                        <span className="picker-token-value" data-testid="picker-token-value">
+                          ≈ {format.usd(value)}
+                        </span>
+                      )}
+                    </>
+                  ) : balancesFailed ? (
+                    <span className="picker-balance-zero">—</span>
+                  ) : (
+                    balancesLoading && <span className="picker-skeleton" aria-hidden="true" />
+                  )}
+                </span>
+              </div>
+            )
+          })}
+        </div>
+        {onTogglePin &&
+          rows.map((item) => {
+            const token = tokens[item.index]
+            if (!token?.listed) return null
+            const pinned = isPinned?.(token) ?? false
+            return (
+              <button
+                key={item.key}
+                type="button"
+                className="picker-pin"
+                aria-pressed={pinned}
+                aria-label={t('Pin {{symbol}} to the top', { symbol: token.symbol })}
+                title={t(pinned ? 'Unpin' : 'Pin to the top')}
+                style={{ transform: `translateY(${item.start + (item.size - PIN_SIZE) / 2}px)` }}
+                // The search box keeps the focus (and the keyboard stays closed on a phone).
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => onTogglePin(token)}
+              >
+                <PinIcon filled={pinned} />
+              </button>
+            )
+          })}
       </div>
     </div>
+  )
+}
+
+function PinIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path
+        d="M15 3 21 9l-2.5 1-3.5 3.5.5 4.5-2 2-4-4-5 5H3v-1.5l5-5-4-4 2-2 4.5.5L14 5.5z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
   )
 }

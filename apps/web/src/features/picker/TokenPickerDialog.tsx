@@ -12,6 +12,7 @@ import { useSwapClient } from '../../lib/swapClient.tsx'
 import { isTouchScreen } from '../../lib/touchScreen.ts'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { useWalletConfig, useWalletConnection } from '../wallet/index.ts'
+import { favouritesFirst, favouritesStore, pinKey, usePinnedTokens } from './favourites.ts'
 import { createTokenSearchIndex, filterTokens } from './filterTokens.ts'
 import { NetworkList } from './NetworkList.tsx'
 import { pickerTokensForChain } from './pickerTokens.ts'
@@ -138,7 +139,12 @@ function PickerBody({
   const balances = account ? balancesQuery.data : undefined
   // The tokens held are ordered by their USD value where a provider prices them (and the value is shown).
   const prices = useQuery({ ...tokenPricesQueryOptions(swapClient), enabled: Boolean(account) }).data
-  const sorted = useMemo(() => sortTokensByValue(tokens, balances, prices), [tokens, balances, prices])
+  // The person's pinned tokens first (in the order pinned), then the rest by value.
+  const pinned = usePinnedTokens()
+  const sorted = useMemo(
+    () => favouritesFirst(sortTokensByValue(tokens, balances, prices), pinned, pinKey),
+    [tokens, balances, prices, pinned],
+  )
   const searchIndex = useMemo(() => createTokenSearchIndex(sorted), [sorted])
   const matches = useMemo(() => filterTokens(searchIndex, deferredQuery), [searchIndex, deferredQuery])
 
@@ -296,6 +302,8 @@ function PickerBody({
           balancesLoading={balancesLoading}
           balancesFailed={balancesFailed}
           resetKey={`${chain.id}:${typed}`}
+          isPinned={(token) => pinned.includes(pinKey(token))}
+          onTogglePin={(token) => favouritesStore.getState().toggleToken(pinKey(token))}
         />
       </section>
     </div>
