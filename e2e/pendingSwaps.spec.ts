@@ -36,7 +36,7 @@ const LAYOUTS = [
     refundNotice: (amount: string) =>
       `Refund available: ${amount} USDC was not delivered; open the swap to refund it once its refund opens`,
     refundAvailable: 'Refund available',
-    refundWaiting: '(money is waiting for your refund)',
+    toRefund: (n: number) => `${n} to refund`,
     list: 'Swaps in progress',
     history: 'History',
   },
@@ -59,7 +59,7 @@ const LAYOUTS = [
     completedNotice: (network: string) => new RegExp(`^兌換完成：已在 ${network} 收到 [\\d.,]+ USDC$`),
     refundNotice: (amount: string) => `可退款：${amount} USDC 未被交付；退款開放後，請開啟此兌換退款`,
     refundAvailable: '可退款',
-    refundWaiting: '（有款項等您退款）',
+    toRefund: (n: number) => `${n} 筆待退款`,
     list: '進行中的兌換',
     history: '歷史記錄',
   },
@@ -192,8 +192,8 @@ for (const layout of LAYOUTS) {
         })
       }
       await expect(shell.pendingSwaps).toHaveClass(/pending-button-refund/)
-      // Said to a screen reader too, not only in amber.
-      await expect(shell.pendingSwaps).toHaveAccessibleName(`${layout.pending(2)} ${layout.refundWaiting}`)
+      // Money waiting is counted on its own, not as "pending", and said to a screen reader too, not only in amber.
+      await expect(shell.pendingSwaps).toHaveAccessibleName(layout.toRefund(2))
       await screenshot(page, `pending-refund-${layout.id}`, { fullPage: false })
 
       await shell.pendingSwaps.click()
@@ -327,17 +327,9 @@ async function expectTidyHeader(page: Page, shell: Shell, links: readonly string
     expect(box, `${name} is not shown (${state})`).not.toBeNull()
     expect(box!.x, `${name} starts off screen (${state})`).toBeGreaterThanOrEqual(0)
     expect(box!.x + box!.width, `${name} ends off screen (${state})`).toBeLessThanOrEqual(width)
+    // Each link's words on one line (the issue found "兌換" two lines high beside the count); its target is 44 px.
     if (texts.includes(part)) expect(await isOneLine(part), `${name} wraps (${state})`).toBe(true)
     else expect(box!.height, `${name} is taller than a link (${state})`).toBeLessThanOrEqual(44)
-  }
-  // Each link is one line high, as the issue found "兌換" two lines high beside the count.
-  for (const name of links) {
-    const height = await shell.link(name).evaluate((element) => {
-      const style = getComputedStyle(element)
-      const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom)
-      return element.getBoundingClientRect().height - padding - Number.parseFloat(style.lineHeight)
-    })
-    expect(height, `the ${name} link is taller than a line (${state})`).toBeLessThanOrEqual(1)
   }
   expect(await shell.title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
 }

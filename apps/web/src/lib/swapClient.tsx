@@ -63,6 +63,10 @@ export const useChainTime = (deviceNow: number, chainId: number): number =>
 export const useTrackProblem = (key: string): TrackProblem | undefined =>
   useStore(useSwapClient().problems, (state) => state.problems[key])
 
+/** Every swap whose looks fail now, by record key (History's rows, the count of swaps under way). */
+export const useTrackProblems = (): Readonly<Record<string, TrackProblem>> =>
+  useStore(useSwapClient().problems, (state) => state.problems)
+
 /**
  * Loads the providers once the page is idle and follows every unfinished swap. Pages call it after their first
  * useful paint: providers and tracking are not needed to paint.

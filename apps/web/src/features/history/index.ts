@@ -6,6 +6,7 @@ export { restoreStore, type UnreadChain, useRestoreState } from './restoreStore.
 export {
   elapsedAgainstEstimate,
   isApiDown,
+  isStatusUnknown,
   needsAction,
   problemText,
   refundReason,

@@ -15,11 +15,29 @@ import {
 import { catalogue, type UserMessage } from '../../lib/errorMessages.ts'
 
 /**
- * The word for a swap's state, and its class (`status-<tone>`). SPEC §5's three words, except a swap whose refund
- * waits for the person: that is "Refund available" (amber), the loudest state, never a bare "Failed".
+ * A swap found on chain by "Restore" (it has no quote of its own to judge it by) whose looks fail because a chain
+ * does not answer: it may have completed long ago, or be waiting for a refund. Its state is not known, so it is
+ * not said to be swapping, nor counted among the swaps under way, until the chain answers.
  */
-export function statusWord(record: Pick<SwapRecord, 'status'>): { label: string; tone: string } {
+export const isStatusUnknown = (
+  record: Pick<SwapRecord, 'status' | 'estimatedSeconds'>,
+  problem: TrackProblem | undefined,
+): boolean =>
+  record.status === 'deposited' &&
+  record.estimatedSeconds === undefined &&
+  problem?.error instanceof ChainUnreachableError
+
+/**
+ * The word for a swap's state, and its class (`status-<tone>`). SPEC §5's three words, except a swap whose refund
+ * waits for the person: that is "Refund available" (amber), the loudest state, never a bare "Failed"; and a swap
+ * restored from chain that cannot be read now (`isStatusUnknown`): "Status unknown".
+ */
+export function statusWord(
+  record: Pick<SwapRecord, 'status' | 'estimatedSeconds'>,
+  problem?: TrackProblem,
+): { label: string; tone: string } {
   if (record.status === 'refundable') return { label: 'Refund available', tone: 'refundable' }
+  if (isStatusUnknown(record, problem)) return { label: 'Status unknown', tone: 'unknown' }
   const progress = swapProgress(record.status)
   if (progress === 'completed') return { label: 'Completed', tone: 'completed' }
   if (progress === 'swapping') return { label: 'Swapping...', tone: record.status }

@@ -16,8 +16,10 @@ import { useStatusDetail } from './statusDetail.ts'
  * showing how it ended.
  */
 export function PendingSwapsDialog({ onClose }: { onClose: () => void }) {
-  const { store } = useSwapClient()
-  const [keys] = useState(() => pendingSwaps(store.getState().swaps).map((swap) => swap.key))
+  const { store, problems } = useSwapClient()
+  const [keys] = useState(() =>
+    pendingSwaps(store.getState().swaps, problems.getState().problems).map((swap) => swap.key),
+  )
   const [shown, setShown] = useState<string | undefined>(() => (keys.length === 1 ? keys[0] : undefined))
   const swaps = useSwaps((state) => state.swaps)
   const detail = shown !== undefined && swaps[shown] && (

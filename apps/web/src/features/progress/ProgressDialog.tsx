@@ -24,7 +24,7 @@ import { approximateDuration, shortAddress } from '../../lib/format.ts'
 import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { networkConfigUpdates } from '../../lib/networkConfigUpdates.ts'
-import { useChainTime, useSwap } from '../../lib/swapClient.tsx'
+import { useChainTime, useSwap, useTrackProblem } from '../../lib/swapClient.tsx'
 import { markSwapInView } from '../../lib/swapInView.ts'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { refundReason, statusWord } from '../history/index.ts'
@@ -90,6 +90,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     record.destination.token.chainId,
   )
   const statusDetail = useStatusDetail()(record)
+  const problem = useTrackProblem(record.key)
   const returnFocus = useReturnFocus()
   // On screen: the app's word about how it ended is this dialog itself (features/notifications).
   useEffect(() => markSwapInView(record.key), [record.key])
@@ -114,7 +115,8 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
   // Before the person confirms, nothing is swapping yet: the dialog is a review.
   const reviewing = record.status === 'signing' && !sent && !props.confirming
   // SPEC §5's words; a swap whose refund waits for the person is "Refund available" (amber), never a bare Failed.
-  const progressLabel = reviewing ? t('Review the swap, then confirm') : t(statusWord(record).label)
+  const word = statusWord(record, problem)
+  const progressLabel = reviewing ? t('Review the swap, then confirm') : t(word.label)
   // Switch, approve, deposit, then delivery (index 3) once the deposit is mined.
   const phaseIndex = record.status === 'signing' ? SIGNING_PHASES.indexOf(record.phase) : sent ? 3 : -1
   const stepState = (index: number): StepState => {
@@ -216,7 +218,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     [
       t('Swap Progress'),
       <span key="v2" className="status-line">
-        <span className={`status status-${reviewing ? 'review' : record.status}`} data-testid="swap-progress">
+        <span className={`status status-${reviewing ? 'review' : word.tone}`} data-testid="swap-progress">
           {progressLabel}
         </span>
         {statusDetail && (

@@ -1,5 +1,6 @@
-import type { SwapRecord } from '@multi-bridge/core'
+import { ChainUnreachableError, type SwapRecord } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
+import { statusWord } from '../history/index.ts'
 import { isPendingSwap, pendingSwapKeys, pendingSwaps } from './pendingSwaps.ts'
 
 const TX = `0x${'ab'.repeat(32)}`
@@ -40,5 +41,28 @@ describe('pending swaps', () => {
     expect(pendingSwaps(swaps).map((s) => s.key)).toEqual(['sending', 'fresh', 'old'])
     expect(pendingSwapKeys(swaps)).toBe('sending\nfresh\nold')
     expect(pendingSwapKeys({})).toBe('')
+  })
+})
+
+describe('a swap restored from chain whose chain does not answer', () => {
+  const down = { error: new ChainUnreachableError(31338, 'Local Chain B'), since: 0, failures: 1 }
+  const swaps = {
+    restored: swap('restored', 'deposited', { depositedAt: 100 }),
+    mine: swap('mine', 'deposited', { depositedAt: 200, estimatedSeconds: 30 }),
+  }
+
+  it('is not counted as under way, nor said to be swapping: its state is unknown until the chain answers', () => {
+    const problems = { restored: down, mine: down }
+    expect(pendingSwaps(swaps, problems).map((s) => s.key)).toEqual(['mine'])
+    expect(statusWord(swaps.restored, down)).toEqual({ label: 'Status unknown', tone: 'unknown' })
+    // A swap made here has its route's estimate: it is swapping, and the row says the chain does not answer.
+    expect(statusWord(swaps.mine, down).label).toBe('Swapping...')
+  })
+
+  it('is counted again once the chain answers, and not for a look that failed for another reason', () => {
+    expect(pendingSwaps(swaps, {}).map((s) => s.key)).toEqual(['mine', 'restored'])
+    const other = { restored: { error: new Error('rate limited'), since: 0, failures: 3 } }
+    expect(pendingSwaps(swaps, other).map((s) => s.key)).toEqual(['mine', 'restored'])
+    expect(statusWord(swaps.restored, other.restored).label).toBe('Swapping...')
   })
 })

@@ -1,4 +1,5 @@
-import { isSwapSent, listSwaps, type SwapRecord } from '@multi-bridge/core'
+import { isSwapSent, listSwaps, type SwapRecord, type TrackProblem } from '@multi-bridge/core'
+import { isStatusUnknown } from '../history/index.ts'
 
 /**
  * Whether a swap is still under way with the person's money in it: its deposit sent (signing with a deposit
@@ -18,12 +19,17 @@ export function isPendingSwap(record: SwapRecord): boolean {
   }
 }
 
-/** The pending swaps of History, newest first. */
-export const pendingSwaps = (swaps: Readonly<Record<string, SwapRecord>>): SwapRecord[] =>
-  listSwaps({ swaps }).filter(isPendingSwap)
+type Problems = Readonly<Record<string, TrackProblem>>
+
+/**
+ * The pending swaps of History, newest first; not a swap restored from chain whose state cannot be read now
+ * (`isStatusUnknown`): nothing says it is under way.
+ */
+export const pendingSwaps = (swaps: Readonly<Record<string, SwapRecord>>, problems: Problems = {}): SwapRecord[] =>
+  listSwaps({ swaps }).filter((swap) => isPendingSwap(swap) && !isStatusUnknown(swap, problems[swap.key]))
 
 /** The keys of the pending swaps, newest first, joined: a stable value for a store selector. */
-export const pendingSwapKeys = (swaps: Readonly<Record<string, SwapRecord>>): string =>
-  pendingSwaps(swaps)
+export const pendingSwapKeys = (swaps: Readonly<Record<string, SwapRecord>>, problems: Problems = {}): string =>
+  pendingSwaps(swaps, problems)
     .map((swap) => swap.key)
     .join('\n')

@@ -248,7 +248,8 @@ const zh: Record<string, string> = {
   'You refund it here once its deadline has passed': '截止時間過後，您可在此退款',
   // A swap never out of sight: the pending count, the word when one ends, its ending (issue #28)
   '{{count}} pending': '{{count}} 筆進行中',
-  '(money is waiting for your refund)': '（有款項等您退款）',
+  '{{count}} to refund': '{{count}} 筆待退款',
+  'Status unknown': '狀態未知',
   'Swaps in progress': '進行中的兌換',
   'Refund available': '可退款',
   'You received {{amount}} {{token}} on {{network}}': '您已在 {{network}} 收到 {{amount}} {{token}}',

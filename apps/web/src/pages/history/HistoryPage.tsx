@@ -17,7 +17,7 @@ import { reportError } from '../../lib/errorMessages.ts'
 import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../lib/routes.ts'
-import { preloadSwapClient, useSwapClient, useSwaps } from '../../lib/swapClient.tsx'
+import { preloadSwapClient, useSwapClient, useSwaps, useTrackProblems } from '../../lib/swapClient.tsx'
 import { HistoryEmpty } from './HistoryEmpty.tsx'
 import { filterFromOption, HISTORY_FILTERS, type HistoryFilterKey, historyPath } from './historyFilters.ts'
 import { RestoreStatus } from './RestoreStatus.tsx'
@@ -57,6 +57,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   // Not known yet (the wallet layer loads, or wagmi reconnects): no Connect, which could add a second connection.
   const walletKnown = walletStatus === 'connected' || walletStatus === 'disconnected'
   const swaps = useSwaps((s) => s.swaps)
+  const problems = useTrackProblems()
   // The filter is in the address (`?filter=needs-action`, the refund banner's link): kept across a reload, Back and a
   // swap opened over the list.
   const filter: HistoryFilterKey = filterFromOption(options.filter)
@@ -193,6 +194,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
         <ul className="history-list">
           {shown.map((swap) => {
             const detail = statusDetail(swap)
+            const word = statusWord(swap, problems[swap.key])
             return (
               <li key={swap.key}>
                 <button
@@ -202,8 +204,8 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
                   data-testid="history-row"
                 >
                   <span className="status-line">
-                    <span className={`status status-${swap.status}`} data-testid="history-status">
-                      {t(statusWord(swap).label)}
+                    <span className={`status status-${word.tone}`} data-testid="history-status">
+                      {t(word.label)}
                     </span>
                     {detail && (
                       <span className="status-detail" data-testid="history-status-detail" title={swap.statusDetail}>
