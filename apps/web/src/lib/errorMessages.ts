@@ -104,10 +104,19 @@ export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage>
     message: 'The service answered with an error ({{status}})',
     values: { status: (error as HttpStatusError).status },
   }),
-  quoteChanged: fixed('The quote changed. Check the new amount and try again.'),
-  reviewMismatch: fixed('The new quote is not for what you reviewed. Check it and try again.'),
-  quoteExpired: fixed('The quote expired. Fetching a new one…'),
-  senderMismatch: fixed('The connected account changed. Check the new quote and try again.'),
+  // Thrown before a deposit is sent (a quote fetched again, the checks before signing): nothing left the wallet.
+  quoteChanged: fixed(
+    'The quote changed before the deposit, so nothing left your wallet. Check the new amount and try again.',
+  ),
+  reviewMismatch: fixed(
+    'The new quote is not for what you reviewed, so nothing left your wallet. Check it and try again.',
+  ),
+  quoteExpired: fixed(
+    'The quote expired before the deposit, so nothing left your wallet. Review a new quote and try again.',
+  ),
+  senderMismatch: fixed(
+    'The connected account changed, so nothing left your wallet. Check the new quote and try again.',
+  ),
   notSwapOwner: (error) => ({
     message: 'Only {{account}} can refund this swap',
     values: { account: shortAddress((error as NotSwapOwnerError).owner) },

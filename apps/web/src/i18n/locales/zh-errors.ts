@@ -13,9 +13,12 @@ const zhErrors: Record<string, string> = {
 
   'Not enough {{coin}} on {{network}} for gas': '{{network}} 上的 {{coin}} 不足以支付 Gas',
   "Not enough of the network's coin to pay for gas": '此網路的原生幣不足以支付 Gas',
-  'The quote changed. Check the new amount and try again.': '報價已變更，請確認新金額後重試。',
-  'The quote expired. Fetching a new one…': '報價已過期，正在取得新報價…',
-  'The connected account changed. Check the new quote and try again.': '已連接的帳戶已變更，請確認新報價後重試。',
+  'The quote changed before the deposit, so nothing left your wallet. Check the new amount and try again.':
+    '存入前報價已變更，因此沒有任何款項離開您的錢包。請確認新金額後重試。',
+  'The quote expired before the deposit, so nothing left your wallet. Review a new quote and try again.':
+    '存入前報價已過期，因此沒有任何款項離開您的錢包。請查看新報價後重試。',
+  'The connected account changed, so nothing left your wallet. Check the new quote and try again.':
+    '已連接的帳戶已變更，因此沒有任何款項離開您的錢包。請確認新報價後重試。',
   'The provider refunds this transfer by itself': '此轉帳由提供者自行退款',
   'Only {{account}} can refund this swap': '只有 {{account}} 可以退還這筆兌換',
   'The deposit is still not mined after {{minutes}} minutes: it may have been dropped or replaced in your wallet. Check its activity; this page keeps looking.':
@@ -33,7 +36,8 @@ const zhErrors: Record<string, string> = {
     '交易已在您的錢包中取消或被取代，沒有產生任何效果。請重試。',
   'The wallet stopped before the deposit: nothing was deposited. Try again.':
     '錢包在存入前停止：沒有存入任何資金。請再試一次。',
-  'The new quote is not for what you reviewed. Check it and try again.': '新的報價與您檢查的內容不符，請確認後重試。',
+  'The new quote is not for what you reviewed, so nothing left your wallet. Check it and try again.':
+    '新的報價與您檢查的內容不符，因此沒有任何款項離開您的錢包。請確認後重試。',
   "The bridge's service is not answering": '跨鏈橋的服務沒有回應',
   'No answer within {{seconds}} seconds': '{{seconds}} 秒內沒有回應',
   'The transaction to sign does not match your swap. Nothing was signed.':

@@ -15,9 +15,10 @@ export async function depositTransaction(context: ExecutionContext): Promise<Swa
     update({ type: 'phase', phase: 'approving' })
     update({ type: 'approved', approveTxs: await approve(context, context.plan.approval) })
   }
-  // Approvals take blocks: the quote may have aged meanwhile.
-  await refreshQuote(context)
+  // Approvals take blocks: the quote may have aged meanwhile. Fetched again as the deposit's own step: a refusal
+  // stops the swap there, the approval done and nothing deposited.
   update({ type: 'phase', phase: 'depositing' })
+  await refreshQuote(context)
   const depositTx = await sendChecked(context, context.plan.transaction)
   update({ type: 'depositSent', depositTx, ...tracking(context) })
   return depositMined(context, depositTx)

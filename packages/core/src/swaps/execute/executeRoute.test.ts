@@ -169,3 +169,43 @@ describe('executeRoute: the wallet replaces the sent deposit', () => {
     },
   )
 })
+
+describe('executeRoute: a quote fetched again after the approval, and refused', () => {
+  it('stops at the deposit, the approval done: the record says where it stopped, and no deposit was sent', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const events: string[] = []
+      const updates: SwapRecord[] = []
+      const provider = poolProvider()
+      const wallet = {
+        account: PERSON,
+        getChainId: async () => 1,
+        switchChain: async () => {},
+        sendTransaction: vi.fn(async (transaction: { to: Address }) => {
+          events.push(transaction.to === POOL ? 'deposit' : 'approve')
+          // The approval takes its blocks: the quote has 2 s left after it.
+          vi.setSystemTime(Date.now() + 28_000)
+          return `0x${'1'.repeat(64)}` as Hex
+        }),
+      }
+      const run = executeRoute({
+        route: route(GAS, 30_000),
+        provider,
+        wallet,
+        clients: chainAClients(),
+        refreshRoute: async () => {
+          events.push('refresh')
+          return route((GAS * 90n) / 100n, 60_000)
+        },
+        onUpdate: (record) => updates.push(record),
+      })
+      await expect(run).rejects.toBeInstanceOf(ReviewMismatchError)
+      expect(events).toEqual(['approve', 'refresh'])
+      const last = updates.at(-1)!
+      expect(last).toMatchObject({ status: 'signing', phase: 'depositing', approveTxs: [`0x${'1'.repeat(64)}`] })
+      expect(last.depositTx).toBeUndefined()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

@@ -38,8 +38,12 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   if (plan.gasless) return signGasless(context, plan.gasless)
 
   await switchToOrigin(context)
-  // A quote that would age during the approval is fetched and checked now, while nothing is spent yet.
-  if (plan.approval) await refreshQuote(context, APPROVAL_MARGIN_MS)
+  // A quote that would age during the approval is fetched and checked now, while nothing is spent yet: as the
+  // approval's own step, so that a refusal stops the swap there.
+  if (plan.approval) {
+    context.update({ type: 'phase', phase: 'approving' })
+    await refreshQuote(context, APPROVAL_MARGIN_MS)
+  }
   const approval = context.plan.approval
   // A wallet that proposes (a Safe) answers no chain hash for a transaction: it always sends a batch.
   const batched =
