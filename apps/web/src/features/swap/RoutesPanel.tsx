@@ -1,4 +1,5 @@
 import { routeChoice } from '@multi-bridge/core'
+import { useTranslation } from 'react-i18next'
 import { NetworkCostRow } from './NetworkCostRow.tsx'
 import { RouteDetails, RouteList } from './RouteList.tsx'
 import { RouteToolbar } from './RouteToolbar.tsx'
@@ -10,10 +11,19 @@ import type { SwapForm } from './useSwapForm.ts'
  * than this chunk.
  */
 export function RoutesPanel({ form }: { form: SwapForm }) {
-  const { selected } = form
+  const { t } = useTranslation()
+  const { selected, chosenGone } = form
   return (
     <div className="swap-routes">
       <RouteToolbar form={form} />
+      {chosenGone && (
+        <p className="route-gone" role="status" data-testid="route-gone">
+          {t('The route you chose, {{provider}}, is no longer offered: {{reason}}. The best route is selected.', {
+            provider: chosenGone.providerName,
+            reason: t(chosenGone.reason.message, chosenGone.reason.values),
+          })}
+        </p>
+      )}
       <RouteList
         gaslessFirst={form.gaslessFirst}
         networkFees={form.networkFees}

@@ -20,6 +20,7 @@ import { networkConfigUpdates } from '../../lib/networkConfigUpdates.ts'
 import { useStandingError } from '../../lib/standingError.ts'
 import type { PickerToken } from '../picker/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
+import { chosenRouteGone } from './chosenRouteGone.ts'
 import { checkGas } from './gasCheck.ts'
 import { useKeptForm } from './keptForm.ts'
 import { mainButton, recipientCheck } from './mainButton.ts'
@@ -243,6 +244,8 @@ export function useSwapForm() {
     selected,
     /** Picks a route by its choice (`routeChoice`): the same provider's way stays picked as quotes refresh. */
     selectRoute: setSelectedChoice,
+    /** The route the person chose when its provider answered again without it, and why (the best is shown). */
+    chosenGone: chosenRouteGone(selectedChoice, routes.routes, routes.outcomes),
     /** The routes that need no gas come first: the person cannot pay the gas of the others (each says so). */
     gaslessFirst,
     /** Takes the route that needs no gas (the main button's way out of "Not enough … for gas"). */

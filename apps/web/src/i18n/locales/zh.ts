@@ -249,6 +249,10 @@ const zh: Record<string, string> = {
   // A swap never out of sight: the pending count, the word when one ends, its ending (issue #28)
   '{{count}} pending': '{{count}} 筆進行中',
   '{{count}} to refund': '{{count}} 筆待退款',
+  'The route you chose, {{provider}}, is no longer offered: {{reason}}. The best route is selected.':
+    '您選擇的路由（{{provider}}）已不再提供：{{reason}}。已改選最佳路由。',
+  'it has no route for this swap now': '它目前沒有這筆兌換的路由',
+  'it offers no way without gas for this swap now': '它目前不提供這筆兌換的免 Gas 方式',
   'Status unknown': '狀態未知',
   'Swaps in progress': '進行中的兌換',
   'Refund available': '可退款',
