@@ -103,6 +103,20 @@ for (const { layout, viewport, lang, words } of MATRIX) {
       await check('pending-swaps')
       await shell.dialog.getByTestId('pending-row').first().click()
       await expect(form.refundButton()).toBeVisible()
+      // The refund is within reach on the first screen, however long the dialog (sticky at its bottom on a phone).
+      await expect(form.refundButton()).toBeInViewport({ ratio: 1 })
+      // An address that wraps does so in even halves (no "EF" alone on a line).
+      const lines = await form.dialog.locator('.mono', { hasText: seeded[0]!.recipient }).evaluate((element) => {
+        const range = document.createRange()
+        range.selectNodeContents(element)
+        const widths = new Map<number, number>()
+        for (const rect of range.getClientRects()) {
+          const top = Math.round(rect.top)
+          widths.set(top, (widths.get(top) ?? 0) + rect.width)
+        }
+        return [...widths.values()]
+      })
+      expect(Math.min(...lines) / Math.max(...lines), `line widths ${lines.join(', ')}`).toBeGreaterThan(0.9)
       await check('progress-refundable')
     })
   })

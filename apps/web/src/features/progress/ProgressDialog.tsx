@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next'
 import { isAddressEqual } from 'viem'
 import { useStore } from 'zustand'
 import { DialogHeader } from '../../lib/DialogHeader.tsx'
+import { EvenBreak } from '../../lib/EvenBreak.tsx'
 import type { UserMessage } from '../../lib/errorMessages.ts'
 import { approximateDuration, shortAddress } from '../../lib/format.ts'
 import { useIntlFormat } from '../../lib/intlFormat.ts'
@@ -211,7 +212,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     [
       t('ID'),
       <span key="v1" className="mono">
-        {sent ? record.id : '—'}
+        {sent ? <EvenBreak text={record.id} /> : '—'}
       </span>,
     ],
     [t('Route Provider'), record.providerName],
@@ -232,7 +233,9 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
       t('Delivery Address'),
       // Said as what it is: not where the tokens arrive (that is the recipient), but the contract that took them.
       <span key="v3" className="address-described">
-        <span className="mono">{record.depositAddress}</span>
+        <span className="mono">
+          <EvenBreak text={record.depositAddress} />
+        </span>
         <span className="muted small" data-testid="delivery-address-note">
           {t('The contract on {{network}} that received your tokens', {
             network: chainName(manifest, record.origin.token.chainId),
@@ -243,7 +246,9 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     [
       t('Recipient Address'),
       <span key="v4" className="recipient-value">
-        <span className="mono">{record.recipient}</span>
+        <span className="mono">
+          <EvenBreak text={record.recipient} />
+        </span>
         {/* Said before anything is signed: the tokens leave the person's wallet for someone else's. */}
         {!isAddressEqual(record.recipient, record.owner) && (
           <span className="badge badge-warning" data-testid="recipient-other-wallet">
@@ -421,7 +426,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
           {record.status === 'refundable' && !connected && (
             <button
               type="button"
-              className="button-primary button-block"
+              className="button-primary button-block dialog-sticky-action"
               onClick={() => setConnecting(true)}
               disabled={!walletKnown}
               data-testid="refund-button"
@@ -432,7 +437,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
           {record.status === 'refundable' && connected && (
             <button
               type="button"
-              className="button-primary button-block"
+              className="button-primary button-block dialog-sticky-action"
               onClick={startRefund}
               disabled={refunding || otherAccount || !refund.ready}
               data-testid="refund-button"
