@@ -94,7 +94,7 @@ for (const { layout, viewport, lang, words } of MATRIX) {
     }) => {
       const seeded = (lang === 'en' ? ['5a', '5b'] : ['6a', '6b']).map((byte) => refundableSwap(network, byte))
       const session = await app.open({ viewport, storage: storageWith(lang, ...seeded), touch: layout === 'phone' })
-      const { page, shell, form, history } = session
+      const { shell, form, history } = session
       const check = (stop: string) => expectAccessible(session, stop, layout, lang)
       await expect(history.refundBanner).toBeVisible()
       await check('swap-money-waiting')
