@@ -54,6 +54,10 @@ for (const { layout, viewport, lang, words } of [
     await expect(page.getByTestId('route-gone')).toHaveText(words.gone, { timeout: 20_000 })
     await expect(form.route('pool')).toHaveCount(0)
     await expect(form.route('intent')).toHaveAttribute('aria-pressed', 'true')
+    // The long amount that arrives shows whole beside its token, on a phone too (not "219,779.69…").
+    const receive = page.getByTestId('receive-estimate')
+    await expect(receive).toHaveText(/^219,\d{3}\.\d+$/)
+    expect(await receive.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
     await screenshot(page, `route-gone-${layout}-${lang}`, { fullPage: false })
 
     // It comes back with an amount the pool can take, chosen again: nothing more to say.

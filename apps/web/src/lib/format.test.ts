@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { approximateDuration, countdown, exchangeRate } from './format.ts'
+import { amountLength, approximateDuration, countdown, exchangeRate } from './format.ts'
 
 describe('format', () => {
   it('rounds delivery times up into the largest unit', () => {
@@ -21,5 +21,14 @@ describe('format', () => {
     expect(countdown(65)).toBe('1:05')
     expect(countdown(3_725)).toBe('1:02:05')
     expect(countdown(-3)).toBe('0:00')
+  })
+})
+
+describe('amountLength', () => {
+  it('sets a long amount smaller, and a longer one smaller still', () => {
+    expect(amountLength('24.925')).toBeUndefined()
+    expect(amountLength('1,000,000.5')).toBe('long')
+    expect(amountLength('219,779.699844')).toBe('long')
+    expect(amountLength('1,219,779.699844')).toBe('longer')
   })
 })

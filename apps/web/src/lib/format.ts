@@ -30,3 +30,13 @@ export function countdown(seconds: number): string {
   const rest = String(s % 60).padStart(2, '0')
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`
 }
+
+/**
+ * How long an amount in the form's big type is, for its size (styles.css `[data-length]`): a long one is set smaller so
+ * that the whole of it shows beside its token on a phone ("219,779.699844", not "219,779.69…").
+ */
+export function amountLength(text: string): 'long' | 'longer' | undefined {
+  if (text.length > 14) return 'longer'
+  if (text.length > 10) return 'long'
+  return undefined
+}

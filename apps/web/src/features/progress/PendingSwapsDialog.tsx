@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DialogHeader } from '../../lib/DialogHeader.tsx'
 import { useManifest } from '../../lib/ManifestContext.tsx'
-import { useSwapClient, useSwaps } from '../../lib/swapClient.tsx'
+import { useSwapClient, useSwaps, useTrackProblems } from '../../lib/swapClient.tsx'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
 import { ProgressDialog } from './ProgressDialog.tsx'
 import { pendingSwaps } from './pendingSwaps.ts'
@@ -55,6 +55,7 @@ function PendingSwapsList(props: { swaps: SwapRecord[]; onOpen: (key: string) =>
   const { t } = useTranslation()
   const manifest = useManifest()
   const statusDetail = useStatusDetail()
+  const problems = useTrackProblems()
   const returnFocus = useReturnFocus()
   const label = (swap: SwapRecord) =>
     swap.status === 'refundable'
@@ -68,7 +69,7 @@ function PendingSwapsList(props: { swaps: SwapRecord[]; onOpen: (key: string) =>
           <DialogHeader title="Swaps in progress" />
           <ul className="pending-list">
             {props.swaps.map((swap) => {
-              const detail = statusDetail(swap)
+              const detail = statusDetail(swap, problems[swap.key])
               return (
                 <li key={swap.key}>
                   <button

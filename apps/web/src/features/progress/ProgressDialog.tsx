@@ -90,8 +90,8 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     useNow(progress === 'swapping' || record.status === 'refundable' || record.status === 'providerFailed'),
     record.destination.token.chainId,
   )
-  const statusDetail = useStatusDetail()(record)
   const problem = useTrackProblem(record.key)
+  const statusDetail = useStatusDetail()(record, problem)
   const returnFocus = useReturnFocus()
   // On screen: the app's word about how it ended is this dialog itself (features/notifications).
   useEffect(() => markSwapInView(record.key), [record.key])

@@ -1,4 +1,4 @@
-import { PROVIDER_MODULES } from '@multi-bridge/core'
+import { ChainUnreachableError, PROVIDER_MODULES, type SwapRecord } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
 import { withProviderWords } from '../../i18n/index.ts'
 import zhStrings from '../../i18n/locales/zh.ts'
@@ -83,4 +83,23 @@ describe('provider modules', () => {
       expect(Object.values(module.statusWording).filter((sentence) => !own[sentence])).toEqual([])
     },
   )
+})
+
+describe('statusDetailText while a chain of the swap does not answer', () => {
+  const overdue = { status: 'deposited', providerId: 'intent', statusDetail: 'SOLVER_DECLINED' } as Pick<
+    SwapRecord,
+    'status' | 'providerId' | 'statusDetail'
+  >
+  const down = { error: new ChainUnreachableError(31338, 'Local Chain B'), since: 0, failures: 1 }
+
+  it("does not blame the solver: the chain that is down is named instead (the row's and the dialog's notice)", () => {
+    expect(statusDetailText(overdue)).toEqual({ key: expect.stringMatching(/solver/i) })
+    expect(statusDetailText(overdue, down)).toBeUndefined()
+    expect(statusDetailText({ ...overdue, statusDetail: 'SOLVER_NOT_AVAILABLE' }, down)).toBeUndefined()
+  })
+
+  it("keeps the solver's word when the looks fail for another reason, and after the swap ended", () => {
+    expect(statusDetailText(overdue, { error: new Error('rate limited'), since: 0, failures: 3 })).toBeDefined()
+    expect(statusDetailText({ ...overdue, status: 'refundable' }, down)).toBeDefined()
+  })
 })

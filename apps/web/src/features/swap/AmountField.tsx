@@ -2,6 +2,7 @@ import { formatDisplayAmount, getManifestChain } from '@multi-bridge/core'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EARLY_ACTIONS } from '../../lib/earlyActions.ts'
+import { amountLength } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { RETURN_FOCUS_ATTRIBUTE } from '../../lib/useReturnFocus.ts'
 import { useTypedBeforeHydration } from '../../lib/useTypedBeforeHydration.ts'
@@ -55,6 +56,7 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
           ref={input}
           id={amountId}
           className="amount-input"
+          data-length={amountLength(form.amountText)}
           // Focus lands here when the dialog of a swap just sent closes (its Swap button is disarmed).
           {...{ [RETURN_FOCUS_ATTRIBUTE]: '' }}
           inputMode="decimal"

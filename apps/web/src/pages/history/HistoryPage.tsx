@@ -193,7 +193,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
       ) : (
         <ul className="history-list">
           {shown.map((swap) => {
-            const detail = statusDetail(swap)
+            const detail = statusDetail(swap, problems[swap.key])
             const word = statusWord(swap, problems[swap.key])
             return (
               <li key={swap.key}>

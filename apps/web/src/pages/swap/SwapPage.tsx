@@ -19,6 +19,7 @@ import {
   useSwapReview,
 } from '../../features/swap/index.ts'
 import { EARLY_ACTIONS, takeEarlyActions } from '../../lib/earlyActions.ts'
+import { amountLength } from '../../lib/format.ts'
 import { MARKS, markOnce } from '../../lib/perf.ts'
 import type { PageOptions } from '../../lib/routes.ts'
 import { preloadSwapClient, useSwapClient } from '../../lib/swapClient.tsx'
@@ -39,6 +40,7 @@ export default function SwapPage({ options }: { options: PageOptions }) {
   // A link's options prefill the form; the form is written back into the address.
   const link = useFormLink(options)
   const { origin, destination, selected, request, walletStatus, account } = form
+  const receive = selected && destination ? formatDisplayAmount(selected.outputAmount, destination.decimals) : '0'
   const [picker, setPicker] = useState<'origin' | 'destination' | undefined>()
   // The reviewed route and its record's key: the dialog shows that record, confirming executes it.
   const review = useSwapReview()
@@ -83,8 +85,8 @@ export default function SwapPage({ options }: { options: PageOptions }) {
             <span className="field-label">{t('Receive (Estimated)')}</span>
           </div>
           <div className="swap-field-main">
-            <output className="amount-output" data-testid="receive-estimate">
-              {selected && destination ? formatDisplayAmount(selected.outputAmount, destination.decimals) : '0'}
+            <output className="amount-output" data-testid="receive-estimate" data-length={amountLength(receive)}>
+              {receive}
             </output>
             <TokenButton
               token={destination}
