@@ -27,8 +27,8 @@ describe('format', () => {
 describe('amountLength', () => {
   it('sets a long amount smaller, and a longer one smaller still', () => {
     expect(amountLength('24.925')).toBeUndefined()
-    expect(amountLength('1,000,000.5')).toBe('long')
-    expect(amountLength('219,779.699844')).toBe('long')
+    expect(amountLength('1,000,000')).toBe('long')
+    expect(amountLength('219,779.699844')).toBe('longer')
     expect(amountLength('1,219,779.699844')).toBe('longer')
   })
 })

@@ -36,7 +36,7 @@ export function countdown(seconds: number): string {
  * that the whole of it shows beside its token on a phone ("219,779.699844", not "219,779.69…").
  */
 export function amountLength(text: string): 'long' | 'longer' | undefined {
-  if (text.length > 14) return 'longer'
-  if (text.length > 10) return 'long'
+  if (text.length > 12) return 'longer'
+  if (text.length > 8) return 'long'
   return undefined
 }
