@@ -36,8 +36,10 @@ const route = (gas: bigint, validForMs: number): Route => {
   }
 }
 
-function setup() {
+/** The pool route run through a wallet that records what it sends; `onSend` runs with each (a clock moved on). */
+function setup(onSend: () => void = () => {}) {
   const events: string[] = []
+  const updates: SwapRecord[] = []
   const provider = poolProvider()
   const wallet = {
     account: PERSON,
@@ -45,6 +47,7 @@ function setup() {
     switchChain: async () => {},
     sendTransaction: vi.fn(async (transaction: { to: Address }) => {
       events.push(transaction.to === POOL ? 'deposit' : 'approve')
+      onSend()
       return `0x${'1'.repeat(64)}` as Hex
     }),
   }
@@ -58,9 +61,9 @@ function setup() {
         events.push('refresh')
         return refreshed
       },
-      onUpdate: () => {},
+      onUpdate: (record) => updates.push(record),
     })
-  return { events, wallet, run }
+  return { events, updates, wallet, run }
 }
 
 describe('executeRoute: gas on arrival, compared by value', () => {
@@ -174,32 +177,11 @@ describe('executeRoute: a quote fetched again after the approval, and refused', 
   it('stops at the deposit, the approval done: the record says where it stopped, and no deposit was sent', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
-      const events: string[] = []
-      const updates: SwapRecord[] = []
-      const provider = poolProvider()
-      const wallet = {
-        account: PERSON,
-        getChainId: async () => 1,
-        switchChain: async () => {},
-        sendTransaction: vi.fn(async (transaction: { to: Address }) => {
-          events.push(transaction.to === POOL ? 'deposit' : 'approve')
-          // The approval takes its blocks: the quote has 2 s left after it.
-          vi.setSystemTime(Date.now() + 28_000)
-          return `0x${'1'.repeat(64)}` as Hex
-        }),
-      }
-      const run = executeRoute({
-        route: route(GAS, 30_000),
-        provider,
-        wallet,
-        clients: chainAClients(),
-        refreshRoute: async () => {
-          events.push('refresh')
-          return route((GAS * 90n) / 100n, 60_000)
-        },
-        onUpdate: (record) => updates.push(record),
-      })
-      await expect(run).rejects.toBeInstanceOf(ReviewMismatchError)
+      // The approval takes its blocks: the quote has 2 s left after it.
+      const { events, updates, run } = setup(() => vi.setSystemTime(Date.now() + 28_000))
+      await expect(run(route(GAS, 30_000), route((GAS * 90n) / 100n, 60_000))).rejects.toBeInstanceOf(
+        ReviewMismatchError,
+      )
       expect(events).toEqual(['approve', 'refresh'])
       const last = updates.at(-1)!
       expect(last).toMatchObject({ status: 'signing', phase: 'depositing', approveTxs: [`0x${'1'.repeat(64)}`] })
