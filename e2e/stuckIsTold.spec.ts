@@ -79,7 +79,7 @@ test.describe('stuck is told', () => {
       const dialog = form.dialog
       await expect(dialog.getByTestId('unreachable')).toHaveText(words.stuckChain(b.name), { timeout: 30_000 })
       await screenshot(page, `stuck-destination-down-${layout}-${lang}`)
-      // Past the deadline and the refund's time by the clock (a 30 s fill window here): the row says why it
+      // Past the deadline and the refund's time by the clock (a 40 s fill window here): the row says why it
       // cannot tell, instead of "0:00" with no button.
       const countdown = dialog.getByTestId('revocation-countdown')
       await expect(countdown).toHaveText(words.notAnswering(b.name), { timeout: 90_000 })
