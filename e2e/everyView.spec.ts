@@ -86,6 +86,8 @@ for (const { layout, viewport, lang, words } of MATRIX) {
       await history.rows.first().click()
       await expect(form.dialog).toBeVisible()
       await check('history-detail')
+      // Nothing on the way was an error on the console: loading, the wallet's own root, every view and dialog.
+      expect(session.consoleErrors).toEqual([])
     })
 
     test('money waiting: the banner, the pending swaps and the refund, axe clean, every target a finger can hit', async ({

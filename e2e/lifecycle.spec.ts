@@ -220,7 +220,9 @@ test.describe('swap lifecycle', () => {
         await route.continue()
       })
     const disconnected = await app.open({ storage, path, initScripts: [holdWallet] })
-    await expect(disconnected.form.progress()).toHaveText('Refund available')
+    // Amber, its money waiting (an order nobody opened: no attester signs its refund, so "Refund delayed").
+    await expect(disconnected.form.progress()).toHaveClass(/status-refundable/)
+    await expect(disconnected.form.progress()).toHaveText('Refund delayed')
     const refund = disconnected.form.refundButton()
     await expect(refund).toHaveText('Connect a wallet to refund')
     await expect(refund).toBeDisabled()

@@ -18,6 +18,8 @@ type Words = {
   myAddress: string
   swap: string
   refundAvailable: string
+  refundSoon: string
+  refundDelayed: string
   reason: (amount: string) => string
   banner: (amount: string, network: string) => string
   review: string
@@ -39,6 +41,8 @@ const EN: Words = {
   myAddress: 'My address',
   swap: 'Swap',
   refundAvailable: 'Refund available',
+  refundSoon: 'Refund opens soon',
+  refundDelayed: 'Refund delayed',
   reason: (amount) => `No solver filled it before the deadline; your ${amount} is safe in escrow`,
   banner: (amount, network) =>
     `${amount} is waiting on ${network}: this swap was not delivered in time, and its refund is yours to make.`,
@@ -61,6 +65,8 @@ const ZH: Words = {
   myAddress: '我的地址',
   swap: '兌換',
   refundAvailable: '可退款',
+  refundSoon: '即將可退款',
+  refundDelayed: '退款延後',
   reason: (amount) => `截止時間前沒有求解者完成交付；您的 ${amount} 安全地保管在託管合約中`,
   banner: (amount, network) => `${amount} 正在 ${network} 上等您取回：這筆兌換未能及時交付，需由您自行退款。`,
   review: '查看退款',
@@ -75,25 +81,26 @@ const ZH: Words = {
   cameBack: (amount, network) => `未送達：${amount} 已在 ${network} 退回`,
 }
 
-type Sample = { at: number; countdown: string; button: string; enabled: boolean }
+type Sample = { at: number; countdown: string; button: string; enabled: boolean; label: string }
 
 /**
  * Watches the dialog from now until Refund is enabled: what "Revocation available after" and the button say,
  * five times a second. The countdown must end when the refund really opens, not seconds before it.
  */
-async function watchRefundOpening(dialog: Locator, refund: Locator): Promise<Sample[]> {
+async function watchRefundOpening(dialog: Locator, refund: Locator, progress: Locator): Promise<Sample[]> {
   const samples: Sample[] = []
   const started = Date.now()
   for (;;) {
-    const [countdown, button, enabled] = await Promise.all([
+    const [countdown, button, enabled, label] = await Promise.all([
       dialog
         .getByTestId('revocation-countdown')
         .textContent({ timeout: 1_000 })
         .catch(() => ''),
       refund.textContent({ timeout: 1_000 }).catch(() => ''),
       refund.isEnabled({ timeout: 1_000 }).catch(() => false),
+      progress.textContent({ timeout: 1_000 }).catch(() => ''),
     ])
-    samples.push({ at: Date.now(), countdown: countdown ?? '', button: button ?? '', enabled })
+    samples.push({ at: Date.now(), countdown: countdown ?? '', button: button ?? '', enabled, label: label ?? '' })
     if (enabled) return samples
     if (Date.now() - started > 120_000) throw new Error(`Refund never enabled: ${JSON.stringify(samples.at(-1))}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -131,15 +138,15 @@ async function unfilledSwapToRefund(
     await expect(dialog.getByTestId('status-detail')).toHaveText(words.solverDeclined, { timeout: 15_000 })
     await screenshot(page, `${shot}-1-stuck`)
 
-    // Not delivered by its deadline: the loudest state, amber, with its reason.
-    await expect(form.progress()).toHaveText(words.refundAvailable, { timeout: 90_000 })
+    // Not delivered by its deadline: the loudest state, amber, with its reason; "opens soon" until it can be made.
+    await expect(form.progress()).toHaveText(words.refundSoon, { timeout: 90_000 })
     await expect(form.progress()).toHaveCSS('background-color', AMBER)
     await expect(dialog.getByTestId('refund-reason')).toHaveText(words.reason('100 USDC'))
     expect(await balanceOf(manifest, 0, 'USDC', owner)).toBe(before - 100_000_000n)
 
     // The countdown ends when the refund really opens: Refund is enabled as it ends, never "0:00" for seconds.
     const refund = form.refundButton()
-    const samples = await watchRefundOpening(dialog, refund)
+    const samples = await watchRefundOpening(dialog, refund, form.progress())
     const counting = samples.filter((s) => /^\d+:\d{2}$/.test(s.countdown))
     const lastCounting = counting.at(-1)
     const enabledAt = samples.at(-1)!.at
@@ -150,6 +157,10 @@ async function unfilledSwapToRefund(
     expect(counting.length).toBeGreaterThan(0)
     expect(samples.some((s) => s.countdown === '0:00')).toBe(false)
     expect(gap).toBeLessThanOrEqual(3_000)
+    // "Refund available" is said when the refund can be made, not while its button is still disabled.
+    expect(samples.filter((s) => !s.enabled).map((s) => s.label)).not.toContain(words.refundAvailable)
+    expect(samples.filter((s) => !s.enabled && s.label === words.refundSoon).length).toBeGreaterThan(0)
+    await expect(form.progress()).toHaveText(words.refundAvailable)
     await screenshot(page, `${shot}-2-refund-open`)
 
     // Closed, the money waiting is still impossible to miss: the Swap page's banner leads back to it.
@@ -287,7 +298,8 @@ test.describe('a refund that waits for the bridge', () => {
           (attester) => (p) => p.route(`${attester}/**`, (route) => route.abort('connectionrefused')),
         ),
       })
-      await expect(form.progress()).toHaveText(lang === 'en' ? EN.refundAvailable : ZH.refundAvailable)
+      // Past its time, and the attester does not answer: the refund cannot be made now, so not "Refund available".
+      await expect(form.progress()).toHaveText(lang === 'en' ? EN.refundDelayed : ZH.refundDelayed, { timeout: 20_000 })
       await expect(form.dialog.getByTestId('revocation-countdown')).toHaveText(said, { timeout: 20_000 })
       await screenshot(page, `money-waiting-attester-down-${layout}-${lang}`)
     })

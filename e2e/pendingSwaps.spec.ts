@@ -34,7 +34,7 @@ const LAYOUTS = [
     copied: 'Copied',
     completedNotice: (network: string) => new RegExp(`^Swap completed: [\\d.,]+ USDC received on ${network}$`),
     refundNotice: (amount: string) =>
-      `Refund available: ${amount} USDC was not delivered; open the swap to refund it once its refund opens`,
+      `Not delivered: ${amount} USDC waits for your refund; open the swap to refund it once its refund opens`,
     refundAvailable: 'Refund available',
     toRefund: (n: number) => `${n} to refund`,
     list: 'Swaps in progress',
@@ -57,7 +57,7 @@ const LAYOUTS = [
     newSwap: '新的兌換',
     copied: '已複製',
     completedNotice: (network: string) => new RegExp(`^兌換完成：已在 ${network} 收到 [\\d.,]+ USDC$`),
-    refundNotice: (amount: string) => `可退款：${amount} USDC 未被交付；退款開放後，請開啟此兌換退款`,
+    refundNotice: (amount: string) => `未送達：${amount} USDC 等待您退款；退款開放後，請開啟此兌換退款`,
     refundAvailable: '可退款',
     toRefund: (n: number) => `${n} 筆待退款`,
     list: '進行中的兌換',

@@ -104,14 +104,16 @@ test.describe('recovery', () => {
       const first = (await countdown.textContent()) ?? ''
       expect(first).not.toBe('0:00')
       await expect(countdown).not.toHaveText(first)
-      // Not delivered: the money waits for the person's refund (amber, "Refund available"), not a bare Failed.
-      await expect(form.progress()).toHaveText('Refund available', { timeout: 90_000 })
+      // Not delivered: the money waits for the person's refund (amber), not a bare Failed; "Refund opens soon" until
+      // the refund can be made.
+      await expect(form.progress()).toHaveText('Refund opens soon', { timeout: 90_000 })
       expect(await balanceOf(manifest, 0, 'USDC', account.address)).toBe(before - 25_000_000n)
       await expect(countdown).toBeVisible()
       // The countdown ends when the no-fill attestation can exist: once the deadline is final on B, not at the
       // deadline itself (moneyWaiting.spec.ts times it). The person clicks once, when Refund is enabled.
       const refund = form.refundButton()
       await expect(refund).toBeEnabled({ timeout: 60_000 })
+      await expect(form.progress()).toHaveText('Refund available')
       await refund.click()
       await expect(dialog.getByTestId('status-detail')).toHaveText('Refunded', { timeout: 60_000 })
       // One click, no error: nothing was shown but the refund.

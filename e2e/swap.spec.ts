@@ -400,6 +400,7 @@ test.describe('swap layout with routes (issue #28 point 9)', () => {
           await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth),
         ).toBeLessThanOrEqual(0)
         if (at !== 'routes') await screenshot(page, `swap-routes-phone-${lang}-${at}`, { fullPage: false })
+        await expectNoticeClear(page, form, `phone, ${lang}, ${at}`)
       }
       // At the end the bar has settled under the details: nothing of them is hidden behind it.
       const details = await inView(page, form.routeDetails)
@@ -407,3 +408,36 @@ test.describe('swap layout with routes (issue #28 point 9)', () => {
     }
   })
 })
+
+/**
+ * On a phone, a notice, put in the app's own notice area (where `notify` puts one) and placed by the stylesheet,
+ * covers nothing of the Swap card (its fields, the routes, the Swap bar): it sits over the navigation bar.
+ */
+async function expectNoticeClear(page: Page, form: AppSession['form'], where: string) {
+  const notice = await page.evaluate(() => {
+    const element = document.createElement('div')
+    element.className = 'notice notice-info'
+    element.textContent = 'Swap completed: 4.95 USDC received on Local Chain B'
+    document.querySelector('[data-testid="notices"]')!.append(element)
+    const box = element.getBoundingClientRect()
+    element.remove()
+    return { top: box.top, bottom: box.bottom, left: box.left, right: box.right }
+  })
+  const parts = [form.mainButton, form.route('intent'), form.route('pool'), page.locator('.swap-card')]
+  // What scrolled under the sticky navigation bar is hidden by it already: only what shows below it counts.
+  const navBottom = await page.locator('.navbar').evaluate((bar) => bar.getBoundingClientRect().bottom)
+  for (const part of parts) {
+    const box = await part.boundingBox()
+    if (!box) continue
+    const top = Math.max(box.y, navBottom)
+    const apart =
+      top >= box.y + box.height ||
+      notice.bottom <= top ||
+      notice.top >= box.y + box.height ||
+      notice.right <= box.x ||
+      notice.left >= box.x + box.width
+    expect(apart, `a notice covers ${part} (${where}): ${JSON.stringify(notice)} over ${JSON.stringify(box)}`).toBe(
+      true,
+    )
+  }
+}

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { amountLength, approximateDuration, countdown, exchangeRate } from './format.ts'
 
 describe('format', () => {
-  it('rounds delivery times up into the largest unit', () => {
+  it('rounds every duration to the nearest of its unit, the same rule for estimates and times taken', () => {
     expect(approximateDuration(5)).toEqual({ n: 5, unit: 'second' })
     expect(approximateDuration(0.2)).toEqual({ n: 1, unit: 'second' })
+    expect(approximateDuration(80)).toEqual({ n: 80, unit: 'second' })
     expect(approximateDuration(100)).toEqual({ n: 2, unit: 'minute' })
-    expect(approximateDuration(3_601)).toEqual({ n: 2, unit: 'hour' })
-    expect(approximateDuration(90_000)).toEqual({ n: 2, unit: 'day' })
+    expect(approximateDuration(130)).toEqual({ n: 2, unit: 'minute' })
+    expect(approximateDuration(3_601)).toEqual({ n: 60, unit: 'minute' })
+    expect(approximateDuration(5_400)).toEqual({ n: 2, unit: 'hour' })
+    expect(approximateDuration(90_000)).toEqual({ n: 25, unit: 'hour' })
+    expect(approximateDuration(172_800)).toEqual({ n: 2, unit: 'day' })
   })
 
   it('computes exchange rates with bigint maths, both ways', () => {

@@ -2,13 +2,16 @@ import { formatDisplayAmount } from '@multi-bridge/core'
 
 export type Duration = { n: number; unit: 'second' | 'minute' | 'hour' | 'day' }
 
-/** Rounds up into the largest fitting unit: 45 s → 45 second, 100 s → 2 minute. */
+/**
+ * A duration to the nearest of its unit, the one rule for every time on screen: seconds up to 90 s ("80 seconds"),
+ * then minutes up to 90 minutes, then hours up to 36 hours, then days. Never "0 seconds".
+ */
 export function approximateDuration(seconds: number): Duration {
-  const s = Math.max(1, Math.ceil(seconds))
-  if (s < 60) return { n: s, unit: 'second' }
-  if (s < 3_600) return { n: Math.ceil(s / 60), unit: 'minute' }
-  if (s < 86_400) return { n: Math.ceil(s / 3_600), unit: 'hour' }
-  return { n: Math.ceil(s / 86_400), unit: 'day' }
+  const s = Math.max(1, Math.round(seconds))
+  if (s < 90) return { n: s, unit: 'second' }
+  if (s < 90 * 60) return { n: Math.round(s / 60), unit: 'minute' }
+  if (s < 36 * 3_600) return { n: Math.round(s / 3_600), unit: 'hour' }
+  return { n: Math.round(s / 86_400), unit: 'day' }
 }
 
 /** How many `to` one `from` buys, as display text: exact bigint maths, 18-digit precision. */

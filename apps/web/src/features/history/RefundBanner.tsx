@@ -7,6 +7,7 @@ import { useManifest } from '../../lib/ManifestContext.tsx'
 import { ROUTES } from '../../lib/routes.ts'
 import { useSwaps } from '../../lib/swapClient.tsx'
 import { useIsHydrated } from '../../lib/useIsHydrated.ts'
+import { useRefundOpenByClock } from './refundOpening.ts'
 import { needsAction, waitingAmount } from './swapStatus.ts'
 
 /** History's address for the swaps waiting for their refund (the "Needs action" filter). */
@@ -24,14 +25,21 @@ export function RefundBanner({ onShowAll }: { onShowAll?: () => void }) {
   const hydrated = useIsHydrated()
   const swaps = useSwaps((state) => state.swaps)
   const waiting = useMemo(() => listSwaps({ swaps }).filter(needsAction), [swaps])
+  const refundOpen = useRefundOpenByClock(waiting)
   if (!hydrated || waiting.length === 0) return null
   const [first] = waiting
   if (!first) return null
   const one = waiting.length === 1
+  // "Available" once a refund can be made; a list is named by how many wait, open or not yet.
+  const title = !one
+    ? t('{{count}} swaps to refund', { count: waiting.length })
+    : refundOpen(first)
+      ? t('Refund available')
+      : t('Refund opens soon')
   return (
     <section className="refund-banner" aria-labelledby="refund-banner-title" data-testid="refund-banner">
       <p id="refund-banner-title" className="refund-banner-title">
-        {one ? t('Refund available') : t('{{count}} refunds available', { count: waiting.length })}
+        {title}
       </p>
       <p className="refund-banner-text">
         {one

@@ -44,6 +44,14 @@ describe('a swap whose refund waits for the person', () => {
     expect(statusWord({ status: 'deposited' })).toEqual({ label: 'Swapping...', tone: 'deposited' })
   })
 
+  it('says "Refund available" only once the refund can be made: "opens soon" or "delayed" before, still amber', () => {
+    expect(statusWord(refundable, undefined, 'soon')).toEqual({ label: 'Refund opens soon', tone: 'refundable' })
+    expect(statusWord(refundable, undefined, 'delayed')).toEqual({ label: 'Refund delayed', tone: 'refundable' })
+    expect(statusWord(refundable, undefined, 'open')).toEqual({ label: 'Refund available', tone: 'refundable' })
+    // Only a refundable swap has a refund to open.
+    expect(statusWord(deposited, undefined, 'soon')).toEqual({ label: 'Swapping...', tone: 'deposited' })
+  })
+
   it('needs action only when the refund is the person’s own (not a provider refunding by itself)', () => {
     expect(needsAction(refundable)).toBe(true)
     expect(needsAction(deposited)).toBe(false)

@@ -28,15 +28,29 @@ export const isStatusUnknown = (
   problem?.error instanceof ChainUnreachableError
 
 /**
+ * Where a refundable swap's refund stands: `open` (it can be made now), `soon` (the destination has not made the
+ * deadline final yet: the countdown runs), `delayed` (past that time, and what it waits for does not answer).
+ */
+export type RefundOpening = 'open' | 'soon' | 'delayed'
+
+const REFUND_WORDS: Record<RefundOpening, string> = {
+  open: 'Refund available',
+  soon: 'Refund opens soon',
+  delayed: 'Refund delayed',
+}
+
+/**
  * The word for a swap's state, and its class (`status-<tone>`). SPEC §5's three words, except a swap whose refund
- * waits for the person: that is "Refund available" (amber), the loudest state, never a bare "Failed"; and a swap
- * restored from chain that cannot be read now (`isStatusUnknown`): "Status unknown".
+ * waits for the person: that is "Refund available" (amber), the loudest state, never a bare "Failed", said once the
+ * refund can be made (`refund`), "Refund opens soon" or "Refund delayed" before; and a swap restored from chain
+ * that cannot be read now (`isStatusUnknown`): "Status unknown".
  */
 export function statusWord(
   record: Pick<SwapRecord, 'status' | 'estimatedSeconds'>,
   problem?: TrackProblem,
+  refund: RefundOpening = 'open',
 ): { label: string; tone: string } {
-  if (record.status === 'refundable') return { label: 'Refund available', tone: 'refundable' }
+  if (record.status === 'refundable') return { label: REFUND_WORDS[refund], tone: 'refundable' }
   if (isStatusUnknown(record, problem)) return { label: 'Status unknown', tone: 'unknown' }
   const progress = swapProgress(record.status)
   if (progress === 'completed') return { label: 'Completed', tone: 'completed' }

@@ -33,7 +33,7 @@ export function newAlerts(
 export const ALERT_TITLES: Record<SwapAlert, string> = {
   completed: 'Swap completed',
   failed: 'Swap failed',
-  refundable: 'Swap ready to refund',
+  refundable: 'Swap not delivered',
   refunded: 'Swap refunded',
 }
 

@@ -37,7 +37,7 @@ describe('swapNotice', () => {
     const refundable = notice('refundable', { status: 'refundable' })
     expect(refundable).toEqual({
       message:
-        'Refund available: {{amount}} {{token}} was not delivered; open the swap to refund it once its refund opens',
+        'Not delivered: {{amount}} {{token}} waits for your refund; open the swap to refund it once its refund opens',
       values: { amount: '1,500.25', token: 'USDC' },
       tone: 'warning',
     })

@@ -33,7 +33,7 @@ export function swapNotice(alert: SwapAlert, record: SwapRecord, chainName: (cha
     case 'refundable':
       return {
         message:
-          'Refund available: {{amount}} {{token}} was not delivered; open the swap to refund it once its refund opens',
+          'Not delivered: {{amount}} {{token}} waits for your refund; open the swap to refund it once its refund opens',
         values: sent,
         tone: 'warning',
       }

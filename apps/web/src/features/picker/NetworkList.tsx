@@ -2,6 +2,7 @@ import type { ManifestChain } from '@multi-bridge/core'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TEXT_INPUT_MAX_LENGTH } from '../../lib/constants.ts'
+import { FavouriteToggle } from './FavouriteToggle.tsx'
 import { favouritesFirst, favouritesStore, useStarredNetworks } from './favourites.ts'
 import { filterNetworks } from './filterNetworks.ts'
 import { TokenIcon } from './TokenIcon.tsx'
@@ -75,24 +76,14 @@ export function NetworkList({ chains, selectedChainId, onSelect, onDone }: Netwo
                   <TokenIcon symbol={chain.name} size={24} letters={2} />
                   <span className="picker-network-name">{chain.name}</span>
                 </button>
-                <button
-                  type="button"
+                <FavouriteToggle
+                  icon="star"
+                  on={isStarred}
                   className="picker-star"
-                  aria-pressed={isStarred}
-                  aria-label={t('Star {{network}}', { network: chain.name })}
+                  label={t('Star {{network}}', { network: chain.name })}
                   title={t(isStarred ? 'Unstar' : 'Star: shown first')}
-                  onClick={() => favouritesStore.getState().toggleNetwork(chain.id)}
-                >
-                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                    <path
-                      d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8z"
-                      fill={isStarred ? 'currentColor' : 'none'}
-                      stroke="currentColor"
-                      strokeWidth="1.6"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
-                </button>
+                  onToggle={() => favouritesStore.getState().toggleNetwork(chain.id)}
+                />
               </li>
             )
           })}

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useIntlFormat } from '../../lib/intlFormat.ts'
+import { FavouriteToggle } from './FavouriteToggle.tsx'
 import { TokenIcon } from './TokenIcon.tsx'
 import type { PickerToken } from './types.ts'
 
@@ -160,37 +161,21 @@ export function TokenList({
             if (!token?.listed) return null
             const pinned = isPinned?.(token) ?? false
             return (
-              <button
+              <FavouriteToggle
                 key={item.key}
-                type="button"
+                icon="pin"
+                on={pinned}
                 className="picker-pin"
-                aria-pressed={pinned}
-                aria-label={t('Pin {{symbol}} to the top', { symbol: token.symbol })}
+                label={t('Pin {{symbol}} to the top', { symbol: token.symbol })}
                 title={t(pinned ? 'Unpin' : 'Pin to the top')}
                 style={{ transform: `translateY(${item.start + (item.size - PIN_SIZE) / 2}px)` }}
                 // The search box keeps the focus (and the keyboard stays closed on a phone).
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => onTogglePin(token)}
-              >
-                <PinIcon filled={pinned} />
-              </button>
+                keepFocus
+                onToggle={() => onTogglePin(token)}
+              />
             )
           })}
       </div>
     </div>
-  )
-}
-
-function PinIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-      <path
-        d="M15 3 21 9l-2.5 1-3.5 3.5.5 4.5-2 2-4-4-5 5H3v-1.5l5-5-4-4 2-2 4.5.5L14 5.5z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-      />
-    </svg>
   )
 }

@@ -1,4 +1,4 @@
-import { chainName, formatDisplayAmount, type SwapRecord, swapProgress } from '@multi-bridge/core'
+import { chainName, formatDisplayAmount, type SwapRecord } from '@multi-bridge/core'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { DialogHeader } from '../../lib/DialogHeader.tsx'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useSwapClient, useSwaps, useTrackProblems } from '../../lib/swapClient.tsx'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
+import { statusWord, useRefundOpenByClock } from '../history/index.ts'
 import { ProgressDialog } from './ProgressDialog.tsx'
 import { pendingSwaps } from './pendingSwaps.ts'
 import { useStatusDetail } from './statusDetail.ts'
@@ -57,10 +58,8 @@ function PendingSwapsList(props: { swaps: SwapRecord[]; onOpen: (key: string) =>
   const statusDetail = useStatusDetail()
   const problems = useTrackProblems()
   const returnFocus = useReturnFocus()
-  const label = (swap: SwapRecord) =>
-    swap.status === 'refundable'
-      ? t('Refund available')
-      : { swapping: t('Swapping...'), completed: t('Completed'), failed: t('Failed') }[swapProgress(swap.status)]
+  const refundOpen = useRefundOpenByClock(props.swaps)
+  const label = (swap: SwapRecord) => t(statusWord(swap, problems[swap.key], refundOpen(swap) ? 'open' : 'soon').label)
   return (
     <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
       <Dialog.Portal>

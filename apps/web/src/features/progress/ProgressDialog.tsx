@@ -19,9 +19,10 @@ import { useTranslation } from 'react-i18next'
 import { isAddressEqual } from 'viem'
 import { useStore } from 'zustand'
 import { DialogHeader } from '../../lib/DialogHeader.tsx'
+import { useDurationValues } from '../../lib/durationText.ts'
 import { EvenBreak } from '../../lib/EvenBreak.tsx'
 import type { UserMessage } from '../../lib/errorMessages.ts'
-import { approximateDuration, shortAddress } from '../../lib/format.ts'
+import { shortAddress } from '../../lib/format.ts'
 import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { networkConfigUpdates } from '../../lib/networkConfigUpdates.ts'
@@ -33,6 +34,7 @@ import { type ReviewNetworkCost, RouteLegs } from '../swap/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
 import { RefundCountdown } from './RefundCountdown.tsx'
 import { confirmBlocked, ReviewSummary } from './ReviewSummary.tsx'
+import { refundOpening } from './refundWait.ts'
 import { type SignedPreviewProps, SignedTransaction } from './SignedTransaction.tsx'
 import { StuckNotice } from './StuckNotice.tsx'
 import { SwapEnding } from './SwapEnding.tsx'
@@ -116,7 +118,9 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
   // Before the person confirms, nothing is swapping yet: the dialog is a review.
   const reviewing = record.status === 'signing' && !sent && !props.confirming
   // SPEC §5's words; a swap whose refund waits for the person is "Refund available" (amber), never a bare Failed.
-  const word = statusWord(record, problem)
+  // When the refund really opens (the deadline final on the destination), not the deadline itself.
+  const refund = useRefundReadiness(record)
+  const word = statusWord(record, problem, refundOpening({ ...refund, problem, now }))
   const progressLabel = reviewing ? t('Review the swap, then confirm') : t(word.label)
   // Switch, approve, deposit, then delivery (index 3) once the deposit is mined.
   const phaseIndex = record.status === 'signing' ? SIGNING_PHASES.indexOf(record.phase) : sent ? 3 : -1
@@ -169,8 +173,6 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
       ...(record.status === 'refunded' && record.refundTx ? { hash: record.refundTx, chainId: origin.chainId } : {}),
     })
   }
-  // When the refund really opens (the deadline final on the destination), not the deadline itself.
-  const refund = useRefundReadiness(record)
   const reason = refundReason(record)
   const connected = walletStatus === 'connected' && address !== undefined
   // Not known yet (the wallet layer loads, or wagmi reconnects): no Connect, which could add a second connection.
@@ -179,16 +181,17 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     if (connected) setConnecting(false)
   }, [connected])
   const otherAccount = connected && !isAddressEqual(address, record.owner)
+  const duration = useDurationValues()
   const processing =
     record.status === 'completed' && record.deliveredAt !== undefined
-      ? approximateDuration(record.deliveredAt - record.depositedAt)
+      ? duration(record.deliveredAt - record.depositedAt)
       : undefined
   const depositedAt = record.status === 'signing' ? undefined : record.depositedAt
   const providerPage = useProviderPage(record)
   // Still with the provider: how long it has been, so a slow or stuck transfer is visible as such.
   const withProvider =
     record.status === 'deposited' || record.status === 'providerRefunding' || record.status === 'providerFailed'
-  const waiting = withProvider && depositedAt !== undefined ? approximateDuration(now - depositedAt) : undefined
+  const waiting = withProvider && depositedAt !== undefined ? duration(now - depositedAt) : undefined
   const amount = (value: string | undefined, token: SwapRecord['origin']['token']) =>
     value === undefined ? '—' : `${formatDisplayAmount(BigInt(value), token.decimals)} ${token.symbol}`
 
@@ -278,12 +281,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     ],
     ...(gas ? [[t('Gas on arrival'), gas] as [string, ReactNode]] : []),
     [t('Exchange Time'), depositedAt ? format.dateTime(depositedAt * 1000) : '—'],
-    [
-      t('On-Chain Processing Time'),
-      processing
-        ? t('Approximately {{n}} {{unit}}', { n: processing.n, unit: t(processing.unit, { count: processing.n }) })
-        : '—',
-    ],
+    [t('On-Chain Processing Time'), processing ? t('Approximately {{n}} {{unit}}', processing) : '—'],
     [
       t('Swap Route'),
       // In the review, the route's legs with their tools where it has several; afterwards, the swap's ends.
@@ -310,7 +308,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     rows.push([
       t('Waiting for'),
       <span key="v6" data-testid="waiting-for">
-        {t('Approximately {{n}} {{unit}}', { n: waiting.n, unit: t(waiting.unit, { count: waiting.n }) })}
+        {t('Approximately {{n}} {{unit}}', waiting)}
       </span>,
     ])
   }
@@ -411,7 +409,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
                 ? t('In Progress')
                 : props.route?.gasless
                   ? t('Sign (no gas needed on {{network}})', {
-                      network: getManifestChain(manifest, origin.chainId)?.name ?? origin.chainId,
+                      network: chainName(manifest, origin.chainId),
                     })
                   : t('Swap')}
             </button>

@@ -1,4 +1,10 @@
-import { type CheckedDeposit, formatDisplayAmount, getManifestChain, type TokenRef } from '@multi-bridge/core'
+import {
+  type CheckedDeposit,
+  chainName,
+  formatDisplayAmount,
+  getManifestChain,
+  type TokenRef,
+} from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
 import type { UserMessage } from '../../lib/errorMessages.ts'
 import { shortAddress } from '../../lib/format.ts'
@@ -17,8 +23,7 @@ export function SignedTransaction({ preview, sent }: { preview: SignedPreviewPro
   const { t } = useTranslation()
   const format = useIntlFormat()
   const manifest = useManifest()
-  const chain = (id: number) => getManifestChain(manifest, id)
-  const native = chain(sent.chainId)?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
+  const native = getManifestChain(manifest, sent.chainId)?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
   if (preview.error) {
     return (
       <p className="form-error" role="alert" data-testid="signed-error">
@@ -57,7 +62,7 @@ export function SignedTransaction({ preview, sent }: { preview: SignedPreviewPro
     {
       id: 'destination',
       label: t('Destination network'),
-      value: chain(decoded.destinationChainId)?.name ?? String(decoded.destinationChainId),
+      value: chainName(manifest, decoded.destinationChainId),
     },
     {
       id: 'amount',

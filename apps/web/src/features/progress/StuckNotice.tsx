@@ -6,10 +6,10 @@ import {
   type TrackProblem,
 } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
+import { useDurationText } from '../../lib/durationText.ts'
 import type { UserMessage } from '../../lib/errorMessages.ts'
 import { useTrackProblem } from '../../lib/swapClient.tsx'
 import { elapsedAgainstEstimate, isApiDown, trackerFinding } from '../history/index.ts'
-import { useDurationText } from './durationText.ts'
 
 /** What the dialog says about a chain or service that does not answer: who, and what it means for the swap. */
 export function problemExplanation(problem: TrackProblem | undefined, providerName: string): UserMessage | undefined {

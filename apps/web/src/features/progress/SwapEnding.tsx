@@ -9,7 +9,7 @@ import {
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { approximateDuration } from '../../lib/format.ts'
+import { useDurationValues } from '../../lib/durationText.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { ROUTES } from '../../lib/routes.ts'
 import { startNewSwap } from '../swap/index.ts'
@@ -32,8 +32,8 @@ export function SwapEnding({ record, onClose }: { record: CompletedSwap; onClose
   const values = { amount: formatDisplayAmount(amount, token.decimals), token: token.symbol, network }
   const gas = record.destination.gas
   const gasAmount = gas ? (gasReceived(record) ?? gas.amount) : undefined
-  const took =
-    record.deliveredAt !== undefined ? approximateDuration(record.deliveredAt - record.depositedAt) : undefined
+  const duration = useDurationValues()
+  const took = record.deliveredAt !== undefined ? duration(record.deliveredAt - record.depositedAt) : undefined
 
   useEffect(() => {
     // The confirm button is gone once the swap is sent: a keyboard is not left on the dialog itself.
@@ -70,11 +70,7 @@ export function SwapEnding({ record, onClose }: { record: CompletedSwap; onClose
           })}
         </p>
       )}
-      {took && (
-        <p className="swap-ending-detail muted">
-          {t('Delivered in about {{n}} {{unit}}', { n: took.n, unit: t(took.unit, { count: took.n }) })}
-        </p>
-      )}
+      {took && <p className="swap-ending-detail muted">{t('Delivered in about {{n}} {{unit}}', took)}</p>}
       <div className="swap-ending-actions">
         <button ref={done} type="button" className="button-primary" onClick={onClose} data-testid="swap-done">
           {t('Done')}

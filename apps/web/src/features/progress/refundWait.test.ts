@@ -1,6 +1,6 @@
 import { type DepositedSwap, type RefundableSwap, ServiceUnreachableError } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
-import { revocationText } from './refundWait.ts'
+import { refundOpening, revocationText } from './refundWait.ts'
 
 const usdc = {
   chainId: 1337001,
@@ -70,5 +70,35 @@ describe('"Revocation available after"', () => {
   it('is not shown for a swap that is over or has no deadline', () => {
     expect(revocationText({ ...base, record: { ...refundable, status: 'refunded' }, now: 0 })).toBeUndefined()
     expect(revocationText({ ...base, record: deposited, now: 0, opensAt: undefined })).toBeUndefined()
+  })
+})
+
+describe('where the refund in the dialog stands', () => {
+  const attesterDown = new ServiceUnreachableError('attester')
+  it('is open only once the bridge can refund it', () => {
+    expect(refundOpening({ ready: true, opensAt: 1_050, error: undefined, problem: undefined, now: 1_000 })).toBe(
+      'open',
+    )
+    expect(refundOpening({ ready: false, opensAt: 1_050, error: undefined, problem: undefined, now: 1_049 })).toBe(
+      'soon',
+    )
+  })
+
+  it('opens soon while its answer is on its way, and is delayed past its time when what it waits for is down', () => {
+    const at = (now: number, error: unknown = null, problem: unknown = undefined) =>
+      refundOpening({ ready: false, opensAt: 1_050, error, problem, now })
+    // A few seconds past the time, the bridge's next answer is on its way (TanStack Query's error is null).
+    expect(at(1_052)).toBe('soon')
+    expect(at(1_059)).toBe('soon')
+    // Well past it and still not open: said, not "soon" for ever.
+    expect(at(1_060)).toBe('delayed')
+    // The attester or a chain does not answer: delayed as soon as the time has come, not before.
+    expect(at(1_040, attesterDown)).toBe('soon')
+    expect(at(1_050, attesterDown)).toBe('delayed')
+    expect(at(1_050, null, {})).toBe('delayed')
+    // Nothing known of when: soon.
+    expect(refundOpening({ ready: false, opensAt: undefined, error: null, problem: undefined, now: 1_000 })).toBe(
+      'soon',
+    )
   })
 })

@@ -1,9 +1,34 @@
 import { ServiceUnreachableError, type SwapRecord } from '@multi-bridge/core'
 import type { UserMessage } from '../../lib/errorMessages.ts'
 import { countdown } from '../../lib/format.ts'
+import type { RefundOpening } from '../history/index.ts'
 
 /** Whether a refund waits for the bridge's attester, which does not answer. */
 export const attesterDown = (error: unknown) => error instanceof ServiceUnreachableError && error.service === 'attester'
+
+/** Past the time a refund should have opened, the bridge's next answers (every 2 s) before it is "delayed". */
+const OPENING_GRACE_SECONDS = 10
+
+/**
+ * Where the refund of the swap in the dialog stands, as the bridge says it (`useRefundReadiness`): open once it can
+ * be made; "soon" while the countdown runs and for a few seconds past it (the bridge's answer on its way);
+ * "delayed" past that, or at once past its time when what it waits for (the attester, a chain) does not answer.
+ */
+export function refundOpening(parameters: {
+  ready: boolean
+  opensAt: number | undefined
+  /** Why the bridge could not say (TanStack Query's `null` when nothing failed). */
+  error: unknown
+  problem: unknown
+  now: number
+}): RefundOpening {
+  const { ready, opensAt, now } = parameters
+  if (ready) return 'open'
+  if (opensAt === undefined) return 'soon'
+  const failing = parameters.error != null || parameters.problem !== undefined
+  if (now >= opensAt + OPENING_GRACE_SECONDS || (failing && now >= opensAt)) return 'delayed'
+  return 'soon'
+}
 
 /**
  * What "Revocation available after" says: a countdown to when the refund really opens (`opensAt`, see

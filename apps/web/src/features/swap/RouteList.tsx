@@ -8,7 +8,8 @@ import {
 } from '@multi-bridge/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { approximateDuration, exchangeRate } from '../../lib/format.ts'
+import { useDurationValues } from '../../lib/durationText.ts'
+import { exchangeRate } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { MEASURES } from '../../lib/perf.ts'
 import { routeErrorText } from './routeErrorText.ts'
@@ -17,10 +18,8 @@ import { useNativeCoin } from './useNetworkCost.ts'
 
 export function useDeliveryText() {
   const { t } = useTranslation()
-  return (seconds: number) => {
-    const { n, unit } = approximateDuration(seconds)
-    return t('Approximately {{n}} {{unit}}', { n, unit: t(unit, { count: n }) })
-  }
+  const duration = useDurationValues()
+  return (seconds: number) => t('Approximately {{n}} {{unit}}', duration(seconds))
 }
 
 /**

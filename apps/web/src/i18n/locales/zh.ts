@@ -228,7 +228,7 @@ const zh: Record<string, string> = {
   Retry: '重試',
   'Swap completed': '兌換已完成',
   'Swap failed': '兌換失敗',
-  'Swap ready to refund': '兌換可以退款了',
+  'Swap not delivered': '兌換未送達',
   'Swap refunded': '兌換已退款',
   "This browser can't show notifications": '此瀏覽器無法顯示通知',
   'Notifications are blocked for this site in your browser settings': '瀏覽器設定已封鎖此網站的通知',
@@ -256,6 +256,8 @@ const zh: Record<string, string> = {
   'Status unknown': '狀態未知',
   'Swaps in progress': '進行中的兌換',
   'Refund available': '可退款',
+  'Refund opens soon': '即將可退款',
+  'Refund delayed': '退款延後',
   'You received {{amount}} {{token}} on {{network}}': '您已在 {{network}} 收到 {{amount}} {{token}}',
   'You received at least {{amount}} {{token}} on {{network}}': '您已在 {{network}} 收到至少 {{amount}} {{token}}',
   'and {{amount}} {{token}} for gas': '另有 {{amount}} {{token}} 作為 Gas',
@@ -271,8 +273,8 @@ const zh: Record<string, string> = {
     '兌換完成：已在 {{network}} 收到 {{amount}} {{token}}',
   'Swap completed: at least {{amount}} {{token}} received on {{network}}':
     '兌換完成：已在 {{network}} 收到至少 {{amount}} {{token}}',
-  'Refund available: {{amount}} {{token}} was not delivered; open the swap to refund it once its refund opens':
-    '可退款：{{amount}} {{token}} 未被交付；退款開放後，請開啟此兌換退款',
+  'Not delivered: {{amount}} {{token}} waits for your refund; open the swap to refund it once its refund opens':
+    '未送達：{{amount}} {{token}} 等待您退款；退款開放後，請開啟此兌換退款',
   'Swap refunded: {{amount}} {{token}} is back on {{network}}': '兌換已退款：{{amount}} {{token}} 已退回 {{network}}',
   'Swap failed: {{amount}} {{token}} to {{network}}': '兌換失敗：{{amount}} {{token}} 發往 {{network}}',
   // The form kept and in its address; links; unknown addresses (issue #28)
@@ -298,7 +300,7 @@ const zh: Record<string, string> = {
     '截止時間前資金池沒有放款；您的 {{amount}} 安全地保管在託管合約中',
   'It was not delivered before the deadline; your {{amount}} is safe in escrow':
     '截止時間前未完成交付；您的 {{amount}} 安全地保管在託管合約中',
-  '{{count}} refunds available': '{{count}} 筆可退款',
+  '{{count}} swaps to refund': '{{count}} 筆兌換待退款',
   '{{amount}} is waiting on {{network}}: this swap was not delivered in time, and its refund is yours to make.':
     '{{amount}} 正在 {{network}} 上等您取回：這筆兌換未能及時交付，需由您自行退款。',
   '{{amounts}} are waiting: these swaps were not delivered in time, and their refunds are yours to make.':

@@ -9,7 +9,13 @@ import {
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { historyCsv, needsAction, RefundBanner, statusWord } from '../../features/history/index.ts'
+import {
+  historyCsv,
+  needsAction,
+  RefundBanner,
+  statusWord,
+  useRefundOpenByClock,
+} from '../../features/history/index.ts'
 import { notificationsAllowed, notify, setSwapNotifications, useAlerts } from '../../features/notifications/index.ts'
 import { useStatusDetail } from '../../features/progress/index.ts'
 import { useWalletConnection } from '../../features/wallet/index.ts'
@@ -67,6 +73,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   const all = useMemo(() => listSwaps({ swaps }), [swaps])
   const test = HISTORY_FILTERS.find((f) => f.key === filter)?.test ?? (() => true)
   const shown = all.filter(test)
+  const refundOpen = useRefundOpenByClock(all)
   const waitingCount = all.filter(needsAction).length
   const now = useSlowNow(all.some((swap) => swap.status === 'deposited'))
   const requested = options.id
@@ -194,7 +201,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
         <ul className="history-list">
           {shown.map((swap) => {
             const detail = statusDetail(swap, problems[swap.key])
-            const word = statusWord(swap, problems[swap.key])
+            const word = statusWord(swap, problems[swap.key], refundOpen(swap) ? 'open' : 'soon')
             return (
               <li key={swap.key}>
                 <button

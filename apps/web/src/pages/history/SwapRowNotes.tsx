@@ -1,7 +1,7 @@
 import type { SwapRecord } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
 import { elapsedAgainstEstimate, problemText, refundReason } from '../../features/history/index.ts'
-import { approximateDuration } from '../../lib/format.ts'
+import { useDurationText } from '../../lib/durationText.ts'
 import { useChainTime, useTrackProblem } from '../../lib/swapClient.tsx'
 
 /**
@@ -13,7 +13,8 @@ export function SwapRowNotes({ swap, now }: { swap: SwapRecord; now: number }) {
   const problem = problemText(useTrackProblem(swap.key), swap.providerName)
   const reason = refundReason(swap)
   const timing = elapsedAgainstEstimate(swap, useChainTime(now, swap.destination.token.chainId))
-  const late = timing?.late ? approximateDuration(timing.elapsed) : undefined
+  const duration = useDurationText()
+  const late = timing?.late ? duration(timing.elapsed) : undefined
   if (!reason && !late && !problem) return null
   return (
     <span className="history-notes">
@@ -24,9 +25,7 @@ export function SwapRowNotes({ swap, now }: { swap: SwapRecord; now: number }) {
       )}
       {late && (
         <span className="history-note history-note-late" data-testid="history-taking-longer">
-          {t('Taking longer than usual ({{elapsed}} so far)', {
-            elapsed: t('{{n}} {{unit}}', { n: late.n, unit: t(late.unit, { count: late.n }) }),
-          })}
+          {t('Taking longer than usual ({{elapsed}} so far)', { elapsed: late })}
         </span>
       )}
       {problem && (

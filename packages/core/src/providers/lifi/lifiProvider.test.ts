@@ -34,7 +34,8 @@ const withTransaction = (change: Partial<typeof quote.transactionRequest>) => ({
 })
 
 beforeAll(async () => {
-  bed = await startProductionTestbed({ timeoutMs: 400 })
+  // As the other testbed files: a loaded machine (the full run's two lanes) answers a replay well within 3 s.
+  bed = await startProductionTestbed({ timeoutMs: 3_000 })
   // Base shows LI.FI's delivery of the status fixtures: its DONE is confirmed there.
   bed.server.setRoutes(baseWithDeliveries([LIFI_DELIVERY]))
 })
@@ -410,7 +411,7 @@ describe('LI.FI quotes', () => {
   })
 
   it('reports time-outs, malformed JSON and wrong shapes as distinct errors', async () => {
-    bed.server.setRoutes({ '/v1/quote': { body: quote, delayMs: 1_500 } })
+    bed.server.setRoutes({ '/v1/quote': { body: quote, delayMs: 4_000 } })
     await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toBeInstanceOf(HttpTimeoutError)
     bed.server.setRoutes({ '/v1/quote': { rawBody: '{"type":"lifi","transactionRequest":' } })
     await expect(bed.lifi.getQuote(bed.usdcRequest)).rejects.toBeInstanceOf(HttpParseError)
