@@ -61,6 +61,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { SERVICE_NAMES } from '../src/network.ts'
 import type { ServiceName } from '../src/process.ts'
 import { RELEASE_GAS_CAP } from '../src/relayer/relayer.ts'
+import { ServiceError } from '../src/shared/errors.ts'
 import {
   advanceTime,
   attesterQuorum,
@@ -497,8 +498,15 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
 
   /** Refunds whatever the attester already says was not delivered, as a user would. */
   async function refundDue() {
-    await refundAll(false)
-    note('refunds')
+    try {
+      await refundAll(false)
+      note('refunds')
+    } catch (error) {
+      // As a person would: the attesters do not answer now (a chain's reads hang under them, a loaded machine), so
+      // the refunds wait for a later try. The run's end refunds everything due, strictly.
+      if (!(error instanceof ServiceError && error.code === 'ATTESTERS_UNREACHABLE')) throw error
+      note(`refunds: ${error.message}`)
+    }
   }
 
   async function refundAll(strict: boolean) {
