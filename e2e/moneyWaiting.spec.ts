@@ -1,3 +1,4 @@
+import type { DepositedSwap } from '@multi-bridge/core'
 import type { Locator, Page } from '@playwright/test'
 import { type AppSession, expect, type TestNetwork, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
@@ -274,6 +275,44 @@ test.describe('money waiting is impossible to miss', () => {
       for (const part of [history.refundBanner, page.getByRole('group', { name: words.filterGroup }), row]) {
         await expectWithinWidth(page, part)
       }
+    })
+  }
+})
+
+test.describe('times read alike', () => {
+  for (const [layout, viewport, lang, said] of [
+    [
+      'phone',
+      PHONE,
+      'en',
+      { row: 'Taking longer than usual (2 hours so far)', dialog: /^Taking longer than usual: 2 hours so far/ },
+    ],
+    ['desktop', DESKTOP, 'zh', { row: '比平常久（目前已 2 小時）', dialog: /^比平常久：目前已 2 小時/ }],
+  ] as const) {
+    test(`a late swap's time so far is rounded the same in its History row and its dialog (${layout}, ${lang})`, async ({
+      app,
+      network,
+    }) => {
+      // Deposited 2 h 1 min 40 s ago, its deadline an hour away: rounded up it was "3 hours" in the row and
+      // "2 hours" in the dialog; one rule says 2 hours in both.
+      const now = Math.floor(Date.now() / 1000)
+      const { status: _, ...waiting } = refundableSwap(network, '9e')
+      const late: DepositedSwap = {
+        ...waiting,
+        status: 'deposited',
+        estimatedSeconds: 10,
+        depositedAt: now - 7_300,
+        refundableAfter: now + 3_600,
+        data: { fillDeadline: now + 3_600 },
+      }
+      const { history, form } = await app.open({
+        viewport,
+        storage: storageWith(lang, late),
+        path: HISTORY_PATH,
+      })
+      await expect(history.rows.first().getByTestId('history-taking-longer')).toHaveText(said.row)
+      await history.rows.first().click()
+      await expect(form.dialog.getByTestId('taking-longer')).toHaveText(said.dialog)
     })
   }
 })

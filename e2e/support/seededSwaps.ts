@@ -1,4 +1,4 @@
-import { HISTORY_STORE_VERSION, type RefundableSwap, type TokenRef } from '@multi-bridge/core'
+import { HISTORY_STORE_VERSION, type RefundableSwap, type SwapRecord, type TokenRef } from '@multi-bridge/core'
 import type { TestNetwork } from '../fixtures/index.ts'
 
 /** An intent swap of nobody on this network (an order id no one opened), refundable, of 42 USDC from chain A. */
@@ -31,7 +31,7 @@ export function refundableSwap(network: TestNetwork, byte: string): RefundableSw
 }
 
 /** localStorage holding these swaps in History, in this language. */
-export const storageWith = (lang: string, ...swaps: RefundableSwap[]) => ({
+export const storageWith = (lang: string, ...swaps: SwapRecord[]) => ({
   lang,
   __persist__history: JSON.stringify({
     state: { swaps: Object.fromEntries(swaps.map((swap) => [swap.key, swap])) },
