@@ -7,7 +7,7 @@ import { useManifest } from '../../lib/ManifestContext.tsx'
 import { ROUTES } from '../../lib/routes.ts'
 import { useSwaps } from '../../lib/swapClient.tsx'
 import { useIsHydrated } from '../../lib/useIsHydrated.ts'
-import { useRefundOpenByClock } from './refundOpening.ts'
+import { useRefundOpeningByClock } from './refundOpening.ts'
 import { needsAction, waitingAmount } from './swapStatus.ts'
 
 /** History's address for the swaps waiting for their refund (the "Needs action" filter). */
@@ -25,7 +25,7 @@ export function RefundBanner({ onShowAll }: { onShowAll?: () => void }) {
   const hydrated = useIsHydrated()
   const swaps = useSwaps((state) => state.swaps)
   const waiting = useMemo(() => listSwaps({ swaps }).filter(needsAction), [swaps])
-  const refundOpen = useRefundOpenByClock(waiting)
+  const refundOpening = useRefundOpeningByClock(waiting)
   if (!hydrated || waiting.length === 0) return null
   const [first] = waiting
   if (!first) return null
@@ -33,7 +33,7 @@ export function RefundBanner({ onShowAll }: { onShowAll?: () => void }) {
   // "Available" once a refund can be made; a list is named by how many wait, open or not yet.
   const title = !one
     ? t('{{count}} swaps to refund', { count: waiting.length })
-    : refundOpen(first)
+    : refundOpening(first) === 'open'
       ? t('Refund available')
       : t('Refund opens soon')
   return (

@@ -2,31 +2,30 @@ import { estimateRefundOpensAt, type Manifest, providerModule, type SwapRecord }
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useSwapClient } from '../../lib/swapClient.tsx'
+import type { RefundOpening } from './swapStatus.ts'
 
 /**
- * When the refund of a refundable swap opens by the clock: the latest the destination can make its deadline final
- * (`estimateRefundOpensAt`, never earlier than the real opening). Undefined when there is nothing to wait for: the
- * swap is not refundable, its provider refunds by itself, or no deadline is known.
+ * When the refund of a swap the person refunds opens by the clock: the latest the destination can make its deadline
+ * final (`estimateRefundOpensAt`, never earlier than the real opening). Undefined when its provider refunds by
+ * itself, or no deadline is known. The dialog counts down to it (`useRefundReadiness`) until the bridge says more.
  */
-export function refundOpensAtByClock(record: SwapRecord, manifest: Manifest): number | undefined {
-  if (record.status !== 'refundable' || providerModule(record.providerId)?.refunds !== 'person') return undefined
-  return estimateRefundOpensAt(record, manifest)
+export function personRefundOpensAt(record: SwapRecord, manifest: Manifest): number | undefined {
+  return providerModule(record.providerId)?.refunds === 'person' ? estimateRefundOpensAt(record, manifest) : undefined
 }
 
 /**
- * For lists that cannot ask the bridge for each swap (History's rows, the banner, the pending list): whether a
- * refundable swap's refund is open by the clock of its destination chain (deadlines are that chain's time), so that
- * "Refund available" is said once it can be made and "Refund opens soon" before. The component renders again when
- * the next of these swaps opens, and only then.
+ * For lists that cannot ask the bridge for each swap (History's rows, the banner, the pending list): where a
+ * refundable swap's refund stands by the clock of its destination chain (deadlines are that chain's time): "open"
+ * once it can be made, "soon" before. The component renders again when the next of these swaps opens, and only then.
  */
-export function useRefundOpenByClock(records: readonly SwapRecord[]): (record: SwapRecord) => boolean {
+export function useRefundOpeningByClock(records: readonly SwapRecord[]): (record: SwapRecord) => RefundOpening {
   const manifest = useManifest()
   const { clock } = useSwapClient()
   const [now, setNow] = useState(() => Date.now() / 1000)
-  // This device's time when each one opens.
+  // This device's time when each refundable one opens.
   const opensAt = useCallback(
     (record: SwapRecord) => {
-      const at = refundOpensAtByClock(record, manifest)
+      const at = record.status === 'refundable' ? personRefundOpensAt(record, manifest) : undefined
       return at === undefined ? undefined : at - clock.offset(record.destination.token.chainId)
     },
     [manifest, clock],
@@ -42,9 +41,8 @@ export function useRefundOpenByClock(records: readonly SwapRecord[]): (record: S
   }, [next])
   return useCallback(
     (record: SwapRecord) => {
-      if (record.status !== 'refundable') return false
       const at = opensAt(record)
-      return at === undefined || now >= at
+      return at === undefined || now >= at ? 'open' : 'soon'
     },
     [opensAt, now],
   )

@@ -6,7 +6,7 @@ import { DialogHeader } from '../../lib/DialogHeader.tsx'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useSwapClient, useSwaps, useTrackProblems } from '../../lib/swapClient.tsx'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
-import { statusWord, useRefundOpenByClock } from '../history/index.ts'
+import { statusWord, useRefundOpeningByClock } from '../history/index.ts'
 import { ProgressDialog } from './ProgressDialog.tsx'
 import { pendingSwaps } from './pendingSwaps.ts'
 import { useStatusDetail } from './statusDetail.ts'
@@ -58,8 +58,8 @@ function PendingSwapsList(props: { swaps: SwapRecord[]; onOpen: (key: string) =>
   const statusDetail = useStatusDetail()
   const problems = useTrackProblems()
   const returnFocus = useReturnFocus()
-  const refundOpen = useRefundOpenByClock(props.swaps)
-  const label = (swap: SwapRecord) => t(statusWord(swap, problems[swap.key], refundOpen(swap) ? 'open' : 'soon').label)
+  const refundOpening = useRefundOpeningByClock(props.swaps)
+  const label = (swap: SwapRecord) => t(statusWord(swap, problems[swap.key], refundOpening(swap)).label)
   return (
     <Dialog.Root open onOpenChange={(open) => !open && props.onClose()}>
       <Dialog.Portal>

@@ -1,8 +1,9 @@
-import { estimateRefundOpensAt, providerModule, type SwapRecord } from '@multi-bridge/core'
+import type { SwapRecord } from '@multi-bridge/core'
 import { useQuery } from '@tanstack/react-query'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { swapKeys } from '../../lib/queryKeys.ts'
 import { useSwapClient } from '../../lib/swapClient.tsx'
+import { personRefundOpensAt } from '../history/index.ts'
 
 const PLAN_POLL_MS = 2_000
 
@@ -26,9 +27,8 @@ export type RefundReadiness = {
 export function useRefundReadiness(record: SwapRecord): RefundReadiness {
   const manifest = useManifest()
   const client = useSwapClient()
-  const personRefunds = providerModule(record.providerId)?.refunds === 'person'
   const deposited = record.status === 'deposited' || record.status === 'refundable'
-  const estimate = deposited && personRefunds ? estimateRefundOpensAt(record, manifest) : undefined
+  const estimate = deposited ? personRefundOpensAt(record, manifest) : undefined
   const query = useQuery({
     queryKey: swapKeys.refundPlan(record.key),
     enabled: record.status === 'refundable',

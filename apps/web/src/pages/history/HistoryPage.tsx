@@ -14,7 +14,7 @@ import {
   needsAction,
   RefundBanner,
   statusWord,
-  useRefundOpenByClock,
+  useRefundOpeningByClock,
 } from '../../features/history/index.ts'
 import { notificationsAllowed, notify, setSwapNotifications, useAlerts } from '../../features/notifications/index.ts'
 import { useStatusDetail } from '../../features/progress/index.ts'
@@ -73,7 +73,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   const all = useMemo(() => listSwaps({ swaps }), [swaps])
   const test = HISTORY_FILTERS.find((f) => f.key === filter)?.test ?? (() => true)
   const shown = all.filter(test)
-  const refundOpen = useRefundOpenByClock(all)
+  const refundOpening = useRefundOpeningByClock(all)
   const waitingCount = all.filter(needsAction).length
   const now = useSlowNow(all.some((swap) => swap.status === 'deposited'))
   const requested = options.id
@@ -201,7 +201,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
         <ul className="history-list">
           {shown.map((swap) => {
             const detail = statusDetail(swap, problems[swap.key])
-            const word = statusWord(swap, problems[swap.key], refundOpen(swap) ? 'open' : 'soon')
+            const word = statusWord(swap, problems[swap.key], refundOpening(swap))
             return (
               <li key={swap.key}>
                 <button
