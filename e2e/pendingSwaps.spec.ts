@@ -206,7 +206,7 @@ for (const layout of LAYOUTS) {
       const list = page.getByRole('dialog', { name: layout.list })
       const rows = list.getByTestId('pending-row')
       await expect(rows).toHaveCount(2)
-      await expect(rows.first()).toContainText(layout.refundAvailable)
+      await expect(rows.first().locator('.status')).toHaveText(layout.refundAvailable)
       await expect(rows.first()).toContainText('4.5 USDC') // newest first
       await screenshot(page, `pending-list-${layout.id}`, { fullPage: false })
       await rows.first().click()

@@ -36,6 +36,11 @@ export class HistoryPage {
     return this.page.getByTestId('refund-banner')
   }
 
+  /** The banner's title: "Refund available", "Refund opens soon" or "2 swaps to refund". */
+  get refundBannerTitle(): Locator {
+    return this.refundBanner.locator('#refund-banner-title')
+  }
+
   /** What the last Restore could not read (chains, bridges), with Retry. */
   get restoreStatus(): Locator {
     return this.page.getByTestId('restore-status')

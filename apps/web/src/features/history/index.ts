@@ -2,7 +2,7 @@
 // (its dialogs) stays out, so that it stays out of the chunk of whoever imports from here.
 export { historyCsv } from './historyCsv.ts'
 export { NEEDS_ACTION_PATH, RefundBanner } from './RefundBanner.tsx'
-export { personRefundOpensAt, useRefundOpeningByClock } from './refundOpening.ts'
+export { personRefundOpensAt, type RefundPlanAnswer, useRefundOpeningByClock } from './refundOpening.ts'
 export { restoreStore, type UnreadChain, useRestoreState } from './restoreStore.ts'
 export {
   elapsedAgainstEstimate,

@@ -1,6 +1,8 @@
 import { estimateRefundOpensAt, type Manifest, providerModule, type SwapRecord } from '@multi-bridge/core'
+import { skipToken, useQueries } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import { swapKeys } from '../../lib/queryKeys.ts'
 import { useSwapClient } from '../../lib/swapClient.tsx'
 import type { RefundOpening } from './swapStatus.ts'
 
@@ -13,27 +15,43 @@ export function personRefundOpensAt(record: SwapRecord, manifest: Manifest): num
   return providerModule(record.providerId)?.refunds === 'person' ? estimateRefundOpensAt(record, manifest) : undefined
 }
 
+/** What the bridge said of a refund when the swap's dialog asked it (`useRefundReadiness`, `swapKeys.refundPlan`). */
+export type RefundPlanAnswer = { ready: boolean; availableAfter?: number }
+
 /**
  * For lists that cannot ask the bridge for each swap (History's rows, the banner, the pending list): where a
- * refundable swap's refund stands by the clock of its destination chain (deadlines are that chain's time): "open"
- * once it can be made, "soon" before. The component renders again when the next of these swaps opens, and only then.
+ * refundable swap's refund stands, "open" once it can be made, "soon" before. What the swap's dialog heard from the
+ * bridge comes first (the lists never say "soon" after the dialog said "available"); otherwise the clock of its
+ * destination chain (deadlines are that chain's time). The component renders again when the next one opens, by the
+ * clock or by the bridge's word, and only then.
  */
 export function useRefundOpeningByClock(records: readonly SwapRecord[]): (record: SwapRecord) => RefundOpening {
   const manifest = useManifest()
   const { clock } = useSwapClient()
   const [now, setNow] = useState(() => Date.now() / 1000)
+  const refundable = useMemo(() => records.filter((record) => record.status === 'refundable'), [records])
+  // Read from the dialogs' cache only (nothing is asked here), and followed as it changes.
+  const answers = useQueries({
+    queries: refundable.map((record) => ({ queryKey: swapKeys.refundPlan(record.key), queryFn: skipToken })),
+    combine: (results) => results.map((result) => result.data as RefundPlanAnswer | undefined),
+  })
+  const answerOf = useCallback(
+    (record: SwapRecord) => answers[refundable.findIndex((one) => one.key === record.key)],
+    [answers, refundable],
+  )
   // This device's time when each refundable one opens.
   const opensAt = useCallback(
     (record: SwapRecord) => {
-      const at = record.status === 'refundable' ? personRefundOpensAt(record, manifest) : undefined
+      if (record.status !== 'refundable') return undefined
+      const at = answerOf(record)?.availableAfter ?? personRefundOpensAt(record, manifest)
       return at === undefined ? undefined : at - clock.offset(record.destination.token.chainId)
     },
-    [manifest, clock],
+    [answerOf, manifest, clock],
   )
   const next = useMemo(() => {
-    const waiting = records.map(opensAt).filter((at): at is number => at !== undefined && at > now)
+    const waiting = refundable.map(opensAt).filter((at): at is number => at !== undefined && at > now)
     return waiting.length === 0 ? undefined : Math.min(...waiting)
-  }, [records, opensAt, now])
+  }, [refundable, opensAt, now])
   useEffect(() => {
     if (next === undefined) return
     const timer = setTimeout(() => setNow(Date.now() / 1000), Math.max(0, (next - Date.now() / 1000) * 1000) + 50)
@@ -41,9 +59,10 @@ export function useRefundOpeningByClock(records: readonly SwapRecord[]): (record
   }, [next])
   return useCallback(
     (record: SwapRecord) => {
+      if (answerOf(record)?.ready === true) return 'open'
       const at = opensAt(record)
       return at === undefined || now >= at ? 'open' : 'soon'
     },
-    [opensAt, now],
+    [answerOf, opensAt, now],
   )
 }

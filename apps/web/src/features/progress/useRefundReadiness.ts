@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { swapKeys } from '../../lib/queryKeys.ts'
 import { useSwapClient } from '../../lib/swapClient.tsx'
-import { personRefundOpensAt } from '../history/index.ts'
+import { personRefundOpensAt, type RefundPlanAnswer } from '../history/index.ts'
 
 const PLAN_POLL_MS = 2_000
 
@@ -32,7 +32,7 @@ export function useRefundReadiness(record: SwapRecord): RefundReadiness {
   const query = useQuery({
     queryKey: swapKeys.refundPlan(record.key),
     enabled: record.status === 'refundable',
-    queryFn: async () => {
+    queryFn: async (): Promise<RefundPlanAnswer> => {
       if (record.status !== 'refundable') return { ready: false }
       const provider = (await client.getProviders()).get(record.providerId)
       if (!provider) return { ready: false }
