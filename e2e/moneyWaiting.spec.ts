@@ -82,6 +82,29 @@ const ZH: Words = {
   cameBack: (amount, network) => `未送達：${amount} 已在 ${network} 退回`,
 }
 
+/**
+ * The newest swap's times as the page keeps them (seconds, the chains' clocks), against this machine's clock: what a
+ * failed wait prints, so a run that misses a state says where its time went (the quote, the deposit, the deadline).
+ */
+async function swapTimeline(page: Page): Promise<string> {
+  const kept = await page.evaluate(() => localStorage.getItem('__persist__history'))
+  const swaps = Object.values(
+    (JSON.parse(kept ?? '{}') as { state?: { swaps?: Record<string, Record<string, unknown>> } }).state?.swaps ?? {},
+  ).sort((a, b) => Number(b.createdAt) - Number(a.createdAt))
+  const swap = swaps[0]
+  if (!swap) return 'no swap kept'
+  const now = Date.now() / 1000
+  const at = (value: unknown) => (typeof value === 'number' ? `${(value - now).toFixed(1)} s` : '(none)')
+  return [
+    `status ${String(swap.status)}`,
+    `created ${at(Number(swap.createdAt) / 1000)}`,
+    `deposited ${at(swap.depositedAt)}`,
+    `estimate ${String(swap.estimatedSeconds)} s`,
+    `deadline ${at(swap.refundableAfter)}`,
+    '(from now)',
+  ].join(', ')
+}
+
 type Sample = { at: number; countdown: string; button: string; enabled: boolean; label: string }
 
 /**
@@ -135,7 +158,12 @@ async function unfilledSwapToRefund(
     const dialog = await form.swap(words.swap)
     // Stuck is told: past the route's estimate the dialog says so, and the solver's own word on it.
     const late = dialog.getByTestId('taking-longer')
-    await expect(late).toContainText(words.takingLonger, { timeout: 45_000 })
+    await expect(late)
+      .toContainText(words.takingLonger, { timeout: 45_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nThe swap: ${await swapTimeline(page)}`)
+      })
+    console.log(`[late told] ${shot}: ${await swapTimeline(page)}`)
     await expect(dialog.getByTestId('status-detail')).toHaveText(words.solverDeclined, { timeout: 15_000 })
     await screenshot(page, `${shot}-1-stuck`)
 

@@ -98,7 +98,7 @@ test.describe('recovery', () => {
     const restore = await emptySolverBalance(manifest, 1, 'USDT') // the solver can no longer fill on B
     try {
       const dialog = await form.swap()
-      // "Revocation available after" counts down live while nobody fills the order (a 40 s fill window here).
+      // "Revocation available after" counts down live while nobody fills the order (a 60 s fill window here).
       const countdown = dialog.getByTestId('revocation-countdown')
       await expect(countdown).toHaveText(/^\d+:\d{2}$/, { timeout: 30_000 })
       const first = (await countdown.textContent()) ?? ''

@@ -79,10 +79,10 @@ test.describe('stuck is told', () => {
       const dialog = form.dialog
       await expect(dialog.getByTestId('unreachable')).toHaveText(words.stuckChain(b.name), { timeout: 30_000 })
       await screenshot(page, `stuck-destination-down-${layout}-${lang}`)
-      // Past the deadline and the refund's time by the clock (a 40 s fill window here): the row says why it
+      // Past the deadline and the refund's time by the clock (a 60 s fill window here): the row says why it
       // cannot tell, instead of "0:00" with no button.
       const countdown = dialog.getByTestId('revocation-countdown')
-      await expect(countdown).toHaveText(words.notAnswering(b.name), { timeout: 90_000 })
+      await expect(countdown).toHaveText(words.notAnswering(b.name), { timeout: 120_000 })
       await expect(countdown).not.toHaveText('0:00')
       await screenshot(page, `stuck-destination-down-past-deadline-${layout}-${lang}`)
       // History says the same of its row: how long it has been, and which chain does not answer.

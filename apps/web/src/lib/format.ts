@@ -1,6 +1,6 @@
 import { formatDisplayAmount } from '@multi-bridge/core'
 
-export type Duration = { n: number; unit: 'second' | 'minute' | 'hour' | 'day' }
+type Duration = { n: number; unit: 'second' | 'minute' | 'hour' | 'day' }
 
 /**
  * A duration to the nearest of its unit, the one rule for every time on screen: seconds up to 90 s ("80 seconds"),
