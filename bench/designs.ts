@@ -7,7 +7,7 @@
  * wallet known (the `wallet-known` mark, or `swap-form-interactive` for a build that has no such mark) and form
  * interactive (`swap-form-interactive`), and form usable (a keystroke painted, as `npm run bench` types it).
  * Served with a stand-in config: none of these moments reads a chain.
- * docs/first-page.md says which variants were compared, and how each was built.
+ * docs/history/first-page.md says which variants were compared, and how each was built.
  */
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../e2e/support/launchBrowser.ts'

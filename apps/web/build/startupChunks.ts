@@ -32,7 +32,7 @@ import { build, type Plugin, type Rolldown } from 'vite'
  * all their functions up front instead of one by one as the first render reaches each. Worth it only for a file
  * whose functions start-up nearly all calls: on every file it was about 9 % sooner interactive while the wallet
  * waited for the whole page; once the wallet button no longer did, it made the eager compilation of code start-up
- * never calls the longest task of a repeat visit (docs/first-page.md). Other engines read it as a comment.
+ * never calls the longest task of a repeat visit (docs/history/first-page.md). Other engines read it as a comment.
  */
 export type StartupChunkOptions = {
   /** The Vite project root and config file, for the in-memory build. */
@@ -216,7 +216,7 @@ export function checkStartupCircles(bundle: Rolldown.OutputBundle, names: readon
  * browser's threads held the keystroke back. Found by the module loader as it parses each start-up file, they arrive
  * and compile one after the other instead. Measured in interleaved A/B runs against the build that asked ahead: the
  * keystroke painted sooner (159 against 177 ms), the form painted sooner, the wallet known sooner, and the same
- * figures on a network 80 ms away (docs/first-page.md). Any later import finds the start-up files already loaded; a
+ * figures on a network 80 ms away (docs/history/first-page.md). Any later import finds the start-up files already loaded; a
  * lazy file's own libraries are still asked for ahead, so a dialog opens after one round trip, not several.
  */
 export function lazyPreloads(deps: readonly string[], startupFiles: ReadonlySet<string>): string[] {

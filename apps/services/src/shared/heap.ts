@@ -6,9 +6,9 @@ import { setFlagsFromString } from 'node:v8'
  * A service keeps a small live heap (its records are in the database) and allocates much that dies young (RPC
  * answers, logs, signatures). Left to its own heuristics, V8 lets garbage build up to about four times the live heap
  * before it collects, so a long run's peak memory kept climbing with the run's length while the live heap stayed at
- * 21–25 MB (`npm run load` with `--trace-gc`, docs/load.md). At most 100 % (twice what survived) keeps the peak flat
+ * 21–25 MB (`npm run load` with `--trace-gc`, docs/history/load.md). At most 100 % (twice what survived) keeps the peak flat
  * over 5,000 orders; 30 % kept it lower still, but its extra collections doubled the solver's time to accept an order
- * on two saturated cores (docs/load.md).
+ * on two saturated cores (docs/history/load.md).
  * SERVICE_HEAP_GROWING_PERCENT=0 gives V8 its own heuristics back.
  */
 export const DEFAULT_HEAP_GROWING_PERCENT = 100
