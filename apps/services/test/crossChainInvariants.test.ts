@@ -509,14 +509,19 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
     }
   }
 
+  /**
+   * Refunds what the attesters say was not delivered. Strict (the run's end): every refund must succeed, and the
+   * attesters are asked again while they do not answer (a loaded machine), as a person would retry.
+   */
   async function refundAll(strict: boolean) {
+    const tries = strict ? 5 : 1
     for (const { orderId, origin } of intents) {
-      const answer = await quorum.intent(orderId)
+      const answer = await askAgain(() => quorum.intent(orderId), tries)
       if (answer?.status !== 'not-filled' || (await escrowStatus(origin, orderId)) !== EscrowStatus.Open) continue
       await submit(origin, intentOriginSettlerAbi, orderId, answer.attestation!.signatures, strict)
     }
     for (const { transferId, origin } of transfers) {
-      const answer = await quorum.transfer(transferId)
+      const answer = await askAgain(() => quorum.transfer(transferId), tries)
       if (answer?.status !== 'not-released' || (await depositStatus(origin, transferId)) !== DepositStatus.Pending)
         continue
       await submit(origin, poolBridgeAbi, transferId, answer.attestation!.signatures, strict)
@@ -1047,3 +1052,15 @@ test(`random cross-chain runs: delivered or refunded, never both (seed ${SEED})`
   )
   expect(gaslessClaimed.some(Boolean), 'a gasless order delivered and claimed').toBe(true)
 })
+
+/** The attesters' answer, asked up to `tries` times while none of the quorum answers (`ATTESTERS_UNREACHABLE`). */
+async function askAgain<T>(ask: () => Promise<T>, tries: number): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ask()
+    } catch (error) {
+      if (attempt >= tries || !(error instanceof ServiceError && error.code === 'ATTESTERS_UNREACHABLE')) throw error
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+    }
+  }
+}

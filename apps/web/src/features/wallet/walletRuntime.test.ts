@@ -6,6 +6,12 @@ import { EARLY_WALLET_EVENT, EARLY_WALLET_GLOBAL, handOverEarlyConnect } from '.
 import { type WalletConnection, walletLayer } from './walletLayer.ts'
 import { startWalletLayer } from './walletRuntime.ts'
 
+/**
+ * How long the wallet layer may take to settle: it loads wagmi (and an SDK wallet's code) the first time, which on a
+ * 2-core machine running the browser tests beside these takes more than `vi.waitFor`'s default second.
+ */
+const SETTLED = { timeout: 10_000 }
+
 const manifest = parseManifest({
   version: 1,
   mode: 'production',
@@ -46,7 +52,7 @@ describe('the wallet layer', () => {
     const stop = walletLayer.subscribe(({ connection }) => seen.push(connection.status))
     startWalletLayer(manifest)
     expect(walletLayer.getState().config?.chains.map((chain) => chain.id)).toEqual([31337])
-    await vi.waitFor(() => expect(walletLayer.getState().connection.status).toBe('disconnected'))
+    await vi.waitFor(() => expect(walletLayer.getState().connection.status).toBe('disconnected'), SETTLED)
     stop()
     // A "disconnected" before the reconnect would enable the Connect button and mark the form interactive too soon.
     expect(seen[0]).not.toBe('disconnected')
@@ -60,7 +66,7 @@ describe('the wallet layer', () => {
     const stop = walletLayer.subscribe(({ connection }) => seen.push(connection.status))
     startWalletLayer(manifest)
     const config = walletLayer.getState().config
-    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'))
+    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'), SETTLED)
     stop()
     // The button the inline script enabled never waits again while wagmi makes sure.
     expect(seen.length).toBeGreaterThan(0)
@@ -75,7 +81,7 @@ describe('the wallet layer', () => {
     window.localStorage.setItem(`${WAGMI_STORAGE_KEY}.recentConnectorId`, recent)
     startWalletLayer({ ...manifest, wallets: { sdks: [...sdks] } })
     const config = walletLayer.getState().config
-    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'))
+    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'), SETTLED)
     expect(config?.connectors.some((connector) => connector.id === 'coinbaseWalletSDK')).toBe(loads)
   })
 
@@ -111,7 +117,7 @@ describe('the wallet layer', () => {
     window.dispatchEvent(new Event(EARLY_WALLET_EVENT))
     expect(walletLayer.getState().connection.status).toBe('disconnected')
     expect(config?.state.status).not.toBe('disconnected') // wagmi has not answered yet
-    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'))
+    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'), SETTLED)
     expect(walletLayer.getState().connection.status).toBe('disconnected')
   })
 
@@ -122,14 +128,14 @@ describe('the wallet layer', () => {
     startWalletLayer(manifest)
     expect(walletLayer.getState().connection.status).toBe('disconnected')
     const config = walletLayer.getState().config
-    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'))
+    await vi.waitFor(() => expect(config?.state.status).toBe('disconnected'), SETTLED)
     expect(walletLayer.getState().connection.status).toBe('disconnected')
   })
 
   it('never takes a late word for it once wagmi has reconnected a wallet', async () => {
     announce(['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], 10)
     startWalletLayer(manifest)
-    await vi.waitFor(() => expect(walletLayer.getState().connection.status).toBe('connected'))
+    await vi.waitFor(() => expect(walletLayer.getState().connection.status).toBe('connected'), SETTLED)
     window.dispatchEvent(new Event(EARLY_WALLET_EVENT))
     expect(walletLayer.getState().connection.status).toBe('connected')
   })
