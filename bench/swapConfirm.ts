@@ -8,6 +8,7 @@ import {
   fetchRoutes,
   type Manifest,
   manifestChainToViem,
+  newSwapRecord,
   tokenRefFor,
 } from '@multi-bridge/core'
 import { devnetAccount } from '@multi-bridge/devnet'
@@ -68,14 +69,18 @@ async function oneSwap(manifest: Manifest, way: Way) {
   const tracker = createSwapTracker({ store, providers, manifest })
   const started = performance.now()
   try {
+    // What `draftSwap` and `executeSwap` do: the reviewed record kept, then each event of the execution applied.
+    const draft = newSwapRecord(route, way.account.address)
+    store.getState().draft(draft)
     const record = await executeRoute({
       route,
+      record: draft,
       provider,
       wallet,
       clients,
       refreshRoute: async () =>
         (await fetchRoutes({ request, providers: [provider] })).routes.find((r) => Boolean(r.gasless) === way.gasless),
-      onUpdate: (next) => store.getState().upsert(next),
+      onEvent: (event) => store.getState().apply(draft.key, event),
     })
     tracker.track(record.key)
     const deadline = Date.now() + 120_000

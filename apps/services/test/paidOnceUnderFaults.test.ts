@@ -1,5 +1,5 @@
 /**
- * Paid once, round two (issue 29), on a fresh devnet with the three services as `npm start` runs them: a recipient
+ * Paid once under faults, on a fresh devnet with the three services as `npm start` runs them: a recipient
  * that burns the payer's gas, a chain whose state reads hang with a hundred orders waiting on it, and a reorg that
  * takes back an open the solver already filled. The services reach each chain through a proxy the tests can cut or
  * make hang, and the solver fills at most $1,000 against opens that are not final yet.

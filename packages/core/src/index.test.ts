@@ -134,6 +134,7 @@ it('exports exactly its public surface', () => {
       "listSwaps",
       "listedTokenRef",
       "manifestChainToViem",
+      "newSwapRecord",
       "noFillAttestationTypes",
       "notReleasedTypes",
       "originNativeUsd",

@@ -124,7 +124,7 @@ export { estimateRefundOpensAt } from './providers/refundTiming.ts'
 export { refundSignatures, verifierCombine } from './providers/settlement.ts'
 export type { RouteProvider } from './providers/types.ts'
 export { applySwapEvent } from './records/swapMachine.ts'
-export { isGaslessSwap } from './records/swapRecord.ts'
+export { isGaslessSwap, newSwapRecord } from './records/swapRecord.ts'
 export {
   type CompletedSwap,
   type DepositedSwap,

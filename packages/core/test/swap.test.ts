@@ -66,6 +66,8 @@ import {
 import { encodeIntentOrderData } from '../src/protocols/intent.ts'
 import { eip1193WalletAdapter } from './eip1193Wallet.ts'
 import { createNodeWallet } from './nodeWallet.ts'
+import { restoreWith } from './support/restoreWith.ts'
+import { storedExecution } from './support/storedExecution.ts'
 
 let network: Network
 let stateDir: string
@@ -126,14 +128,12 @@ async function runSwap(
   const updates: SwapRecord[] = []
   const record = await executeRoute({
     route,
+    ...storedExecution(store, route, wallet.account),
     provider: executing,
     wallet,
     clients,
     refreshRoute: () => requoteRoute(provider(route.providerId), route),
-    onUpdate: (r) => {
-      updates.push(r)
-      store.getState().upsert(r)
-    },
+    onUpdate: (r) => updates.push(r),
   })
   const tracker = createSwapTracker({ store, providers, manifest })
   tracker.track(record.key)
@@ -1105,7 +1105,7 @@ describe('swaps', () => {
 
   it('rebuilds an address history from chain events', async () => {
     const owner = devnetAccount(5).address
-    const found = (await Promise.all([...providers.values()].map((p) => p.findSwaps(owner)))).flat()
+    const found = (await Promise.all([...providers.values()].map((p) => restoreWith(p, owner)))).flat()
     expect(found.length).toBeGreaterThanOrEqual(1)
     const completed = found.filter((s) => s.status === 'completed')
     expect(completed.length).toBeGreaterThanOrEqual(1)

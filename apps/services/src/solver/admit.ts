@@ -12,11 +12,11 @@ import {
 import { type Address, type Hex, isAddressEqual } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
 import { settlementMarginSeconds } from '../shared/margins.ts'
-import { orderTermsProblem } from './admission.ts'
 import { chainTime, type SolverContext } from './context.ts'
 import { type PreparedFill, prepareFill } from './fillReads.ts'
 import { balanceOf, fillNetworkFee, reservedInventory } from './inventory.ts'
 import { acceptedOrder, declinedOrder, type OrderTerms, type SolverOrder } from './order.ts'
+import { orderTermsProblem } from './orderLimits.ts'
 import { isAcceptablePrice, tokenToUsd } from './pricing.ts'
 
 export type AdmitOrderParameters = {

@@ -3,12 +3,12 @@ import { type Hex, isAddressEqual } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
 import { ServiceError } from '../shared/errors.ts'
 import { ownTransactionState } from '../shared/ownTransaction.ts'
-import { fillTimingProblem } from './admission.ts'
 import { fillConditions } from './admit.ts'
 import { chainOf, recordEvent, type SolverContext } from './context.ts'
 import { type Estimated, type FillPlan, isOpenFinal, PREPARED_FOR_MS, planFill } from './fillReads.ts'
 import { gaslessLossInWindow, hasLostGasless } from './gaslessLosses.ts'
 import type { SolverOrder } from './order.ts'
+import { fillTimingProblem } from './orderLimits.ts'
 import { readEscrow, readFill } from './reads.ts'
 
 /** An order the solver is filling: accepted, or with a fill sent. */

@@ -10,7 +10,6 @@ import { BaseError, ContractFunctionRevertedError, type Hex, isAddressEqual } fr
 import type { ChainContext } from '../shared/context.ts'
 import { cappedGas } from '../shared/gasCap.ts'
 import { HttpError } from '../shared/http.ts'
-import { orderTermsProblem } from './admission.ts'
 import { admitSentGasless, fillConditions } from './admit.ts'
 import { advance } from './advance.ts'
 import { requireReady } from './chainSetup.ts'
@@ -19,6 +18,7 @@ import { checkAuthorization, releaseSpend, reserveSpend } from './gaslessAuthori
 import type { GaslessOrderRequest } from './gaslessRequest.ts'
 import { gaslessInputToken, gaslessOpenFee, OPEN_FOR_GAS } from './gaslessTerms.ts'
 import { balanceOf, fillNetworkFee, reservedInventory } from './inventory.ts'
+import { orderTermsProblem } from './orderLimits.ts'
 import { quoteOutput, tokenToUsd } from './pricing.ts'
 import { requireWatched } from './watch.ts'
 

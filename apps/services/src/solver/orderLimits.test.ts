@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fillTimingProblem, orderTermsProblem } from './admission.ts'
+import { fillTimingProblem, orderTermsProblem } from './orderLimits.ts'
 import { DEFAULT_PRICING, parsePricing } from './pricing.ts'
 
 const USDC = { symbol: 'USDC', decimals: 6 }

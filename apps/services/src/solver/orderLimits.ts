@@ -1,8 +1,11 @@
 import type { ManifestToken } from '@multi-bridge/core'
 import { type SolverPricing, tokenToUsd } from './pricing.ts'
 
-/** What the solver knows about an opened order when it decides whether to fill it. */
-export type OrderTerms = {
+/**
+ * What the solver's limits are checked on, of an opened order (as its quotes' limits: size, fill window, timing).
+ * Not the stored order's `OrderTerms` (order.ts), which says what the order asks.
+ */
+export type OpenedOrderTerms = {
   input: Pick<ManifestToken, 'symbol' | 'decimals'>
   inputAmount: bigint
   fillDeadline: number
@@ -23,7 +26,7 @@ export type FillConditions = {
  */
 export function orderTermsProblem(
   pricing: SolverPricing,
-  order: OrderTerms,
+  order: OpenedOrderTerms,
   conditions: FillConditions,
 ): string | undefined {
   const inputUsd = tokenToUsd(pricing, order.inputAmount, order.input)
@@ -41,7 +44,7 @@ export function orderTermsProblem(
  * without any attestation. Checked at admission and again before every fill attempt.
  */
 export function fillTimingProblem(
-  order: Pick<OrderTerms, 'fillDeadline' | 'expires'>,
+  order: Pick<OpenedOrderTerms, 'fillDeadline' | 'expires'>,
   conditions: FillConditions,
 ): string | undefined {
   if (conditions.now + conditions.destinationBlockTime * 2 > order.fillDeadline) return 'fill deadline too close'

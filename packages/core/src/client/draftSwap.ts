@@ -18,6 +18,6 @@ export type DraftSwapReturnType = SigningSwap
  */
 export function draftSwap(client: SwapClient, parameters: DraftSwapParameters): DraftSwapReturnType {
   const record = newSwapRecord(parameters.route, parameters.owner)
-  client.store.getState().upsert(record)
+  client.store.getState().draft(record)
   return record
 }

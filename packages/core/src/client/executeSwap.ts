@@ -25,8 +25,8 @@ export type ExecuteSwapParameters = {
 export type ExecuteSwapReturnType = SwapRecord
 
 /**
- * Executes the reviewed swap through the wallet (`executeRoute`), writing each change of its record into the
- * client's store: in memory while it is being signed, in History once its deposit is sent. The client then
+ * Executes the reviewed swap through the wallet (`executeRoute`), writing each event of its record into the
+ * client's store (`apply`): in memory while it is being signed, in History once its deposit is sent. The client then
  * tracks it to its end; a swap whose deposit was sent before a failure is tracked too, so nothing is lost.
  */
 export async function executeSwap(
@@ -50,10 +50,9 @@ export async function executeSwap(
       wallet,
       clients,
       refreshRoute: parameters.refreshRoute ?? (() => requoteRoute(provider, route)),
-      onUpdate: (next) => {
-        store.getState().upsert(next)
-        parameters.onUpdate?.(next)
-      },
+      // The swap is written as events, as the tracker writes it: the store's copy may be further along.
+      onEvent: (event) => store.getState().apply(draft.key, event),
+      onUpdate: (next) => parameters.onUpdate?.(next),
       ...(parameters.minQuoteValidityMs === undefined ? {} : { minQuoteValidityMs: parameters.minQuoteValidityMs }),
     })
     client.track(record.key)

@@ -40,7 +40,7 @@ function setup(swaps: { key: string; owner?: string; depositIndex?: number }[], 
   const store = createSwapStore()
   for (const { key, owner, depositIndex = 1 } of swaps) {
     const data: Record<string, number> = depositIndex < 0 ? {} : { [CALLS_DEPOSIT_INDEX]: depositIndex }
-    store.getState().upsert(applySwapEvent(signing(key, owner), { type: 'callsAccepted', callsId: BATCH, data }))
+    store.getState().takeIn(applySwapEvent(signing(key, owner), { type: 'callsAccepted', callsId: BATCH, data }))
   }
   const track = vi.fn()
   const client = { store, track } as unknown as SwapClient
@@ -165,7 +165,7 @@ const SETUP_TX = `0x${'5e'.repeat(32)}` as Hex
 function answering(answer: Record<string, unknown>, depositIndex: number | 'none' = 1) {
   const store = createSwapStore()
   const data: Record<string, number> = depositIndex === 'none' ? {} : { [CALLS_DEPOSIT_INDEX]: depositIndex }
-  store.getState().upsert(applySwapEvent(signing('a'), { type: 'callsAccepted', callsId: BATCH, data }))
+  store.getState().takeIn(applySwapEvent(signing('a'), { type: 'callsAccepted', callsId: BATCH, data }))
   const track = vi.fn()
   const client = { store, track } as unknown as SwapClient
   const wallet = {

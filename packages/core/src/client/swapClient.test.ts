@@ -5,8 +5,8 @@ import type { ChainClients } from '../chains/chainClients.ts'
 import type { Manifest } from '../config/manifest.ts'
 import type { ProviderModule } from '../providers/module.ts'
 import { decodePoolSend } from '../providers/pool/poolCalldata.ts'
-import type { RouteProvider } from '../providers/types.ts'
-import type { RefundableSwap, SwapRecord } from '../records/types.ts'
+import type { FoundSwap, RouteProvider } from '../providers/types.ts'
+import type { DepositedSwap, RefundableSwap, SwapRecord } from '../records/types.ts'
 import type { Route } from '../routes/types.ts'
 import { createSwapClient } from '../setup/createSwapClient.ts'
 import type { KeyValueStorage } from '../storage/persistedStore.ts'
@@ -48,7 +48,7 @@ function setup() {
     planRefund: async (record: SwapRecord) => ({
       transaction: { chainId: record.origin.token.chainId, to: POOL, data: '0x', value: 0n },
     }),
-    findSwaps: vi.fn(async () => [] as SwapRecord[]),
+    findSwaps: vi.fn(async () => [] as FoundSwap[]),
   } as unknown as RouteProvider
   const module: ProviderModule = {
     id: 'pool',
@@ -142,7 +142,7 @@ describe('swap client', () => {
       depositTx: DEPOSIT_TX,
       depositedAt: 1,
     } as unknown as RefundableSwap
-    client.store.getState().upsert(refundable)
+    client.store.getState().takeIn(refundable)
 
     const { refundTx, record } = await refundSwap(client, { key: draft.key, wallet })
 
@@ -162,8 +162,8 @@ describe('swap client', () => {
       status: 'deposited',
       depositTx: REFUND_TX,
       depositedAt: 1,
-    } as unknown as SwapRecord
-    vi.mocked(provider.findSwaps).mockResolvedValue([found])
+    } as unknown as DepositedSwap
+    vi.mocked(provider.findSwaps).mockResolvedValue([{ record: found }])
 
     expect((await restoreSwaps(client, { owner: PERSON })).added).toBe(1)
     expect((await restoreSwaps(client, { owner: PERSON })).added).toBe(0)

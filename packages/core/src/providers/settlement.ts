@@ -7,9 +7,9 @@ import { ServiceUnreachableError } from '../errors/unreachableErrors.ts'
 import { HttpStatusError } from '../http/httpErrors.ts'
 import { httpRequest } from '../http/request.ts'
 import { combineSignatures, readSignerSet } from '../protocols/attestation.ts'
-import { applySwapEvent } from '../records/swapMachine.ts'
-import type { DepositedSwap, SwapEvent, SwapRecord, TrackedSwap } from '../records/types.ts'
+import type { DepositedSwap, SwapEvent, TrackedSwap } from '../records/types.ts'
 import { estimateRefundOpensAt, refundDeadline, refundOpensAtFromHead, refundTimingOf } from './refundTiming.ts'
+import type { FoundSwap } from './types.ts'
 
 const attestationSchema = z.object({
   status: z.string(),
@@ -204,12 +204,14 @@ const SERVICE_TIMEOUT_MS = 5_000
 export async function withFirstLook(
   record: DepositedSwap,
   provider: { track: (record: TrackedSwap) => Promise<SwapEvent> },
-): Promise<SwapRecord> {
+): Promise<FoundSwap> {
   try {
-    const event = await withTimeout(provider.track(record), FIRST_LOOK_TIMEOUT_MS, () => new Error('first look'))
-    return applySwapEvent(record, event)
+    return {
+      record,
+      event: await withTimeout(provider.track(record), FIRST_LOOK_TIMEOUT_MS, () => new Error('first look')),
+    }
   } catch {
-    return record
+    return { record }
   }
 }
 

@@ -2,11 +2,17 @@ import type { Address, Hex } from 'viem'
 import type { ChainClients } from '../chains/chainClients.ts'
 import type { ChainClock } from '../chains/chainClock.ts'
 import type { Manifest, ManifestToken } from '../config/manifest.ts'
-import type { SigningSwap, SwapEvent, SwapRecord, TrackedSwap } from '../records/types.ts'
+import type { DepositedSwap, SigningSwap, SwapEvent, TrackedSwap } from '../records/types.ts'
 import type { DepositPlan, QuoteRequest, Route, TokenPrice, TransactionRequest } from '../routes/types.ts'
 import type { DecodedDeposit } from '../signing/decodedDeposit.ts'
 
 /** `clock`: told of the latest blocks a provider reads (see `ChainClock`), when the client keeps one. */
+/**
+ * A swap Restore found: its record as the deposit says (deposited), and what the first look at it saw, when it saw
+ * anything. Restore applies the one to the other (`restoredRecord`): a provider writes no record's state itself.
+ */
+export type FoundSwap = { record: DepositedSwap; event?: SwapEvent }
+
 export type ProviderContext = { manifest: Manifest; clients: ChainClients; clock?: ChainClock }
 
 /**
@@ -58,14 +64,14 @@ export interface RouteProvider {
   /** The provider's own page for a swap (its explorer), to follow it there when it is slow or stuck. */
   explorerUrl?(record: TrackedSwap): string | undefined
   /** Every swap of `owner` this provider can find on chain (History's "Restore from chain"). */
-  findSwaps(owner: Address): Promise<SwapRecord[]>
+  findSwaps(owner: Address): Promise<FoundSwap[]>
   /**
    * Providers that read their deposits from the chains themselves: the chains they read, so that Restore reads
    * each on its own (`restoreSwaps`) and one chain that does not answer costs only its own swaps.
    */
   restoreChains?(): number[]
   /** The swaps of `owner` whose deposit is on one chain (a chain from `restoreChains`). */
-  findSwapsOnChain?(owner: Address, chainId: number): Promise<SwapRecord[]>
+  findSwapsOnChain?(owner: Address, chainId: number): Promise<FoundSwap[]>
   /**
    * How often `track` may be called for one swap, in ms. Providers that read an API's index say so
    * (it changes only every few seconds and rate-limits); on-chain providers follow the block time.

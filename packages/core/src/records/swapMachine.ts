@@ -227,6 +227,10 @@ export function applySwapEvent(record: SwapRecord, event: SwapEvent, now: number
   return { ...result, updatedAt: Math.max(record.updatedAt, now) }
 }
 
+/** A swap Restore found, brought to what its first look saw (`FoundSwap` of the providers). */
+export const restoredRecord = (found: { record: SwapRecord; event?: SwapEvent | undefined }): SwapRecord =>
+  found.event ? applySwapEvent(found.record, found.event) : found.record
+
 /** Whether `candidate` may replace `current` as the stored copy of a swap (never a step back). */
 export function supersedes(candidate: SwapRecord, current: SwapRecord | undefined): boolean {
   if (!current) return true

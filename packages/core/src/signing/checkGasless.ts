@@ -35,17 +35,11 @@ export function checkGaslessSigning(route: Route, plan: DepositPlan & { gasless:
     refuse(`valid from ${message.validAfter} before ${message.validBefore}`)
   }
   const call = decodeFunctionData({ abi: intentOriginSettlerAbi, data: plan.transaction.data })
-  if (call.functionName !== 'openFor') refuse(`the call is ${call.functionName}`)
-  const [order] = call.args as unknown as [
-    {
-      originSettler: Address
-      user: Address
-      originChainId: bigint
-      openDeadline: number
-      fillDeadline: number
-      orderData: Hex
-    },
-  ]
+  if (call.functionName !== 'openFor') {
+    refuse(`the call is ${call.functionName}`)
+    return
+  }
+  const [order] = call.args
   if (order.openDeadline !== openDeadline) refuse(`open deadline ${order.openDeadline}`)
   const decoded = { ...order, orderData: decodeIntentOrderData(order.orderData) }
   const hash = gaslessOrderHash(decoded)

@@ -2,8 +2,8 @@ import type { Address } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Manifest } from '../config/manifest.ts'
 import { ChainUnreachableError, ProviderTimeoutError } from '../errors/unreachableErrors.ts'
-import type { RouteProvider } from '../providers/types.ts'
-import type { SwapRecord } from '../records/types.ts'
+import type { FoundSwap, RouteProvider } from '../providers/types.ts'
+import type { DepositedSwap } from '../records/types.ts'
 import { collectSwaps, RESTORE_CHAIN_TIMEOUT_MS } from './collectSwaps.ts'
 
 const OWNER: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
@@ -18,11 +18,11 @@ const manifest = {
   ],
 } as unknown as Manifest
 
-const swap = (key: string) => ({ key, id: key }) as unknown as SwapRecord
+const swap = (key: string): FoundSwap => ({ record: { key, id: key } as unknown as DepositedSwap })
 const hang = () => new Promise<never>(() => undefined)
 
 /** An on-chain provider whose reads of each chain answer what `byChain` says (a hang when it says so). */
-function chainProvider(id: string, byChain: Record<number, SwapRecord[] | 'hang' | Error>) {
+function chainProvider(id: string, byChain: Record<number, FoundSwap[] | 'hang' | Error>) {
   const findSwapsOnChain = vi.fn(async (_owner: Address, chainId: number) => {
     const answer = byChain[chainId]
     if (answer === 'hang') return hang()

@@ -2,7 +2,8 @@ import type { Address } from 'viem'
 import { withTimeout } from '../chains/readChain.ts'
 import { chainName, type Manifest } from '../config/manifest.ts'
 import { ChainUnreachableError, ProviderTimeoutError } from '../errors/unreachableErrors.ts'
-import type { RouteProvider } from '../providers/types.ts'
+import type { FoundSwap, RouteProvider } from '../providers/types.ts'
+import { restoredRecord } from '../records/swapMachine.ts'
 import type { SwapRecord } from '../records/types.ts'
 
 /** The longest one chain's reading (its events, then a first look at each swap found) may take. */
@@ -34,7 +35,7 @@ export type CollectSwapsReturnType = {
   failedProviders: FailedProvider[]
 }
 
-type Task = { provider: RouteProvider; chainId: number | undefined; result: Promise<SwapRecord[]> }
+type Task = { provider: RouteProvider; chainId: number | undefined; result: Promise<FoundSwap[]> }
 
 /**
  * Finds an owner's swaps for "Restore from chain" (the client's `restoreSwaps` merges them into History), chain by chain: each provider reads each of its chains on its own, bounded in time, so a
@@ -75,7 +76,7 @@ export async function collectSwaps(parameters: CollectSwapsParameters): Promise<
   const failures: { task: Task; error: unknown }[] = []
   settled.forEach((outcome, i) => {
     const task = tasks[i] as Task
-    if (outcome.status === 'fulfilled') records.push(...outcome.value)
+    if (outcome.status === 'fulfilled') records.push(...outcome.value.map(restoredRecord))
     else failures.push({ task, error: outcome.reason })
     if (task.chainId === undefined) return
     const chain = perChain.get(task.chainId) ?? { answered: false }

@@ -59,7 +59,7 @@ describe('History saved by a newer version of the app, and a tab of this version
     const oldTab = createHistoryStore(storage)
     expect(oldTab.getState().swaps).toEqual({})
     // It makes a swap (or its tracker moves one it had): a write.
-    oldTab.getState().upsert(swap(2))
+    oldTab.getState().takeIn(swap(2))
 
     const saved = JSON.parse(storage.getItem(KEY) ?? 'null') as { version: number; state: { swaps: object } }
     expect(saved.version).toBe(newer)
@@ -71,8 +71,8 @@ describe('History saved by a newer version of the app, and a tab of this version
     const newerCopy = JSON.stringify({ state: { swaps: {} }, version: HISTORY_STORE_VERSION + 1 })
     storage.setItem(KEY, newerCopy)
     const oldTab = createHistoryStore(storage)
-    oldTab.getState().upsert(swap(2))
-    oldTab.getState().upsert(swap(3))
+    oldTab.getState().takeIn(swap(2))
+    oldTab.getState().takeIn(swap(3))
     oldTab.getState().apply('local-2', { type: 'deadlinePassed' })
     expect(Object.keys(oldTab.getState().swaps).sort()).toEqual(['local-2', 'local-3'])
     expect(storage.getItem(KEY)).toBe(newerCopy)
@@ -81,7 +81,7 @@ describe('History saved by a newer version of the app, and a tab of this version
 
     // The storage cleared (or the newer tab's copy gone): this tab saves all it holds again.
     storage.removeItem(KEY)
-    oldTab.getState().upsert(swap(4))
+    oldTab.getState().takeIn(swap(4))
     const saved = JSON.parse(storage.getItem(KEY) ?? 'null') as { version: number; state: { swaps: object } }
     expect(saved.version).toBe(HISTORY_STORE_VERSION)
     expect(Object.keys(saved.state.swaps).sort()).toEqual(['local-2', 'local-3', 'local-4'])
@@ -96,7 +96,7 @@ describe('History saved as something this app cannot read at all', () => {
     const storage = memoryStorage()
     storage.setItem(KEY, unreadable)
     const store = createHistoryStore(storage)
-    store.getState().upsert(swap(2))
+    store.getState().takeIn(swap(2))
     expect(storage.getItem(unreadableBackupKey(KEY))).toBe(unreadable)
     const saved = JSON.parse(storage.getItem(KEY) ?? 'null') as { version: number; state: { swaps: object } }
     expect(Object.keys(saved.state.swaps)).toEqual(['local-2'])

@@ -49,9 +49,9 @@ describe('createHistoryStore', () => {
   it('keeps swaps across restarts, newest first, with their latest state', () => {
     const storage = memoryStorage()
     const first = createHistoryStore(storage)
-    first.getState().upsert(swap(1))
-    first.getState().upsert(swap(2))
-    first.getState().upsert(swap(1, { status: 'completed', deliveryTx: `0x${'cd'.repeat(32)}` }))
+    first.getState().takeIn(swap(1))
+    first.getState().takeIn(swap(2))
+    first.getState().takeIn(swap(1, { status: 'completed', deliveryTx: `0x${'cd'.repeat(32)}` }))
     expect(JSON.parse(storage.data.get(KEY) ?? '{}')).toMatchObject({ version: HISTORY_STORE_VERSION })
 
     const reopened = createHistoryStore(storage)
@@ -73,7 +73,7 @@ describe('createHistoryStore', () => {
       },
     ]
     const store = createHistoryStore(storage)
-    store.getState().upsert(swap(6, { fees: [fees[0], { ...fees[1], token: { ...fees[1]!.token, kind: 'native' } }] }))
+    store.getState().takeIn(swap(6, { fees: [fees[0], { ...fees[1], token: { ...fees[1]!.token, kind: 'native' } }] }))
     store.getState().apply('local-6', { type: 'delivered', receivedAmount: '99900000' })
     const [kept] = listSwaps(createHistoryStore(storage).getState())
     expect(kept?.status).toBe('completed')
@@ -89,14 +89,14 @@ describe('createHistoryStore', () => {
     const { depositTx: _, depositedAt: _t, status: _s, ...unsent } = swap(3)
     createHistoryStore(storage)
       .getState()
-      .upsert({ ...unsent, status: 'signing', phase: 'approving' })
+      .draft({ ...unsent, status: 'signing', phase: 'approving' })
     expect(Object.keys(createHistoryStore(storage).getState().swaps)).toEqual([])
   })
 
   it('merges swaps found on chain once, whatever the case of their ids', () => {
     const storage = memoryStorage()
     const store = createHistoryStore(storage)
-    store.getState().upsert(swap(4))
+    store.getState().takeIn(swap(4))
     const found = swap(4, { key: 'chain-4', id: swap(4).id.toUpperCase().replace('0X', '0x') })
     expect(store.getState().merge([found, swap(5, { key: 'chain-5' })])).toBe(1)
     expect(Object.keys(createHistoryStore(storage).getState().swaps).sort()).toEqual(['chain-5', 'local-4'])
@@ -112,7 +112,7 @@ describe('createHistoryStore', () => {
       status: 'signing',
       phase: 'depositing',
     }
-    store.getState().upsert(unread as unknown as DepositedSwap)
+    store.getState().takeIn(unread as unknown as DepositedSwap)
     expect(store.getState().merge([swap(7, { key: 'chain-7' })])).toBe(0)
     // The tracker then reads the receipt: one row for the deposit.
     store.getState().apply('local-7', { type: 'depositMined', id: sent.id, depositedAt: sent.depositedAt })
@@ -122,7 +122,7 @@ describe('createHistoryStore', () => {
   it('takes the chain’s record of a deposit this device took for failed, under this device’s key', () => {
     const store = createHistoryStore(memoryStorage())
     const { depositedAt: _d, ...misread } = { ...swap(9), status: 'failed', error: 'depositReverted' }
-    store.getState().upsert(misread as unknown as DepositedSwap)
+    store.getState().takeIn(misread as unknown as DepositedSwap)
     expect(store.getState().merge([swap(9, { key: 'chain-9' })])).toBe(1)
     expect(store.getState().swaps).toEqual({ 'local-9': swap(9) })
   })
@@ -137,7 +137,7 @@ describe('createHistoryStore', () => {
     expect(store.getState().swaps).toEqual({})
     expect(consoleError).toHaveBeenCalled()
     expect(String(consoleError.mock.calls[0]?.[0])).toMatch(/\[storage\]/)
-    store.getState().upsert(swap(6))
+    store.getState().takeIn(swap(6))
     expect(Object.keys(createHistoryStore(storage).getState().swaps)).toEqual(['local-6'])
   })
 
@@ -199,9 +199,9 @@ describe('History shared by two tabs of the app (one localStorage)', () => {
   it('never wipes a swap made in one tab when the other writes its own copy, and the other takes it in', () => {
     const storage = memoryStorage()
     const tabA = createHistoryStore(storage)
-    tabA.getState().upsert(swap(1))
+    tabA.getState().takeIn(swap(1))
     const tabB = createHistoryStore(storage)
-    tabA.getState().upsert(swap(2)) // money moved in tab A
+    tabA.getState().takeIn(swap(2)) // money moved in tab A
     tabB.getState().apply('local-1', { type: 'pending', statusDetail: 'SOLVER_DECLINED' }) // tab B writes its whole copy
     expect(Object.keys(createHistoryStore(storage).getState().swaps).sort()).toEqual(['local-1', 'local-2'])
     // Tab B hears of tab A's write (the page's storage event) and shows the swap too.
@@ -213,10 +213,10 @@ describe('History shared by two tabs of the app (one localStorage)', () => {
   it('never undoes a refund made in one tab with the older copy of the other', () => {
     const storage = memoryStorage()
     const tabA = createHistoryStore(storage)
-    tabA.getState().upsert(swap(3, { status: 'refundable' }) as unknown as RefundableSwap)
+    tabA.getState().takeIn(swap(3, { status: 'refundable' }) as unknown as RefundableSwap)
     const tabB = createHistoryStore(storage)
     tabA.getState().apply('local-3', { type: 'refunded', refundTx: `0x${'ef'.repeat(32)}` })
-    tabB.getState().upsert(swap(4)) // tab B, still holding swap 3 refundable, writes
+    tabB.getState().takeIn(swap(4)) // tab B, still holding swap 3 refundable, writes
     expect(createHistoryStore(storage).getState().swaps['local-3']?.status).toBe('refunded')
     syncHistory(tabB, storage)
     expect(tabB.getState().swaps['local-3']?.status).toBe('refunded')
@@ -234,7 +234,7 @@ describe('a saved swap with an unreadable field', () => {
     const store = createHistoryStore(storage)
     expect(store.getState().swaps['local-5']).toEqual(swap(5, { status: 'refundable' }))
     // Another write leaves the saved copy as it was: the repair is this tab's reading, not a change of the swap.
-    store.getState().upsert(swap(8))
+    store.getState().takeIn(swap(8))
     const saved = () => JSON.parse(storage.data.get(KEY) ?? '{}') as { state: { swaps: Record<string, unknown> } }
     expect(saved().state.swaps['local-5']).toEqual(damaged)
     // Once the swap itself moves on here, its new record is saved.

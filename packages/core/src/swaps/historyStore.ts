@@ -155,7 +155,7 @@ function mergeSaved(
   if (typeof savedSwaps !== 'object' || savedSwaps === null) return { swaps }
   for (const [key, value] of Object.entries(savedSwaps)) {
     const mine = swaps[key]
-    // The same swap under another key here (`upsert` made one record of a restored copy and this device's): not
+    // The same swap under another key here (`apply` or `takeIn` made one record of a restored copy and this device's): not
     // saved twice; the saved copy only if it is further along, under this tab's key.
     const same = !mine && isSwapRecord(value) ? sameSwaps(swaps, value)[0] : undefined
     if (same) {
@@ -185,10 +185,10 @@ export function syncHistory(store: StoreApi<SwapStoreState>, storage: KeyValueSt
   if (state?.version !== HISTORY_STORE_VERSION) return
   for (const record of Object.values(keepValid(state.state?.swaps))) {
     const swaps = store.getState().swaps
-    // Known here by its key, or as the same swap under this tab's key (see `upsert`), which it keeps.
+    // Known here by its key, or as the same swap under this tab's key (see `takeIn`), which it keeps.
     const mine = swaps[record.key] ?? sameSwaps(swaps, record)[0]
-    if (!mine) store.getState().upsert(record)
-    else if (isNewer(record, mine)) store.getState().upsert({ ...record, key: mine.key })
+    if (!mine) store.getState().takeIn(record)
+    else if (isNewer(record, mine)) store.getState().takeIn({ ...record, key: mine.key })
   }
 }
 

@@ -78,7 +78,7 @@ describe('a restore that finds this device’s deposit before the device recorde
     // 1. The automatic restore (History was empty for this account) finds the deposit just mined.
     expect(store.getState().merge([restored])).toBe(1)
     // 2. The batch's status comes back: `executeRoute` records the deposit under its own key...
-    store.getState().upsert(sentHere)
+    store.getState().takeIn(sentHere)
     // ...and the tracker reads its receipt (same order id, same deposit).
     store.getState().apply(sentHere.key, {
       type: 'depositMined',
@@ -96,7 +96,7 @@ describe('a restore that finds this device’s deposit before the device recorde
     const storage = memoryStorage()
     const store = createHistoryStore(storage)
     store.getState().merge([restored])
-    store.getState().upsert(sentHere)
+    store.getState().takeIn(sentHere)
     const saved = JSON.parse(storage.getItem(HISTORY_STORAGE_KEY) ?? 'null') as { state: { swaps: object } }
     expect(Object.keys(saved.state.swaps)).toEqual([sentHere.key])
     expect(rowsOf(createHistoryStore(storage).getState()).map((row) => row.key)).toEqual([sentHere.key])
@@ -106,13 +106,13 @@ describe('a restore that finds this device’s deposit before the device recorde
     const store = createSwapStore()
     const delivered = { ...restored, status: 'completed', deliveryTx: `0x${'fe'.repeat(32)}` } as const
     store.getState().merge([delivered])
-    store.getState().upsert(sentHere)
+    store.getState().takeIn(sentHere)
     expect(Object.values(store.getState().swaps)).toEqual([{ ...delivered, key: sentHere.key }])
     // Further along here: this device's copy replaces the restored one.
     const other = createSwapStore()
     other.getState().merge([restored])
     const refunded = { ...restored, key: sentHere.key, id: ORDER_ID, status: 'refunded' } as const
-    other.getState().upsert(refunded)
+    other.getState().takeIn(refunded)
     expect(Object.values(other.getState().swaps)).toEqual([refunded])
   })
 
@@ -121,7 +121,7 @@ describe('a restore that finds this device’s deposit before the device recorde
     const otherTab = createHistoryStore(storage)
     otherTab.getState().merge([{ ...restored, status: 'completed', deliveryTx: `0x${'fe'.repeat(32)}` } as const])
     const thisTab = createSwapStore()
-    thisTab.getState().upsert(sentHere)
+    thisTab.getState().takeIn(sentHere)
     syncHistory(thisTab, storage)
     expect(rowsOf(thisTab.getState()).map((row) => [row.key, row.status])).toEqual([[sentHere.key, 'completed']])
   })

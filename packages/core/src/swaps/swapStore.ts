@@ -10,17 +10,23 @@ export type SwapStoreState = {
    * (`createHistoryStore` saves `swaps` only). A draft leaves for `swaps`, under the same key, once its deposit is sent.
    */
   drafts: Record<string, SigningSwap>
-  /**
-   * Stores the person's swap as `executeRoute` moves it along: a draft while nothing is sent, in `swaps` (and out
-   * of the drafts) once its deposit is. A copy never replaces a further-along one (tracking may be ahead). The same
-   * swap already stored under another key (by its protocol id or its deposit, as `merge` knows it: a Restore that
-   * found the deposit first) becomes one record under this record's key, the copy further along.
-   */
-  upsert: (record: SwapRecord) => void
+  /** Keeps the record of a swap under review (`draftSwap`): in memory, nothing is sent yet. */
+  draft: (record: SigningSwap) => void
   /** Forgets a draft (a review closed); a swap whose deposit was sent is never dropped. */
   discard: (key: string) => void
-  /** Applies what happened to a stored swap (see `applySwapEvent`); returns the record after it. */
+  /**
+   * Applies what happened to a swap (see `applySwapEvent`), as the tracker and the person's own execution write it;
+   * returns the record after it. A draft whose deposit is sent (or handed over before its hash is known: a batch the
+   * wallet accepted, a gasless order the solver did not answer) leaves the drafts for History under its key, and the
+   * same swap already there under another key (as `merge` knows it: a Restore that found the deposit first) becomes
+   * one record under this key, the copy further along. A draft that ends before anything is sent stays as it was.
+   */
   apply: (key: string, event: SwapEvent) => SwapRecord | undefined
+  /**
+   * Takes in a sent swap saved elsewhere, whole (another tab's History: `syncHistory`): under its key, or as one
+   * record with the same swap under another key, the copy further along; never a step back.
+   */
+  takeIn: (record: SwapRecord) => void
   /** Adds records found on chain, skipping swaps already known (by protocol id). */
   merge: (records: readonly SwapRecord[]) => number
 }
@@ -29,31 +35,8 @@ export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapS
   return {
     swaps: {},
     drafts: {},
-    upsert: (record) => {
-      // Sent, or out of the person's hands before its hash is known (a batch the wallet accepted, a gasless order the
-      // solver did not answer): History's from then on.
-      if (!isSwapSent(record)) {
-        if (record.status !== 'signing') return
-        set((state) => (state.swaps[record.key] ? state : { drafts: { ...state.drafts, [record.key]: record } }))
-        return
-      }
-      set((state) => {
-        const { [record.key]: _sent, ...drafts } = state.drafts
-        // The same swap under another key (as `merge` knows it: its protocol id or its deposit), e.g. found by a
-        // Restore before this device recorded its deposit: one record, the copy further along, under this key.
-        const others = sameSwaps(state.swaps, record)
-        let kept: SwapRecord = record
-        for (const copy of [state.swaps[record.key], ...others]) if (copy && !supersedes(kept, copy)) kept = copy
-        if (others.length === 0) {
-          if (kept !== record) return _sent ? { drafts } : state
-          return { swaps: { ...state.swaps, [record.key]: record }, drafts }
-        }
-        const swaps = { ...state.swaps }
-        for (const other of others) delete swaps[other.key]
-        swaps[record.key] = kept.key === record.key ? kept : { ...kept, key: record.key }
-        return { swaps, drafts }
-      })
-    },
+    draft: (record) =>
+      set((state) => (state.swaps[record.key] ? state : { drafts: { ...state.drafts, [record.key]: record } })),
     discard: (key) =>
       set((state) => {
         if (!state.drafts[key]) return state
@@ -64,11 +47,29 @@ export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapS
       let result: SwapRecord | undefined
       set((state) => {
         const current = state.swaps[key]
-        if (!current) return state
-        result = applySwapEvent(current, event)
-        return result === current ? state : { swaps: { ...state.swaps, [key]: result } }
+        if (current) {
+          result = applySwapEvent(current, event)
+          return result === current ? state : { swaps: { ...state.swaps, [key]: result } }
+        }
+        const draft = state.drafts[key]
+        if (!draft) return state
+        const next = applySwapEvent(draft, event)
+        result = draft
+        if (next === draft) return state
+        if (!isSwapSent(next)) {
+          if (next.status !== 'signing') return state
+          result = next
+          return { drafts: { ...state.drafts, [key]: next } }
+        }
+        const sent = withSent(state, next)
+        result = sent.swaps?.[key] ?? state.swaps[key] ?? next
+        return sent
       })
       return result
+    },
+    takeIn: (record) => {
+      if (!isSwapSent(record)) return
+      set((state) => withSent(state, record))
     },
     merge: (records) => {
       let added = 0
@@ -93,6 +94,25 @@ export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapS
       return added
     },
   }
+}
+
+/**
+ * The state with a sent swap in History under its key, out of the drafts: the same swap under this key or another
+ * (see `sameSwaps`) is one record, the copy further along (tracking, or another tab, may be ahead).
+ */
+function withSent(state: SwapStoreState, record: SwapRecord): Partial<SwapStoreState> {
+  const { [record.key]: _sent, ...drafts } = state.drafts
+  const others = sameSwaps(state.swaps, record)
+  let kept: SwapRecord = record
+  for (const copy of [state.swaps[record.key], ...others]) if (copy && !supersedes(kept, copy)) kept = copy
+  if (others.length === 0) {
+    if (kept !== record) return _sent ? { drafts } : state
+    return { swaps: { ...state.swaps, [record.key]: record }, drafts }
+  }
+  const swaps = { ...state.swaps }
+  for (const other of others) delete swaps[other.key]
+  swaps[record.key] = kept.key === record.key ? kept : { ...kept, key: record.key }
+  return { swaps, drafts }
 }
 
 /** What makes two records the same swap: the protocol id, and the deposit transaction once sent. */

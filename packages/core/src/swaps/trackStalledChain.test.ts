@@ -59,7 +59,7 @@ describe('a destination chain that stopped making blocks', () => {
     })
     const provider = { id: 'chain', name: 'chain', track } as unknown as RouteProvider
     const store = createSwapStore()
-    store.getState().upsert(swap)
+    store.getState().takeIn(swap)
     const problems = createTrackProblemStore()
     const tracker = createSwapTracker({ store, manifest, problems, clock, providers: new Map([['chain', provider]]) })
     tracker.resume()

@@ -16,7 +16,7 @@ const usdc = (chainId: number) => {
 }
 
 function record(providerId: string): SwapRecord {
-  // Each provider's swap its own deposit: one id or deposit shared by two records makes them one swap (`upsert`).
+  // Each provider's swap its own deposit: one id or deposit shared by two records makes them one swap (`takeIn`).
   const digit = providerId === 'api' ? '2' : '1'
   return {
     key: `k-${providerId}`,
@@ -48,8 +48,8 @@ function trackApiAndChain(deposit: { depositedAt?: number; estimatedSeconds?: nu
   const api = fakeProvider('api', 10_000, [])
   const chain = fakeProvider('chain', undefined, [])
   const store = createSwapStore()
-  store.getState().upsert({ ...record('api'), ...deposit })
-  store.getState().upsert({ ...record('chain'), ...deposit })
+  store.getState().takeIn({ ...record('api'), ...deposit })
+  store.getState().takeIn({ ...record('chain'), ...deposit })
   const tracker = createSwapTracker({
     store,
     manifest,
@@ -102,7 +102,7 @@ describe('createSwapTracker', () => {
       { type: 'refunded', statusDetail: 'refunded' },
     ])
     const store = createSwapStore()
-    store.getState().upsert(record('api'))
+    store.getState().takeIn(record('api'))
     const seen: unknown[] = []
     store.subscribe((state) => {
       const swap = state.swaps['k-api']
@@ -128,7 +128,7 @@ describe('createSwapTracker', () => {
     })
     const chain = fakeProvider('chain', undefined, [{ type: 'deadlinePassed' }, slowLook])
     const store = createSwapStore()
-    store.getState().upsert(record('chain'))
+    store.getState().takeIn(record('chain'))
     const tracker = createSwapTracker({ store, manifest, providers: new Map([['chain', chain.provider]]) })
     tracker.resume()
     await vi.advanceTimersByTimeAsync(1)
@@ -149,9 +149,9 @@ describe('createSwapTracker', () => {
   it('keeps a stored swap from being replaced by an older copy of itself', () => {
     const store = createSwapStore()
     const deposited = record('chain')
-    store.getState().upsert(deposited)
+    store.getState().takeIn(deposited)
     store.getState().apply('k-chain', { type: 'delivered', receivedAmount: '99' })
-    store.getState().upsert(deposited)
+    store.getState().takeIn(deposited)
     expect(store.getState().swaps['k-chain']?.status).toBe('completed')
   })
 })
@@ -162,7 +162,7 @@ describe('createSwapTracker: a look that fails is said, not swallowed', () => {
     const chain = fakeProvider('chain', undefined, [])
     chain.track.mockRejectedValueOnce(down).mockRejectedValueOnce(down)
     const store = createSwapStore()
-    store.getState().upsert(record('chain'))
+    store.getState().takeIn(record('chain'))
     const problems = createTrackProblemStore()
     const tracker = createSwapTracker({ store, manifest, problems, providers: new Map([['chain', chain.provider]]) })
     tracker.resume()
@@ -181,7 +181,7 @@ describe('createSwapTracker: a look that fails is said, not swallowed', () => {
     const hanging = new Promise<SwapEvent>(() => undefined)
     const chain = fakeProvider('chain', undefined, [hanging, { type: 'delivered', receivedAmount: '99' }])
     const store = createSwapStore()
-    store.getState().upsert(record('chain'))
+    store.getState().takeIn(record('chain'))
     const problems = createTrackProblemStore()
     const tracker = createSwapTracker({
       store,
@@ -216,7 +216,7 @@ describe('createSwapTracker: a look that fails is said, not swallowed', () => {
       .mockResolvedValue({ type: 'pending' })
     const provider = { id: 'chain', name: 'chain', onDepositMined } as unknown as RouteProvider
     const store = createSwapStore()
-    store.getState().upsert(signing)
+    store.getState().takeIn(signing)
     const problems = createTrackProblemStore()
     const tracker = createSwapTracker({ store, manifest, problems, providers: new Map([['chain', provider]]) })
     tracker.resume()
@@ -237,7 +237,7 @@ describe('createSwapTracker: a look that fails is said, not swallowed', () => {
 describe('a swap whose bridge this app no longer runs', () => {
   it('says it is not followed here, instead of "Swapping…" in silence', async () => {
     const store = createSwapStore()
-    store.getState().upsert(record('lifi'))
+    store.getState().takeIn(record('lifi'))
     const problems = createTrackProblemStore()
     // LI.FI is not among the providers (its module is off in this config, or its service left the manifest).
     const tracker = createSwapTracker({ store, manifest, providers: new Map(), problems })
@@ -254,7 +254,7 @@ describe('a sent deposit that is never mined', () => {
     const store = createSwapStore()
     const sentAt = Date.now()
     const { depositedAt: _d, ...sent } = record('pool') as DepositedSwap
-    store.getState().upsert({ ...sent, status: 'signing', phase: 'depositing', updatedAt: sentAt } as SwapRecord)
+    store.getState().takeIn({ ...sent, status: 'signing', phase: 'depositing', updatedAt: sentAt } as SwapRecord)
     const problems = createTrackProblemStore()
     // Its receipt never comes (the wallet dropped it, or replaced it while the page was closed).
     const onDepositMined = vi.fn(async () => {

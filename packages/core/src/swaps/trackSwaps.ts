@@ -75,11 +75,7 @@ export type SwapTracker = {
   stop: () => void
 }
 
-/**
- * Follows swaps from receipts and events on both chains (or the provider's API) to a final state, polling at
- * the pace of the destination chain's blocks. Each look is an event applied by the state machine.
- */
-export function createSwapTracker(parameters: {
+export type SwapTrackerParameters = {
   store: StoreApi<SwapStoreState>
   providers: ReadonlyMap<string, RouteProvider>
   manifest: Manifest
@@ -97,52 +93,88 @@ export function createSwapTracker(parameters: {
   clock?: ChainClock
   /** The longest one look may take (default 30 s). */
   lookTimeoutMs?: number
-}): SwapTracker {
-  const running = new Map<string, AbortController>()
-  const lookTimeoutMs = parameters.lookTimeoutMs ?? LOOK_TIMEOUT_MS
+}
 
-  const setProblem = (key: string, error: unknown | undefined) => {
-    const store = parameters.problems
-    if (!store) return
-    const current = store.getState().problems[key]
+/** Keeps a swap's failing look in `problems` (counting the failures since the first), or clears it (`undefined`). */
+function problemWriter(problems: StoreApi<TrackProblemsState> | undefined) {
+  return (key: string, error: unknown | undefined) => {
+    if (!problems) return
+    const current = problems.getState().problems[key]
     if (error === undefined) {
       if (!current) return
-      const { [key]: _gone, ...rest } = store.getState().problems
-      store.setState({ problems: rest })
+      const { [key]: _gone, ...rest } = problems.getState().problems
+      problems.setState({ problems: rest })
       return
     }
-    store.setState({
+    problems.setState({
       problems: {
-        ...store.getState().problems,
+        ...problems.getState().problems,
         [key]: { error, since: current?.since ?? Date.now(), failures: (current?.failures ?? 0) + 1 },
       },
     })
   }
+}
 
-  /** The swap's destination, when it answers but has made no new block for a while (see `ChainClock.stalledSince`). */
-  const stalledDestination = (record: SwapRecord): ChainStalledError | undefined => {
-    const chainId = record.destination.token.chainId
-    const since = parameters.clock?.stalledSince(chainId)
-    if (since === undefined) return undefined
-    const name = chainName(parameters.manifest, chainId)
-    return new ChainStalledError(chainId, name, Math.max(1, Math.floor((Date.now() / 1000 - since) / 60)))
-  }
+/** The swap's destination, when it answers but has made no new block for a while (see `ChainClock.stalledSince`). */
+function stalledDestination(
+  { clock, manifest }: Pick<SwapTrackerParameters, 'clock' | 'manifest'>,
+  record: SwapRecord,
+): ChainStalledError | undefined {
+  const chainId = record.destination.token.chainId
+  const since = clock?.stalledSince(chainId)
+  if (since === undefined) return undefined
+  const name = chainName(manifest, chainId)
+  return new ChainStalledError(chainId, name, Math.max(1, Math.floor((Date.now() / 1000 - since) / 60)))
+}
 
-  const intervalFor = (record: SwapRecord) => {
-    const blockTime = getManifestChain(parameters.manifest, record.destination.token.chainId)?.blockTime ?? 2
-    const ownPace = parameters.providers.get(record.providerId)?.pollIntervalMs
-    const base = ownPace ?? Math.max(500, Math.min(blockTime * 500, 5_000))
-    // A refundable swap changes only when someone refunds it, a failed transfer only when the provider
-    // recovers it: look less often. A sent deposit (or a gasless open, whose delivery may come first) is the moment
-    // the person watches: look four times as often, every 250 ms at most (a look every 500 ms showed a delivery
-    // 250 ms late on average, and a gasless swap's Completed either 1.6 s or 2.1 s after its signature). So is a
-    // mined deposit read from the chains until its delivery is overdue (a look once a block showed a gasless swap's
-    // Completed up to a second after its delivery); a bridge's service keeps its own pace there (its rate limit).
-    if (record.status === 'refundable' || record.status === 'providerFailed') return base * 4
-    const watched =
-      record.status === 'signing' || (record.status === 'deposited' && ownPace === undefined && !isOverdue(record))
-    return watched ? Math.max(250, base / 4) : base
+/** How long until the next look at a swap: its provider's own pace, else its destination's blocks, by its state. */
+function lookInterval(
+  { manifest, providers }: Pick<SwapTrackerParameters, 'manifest' | 'providers'>,
+  record: SwapRecord,
+) {
+  const blockTime = getManifestChain(manifest, record.destination.token.chainId)?.blockTime ?? 2
+  const ownPace = providers.get(record.providerId)?.pollIntervalMs
+  const base = ownPace ?? Math.max(500, Math.min(blockTime * 500, 5_000))
+  // A refundable swap changes only when someone refunds it, a failed transfer only when the provider
+  // recovers it: look less often. A sent deposit (or a gasless open, whose delivery may come first) is the moment
+  // the person watches: look four times as often, every 250 ms at most (a look every 500 ms showed a delivery
+  // 250 ms late on average, and a gasless swap's Completed either 1.6 s or 2.1 s after its signature). So is a
+  // mined deposit read from the chains until its delivery is overdue (a look once a block showed a gasless swap's
+  // Completed up to a second after its delivery); a bridge's service keeps its own pace there (its rate limit).
+  if (record.status === 'refundable' || record.status === 'providerFailed') return base * 4
+  const watched =
+    record.status === 'signing' || (record.status === 'deposited' && ownPace === undefined && !isOverdue(record))
+  return watched ? Math.max(250, base / 4) : base
+}
+
+/**
+ * What a failed look is to the person, if anything. A deposit whose receipt is not there yet is the normal wait, not
+ * a problem; a chain that is down is, and so is a deposit still not mined long after it was sent (dropped, or
+ * replaced in the wallet while this page was closed): the look goes on, and the problem clears if it is mined after
+ * all. Undefined: the problem kept stays as it is.
+ */
+function failedLookProblem(record: SwapRecord, error: unknown): unknown | undefined {
+  if (record.status !== 'signing' || isUnreachable(error)) return error
+  if (
+    Date.now() - record.updatedAt > UNMINED_DEPOSIT_MS &&
+    record.depositTx &&
+    // The person's own deposit (a gasless open is the solver's to send), whose receipt is not there.
+    !isGaslessSwap(record) &&
+    walkError(error, isReceiptNotFound) !== undefined
+  ) {
+    return new DepositNotMinedError(record.depositTx, Math.round((Date.now() - record.updatedAt) / 60_000))
   }
+  return undefined
+}
+
+/**
+ * Follows swaps from receipts and events on both chains (or the provider's API) to a final state, polling at
+ * the pace of the destination chain's blocks. Each look is an event applied by the state machine.
+ */
+export function createSwapTracker(parameters: SwapTrackerParameters): SwapTracker {
+  const running = new Map<string, AbortController>()
+  const lookTimeoutMs = parameters.lookTimeoutMs ?? LOOK_TIMEOUT_MS
+  const setProblem = problemWriter(parameters.problems)
 
   async function follow(key: string, signal: AbortSignal) {
     let lookedAgain = false
@@ -164,31 +196,17 @@ export function createSwapTracker(parameters: {
         // cannot take the swap back.
         parameters.store.getState().apply(key, event)
         // A look that succeeds clears the problem, unless the destination has stopped making blocks.
-        setProblem(key, stalledDestination(record))
+        setProblem(key, stalledDestination(parameters, record))
         // A step forward (mined, delivered first…) is looked at again at once, once: the next may be there already.
         const moved = parameters.store.getState().swaps[key]?.status !== record.status
         lookedAgain = moved && !lookedAgain
         if (lookedAgain) continue
       } catch (error) {
-        // A deposit whose receipt is not there yet is the normal wait, not a problem; a chain that is down is, and
-        // so is a deposit still not mined long after it was sent (dropped, or replaced in the wallet while this page
-        // was closed): the look goes on, and the problem clears if it is mined after all.
-        if (record.status !== 'signing' || isUnreachable(error)) setProblem(key, error)
-        else if (
-          Date.now() - record.updatedAt > UNMINED_DEPOSIT_MS &&
-          record.depositTx &&
-          // The person's own deposit (a gasless open is the solver's to send), whose receipt is not there.
-          !isGaslessSwap(record) &&
-          walkError(error, isReceiptNotFound) !== undefined
-        ) {
-          setProblem(
-            key,
-            new DepositNotMinedError(record.depositTx, Math.round((Date.now() - record.updatedAt) / 60_000)),
-          )
-        }
+        const problem = failedLookProblem(record, error)
+        if (problem !== undefined) setProblem(key, problem)
         parameters.onError?.(error, record)
       }
-      await new Promise((resolve) => setTimeout(resolve, intervalFor(record)))
+      await new Promise((resolve) => setTimeout(resolve, lookInterval(parameters, record)))
     }
     running.delete(key)
     setProblem(key, undefined)

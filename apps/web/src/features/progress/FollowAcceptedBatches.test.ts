@@ -58,7 +58,7 @@ describe('FollowAcceptedBatches', () => {
     const store = createSwapStore()
     store
       .getState()
-      .upsert(applySwapEvent(signing, { type: 'callsAccepted', callsId: BATCH, data: { [CALLS_DEPOSIT_INDEX]: 1 } }))
+      .takeIn(applySwapEvent(signing, { type: 'callsAccepted', callsId: BATCH, data: { [CALLS_DEPOSIT_INDEX]: 1 } }))
     hoisted.client = { store, track: vi.fn() }
     const wallet = {
       account: PERSON,

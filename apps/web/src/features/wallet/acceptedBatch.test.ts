@@ -4,6 +4,7 @@ import {
   executeRoute,
   handedOver,
   type Manifest,
+  newSwapRecord,
   type Route,
   type RouteProvider,
   TransactionNotConfirmedError,
@@ -96,14 +97,18 @@ describe('a batch the wallet accepted, whose status wait fails', () => {
     // The allowance is short: approval + deposit go as one batch.
     const origin = { chain: { name: 'Local Chain A' }, readContract: async () => 0n }
     const store = createSwapStore()
+    // What `draftSwap` and `executeSwap` do: the reviewed record kept, then each event of the execution applied.
+    const draft = newSwapRecord(route, PERSON)
+    store.getState().draft(draft)
 
     const error = await executeRoute({
       route,
+      record: draft,
+      onEvent: (event) => store.getState().apply(draft.key, event),
       provider,
       wallet,
       clients: new Map([[1, origin]]) as unknown as ChainClients,
       refreshRoute: async () => undefined,
-      onUpdate: (record) => store.getState().upsert(record),
     }).catch((caught: unknown) => caught)
 
     expect(error).toBeInstanceOf(TransactionNotConfirmedError)

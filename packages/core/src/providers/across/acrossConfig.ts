@@ -15,3 +15,6 @@ export const acrossConfigSchema = v.object({
   timeoutMs,
 })
 export type AcrossConfig = v.InferOutput<typeof acrossConfigSchema>
+
+export const ACROSS_PROVIDER_ID = 'across'
+export const ACROSS_PROVIDER_NAME = 'Across'

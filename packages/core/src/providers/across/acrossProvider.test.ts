@@ -15,6 +15,7 @@ import {
   type ProductionTestbed,
   startProductionTestbed,
 } from '../../../test/support/productionTestbed.ts'
+import { restoreWith } from '../../../test/support/restoreWith.ts'
 import { createChainClients } from '../../chains/chainClients.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import { HttpParseError, HttpTimeoutError } from '../../http/httpErrors.ts'
@@ -357,7 +358,7 @@ describe('Across status', () => {
   it("restores the person's Across deposits on the config's chains", async () => {
     // Arbitrum shows the fixtures' deposit sent to Across's SpokePool (a restored deposit must be on its chain).
     bed.server.setRoutes(arbitrumRoutes(ARBITRUM_POOL))
-    const records = await bed.across.findSwaps(FIXTURE_ACCOUNT).finally(() => bed.server.setRoutes(arbitrumRoutes()))
+    const records = await restoreWith(bed.across, FIXTURE_ACCOUNT).finally(() => bed.server.setRoutes(arbitrumRoutes()))
     expect(lastRequest('/api/deposits')?.query).toEqual({ depositor: FIXTURE_ACCOUNT, limit: '100' })
     const deposits = acrossFixtures.deposits as { depositTxHash?: string; status?: string }[]
     const hashOf = (status: string, index = 0) =>

@@ -6,7 +6,7 @@ import { applySwapEvent } from '../../records/swapMachine.ts'
 import type { SigningSwap, TrackedSwap } from '../../records/types.ts'
 import { parseManifest } from '../../setup/manifest.ts'
 import { createPoolProvider } from '../pool/poolProvider.ts'
-import { destinationSearchStart } from './escrowProvider.ts'
+import { destinationSearchStart } from './escrowDepositMined.ts'
 
 /**
  * Where the destination is searched for a deposit's delivery. A deposit whose receipt this app reads late: the person

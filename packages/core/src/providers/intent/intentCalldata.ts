@@ -1,25 +1,16 @@
 import { intentOriginSettlerAbi } from '@multi-bridge/contracts'
-import { type Address, type Hex, isAddressEqual } from 'viem'
+import { type Address, isAddressEqual } from 'viem'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import { decodeIntentOrderData, INTENT_ORDER_DATA_TYPEHASH } from '../../protocols/intent.ts'
 import type { Route, TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
-import { decodeKnownCall } from '../../signing/decodeKnownCall.ts'
+import { decodeKnownCall, type KnownCall } from '../../signing/decodeKnownCall.ts'
 import { SignedMismatchError } from '../../signing/signingErrors.ts'
 
 const CONTRACT_NAME = 'Intent Origin Settler'
 
-/** The order of an `open` or an `openFor` call, as both carry it (`openFor`'s gasless order has more fields). */
-type CalledOrder = {
-  fillDeadline: number
-  orderDataType: Hex
-  orderData: Hex
-  originSettler?: Address
-  user?: Address
-  nonce?: bigint
-  originChainId?: bigint
-  openDeadline?: number
-}
+/** The gasless order of an `openFor` call, as the ABI decodes it. */
+type GaslessOrder = KnownCall<typeof intentOriginSettlerAbi, 'openFor'>['args'][0]
 
 /**
  * An `IntentOriginSettler.open(order)`, read from its calldata: the ERC-7683 order data names the recipient, the
@@ -33,9 +24,9 @@ export function decodeIntentOpen(
   route: Route,
   destinationSettler: (chainId: number) => Address | undefined,
 ): DecodedDeposit {
-  const functionName = route.gasless ? 'openFor' : 'open'
-  const call = decodeKnownCall(intentOriginSettlerAbi, transaction, CONTRACT_NAME, functionName)
-  const [order] = call.args as unknown as [CalledOrder]
+  const call = decodeKnownCall(intentOriginSettlerAbi, transaction, CONTRACT_NAME, route.gasless ? 'openFor' : 'open')
+  const { functionName } = call
+  const [order] = call.args
   if (order.orderDataType !== INTENT_ORDER_DATA_TYPEHASH) {
     throw new UnknownContractError(`${CONTRACT_NAME} order type ${order.orderDataType}`)
   }
@@ -47,7 +38,7 @@ export function decodeIntentOpen(
   }
   const gas = route.gasOnArrival?.status === 'included' ? route.gasOnArrival.amount : 0n
   if (data.gasAmount !== gas) throw new SignedMismatchError('output', `gas on arrival ${data.gasAmount}, shown ${gas}`)
-  const gasless = functionName === 'openFor' ? gaslessParts(order, transaction, data.nonce) : undefined
+  const gasless = call.functionName === 'openFor' ? gaslessParts(call.args[0], transaction, data.nonce) : undefined
   return {
     contract: transaction.to,
     contractName: CONTRACT_NAME,
@@ -69,11 +60,8 @@ export function decodeIntentOpen(
 }
 
 /** The gasless order's own fields: it is for this settler on this chain, and its two nonces are one. */
-function gaslessParts(order: CalledOrder, transaction: TransactionRequest, dataNonce: bigint) {
+function gaslessParts(order: GaslessOrder, transaction: TransactionRequest, dataNonce: bigint) {
   const { originSettler, user, nonce, originChainId, openDeadline } = order
-  if (!originSettler || !user || nonce === undefined || originChainId === undefined || openDeadline === undefined) {
-    throw new UnknownContractError(`${CONTRACT_NAME} openFor without a gasless order`)
-  }
   if (!isAddressEqual(originSettler, transaction.to) || originChainId !== BigInt(transaction.chainId)) {
     throw new SignedMismatchError('contract', `the order names the settler ${originSettler} on ${originChainId}`)
   }

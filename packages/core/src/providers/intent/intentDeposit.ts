@@ -3,8 +3,8 @@ import { encodeFunctionData } from 'viem'
 import { buildOnchainOrder } from '../../protocols/intent.ts'
 import { InvalidQuoteError, QuoteExpiredError } from '../../routes/routeErrors.ts'
 import type { DepositPlan, Route } from '../../routes/types.ts'
+import { escrowDepositPlan } from '../escrow/escrowDepositPlan.ts'
 import type { EscrowContext } from '../escrow/escrowProtocol.ts'
-import { escrowDepositPlan } from '../escrow/escrowProvider.ts'
 import { INTENT_PROVIDER_ID } from './intentId.ts'
 
 /** A fresh order nonce: the settler takes each (user, nonce) once. */

@@ -44,6 +44,8 @@ const errorSchema = z.object({
   }),
 })
 
+type IntentQuote = z.infer<typeof quoteSchema>
+
 /**
  * A route from the solver's RFQ API (`/v1/quote`), between two chains that both have the settlers: taken only when
  * it is about this request and names the config's settlers. The solver's refusal of an amount says its limit.
@@ -53,16 +55,49 @@ export async function quoteIntent(
   context: EscrowContext,
   options: { signal?: AbortSignal },
 ): Promise<Route | undefined> {
-  const { manifest, contracts } = context
-  const solverUrl = manifest.services.solver?.url
-  const originSettler = contracts(request.origin.chainId).origin as Address
-  const destinationSettler = contracts(request.destination.chainId).destination as Address
+  const settlers = {
+    origin: context.contracts(request.origin.chainId).origin as Address,
+    destination: context.contracts(request.destination.chainId).destination as Address,
+  }
   // What the quote's deadlines are held to, read from the origin while the solver answers.
-  const bounds = readDeadlineBounds(context, request.origin.chainId, originSettler)
+  const bounds = readDeadlineBounds(context, request.origin.chainId, settlers.origin)
   bounds.catch(() => undefined) // unread when the solver's answer ends the quote first
-  let raw: unknown
+  const raw = await requestQuote(context, request, options.signal)
+  if (raw === undefined) return undefined
+  const result = quoteSchema.safeParse(raw)
+  if (!result.success) throw new InvalidQuoteError(INTENT_PROVIDER_ID, result.error.message)
+  const quote = result.data
+  // Never trust a quote about something else, or one that names other contracts.
+  if (
+    quote.originChainId !== request.origin.chainId ||
+    quote.destinationChainId !== request.destination.chainId ||
+    !isAddressEqual(quote.inputToken as Address, request.origin.address) ||
+    !isAddressEqual(quote.outputToken as Address, request.destination.address) ||
+    BigInt(quote.inputAmount) !== request.amount ||
+    !isAddressEqual(quote.originSettler as Address, settlers.origin) ||
+    !isAddressEqual(quote.destinationSettler as Address, settlers.destination)
+  ) {
+    throw new InvalidQuoteError(INTENT_PROVIDER_ID, 'the quote does not match the request or the known settlers')
+  }
+  // Never deadlines beyond the bridge's own windows: the person could not refund (or void the signature) until then.
+  const held = await bounds
+  checkIntentDeadlines(quote, held)
+  if (quote.gasless) checkGaslessOpenDeadline(quote.gasless, held)
+  return routeFromQuote(context, quote, request, settlers.origin)
+}
+
+/**
+ * `GET /v1/quote` of the solver for the request; undefined for a token pair it does not trade. Its refusals as
+ * reasons shown beside the route (an amount's limit, a network it cannot follow now); no answer at all as the
+ * solver not answering.
+ */
+async function requestQuote(
+  { manifest }: EscrowContext,
+  request: QuoteRequest,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
   try {
-    raw = await httpRequest(`${solverUrl}/v1/quote`, {
+    return await httpRequest(`${manifest.services.solver?.url}/v1/quote`, {
       query: {
         originChainId: request.origin.chainId,
         destinationChainId: request.destination.chainId,
@@ -72,7 +107,7 @@ export async function quoteIntent(
         ...(request.gasOnArrival ? { gasOnArrival: 'true' } : {}),
       },
       timeoutMs: 10_000,
-      ...(options.signal ? { signal: options.signal } : {}),
+      ...(signal ? { signal } : {}),
     })
   } catch (error) {
     if (error instanceof HttpTimeoutError || error instanceof HttpNetworkError) {
@@ -101,25 +136,15 @@ export async function quoteIntent(
     }
     throw error
   }
-  const result = quoteSchema.safeParse(raw)
-  if (!result.success) throw new InvalidQuoteError(INTENT_PROVIDER_ID, result.error.message)
-  const quote = result.data
-  // Never trust a quote about something else, or one that names other contracts.
-  if (
-    quote.originChainId !== request.origin.chainId ||
-    quote.destinationChainId !== request.destination.chainId ||
-    !isAddressEqual(quote.inputToken as Address, request.origin.address) ||
-    !isAddressEqual(quote.outputToken as Address, request.destination.address) ||
-    BigInt(quote.inputAmount) !== request.amount ||
-    !isAddressEqual(quote.originSettler as Address, originSettler) ||
-    !isAddressEqual(quote.destinationSettler as Address, destinationSettler)
-  ) {
-    throw new InvalidQuoteError(INTENT_PROVIDER_ID, 'the quote does not match the request or the known settlers')
-  }
-  // Never deadlines beyond the bridge's own windows: the person could not refund (or void the signature) until then.
-  const held = await bounds
-  checkIntentDeadlines(quote, held)
-  if (quote.gasless) checkGaslessOpenDeadline(quote.gasless, held)
+}
+
+/** The checked quote as a route: gas on arrival only when asked for, on a network whose native coin is listed. */
+function routeFromQuote(
+  { manifest }: EscrowContext,
+  quote: IntentQuote,
+  request: QuoteRequest,
+  originSettler: Address,
+): Route {
   const gasAmount = BigInt(quote.gasAmount)
   // Gas nobody asked for is paid from the output: never take it.
   if (gasAmount > 0n && !request.gasOnArrival) {
@@ -134,7 +159,7 @@ export async function quoteIntent(
   // the quoted amount, and a slippage the person set would only be a gift to the solver.
   const outputAmount = BigInt(quote.outputAmount)
   const now = Date.now()
-  const route: Route = {
+  return {
     id: `${INTENT_PROVIDER_ID}:${now}:${quote.outputAmount}`,
     providerId: INTENT_PROVIDER_ID,
     providerName: INTENT_NAME,
@@ -162,5 +187,4 @@ export async function quoteIntent(
     },
     ...(nativeToken ? { gasOnArrival: { status: 'included', token: nativeToken, amount: gasAmount } } : {}),
   }
-  return route
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FIXTURE_ACCOUNT, FIXTURE_DEPOSIT_TX, lifiFixtures } from '../../../test/fixtures/index.ts'
 import { baseWithDeliveries, LIFI_DELIVERY } from '../../../test/support/lifiDelivery.ts'
 import { type ProductionTestbed, startProductionTestbed } from '../../../test/support/productionTestbed.ts'
+import { restoreWith } from '../../../test/support/restoreWith.ts'
 import { executeWithRecordingWallet, tamperedRoute } from '../../../test/support/tamperedRoute.ts'
 import type { Route } from '../../routes/types.ts'
 import {
@@ -522,11 +523,11 @@ describe('hostile LI.FI status answers', () => {
 
   it('restores a DONE transfer as Swapping while Base does not show its delivery', async () => {
     bed.server.setRoutes(baseWithDeliveries([]))
-    const [restored] = await bed.lifi.findSwaps(FIXTURE_ACCOUNT)
+    const [restored] = await restoreWith(bed.lifi, FIXTURE_ACCOUNT)
     expect(restored).toMatchObject({ id: FIXTURE_DEPOSIT_TX, status: 'deposited' })
     expect(restored?.status).not.toBe('completed')
     bed.server.setRoutes(baseWithDeliveries([LIFI_DELIVERY]))
-    const [confirmed] = await bed.lifi.findSwaps(FIXTURE_ACCOUNT)
+    const [confirmed] = await restoreWith(bed.lifi, FIXTURE_ACCOUNT)
     expect(confirmed).toMatchObject({ id: FIXTURE_DEPOSIT_TX, status: 'completed' })
   })
 })

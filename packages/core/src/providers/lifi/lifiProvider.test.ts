@@ -8,6 +8,7 @@ import {
   REVERTED_DEPOSIT_TX,
   startProductionTestbed,
 } from '../../../test/support/productionTestbed.ts'
+import { restoreWith } from '../../../test/support/restoreWith.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
 import { HttpParseError, HttpTimeoutError } from '../../http/httpErrors.ts'
 import { newSwapRecord } from '../../records/swapRecord.ts'
@@ -611,7 +612,7 @@ describe('LI.FI chains, tokens and history', () => {
   })
 
   it("restores the person's LI.FI transfers of this app", async () => {
-    const records = await bed.lifi.findSwaps(FIXTURE_ACCOUNT)
+    const records = await restoreWith(bed.lifi, FIXTURE_ACCOUNT)
     expect(lastRequest('/v1/analytics/transfers')?.query).toEqual({
       wallet: FIXTURE_ACCOUNT,
       integrator: 'multi-bridge',

@@ -6,6 +6,7 @@ import {
   type ProductionTestbed,
   startProductionTestbed,
 } from '../../../test/support/productionTestbed.ts'
+import { restoreWith } from '../../../test/support/restoreWith.ts'
 
 /** History's restore from LI.FI's transfer list takes a swap only when its origin chain shows the deposit. */
 let bed: ProductionTestbed
@@ -35,20 +36,20 @@ describe('LI.FI restore', () => {
       receiving: { ...(first as { receiving: object }).receiving, chainId: 42161, txHash: `0x${'ef'.repeat(32)}` },
     }
     bed.server.setRoutes({ '/v1/analytics/transfers': { body: { transfers: [phantom] } } })
-    const restored = await bed.lifi.findSwaps(FIXTURE_ACCOUNT)
+    const restored = await restoreWith(bed.lifi, FIXTURE_ACCOUNT)
     // Arbitrum has no such deposit (its RPC knows only the fixtures' deposit): nothing to restore.
     expect(restored.map((record) => `${record.id} ${record.status}`)).toEqual([])
   })
 
   it('restores a listed deposit only when it succeeded, from the person, to LI.FI’s contract', async () => {
     bed.server.setRoutes({ '/v1/analytics/transfers': { body: { transfers: [first] } } })
-    expect((await bed.lifi.findSwaps(FIXTURE_ACCOUNT)).map((record) => record.id)).toEqual([FIXTURE_DEPOSIT_TX])
+    expect((await restoreWith(bed.lifi, FIXTURE_ACCOUNT)).map((record) => record.id)).toEqual([FIXTURE_DEPOSIT_TX])
     // The same deposit sent to another contract than LI.FI's: not a LI.FI swap.
     bed.server.setRoutes(arbitrumRoutes('0x000000000000000000000000000000000000dEaD'))
-    expect(await bed.lifi.findSwaps(FIXTURE_ACCOUNT)).toEqual([])
+    expect(await restoreWith(bed.lifi, FIXTURE_ACCOUNT)).toEqual([])
     // Listed for someone else than the sender of the deposit: not theirs to restore.
     bed.server.setRoutes(arbitrumRoutes())
-    expect(await bed.lifi.findSwaps('0x000000000000000000000000000000000000bEEF')).toEqual([])
+    expect(await restoreWith(bed.lifi, '0x000000000000000000000000000000000000bEEF')).toEqual([])
   })
 
   it('names the origin chain that does not answer, rather than restoring the swap on LI.FI’s word', async () => {
@@ -56,7 +57,7 @@ describe('LI.FI restore', () => {
       '/v1/analytics/transfers': { body: { transfers: [first] } },
       'POST /rpc/42161': { status: 503, body: { message: 'down' } },
     })
-    await expect(bed.lifi.findSwaps(FIXTURE_ACCOUNT)).rejects.toMatchObject({
+    await expect(restoreWith(bed.lifi, FIXTURE_ACCOUNT)).rejects.toMatchObject({
       code: 'chainUnreachable',
       chainId: 42161,
     })

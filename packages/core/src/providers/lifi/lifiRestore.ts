@@ -2,11 +2,11 @@ import type { Address, Hex } from 'viem'
 import { z } from 'zod'
 import { getManifestChain } from '../../config/manifest.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
-import { applySwapEvent } from '../../records/swapMachine.ts'
-import type { DepositedSwap, SwapRecord } from '../../records/types.ts'
+import type { DepositedSwap } from '../../records/types.ts'
 import { InvalidResponseError } from '../../routes/routeErrors.ts'
 import { apiTokenRef, describeIssues, txHash } from '../apiSupport.ts'
 import { depositOnChain } from '../deliveryCheck.ts'
+import type { FoundSwap } from '../types.ts'
 import { LIFI_PROVIDER_ID, LIFI_PROVIDER_NAME } from './lifiConfig.ts'
 import type { LifiContext } from './lifiContext.ts'
 import { lifiStatusSchema, lifiTransfersSchema } from './lifiSchemas.ts'
@@ -14,7 +14,7 @@ import { confirmLifiOnChain } from './lifiStatus.ts'
 import { notAboutDeposit } from './lifiStatusUpdate.ts'
 
 /** History's restore: the transfers LI.FI lists for `owner` (`/analytics/transfers`), each proven on the chains. */
-export async function findLifiSwaps(context: LifiContext, owner: Address): Promise<SwapRecord[]> {
+export async function findLifiSwaps(context: LifiContext, owner: Address): Promise<FoundSwap[]> {
   const raw = await httpRequestWithRetry(`${context.apiUrl}/analytics/transfers`, {
     query: { wallet: owner, ...context.common },
     timeoutMs: context.statusTimeoutMs,
@@ -22,7 +22,7 @@ export async function findLifiSwaps(context: LifiContext, owner: Address): Promi
   const parsed = lifiTransfersSchema.safeParse(raw)
   if (!parsed.success) throw new InvalidResponseError(LIFI_PROVIDER_ID, 'transfer list', describeIssues(parsed.error))
   const found = await Promise.all(parsed.data.transfers.map((entry) => foundTransfer(context, entry, owner)))
-  return found.filter((record) => record !== undefined)
+  return found.filter((transfer) => transfer !== undefined)
 }
 
 /**
@@ -30,7 +30,7 @@ export async function findLifiSwaps(context: LifiContext, owner: Address): Promi
  * status counts as tracking's does: about this deposit and its chains, a delivery only once the destination
  * chain shows it; otherwise the record stays deposited and tracking follows it on.
  */
-async function foundTransfer(context: LifiContext, entry: unknown, owner: Address): Promise<SwapRecord | undefined> {
+async function foundTransfer(context: LifiContext, entry: unknown, owner: Address): Promise<FoundSwap | undefined> {
   const { manifest, clients } = context
   const transfer = lifiStatusSchema
     .extend({ sending: lifiStatusSchema.shape.sending.unwrap().extend({ txHash, chainId: z.number().int() }) })
@@ -67,8 +67,8 @@ async function foundTransfer(context: LifiContext, entry: unknown, owner: Addres
     ...(transfer.data.tool ? { data: { tool: transfer.data.tool } } : {}),
     updatedAt: Date.now(),
   }
-  if (notAboutDeposit(transfer.data, record)) return record
+  if (notAboutDeposit(transfer.data, record)) return { record }
   // A destination chain that does not answer now leaves the swap Swapping: tracking looks again.
   const event = await confirmLifiOnChain(context, record, transfer.data).catch(() => undefined)
-  return event ? applySwapEvent(record, event) : record
+  return event ? { record, event } : { record }
 }

@@ -1,5 +1,4 @@
 import { poolBridgeAbi } from '@multi-bridge/contracts'
-import type { Hex } from 'viem'
 import type { TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
 import { decodeKnownCall } from '../../signing/decodeKnownCall.ts'
@@ -12,14 +11,7 @@ const CONTRACT_NAME = 'Pool Bridge'
  */
 export function decodePoolSend(transaction: TransactionRequest): DecodedDeposit {
   const call = decodeKnownCall(poolBridgeAbi, transaction, CONTRACT_NAME, 'send')
-  const [token, amount, destinationChainId, recipient, destinationToken, minAmountOut] = call.args as unknown as [
-    Hex,
-    bigint,
-    bigint,
-    Hex,
-    Hex,
-    bigint,
-  ]
+  const [token, amount, destinationChainId, recipient, destinationToken, minAmountOut] = call.args
   return {
     contract: transaction.to,
     contractName: CONTRACT_NAME,

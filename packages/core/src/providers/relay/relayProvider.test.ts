@@ -12,6 +12,7 @@ import {
   startReplayServer,
   transferLog,
 } from '../../../test/support/replayServer.ts'
+import { restoreWith } from '../../../test/support/restoreWith.ts'
 import { createChainClients } from '../../chains/chainClients.ts'
 import { ProductionConfigError } from '../../config/envValues.ts'
 import { type Manifest, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
@@ -534,7 +535,7 @@ describe('Relay restore', () => {
       }),
     })
     const before = server.requests.length
-    const records = await relay.findSwaps(ACCOUNT)
+    const records = await restoreWith(relay, ACCOUNT)
     const asked = server.requests.slice(before).filter((request) => request.path === '/requests/v3')
     // The first page, then the next one by its continuation, which is the last.
     expect(asked.map((request) => request.query)).toEqual([
@@ -565,7 +566,7 @@ describe('Relay restore', () => {
     server.setRoutes({
       '/requests/v3': () => ({ body: { ...relayFixtures.requests, continuation: `page-${++page}` } }),
     })
-    const records = await relay.findSwaps(ACCOUNT)
+    const records = await restoreWith(relay, ACCOUNT)
     expect(page).toBe(10)
     expect(records.map((record) => record.status)).toEqual(['completed', 'refunded', 'deposited'])
   })
@@ -577,7 +578,7 @@ describe('Relay restore', () => {
       data: { ...done?.data, outTxs: [{ ...done?.data.outTxs[0], txHash: `0x${'ee'.repeat(32)}` }] },
     }
     server.setRoutes({ '/requests/v3': { body: { requests: [unseen] } } })
-    expect(await relay.findSwaps(ACCOUNT)).toMatchObject([
+    expect(await restoreWith(relay, ACCOUNT)).toMatchObject([
       { status: 'deposited', statusDetail: 'DELIVERY_NOT_ON_CHAIN' },
     ])
   })
@@ -623,7 +624,7 @@ describe('Relay restore', () => {
     })
     server.setRoutes({ '/requests/v3': { body: { requests: [timeless] } }, 'POST /rpc/8453': oldPayment })
     try {
-      const [record] = await relay.findSwaps(ACCOUNT)
+      const [record] = await restoreWith(relay, ACCOUNT)
       expect(record).toMatchObject({ status: 'deposited', statusDetail: 'DELIVERY_NOT_ON_CHAIN' })
       // Its time is its deposit's block's.
       expect(record?.createdAt).toBe(1_795_197_579_000)
@@ -634,7 +635,7 @@ describe('Relay restore', () => {
 
   it('says that restoring needs an API key when Relay refuses without one', async () => {
     server.setRoutes({ '/requests/v3': { status: 401, body: relayFixtures.unauthorized } })
-    const error = await relay.findSwaps(ACCOUNT).catch((e: unknown) => e)
+    const error = await restoreWith(relay, ACCOUNT).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidResponseError)
     expect(JSON.stringify(error)).toContain('MULTIBRIDGE_RELAY_PUBLIC_KEY')
   })

@@ -2,11 +2,11 @@ import { type Address, type Hex, isAddressEqual } from 'viem'
 import { getManifestChain } from '../../config/manifest.ts'
 import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
-import { applySwapEvent } from '../../records/swapMachine.ts'
-import type { DepositedSwap, SwapRecord } from '../../records/types.ts'
+import type { DepositedSwap } from '../../records/types.ts'
 import { InvalidResponseError } from '../../routes/routeErrors.ts'
 import { apiTokenRef, describeIssues, transactionTime } from '../apiSupport.ts'
 import { depositOnChain } from '../deliveryCheck.ts'
+import type { FoundSwap } from '../types.ts'
 import { RELAY_PROVIDER_ID } from './relayConfig.ts'
 import type { RelayContext } from './relayContext.ts'
 import { relayRequestSchema, relayRequestsSchema, relayStatusSchema } from './relaySchemas.ts'
@@ -45,7 +45,7 @@ async function requestsPage(context: RelayContext, owner: Address, continuation:
  * `success` becomes Completed only when the destination chain shows its fill of this order, after the deposit's block
  * (`confirmRelayOnChain`), whatever time Relay gives it or not.
  */
-async function foundRequest(context: RelayContext, entry: unknown, owner: Address): Promise<SwapRecord | undefined> {
+async function foundRequest(context: RelayContext, entry: unknown, owner: Address): Promise<FoundSwap | undefined> {
   const parsed = relayRequestSchema.safeParse(entry)
   if (!parsed.success) return undefined
   const { data } = parsed.data
@@ -87,29 +87,29 @@ async function foundRequest(context: RelayContext, entry: unknown, owner: Addres
     updatedAt: Date.now(),
   }
   const status = relayStatusSchema.shape.status.safeParse(parsed.data.status)
-  if (!status.success) return record
+  if (!status.success) return { record }
   const out = data.outTxs?.[0]
   const outHash = out?.txHash ?? out?.hash
   const event = relayStatusEvent(
     { status: status.data, ...(outHash ? { txHashes: [outHash] } : {}) },
     data.route.actual,
   )
-  return applySwapEvent(record, await confirmRelayOnChain(context, record, event, out?.chainId))
+  return { record, event: await confirmRelayOnChain(context, record, event, out?.chainId) }
 }
 
 /**
  * History's restore: every request Relay lists for `owner` (`/requests/v3`, which needs an API key), following
  * `continuation` for at most `MAX_PAGES` pages.
  */
-export async function findRelaySwaps(context: RelayContext, owner: Address): Promise<SwapRecord[]> {
-  const records = new Map<string, SwapRecord>()
+export async function findRelaySwaps(context: RelayContext, owner: Address): Promise<FoundSwap[]> {
+  const records = new Map<string, FoundSwap>()
   let continuation: string | undefined
   for (let page = 0; page < MAX_PAGES; page++) {
     const list = await requestsPage(context, owner, continuation)
     for (const entry of list.requests) {
-      const record = await foundRequest(context, entry, owner)
+      const found = await foundRequest(context, entry, owner)
       // Pages may overlap while Relay indexes new requests: one record per deposit.
-      if (record && !records.has(record.key)) records.set(record.key, record)
+      if (found && !records.has(found.record.key)) records.set(found.record.key, found)
     }
     if (!list.continuation || list.continuation === continuation) break
     continuation = list.continuation

@@ -1,6 +1,7 @@
 import type { Hex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import { chainAClients, PERSON, poolProvider, poolRoute } from '../../../test/support/poolDeposit.ts'
+import { storedExecution } from '../../../test/support/storedExecution.ts'
 import { handedOver } from '../../records/types.ts'
 import { BatchIncompleteError, TransactionNotConfirmedError } from '../../routes/routeErrors.ts'
 import { createSwapStore } from '../swapStore.ts'
@@ -27,13 +28,14 @@ function setup(done: () => Promise<CallsOutcome>) {
     waitForCalls: vi.fn(done),
   }
   const store = createSwapStore()
+  const route = poolRoute({ trackingData: { requestId: 'r1' } })
   const run = executeRoute({
-    route: poolRoute({ trackingData: { requestId: 'r1' } }),
+    route,
+    ...storedExecution(store, route, PERSON),
     provider,
     wallet,
     clients: chainAClients(),
     refreshRoute: async () => undefined,
-    onUpdate: (record) => store.getState().upsert(record),
   })
   return { store, run: run.catch((caught: unknown) => caught), wallet }
 }

@@ -1,6 +1,7 @@
 import type { Hex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
 import { chainAClients, PERSON, poolProvider, poolRoute } from '../../../test/support/poolDeposit.ts'
+import { storedExecution } from '../../../test/support/storedExecution.ts'
 import { handedOver } from '../../records/types.ts'
 import { createSwapStore } from '../swapStore.ts'
 import { type CallsOutcome, callsOutcome } from '../walletAdapter.ts'
@@ -28,13 +29,14 @@ function setup(parameters: { threshold: number; allowance: bigint; done?: () => 
     proposes: { threshold: parameters.threshold },
   }
   const store = createSwapStore()
+  const route = poolRoute({})
   const run = executeRoute({
-    route: poolRoute({}),
+    route,
+    ...storedExecution(store, route, PERSON),
     provider,
     wallet,
     clients: chainAClients({ readContract: async () => parameters.allowance }),
     refreshRoute: async () => undefined,
-    onUpdate: (record) => store.getState().upsert(record),
   })
   return { store, run: run.catch((caught: unknown) => caught), wallet }
 }

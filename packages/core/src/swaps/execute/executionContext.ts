@@ -15,8 +15,13 @@ export type ExecuteRouteParameters = {
   record?: SigningSwap
   /** Fetches the same route again; called when the quote is stale before anything is signed. */
   refreshRoute: () => Promise<Route | undefined>
-  /** Every change of the swap, as it happens (persist it: a reload must not lose the swap). */
-  onUpdate: (record: SwapRecord) => void
+  /**
+   * Every event of the swap, as it happens: write it where the swap is kept (the store's `apply`: a reload must not
+   * lose the swap). The record passed in is already there (`draftSwap`); nothing else writes it whole.
+   */
+  onEvent?: (event: SwapEvent) => void
+  /** The swap after each change, as this execution sees it (what a screen reacts to). */
+  onUpdate?: (record: SwapRecord) => void
   /** Milliseconds of validity a quote must still have when the deposit is signed. */
   minQuoteValidityMs?: number
 }
@@ -24,7 +29,7 @@ export type ExecuteRouteParameters = {
 /**
  * What every step of one execution reads and moves on: the reviewed route, the quote signed with (`route`, fetched
  * again when it aged, and its checked `plan`), and the swap's record, changed only through the state machine
- * (`update`, which hands each change to `onUpdate`).
+ * (`update`, which hands each event to `onEvent`, then the record to `onUpdate`).
  */
 export type ExecutionContext = {
   parameters: ExecuteRouteParameters
@@ -61,10 +66,11 @@ export function createExecutionContext(
     record: parameters.record ?? newSwapRecord(route, parameters.wallet.account),
     update: (event) => {
       context.record = applySwapEvent(context.record, event)
-      parameters.onUpdate(context.record)
+      parameters.onEvent?.(event)
+      parameters.onUpdate?.(context.record)
     },
   }
-  parameters.onUpdate(context.record)
+  parameters.onUpdate?.(context.record)
   return context
 }
 

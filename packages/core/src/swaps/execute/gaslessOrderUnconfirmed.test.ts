@@ -70,7 +70,7 @@ function setup(submitError: unknown) {
   }
   const store = createSwapStore()
   const draft = newSwapRecord(route, PERSON)
-  store.getState().upsert(draft) // what `draftSwap` does when the review opens
+  store.getState().draft(draft) // what `draftSwap` does when the review opens
   const run = executeRoute({
     route,
     record: draft,
@@ -78,7 +78,7 @@ function setup(submitError: unknown) {
     wallet,
     clients: new Map([[1, {}]]) as unknown as ChainClients,
     refreshRoute: async () => undefined,
-    onUpdate: (record) => store.getState().upsert(record), // what `executeSwap` does
+    onEvent: (event) => store.getState().apply(draft.key, event), // what `executeSwap` does
   }).catch((caught: unknown) => caught)
   return { run, store, draft, wallet, submit, openDeadline }
 }
