@@ -3,13 +3,10 @@ import {
   formatDisplayAmount,
   gasReceived,
   getManifestChain,
-  handedOver,
-  isGaslessSwap,
   isSwapSent,
   providerModule,
   type Route,
   receivedAmount,
-  SIGNING_PHASES,
   type SwapRecord,
   swapProgress,
 } from '@multi-bridge/core'
@@ -39,6 +36,7 @@ import { type SignedPreviewProps, SignedTransaction } from './SignedTransaction.
 import { StuckNotice } from './StuckNotice.tsx'
 import { SwapEnding } from './SwapEnding.tsx'
 import { useStatusDetail } from './statusDetail.ts'
+import { swapSteps } from './swapSteps.ts'
 import { TxHash } from './TxHash.tsx'
 import { useProviderPage } from './useProviderPage.ts'
 import { useRefund } from './useRefund.ts'
@@ -62,8 +60,6 @@ export type ProgressDialogProps = {
   /** In the review: the person's own gas for it (see `ReviewSummary`). */
   networkCost?: ReviewNetworkCost | undefined
 }
-
-type StepState = 'done' | 'active' | 'waiting' | 'failed' | 'skipped'
 
 function useNow(enabled: boolean) {
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000))
@@ -104,8 +100,6 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
   const configChanged = useStore(networkConfigUpdates, (state) => state.changed)
   const reviewSummarized = props.route ? [t('ID'), t('Amount to Send'), t('Receivable Amount')] : [t('ID')]
   const format = useIntlFormat()
-  // A provider refunding by itself (Across after the fill deadline, LI.FI's REFUND_IN_PROGRESS): nothing to sign.
-  const providerRefunding = record.status === 'providerRefunding'
   const origin = record.origin.token
   const destination = record.destination.token
   const explorer = (chainId: number, hash: string) => {
@@ -122,57 +116,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
   const refund = useRefundReadiness(record)
   const word = statusWord(record, problem, refundOpening({ ...refund, problem, now }))
   const progressLabel = reviewing ? t('Review the swap, then confirm') : t(word.label)
-  // Switch, approve, deposit, then delivery (index 3) once the deposit is mined.
-  const phaseIndex = record.status === 'signing' ? SIGNING_PHASES.indexOf(record.phase) : sent ? 3 : -1
-  const stepState = (index: number): StepState => {
-    if (record.status === 'completed') return 'done'
-    if (props.error && index === Math.max(phaseIndex, 0)) return 'failed'
-    // Handed over without its hash (a batch the wallet still sends, a Safe's proposal waiting for its owners): the
-    // deposit is on its way, not done.
-    if (index === 2 && handedOver(record)?.kind === 'calls') return 'active'
-    if (phaseIndex > index || (sent && index < 3)) return 'done'
-    // Not delivered, and the money is safe: the refund step says what comes next, not a red failure here.
-    if (index === 3 && (record.status === 'refunded' || record.status === 'refundable')) return 'skipped'
-    if (index === 3 && record.status !== 'signing' && record.status !== 'deposited') return 'failed'
-    if (phaseIndex === index && (props.confirming || sent)) return 'active'
-    return 'waiting'
-  }
-  const depositHash = record.depositTx ? { hash: record.depositTx, chainId: origin.chainId } : {}
-  // A gasless swap: the person signs once (no network switch, no approval), the solver opens the order and fills it.
-  const firstSteps: { label: string; state: StepState; hash?: string; chainId?: number }[] = isGaslessSwap(record)
-    ? [
-        { label: t('Sign'), state: stepState(2) },
-        { label: t('Opened by the solver'), state: sent ? 'done' : 'waiting', ...depositHash },
-      ]
-    : [
-        { label: t('Switch network'), state: stepState(0) },
-        // The native coin goes with the deposit itself: there is nothing to approve, and it is said so.
-        origin.kind === 'native'
-          ? { label: t('No approval needed for {{symbol}}', { symbol: origin.symbol }), state: 'skipped' }
-          : {
-              label: t('Approve (exact amount)'),
-              state: stepState(1),
-              ...(record.approveTxs?.at(-1) ? { hash: record.approveTxs.at(-1), chainId: origin.chainId } : {}),
-            },
-        { label: t('Deposit'), state: stepState(2), ...depositHash },
-      ]
-  const steps: { label: string; state: StepState; hash?: string; chainId?: number }[] = [
-    ...firstSteps,
-    {
-      label: record.status === 'refunded' ? t('Delivery: nothing was delivered') : t('Delivery'),
-      state: stepState(3),
-      ...(record.status === 'completed' && record.deliveryTx
-        ? { hash: record.deliveryTx, chainId: destination.chainId }
-        : {}),
-    },
-  ]
-  if (record.status === 'refundable' || record.status === 'refunded' || providerRefunding) {
-    steps.push({
-      label: t('Refund'),
-      state: record.status === 'refunded' ? 'done' : refunding || providerRefunding ? 'active' : 'waiting',
-      ...(record.status === 'refunded' && record.refundTx ? { hash: record.refundTx, chainId: origin.chainId } : {}),
-    })
-  }
+  const steps = swapSteps(record, { error: Boolean(props.error), confirming: Boolean(props.confirming), refunding })
   const reason = refundReason(record)
   const connected = walletStatus === 'connected' && address !== undefined
   // Not known yet (the wallet layer loads, or wagmi reconnects): no Connect, which could add a second connection.
@@ -345,9 +289,14 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
           <StuckNotice record={record} now={now} />
           <ol className="steps">
             {steps.map((step) => (
-              <li key={step.label} className={`step step-${step.state}`} data-state={step.state} data-testid="step">
+              <li
+                key={step.label.message}
+                className={`step step-${step.state}`}
+                data-state={step.state}
+                data-testid="step"
+              >
                 <span className="step-dot" aria-hidden="true" />
-                <span className="step-label">{step.label}</span>
+                <span className="step-label">{t(step.label.message, step.label.values)}</span>
                 {step.hash && step.chainId !== undefined && (
                   <TxHash
                     hash={step.hash}
