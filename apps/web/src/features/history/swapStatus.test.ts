@@ -7,33 +7,12 @@ import {
   type SwapRecord,
 } from '@multi-bridge/core'
 import { describe, expect, it } from 'vitest'
+import { depositedSwap } from '../../test/swapRecords.ts'
 import { elapsedAgainstEstimate, needsAction, problemText, refundReason, statusWord } from './swapStatus.ts'
 
-const usdc = {
-  chainId: 1337001,
-  address: '0x00000000000000000000000000000000000000a1' as const,
-  symbol: 'USDC',
-  decimals: 6,
-  kind: 'usdc' as const,
-}
-const deposited: DepositedSwap = {
-  key: 'k',
-  id: `0x${'1'.repeat(64)}`,
-  providerId: 'intent',
-  providerName: 'Intent Bridge',
-  owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-  recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-  origin: { token: usdc, amount: '100000000' },
-  destination: { token: { ...usdc, chainId: 1337002 }, estimatedAmount: '99000000', minAmount: '98000000' },
-  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-  status: 'deposited',
-  depositTx: `0x${'2'.repeat(64)}`,
-  depositedAt: 1_000,
-  refundableAfter: 1_180,
-  createdAt: 999_000,
-  updatedAt: 1_000_000,
-  estimatedSeconds: 12,
-}
+// Its deadline three minutes after the deposit, with an estimate of 12 s and no unattested expiry.
+const { expiresAt: _expires, ...fromBuilder } = depositedSwap({ refundableAfter: 1_180, estimatedSeconds: 12 })
+const deposited: DepositedSwap = fromBuilder
 const refundable: RefundableSwap = { ...deposited, status: 'refundable' }
 
 describe('a swap whose refund waits for the person', () => {
