@@ -5,7 +5,7 @@ import { HISTORY_PATH } from './pages/History.ts'
 import { balanceOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
 import { refundableSwap, storageWith } from './support/seededSwaps.ts'
-import { emptySolverBalance } from './support/solverInventory.ts'
+import { solverInventory } from './support/solverInventory.ts'
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 390, height: 844 }
@@ -153,15 +153,20 @@ async function unfilledSwapToRefund(
   await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
   await form.route('intent').click()
   const before = await balanceOf(manifest, 0, 'USDC', owner)
-  const putBack = await emptySolverBalance(manifest, 2, output)
+  const inventory = await solverInventory(manifest, 2, output)
   try {
-    const dialog = await form.swap(words.swap)
+    // The solver runs dry once the swap is confirmed (its quotes are bounded by the same balance).
+    await form.mainButton.click()
+    await form.confirm(words.swap)
+    await inventory.empty()
+    const dialog = form.dialog
     // Stuck is told: past the route's estimate the dialog says so, and the solver's own word on it.
     const late = dialog.getByTestId('taking-longer')
     await expect(late)
       .toContainText(words.takingLonger, { timeout: 45_000 })
       .catch(async (error: Error) => {
-        throw new Error(`${error.message}\nThe swap: ${await swapTimeline(page)}`)
+        const said = await dialog.textContent({ timeout: 1_000 }).catch(() => '(no dialog)')
+        throw new Error(`${error.message}\nThe swap: ${await swapTimeline(page)}\nThe dialog: ${said}`)
       })
     console.log(`[late told] ${shot}: ${await swapTimeline(page)}`)
     await expect(dialog.getByTestId('status-detail')).toHaveText(words.solverDeclined, { timeout: 15_000 })
@@ -253,7 +258,7 @@ async function unfilledSwapToRefund(
     await goto('#/')
     await expect(history.refundBanner).toHaveCount(0)
   } finally {
-    await putBack()
+    await inventory.putBack()
   }
 }
 

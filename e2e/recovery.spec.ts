@@ -2,7 +2,7 @@ import { expect, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import { balanceOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
-import { emptySolverBalance } from './support/solverInventory.ts'
+import { solverInventory } from './support/solverInventory.ts'
 
 test.describe('recovery', () => {
   test('lets the person reject the approval, then retry and complete', async ({ app, account, wallet, network }) => {
@@ -95,9 +95,13 @@ test.describe('recovery', () => {
     await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
     await form.route('intent').click()
     const before = await balanceOf(manifest, 0, 'USDC', account.address)
-    const restore = await emptySolverBalance(manifest, 1, 'USDT') // the solver can no longer fill on B
+    const inventory = await solverInventory(manifest, 1, 'USDT')
     try {
-      const dialog = await form.swap()
+      // Once the swap is confirmed, the solver can no longer fill on B.
+      await form.mainButton.click()
+      await form.confirm()
+      await inventory.empty()
+      const dialog = form.dialog
       // "Revocation available after" counts down live while nobody fills the order (a 60 s fill window here).
       const countdown = dialog.getByTestId('revocation-countdown')
       await expect(countdown).toHaveText(/^\d+:\d{2}$/, { timeout: 30_000 })
@@ -126,7 +130,7 @@ test.describe('recovery', () => {
       await expect(dialog.getByTestId('step').filter({ hasText: 'Refund' })).toHaveAttribute('data-state', 'done')
       expect(await balanceOf(manifest, 0, 'USDC', account.address)).toBe(before)
     } finally {
-      await restore()
+      await inventory.putBack()
     }
   })
 

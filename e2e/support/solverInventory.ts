@@ -16,12 +16,15 @@ async function balanceSlot(client: ReturnType<typeof chainClient>, token: Addres
 }
 
 /**
- * Empties the solver's balance of one token on one chain, so that it declines orders paying out that token
- * there, until the returned function puts it back. It writes the token's storage (`anvil_setStorageAt`) instead
- * of sending a transfer: the solver's own nonce is left alone, and every other token keeps filling for the
- * tests that run meanwhile.
+ * The solver's balance of one token on one chain, ready to be emptied so that it declines orders paying out that
+ * token there, and put back. It writes the token's storage (`anvil_setStorageAt`) instead of sending a transfer: the
+ * solver's own nonce is left alone, and every other token keeps filling for the tests that run meanwhile.
+ *
+ * The solver bounds its quotes by the same balance, so a test empties it once the swap is confirmed: emptied
+ * before, a quote refreshed meanwhile (the routes' 20 s countdown, or the executor's own refresh of an aged quote)
+ * is refused and nothing is deposited.
  */
-export async function emptySolverBalance(manifest: Manifest, chainIndex: number, symbol: string) {
+export async function solverInventory(manifest: Manifest, chainIndex: number, symbol: string) {
   const chain = manifest.chains[chainIndex]!
   const devnet = manifest.devnet!
   const solver = mnemonicToAccount(devnet.mnemonic, { addressIndex: devnet.accounts.solver }).address
@@ -29,8 +32,10 @@ export async function emptySolverBalance(manifest: Manifest, chainIndex: number,
   const client = chainClient(chain)
   const slot = await balanceSlot(client, token, solver)
   const saved = await client.getStorageAt({ address: token, slot })
-  await client.setStorageAt({ address: token, index: slot, value: pad(numberToHex(0)) })
-  return async () => {
-    await client.setStorageAt({ address: token, index: slot, value: saved ?? pad(numberToHex(0)) })
+  return {
+    /** One write: the solver holds none of the token from the next read on. */
+    empty: () => client.setStorageAt({ address: token, index: slot, value: pad(numberToHex(0)) }),
+    /** The balance as it was found. */
+    putBack: () => client.setStorageAt({ address: token, index: slot, value: saved ?? pad(numberToHex(0)) }),
   }
 }
