@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import type { TestCounts } from './playwrightCounts.ts'
+import { summaryLines, type TestCounts } from './testCounts.ts'
 
 /**
  * Every check and test after the quick gates of `npm test` (lockfile, contracts, lint), in two lanes that run at
@@ -14,7 +14,7 @@ import type { TestCounts } from './playwrightCounts.ts'
  * Most of the time of both lanes is spent waiting for blocks, deadlines and restarts on local chains, so two
  * lanes finish in little more than the longer one (docs/measurements.md). Each line a step prints is prefixed with
  * its name. Each test runner writes its counts to a file (scripts/summaryReporter.ts, scripts/playwrightCounts.ts);
- * this prints one `Tests:` line for both and fails when any step did.
+ * this prints, for both, the failed tests, the slowest suites and one `Tests:` line, and fails when any step did.
  */
 type Step = { name: string; command: readonly string[]; countsTests: boolean }
 
@@ -90,17 +90,19 @@ try {
   rmSync(dir, { recursive: true, force: true })
 }
 
-const total: TestCounts = { passed: 0, failed: 0, skipped: 0 }
-for (const { counts } of outcomes) {
+const total: Required<TestCounts> = { passed: 0, failed: 0, skipped: 0, failures: [], suites: {} }
+for (const { step, counts } of outcomes) {
   if (!counts) continue
   total.passed += counts.passed
   total.failed += counts.failed
   total.skipped += counts.skipped
+  total.failures.push(...(counts.failures ?? []).map((name) => `${step.name}: ${name}`))
+  Object.assign(total.suites, counts.suites)
 }
 const failedSteps = outcomes.filter((outcome) => outcome.code !== 0).map((outcome) => outcome.step.name)
 const times = outcomes.map((outcome) => `${outcome.step.name} ${outcome.seconds.toFixed(0)} s`).join(', ')
 process.stdout.write(`\nSteps: ${times}; all in ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
 if (failedSteps.length > 0) process.stdout.write(`Failed: ${failedSteps.join(', ')}\n`)
-process.stdout.write(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`)
+process.stdout.write(`${summaryLines(total).join('\n')}\n`)
 // Not process.exit(): stdout into a pipe is written asynchronously, and the summary must not be cut off.
 process.exitCode = failedSteps.length > 0 || total.failed > 0 ? 1 : 0
