@@ -5,7 +5,7 @@ import { HISTORY_PATH } from './pages/History.ts'
 import { balanceOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
 import { refundableSwap, storageWith } from './support/seededSwaps.ts'
-import { solverInventory } from './support/solverInventory.ts'
+import { emptiedAtDeposit, solverInventory } from './support/solverInventory.ts'
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 390, height: 844 }
@@ -153,13 +153,11 @@ async function unfilledSwapToRefund(
   await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
   await form.route('intent').click()
   const before = await balanceOf(manifest, 0, 'USDC', owner)
-  const inventory = await solverInventory(manifest, 2, output)
+  // The solver runs dry as the deposit is sent (its quotes are bounded by the same balance).
+  const settler = manifest.chains[0]!.contracts.intentOriginSettler!
+  const putBack = emptiedAtDeposit(session.wallet!, await solverInventory(manifest, 2, output), settler)
   try {
-    // The solver runs dry once the swap is confirmed (its quotes are bounded by the same balance).
-    await form.mainButton.click()
-    await form.confirm(words.swap)
-    await inventory.empty()
-    const dialog = form.dialog
+    const dialog = await form.swap(words.swap)
     // Stuck is told: past the route's estimate the dialog says so, and the solver's own word on it.
     const late = dialog.getByTestId('taking-longer')
     await expect(late)
@@ -258,7 +256,7 @@ async function unfilledSwapToRefund(
     await goto('#/')
     await expect(history.refundBanner).toHaveCount(0)
   } finally {
-    await inventory.putBack()
+    await putBack()
   }
 }
 

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import { balanceOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
-import { solverInventory } from './support/solverInventory.ts'
+import { emptiedAtDeposit, solverInventory } from './support/solverInventory.ts'
 
 test.describe('recovery', () => {
   test('lets the person reject the approval, then retry and complete', async ({ app, account, wallet, network }) => {
@@ -86,7 +86,7 @@ test.describe('recovery', () => {
   }) => {
     test.setTimeout(240_000)
     const { chains, manifest } = network
-    const { form, shell } = await app.openConnected({ wallet })
+    const { form, shell, wallet: testWallet } = await app.openConnected({ wallet })
     // USDT on B: no other test is paid out in it, so emptying the solver's USDT there stops only this order.
     await form.pickToken('origin', chains[0]!.name, 'USDC')
     await form.pickToken('destination', chains[1]!.name, 'USDT')
@@ -95,13 +95,11 @@ test.describe('recovery', () => {
     await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
     await form.route('intent').click()
     const before = await balanceOf(manifest, 0, 'USDC', account.address)
-    const inventory = await solverInventory(manifest, 1, 'USDT')
+    // As the deposit is sent, the solver can no longer fill on B.
+    const settler = manifest.chains[0]!.contracts.intentOriginSettler!
+    const putBack = emptiedAtDeposit(testWallet!, await solverInventory(manifest, 1, 'USDT'), settler)
     try {
-      // Once the swap is confirmed, the solver can no longer fill on B.
-      await form.mainButton.click()
-      await form.confirm()
-      await inventory.empty()
-      const dialog = form.dialog
+      const dialog = await form.swap()
       // "Revocation available after" counts down live while nobody fills the order (a 60 s fill window here).
       const countdown = dialog.getByTestId('revocation-countdown')
       await expect(countdown).toHaveText(/^\d+:\d{2}$/, { timeout: 30_000 })
@@ -130,7 +128,7 @@ test.describe('recovery', () => {
       await expect(dialog.getByTestId('step').filter({ hasText: 'Refund' })).toHaveAttribute('data-state', 'done')
       expect(await balanceOf(manifest, 0, 'USDC', account.address)).toBe(before)
     } finally {
-      await inventory.putBack()
+      await putBack()
     }
   })
 

@@ -1,7 +1,17 @@
 import type { Manifest } from '@multi-bridge/core'
-import { type Address, encodeAbiParameters, erc20Abi, type Hex, keccak256, numberToHex, pad } from 'viem'
+import {
+  type Address,
+  encodeAbiParameters,
+  erc20Abi,
+  type Hex,
+  isAddressEqual,
+  keccak256,
+  numberToHex,
+  pad,
+} from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { chainClient } from '../fixtures/fund.ts'
+import type { TestWallet } from './testWallet.ts'
 
 /** The storage slot of `owner`'s balance in a plain Solidity `mapping(address => uint256) balanceOf`, found by reading. */
 async function balanceSlot(client: ReturnType<typeof chainClient>, token: Address, owner: Address): Promise<Hex> {
@@ -20,9 +30,9 @@ async function balanceSlot(client: ReturnType<typeof chainClient>, token: Addres
  * token there, and put back. It writes the token's storage (`anvil_setStorageAt`) instead of sending a transfer: the
  * solver's own nonce is left alone, and every other token keeps filling for the tests that run meanwhile.
  *
- * The solver bounds its quotes by the same balance, so a test empties it once the swap is confirmed: emptied
- * before, a quote refreshed meanwhile (the routes' 20 s countdown, or the executor's own refresh of an aged quote)
- * is refused and nothing is deposited.
+ * The solver bounds its quotes by the same balance: emptied before the deposit is sent, a quote fetched again meanwhile
+ * (the routes' 20 s countdown, or the app's own refresh of an aged quote before the approval) is refused and nothing is
+ * deposited. `emptiedAtDeposit` empties it at the one right moment.
  */
 export async function solverInventory(manifest: Manifest, chainIndex: number, symbol: string) {
   const chain = manifest.chains[chainIndex]!
@@ -37,5 +47,24 @@ export async function solverInventory(manifest: Manifest, chainIndex: number, sy
     empty: () => client.setStorageAt({ address: token, index: slot, value: pad(numberToHex(0)) }),
     /** The balance as it was found. */
     putBack: () => client.setStorageAt({ address: token, index: slot, value: saved ?? pad(numberToHex(0)) }),
+  }
+}
+
+/**
+ * Empties `inventory` as the wallet is about to send the deposit to `depositContract` (after every quote the app
+ * fetches for the swap, before the solver can see the order), so that the order is declined for want of inventory
+ * whatever the machine's speed. Returns the undo: the wallet sends at once again, and the balance is put back.
+ */
+export function emptiedAtDeposit(
+  wallet: TestWallet,
+  inventory: Awaited<ReturnType<typeof solverInventory>>,
+  depositContract: Address,
+): () => Promise<void> {
+  wallet.beforeSend = async (transaction) => {
+    if (transaction.to && isAddressEqual(transaction.to, depositContract)) await inventory.empty()
+  }
+  return async () => {
+    wallet.beforeSend = undefined
+    await inventory.putBack()
   }
 }

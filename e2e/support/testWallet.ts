@@ -6,7 +6,7 @@ import {
   WalletRpcError,
 } from '@multi-bridge/core'
 import type { Page } from '@playwright/test'
-import { type Chain, defineChain } from 'viem'
+import { type Chain, defineChain, type Hex } from 'viem'
 import { type LocalAccount, mnemonicToAccount } from 'viem/accounts'
 
 export const TEST_WALLET_NAME = 'Test Wallet'
@@ -43,6 +43,11 @@ export type TestWallet = {
   reject: Set<string>
   /** Methods that fail with a wallet error (not a rejection). */
   fail: Map<string, { code: number; message: string }>
+  /**
+   * Awaited before each transaction the page asks the wallet to send (`eth_sendTransaction`, with its request), as
+   * a person who has not pressed Confirm yet: a test orders what happens on chain before it. Unset: sent at once.
+   */
+  beforeSend: ((transaction: { to?: Hex; data?: Hex }) => Promise<void>) | undefined
   /** Every request the page made, in order. */
   requests: string[]
   /** The same requests with their parameters, as the page sent them. */
@@ -89,13 +94,14 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
     ...(options.initialChainId === undefined ? {} : { initialChainId: options.initialChainId }),
     sendCalls: options.sendCalls ?? false,
     typedDataOnActiveChainOnly: options.typedDataOnActiveChainOnly ?? false,
-    intercept: ({ method, params }) => {
+    intercept: async ({ method, params }) => {
       requests.push(method)
       calls.push({ method, params })
       if (disconnected) throw new WalletRpcError(PROVIDER_ERROR.disconnected, 'Disconnected')
       if (reject.has(method)) throw new WalletRpcError(PROVIDER_ERROR.userRejected, 'User rejected the request.')
       const failure = fail.get(method)
       if (failure) throw new WalletRpcError(failure.code, failure.message)
+      if (method === 'eth_sendTransaction') await wallet.beforeSend?.((params as [{ to?: Hex; data?: Hex }])[0])
     },
   })
   const emit = async (event: string, ...args: unknown[]) => {
@@ -172,5 +178,17 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
     disconnected = true
     await emit('disconnect', { code: PROVIDER_ERROR.disconnected, message: 'Disconnected' })
   }
-  return { provider, address: account.address, reject, fail, requests, calls, emit, disconnect }
+  // The provider's intercept reads `beforeSend` from here, as a test sets it.
+  const wallet: TestWallet = {
+    provider,
+    address: account.address,
+    reject,
+    fail,
+    requests,
+    calls,
+    emit,
+    disconnect,
+    beforeSend: undefined,
+  }
+  return wallet
 }

@@ -51,7 +51,7 @@ export async function executeSwap(
       clients,
       refreshRoute: parameters.refreshRoute ?? (() => requoteRoute(provider, route)),
       // The swap is written as events, as the tracker writes it: the store's copy may be further along.
-      onEvent: (event) => store.getState().apply(draft.key, event),
+      onEvent: (event, at) => store.getState().apply(draft.key, event, at),
       onUpdate: (next) => parameters.onUpdate?.(next),
       ...(parameters.minQuoteValidityMs === undefined ? {} : { minQuoteValidityMs: parameters.minQuoteValidityMs }),
     })

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { applySwapEvent, supersedes } from '../records/swapMachine.ts'
+import { swapTime } from '../records/swapRecord.ts'
 import { isSwapSent, type SigningSwap, type SwapEvent, type SwapRecord } from '../records/types.ts'
 
 export type SwapStoreState = {
@@ -16,12 +17,12 @@ export type SwapStoreState = {
   discard: (key: string) => void
   /**
    * Applies what happened to a swap (see `applySwapEvent`), as the tracker and the person's own execution write it;
-   * returns the record after it. A draft whose deposit is sent (or handed over before its hash is known: a batch the
+   * returns the record after it (`at`: when it changed, now by default). A draft whose deposit is sent (or handed over before its hash is known: a batch the
    * wallet accepted, a gasless order the solver did not answer) leaves the drafts for History under its key, and the
    * same swap already there under another key (as `merge` knows it: a Restore that found the deposit first) becomes
    * one record under this key, the copy further along. A draft that ends before anything is sent stays as it was.
    */
-  apply: (key: string, event: SwapEvent) => SwapRecord | undefined
+  apply: (key: string, event: SwapEvent, at?: number) => SwapRecord | undefined
   /**
    * Takes in a sent swap saved elsewhere, whole (another tab's History: `syncHistory`): under its key, or as one
    * record with the same swap under another key, the copy further along; never a step back.
@@ -43,17 +44,17 @@ export function swapStoreSlice(set: StoreApi<SwapStoreState>['setState']): SwapS
         const { [key]: _gone, ...drafts } = state.drafts
         return { drafts }
       }),
-    apply: (key, event) => {
+    apply: (key, event, at = Date.now()) => {
       let result: SwapRecord | undefined
       set((state) => {
         const current = state.swaps[key]
         if (current) {
-          result = applySwapEvent(current, event)
+          result = applySwapEvent(current, event, at)
           return result === current ? state : { swaps: { ...state.swaps, [key]: result } }
         }
         const draft = state.drafts[key]
         if (!draft) return state
-        const next = applySwapEvent(draft, event)
+        const next = applySwapEvent(draft, event, at)
         result = draft
         if (next === draft) return state
         if (!isSwapSent(next)) {
@@ -129,8 +130,7 @@ export function createSwapStore(): StoreApi<SwapStoreState> {
   return createStore<SwapStoreState>()((set) => swapStoreSlice(set))
 }
 
-/** Newest first: by the deposit's time, or the time Swap was pressed for a swap with no mined deposit. */
+/** Newest first, by `swapTime`. */
 export function listSwaps(state: Pick<SwapStoreState, 'swaps'>): SwapRecord[] {
-  const time = (swap: SwapRecord) => (swap.status === 'signing' ? undefined : swap.depositedAt) ?? swap.createdAt / 1000
-  return Object.values(state.swaps).sort((a, b) => time(b) - time(a))
+  return Object.values(state.swaps).sort((a, b) => swapTime(b) - swapTime(a))
 }

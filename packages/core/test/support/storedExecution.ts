@@ -11,5 +11,5 @@ import type { SwapStoreState } from '../../src/swaps/swapStore.ts'
 export function storedExecution(store: { getState: () => SwapStoreState }, route: Route, owner: Address) {
   const record = newSwapRecord(route, owner)
   store.getState().draft(record)
-  return { record, onEvent: (event: SwapEvent) => store.getState().apply(record.key, event) }
+  return { record, onEvent: (event: SwapEvent, at: number) => store.getState().apply(record.key, event, at) }
 }

@@ -17,9 +17,10 @@ export type ExecuteRouteParameters = {
   refreshRoute: () => Promise<Route | undefined>
   /**
    * Every event of the swap, as it happens: write it where the swap is kept (the store's `apply`: a reload must not
-   * lose the swap). The record passed in is already there (`draftSwap`); nothing else writes it whole.
+   * lose the swap). The record passed in is already there (`draftSwap`); nothing else writes it whole. `at` is the
+   * time this execution gave the change (`updatedAt`), so that the kept copy and this one are the same record.
    */
-  onEvent?: (event: SwapEvent) => void
+  onEvent?: (event: SwapEvent, at: number) => void
   /** The swap after each change, as this execution sees it (what a screen reacts to). */
   onUpdate?: (record: SwapRecord) => void
   /** Milliseconds of validity a quote must still have when the deposit is signed. */
@@ -65,8 +66,9 @@ export function createExecutionContext(
     plan,
     record: parameters.record ?? newSwapRecord(route, parameters.wallet.account),
     update: (event) => {
-      context.record = applySwapEvent(context.record, event)
-      parameters.onEvent?.(event)
+      const at = Date.now()
+      context.record = applySwapEvent(context.record, event, at)
+      parameters.onEvent?.(event, at)
       parameters.onUpdate?.(context.record)
     },
   }
