@@ -7,7 +7,7 @@ import { createFailureTracker } from '../shared/failures.ts'
 import { createLogger } from '../shared/logger.ts'
 import { openScratchStore } from '../shared/store/testEngines.ts'
 import { admitOrder } from './admit.ts'
-import type { SolverContext } from './context.ts'
+import { emptyWorkState, type SolverContext } from './context.ts'
 import { DEFAULT_PRICING, parsePricing } from './pricing.ts'
 import { openSolverStore } from './state.ts'
 
@@ -81,12 +81,7 @@ async function setUp(inventory: bigint) {
     store: await openScratchStore('solver-admit-', openSolverStore),
     log,
     failures: createFailureTracker(log),
-    inFlight: new Set<string>(),
-    exposureHeld: new Set<string>(),
-    heldOutputs: new Map(),
-    preparedFills: new Map(),
-    gasPrices: new Map(),
-    minRefundDelays: new Map(),
+    ...emptyWorkState(),
   } as unknown as SolverContext
   return { world, context }
 }
@@ -125,9 +120,9 @@ describe('admitOrder, several at once', () => {
     const statuses = [first, second].map((o) => statusOf(context, o.orderId))
     expect(statuses.map((s) => s?.status).sort()).toEqual(['accepted', 'declined'])
     expect(statuses.find((s) => s?.status === 'declined')).toMatchObject({ reason: 'insufficient inventory' })
-    expect(context.heldOutputs.size).toBe(0) // each hold ended with its order stored
+    expect(context.holds.outputs.size).toBe(0) // each hold ended with its order stored
     // The accepted order's fill reads are ready for its first fill; the declined order has none.
-    expect([first, second].map((o) => context.preparedFills.has(o.orderId))).toEqual(
+    expect([first, second].map((o) => context.caches.preparedFills.has(o.orderId))).toEqual(
       statuses.map((s) => s?.status === 'accepted'),
     )
   })

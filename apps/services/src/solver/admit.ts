@@ -52,16 +52,16 @@ export async function admitOrder(
   try {
     ;({ order, prepared } = await decide(context, parameters, seen))
   } catch (error) {
-    context.heldOutputs.delete(orderId) // not decided: held again when it is tried again
+    context.holds.outputs.delete(orderId) // not decided: held again when it is tried again
     throw error
   }
   context.store.update((state) => {
     state.orders[orderId] = order
     delete state.opens[orderId]
   })
-  if (prepared) context.preparedFills.set(orderId, prepared) // accepted: its first fill's reads are on their way
+  if (prepared) context.caches.preparedFills.set(orderId, prepared) // accepted: its first fill's reads are on their way
   // A gasless order the solver opened: the order holds its output now (or declined it), not the submission.
-  context.heldOutputs?.delete(orderId)
+  context.holds?.outputs.delete(orderId)
   const reason = order.status === 'declined' ? order.reason : undefined
   context.log.info(reason ? 'order declined' : 'order accepted', { orderId, reason, originChainId: origin.config.id })
   return order.status === 'accepted' ? order : undefined
@@ -91,7 +91,7 @@ export function admitSentGasless(context: SolverContext, parameters: AdmitSentGa
   context.store.update((state) => {
     state.orders[orderId] = acceptedOrder(seen, terms, originData, { openTx, openedFor: order.user })
   })
-  context.heldOutputs?.delete(orderId) // the order holds its output now
+  context.holds?.outputs.delete(orderId) // the order holds its output now
   context.log.info('order accepted', { orderId, originChainId: origin.config.id, openTx })
   return orderId
 }
@@ -186,7 +186,7 @@ export async function checkOrder(
   }
   const holds = [{ chainId, token: data.outputToken, amount: data.outputAmount }]
   if (gas) holds.push({ chainId, token: NATIVE_TOKEN_ADDRESS, amount: gas.amount })
-  context.heldOutputs.set(parameters.orderId, holds) // until admitOrder stores the order
+  context.holds.outputs.set(parameters.orderId, holds) // until admitOrder stores the order
   const gasUsd = gas ? tokenToUsd(pricing, gas.amount, gas.native) : 0n
   return { outputUsd: tokenToUsd(pricing, data.outputAmount, output) + gasUsd, prepared }
 }

@@ -9,10 +9,10 @@ import { isFinalOrder } from './order.ts'
  * failed step is reported and tried again by the next round.
  */
 export async function advance(context: SolverContext, orderId: string): Promise<void> {
-  if (context.inFlight.has(orderId)) return
+  if (context.locks.steps.has(orderId)) return
   const before = context.store.value.orders[orderId]
   if (!before || isFinalOrder(before)) return
-  context.inFlight.add(orderId)
+  context.locks.steps.add(orderId)
   try {
     if (before.status === 'accepted' || before.status === 'filling') await fill(context, before)
     else if (before.status === 'filled') await claim(context, before)
@@ -21,7 +21,7 @@ export async function advance(context: SolverContext, orderId: string): Promise<
     context.failures.failed(orderId, 'order step failed', error, { orderId })
     return
   } finally {
-    context.inFlight.delete(orderId)
+    context.locks.steps.delete(orderId)
   }
   const after = context.store.value.orders[orderId]
   if (after && after.status !== before.status) void advance(context, orderId)

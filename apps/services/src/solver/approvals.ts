@@ -2,17 +2,17 @@ import { erc20Abi, maxUint256 } from 'viem'
 import type { ChainContext } from '../shared/context.ts'
 import type { SolverContext } from './context.ts'
 
-type ApprovalContext = Pick<SolverContext, 'solver' | 'log' | 'approvedChains'>
+type ApprovalContext = Pick<SolverContext, 'solver' | 'log' | 'setUp'>
 
 /** Lets each destination settler pull the solver's tokens. USDT-like tokens need a reset to zero first. */
 export async function ensureApprovals(context: ApprovalContext & Pick<SolverContext, 'chains'>): Promise<void> {
   await Promise.all([...context.chains.values()].map((chain) => ensureChainApprovals(context, chain)))
 }
 
-/** Lets `chain`'s destination settler pull the solver's tokens, then counts the chain in `approvedChains`. */
+/** Lets `chain`'s destination settler pull the solver's tokens, then counts the chain in `setUp.approved`. */
 export async function ensureChainApprovals(context: ApprovalContext, chain: ChainContext): Promise<void> {
   await approveTokens(context, chain)
-  context.approvedChains.add(chain.config.id)
+  context.setUp.approved.add(chain.config.id)
 }
 
 async function approveTokens(context: ApprovalContext, chain: ChainContext) {

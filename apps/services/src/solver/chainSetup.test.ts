@@ -45,8 +45,7 @@ function setUp(down: Record<number, boolean>) {
     solver: SOLVER,
     log,
     failures: createFailureTracker(log),
-    approvedChains: new Set<number>(),
-    minRefundDelays: new Map<number, number>(),
+    setUp: { approved: new Set<number>(), minRefundDelays: new Map<number, number>() },
   }
   return { context, lines }
 }
@@ -59,7 +58,7 @@ describe('the solver set up on each chain', () => {
     const setup = setUpChains(context, controller.signal)
     await setup.triedOnce
     expect(isChainReady(context, config(1))).toBe(true)
-    expect(context.minRefundDelays.get(1)).toBe(3_600)
+    expect(context.setUp.minRefundDelays.get(1)).toBe(3_600)
     expect(isChainReady(context, config(2))).toBe(false)
     down[2] = false
     await new Promise((resolve) => setTimeout(resolve, SETUP_RETRY_MS + 500))
@@ -70,8 +69,8 @@ describe('the solver set up on each chain', () => {
 
   it('refuses a route with an end not set up yet, with a 503 naming that chain', () => {
     const { context } = setUp({})
-    context.approvedChains.add(1)
-    context.minRefundDelays.set(1, 3_600)
+    context.setUp.approved.add(1)
+    context.setUp.minRefundDelays.set(1, 3_600)
     expect(() => requireReady(context, [config(1)])).not.toThrow()
     let refusal: unknown
     try {
@@ -82,7 +81,7 @@ describe('the solver set up on each chain', () => {
     expect(refusal).toBeInstanceOf(HttpError)
     expect(refusal).toMatchObject({ status: 503, code: 'CHAIN_UNAVAILABLE', fields: { chainId: 2 } })
     // Approved but its refund delay unread: quotes from it would not know how late `expires` must be.
-    context.approvedChains.add(2)
+    context.setUp.approved.add(2)
     expect(isChainReady(context, config(2))).toBe(false)
   })
 
@@ -93,6 +92,6 @@ describe('the solver set up on each chain', () => {
     await setup.triedOnce
     controller.abort()
     await Promise.all(setup.loops)
-    expect(context.approvedChains.size).toBe(0)
+    expect(context.setUp.approved.size).toBe(0)
   })
 })

@@ -9,7 +9,7 @@ import { readRefundDelay } from './refundDelays.ts'
 /** How long a chain whose setup failed waits before it is tried again. */
 export const SETUP_RETRY_MS = 2_000
 
-type SetupContext = Pick<SolverContext, 'chains' | 'solver' | 'log' | 'failures' | 'approvedChains' | 'minRefundDelays'>
+type SetupContext = Pick<SolverContext, 'chains' | 'solver' | 'log' | 'failures' | 'setUp'>
 
 /**
  * Sets each chain up for the solver, each on its own and in the background, until it is done: the approvals that let
@@ -56,22 +56,16 @@ async function setUpChain(context: SetupContext, chain: ChainContext, signal: Ab
 }
 
 /** Whether the solver is set up on `chain`: approved there, and its refund delay read when it has an origin settler. */
-export function isChainReady(
-  context: Pick<SolverContext, 'approvedChains' | 'minRefundDelays'>,
-  chain: ManifestChain,
-): boolean {
-  if (!context.approvedChains.has(chain.id)) return false
-  return !chain.contracts.intentOriginSettler || context.minRefundDelays.has(chain.id)
+export function isChainReady(context: Pick<SolverContext, 'setUp'>, chain: ManifestChain): boolean {
+  if (!context.setUp.approved.has(chain.id)) return false
+  return !chain.contracts.intentOriginSettler || context.setUp.minRefundDelays.has(chain.id)
 }
 
 /**
  * Refuses a quote or a gasless order on a route the solver is not set up on yet (a chain unreachable since it started):
  * a 503 naming the chain, as for a chain out of sight (watch.ts); the app asks again.
  */
-export function requireReady(
-  context: Pick<SolverContext, 'approvedChains' | 'minRefundDelays'>,
-  chains: readonly ManifestChain[],
-): void {
+export function requireReady(context: Pick<SolverContext, 'setUp'>, chains: readonly ManifestChain[]): void {
   for (const chain of chains) {
     if (!isChainReady(context, chain)) {
       throw new HttpError(503, 'CHAIN_UNAVAILABLE', `The solver is not set up on ${chain.name} yet`, {

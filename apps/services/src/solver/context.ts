@@ -27,6 +27,51 @@ export type GaslessSpend = { chainId: number; token: Address; user: Address; amo
 /** The solver's sight of a chain: when its `Open` poller last read it, and whether its last poll could (watch.ts). */
 export type ChainWatch = { readAt: number; read: boolean }
 
+export type SolverLocks = {
+  /** Orders with a step running now: one step per order at a time (and a gasless submission being opened). */
+  steps: Set<string>
+  /** `Open`s being admitted now (admit.ts): one admission per order at a time. */
+  admissions: Set<string>
+  /** Orders past the exposure check whose fill is not recorded yet: counted, so concurrent checks cannot all pass. */
+  exposure: Set<string>
+}
+
+export type SolverHolds = {
+  /**
+   * Orders being admitted, by order id: what they take of the inventory is held from their inventory check until the
+   * order is stored (then the order itself holds it), so admissions running at once, and gasless submissions the
+   * solver is opening, cannot share one output.
+   */
+  outputs: Map<string, OutputHold[]>
+  /** The inputs of gasless orders the solver is opening, by order id, until their open is mined (gaslessAuthorization.ts). */
+  gaslessSpends: Map<string, GaslessSpend>
+}
+
+export type SolverCaches = {
+  /** Each EIP-3009 token's EIP-712 domain, read once (`chainId:token`). */
+  tokenDomains: Map<string, Promise<TokenAuthorizationDomain>>
+  gasPrices: GasPriceCache
+  /** The fill's reads admission started for an order it accepted, until its first fill takes them (fillReads.ts). */
+  preparedFills: Map<string, PreparedFill>
+}
+
+export type SolverSetUp = {
+  /** Chains whose destination settler may pull the solver's tokens (approvals.ts). */
+  approved: Set<number>
+  /** Each origin settler's least gap from fill deadline to expires, once read: quotes never ask for less. */
+  minRefundDelays: Map<number, number>
+}
+
+/** What a solver keeps while it runs, empty at start (beside the store, which keeps what must survive a restart). */
+export function emptyWorkState(): Pick<SolverContext, 'locks' | 'holds' | 'caches' | 'setUp'> {
+  return {
+    locks: { steps: new Set(), admissions: new Set(), exposure: new Set() },
+    holds: { outputs: new Map(), gaslessSpends: new Map() },
+    caches: { tokenDomains: new Map(), gasPrices: new Map(), preparedFills: new Map() },
+    setUp: { approved: new Set(), minRefundDelays: new Map() },
+  }
+}
+
 export type SolverContext = {
   manifest: Manifest
   pricing: SolverPricing
@@ -39,34 +84,16 @@ export type SolverContext = {
   attester: AttesterQuorum
   log: Logger
   failures: FailureTracker
-  /** Orders with a step running now: one step per order at a time. */
-  inFlight: Set<string>
-  /** `Open`s being admitted now (admit.ts): one admission per order at a time. */
-  admitting: Set<string>
-  /** Orders past the exposure check whose fill is not recorded yet: counted, so concurrent checks cannot all pass. */
-  exposureHeld: Set<string>
-  /**
-   * Orders being admitted, by order id: what they take of the inventory is held from their inventory check until the
-   * order is stored (then the order itself holds it), so admissions running at once, and gasless submissions the
-   * solver is opening, cannot share one output.
-   */
-  heldOutputs: Map<string, OutputHold[]>
-  /** The inputs of gasless orders the solver is opening, by order id, until their open is mined (gaslessAuthorization.ts). */
-  gaslessSpends: Map<string, GaslessSpend>
-  /** Each EIP-3009 token's EIP-712 domain, read once (`chainId:token`). */
-  tokenDomains: Map<string, Promise<TokenAuthorizationDomain>>
-  gasPrices: GasPriceCache
-  /** Each origin settler's least gap from fill deadline to expires, once read (chainSetup.ts): quotes never ask for less. */
-  minRefundDelays: Map<number, number>
-  /**
-   * Chains whose destination settler may pull the solver's tokens (approvals.ts), set up in the background at start
-   * (chainSetup.ts): a fill is sent, and a route quoted, only to one of them.
-   */
-  approvedChains: Set<number>
+  /** One at a time, by order id: each set is taken before the work and given back in a `finally`. */
+  locks: SolverLocks
+  /** What the inventory owes before the store records it: admissions running at once count each other's holds. */
+  holds: SolverHolds
+  /** Reads kept for the next order: they change rarely, or were started for it. */
+  caches: SolverCaches
+  /** Each chain's set-up, done in the background at start (chainSetup.ts): a fill is sent, and a route quoted, only on a chain set up. */
+  setUp: SolverSetUp
   /** What the `Open` pollers last read of each chain, by chain id: a quote needs both ends in sight (watch.ts). */
   watch: Map<number, ChainWatch>
-  /** The fill's reads admission started for an order it accepted, until its first fill takes them (fillReads.ts). */
-  preparedFills: Map<string, PreparedFill>
 }
 
 export type CreateSolverContextParameters = {
@@ -91,17 +118,8 @@ export async function createSolverContext(parameters: CreateSolverContextParamet
     attester: createAttesterQuorum({ manifest, chains: service.chains, role: 'solver' }),
     log,
     failures: createFailureTracker(log),
-    inFlight: new Set(),
-    admitting: new Set(),
-    exposureHeld: new Set(),
-    heldOutputs: new Map(),
-    gaslessSpends: new Map(),
-    tokenDomains: new Map(),
-    gasPrices: new Map(),
-    minRefundDelays: new Map(),
-    approvedChains: new Set(),
+    ...emptyWorkState(),
     watch: new Map(),
-    preparedFills: new Map(),
   }
 }
 

@@ -166,14 +166,14 @@ describe('fill, on its own', () => {
 
   it('waits, sending nothing, while the solver is not set up on the destination (its approvals), and fills once it is', async () => {
     const { state, context } = await setUp()
-    context.approvedChains.delete(2)
+    context.setUp.approved.delete(2)
     await fill(context, admit(context, 1))
     expect(state.sent).toEqual([])
     expect(stored(context, 1)).toMatchObject({
       status: 'accepted',
       reason: 'waiting for the solver to be set up on the destination chain',
     })
-    context.approvedChains.add(2)
+    context.setUp.approved.add(2)
     await fill(context, stored(context, 1) as FillableOrder)
     expect(state.sent).toHaveLength(1)
   })
@@ -203,7 +203,7 @@ describe('fill, on its own', () => {
     expect(state.sent).toHaveLength(1)
     expect(stored(context, 2)).toMatchObject({ status: 'accepted', reason: 'waiting for the open to be final' })
     // Concurrent checks cannot all pass the same cap: the held amount counts before the fill is recorded.
-    context.exposureHeld.add(id(3))
+    context.locks.exposure.add(id(3))
     admit(context, 3, { outputUsd: '1' })
     expect(unconfirmedExposure(context, 1, id(9))).toBe(BigInt(half) + 1n)
   })
@@ -218,7 +218,7 @@ describe('fill on the reads admission started', () => {
       destination: context.chains.get(2) as ChainContext,
       conditions,
     })
-    context.preparedFills.set(order.orderId, prepared)
+    context.caches.preparedFills.set(order.orderId, prepared)
     return prepared
   }
 
@@ -230,7 +230,7 @@ describe('fill on the reads admission started', () => {
     await fill(context, order)
     expect(state.sent).toHaveLength(1)
     expect(state.reads.length).toBe(readBefore)
-    expect(context.preparedFills.size).toBe(0)
+    expect(context.caches.preparedFills.size).toBe(0)
   })
 
   it('never pays on reads older than PREPARED_FOR_MS: it reads again, and waits while claims are paused now', async () => {

@@ -83,12 +83,12 @@ export async function fill(context: SolverContext, order: FillableOrder): Promis
   if (paused) return wait(context, order, PAUSED)
   // The solver's approvals on the destination are not in place yet (it was unreachable since the start): the fill
   // would revert. Wait for its setup (chainSetup.ts).
-  if (!context.approvedChains.has(destination.config.id)) return wait(context, order, NOT_SET_UP)
+  if (!context.setUp.approved.has(destination.config.id)) return wait(context, order, NOT_SET_UP)
   if (!holdExposure(context, order, openFinal)) return wait(context, order, NOT_FINAL)
   try {
     await sendFill(context, order, destination, plan.estimated)
   } finally {
-    context.exposureHeld.delete(order.orderId)
+    context.locks.exposure.delete(order.orderId)
   }
 }
 
@@ -105,8 +105,8 @@ async function missedOnDestination(destination: ChainContext, order: FillableOrd
 
 /** The reads admission started for the order, once, while they are fresh. */
 function takePreparedFill(context: SolverContext, orderId: Hex): FillPlan | undefined {
-  const prepared = context.preparedFills.get(orderId)
-  context.preparedFills.delete(orderId)
+  const prepared = context.caches.preparedFills.get(orderId)
+  context.caches.preparedFills.delete(orderId)
   return prepared && Date.now() - prepared.at <= PREPARED_FOR_MS ? prepared.plan : undefined
 }
 
@@ -159,7 +159,7 @@ function holdExposure(context: SolverContext, order: FillableOrder, openFinal: b
     const lost = gaslessLossInWindow(context, order.originChainId, Date.now())
     if (unopened + lost + value > pricing.maxUnopenedUsd) return false
   }
-  context.exposureHeld.add(order.orderId)
+  context.locks.exposure.add(order.orderId)
   return true
 }
 
@@ -183,7 +183,7 @@ export async function markOpenFinal(
  * the gasless orders whose `openFor` the solver sent itself.
  */
 export function unconfirmedExposure(
-  context: Pick<SolverContext, 'store' | 'exposureHeld'>,
+  context: Pick<SolverContext, 'store' | 'locks'>,
   originChainId: number,
   except: string,
   { unopened = false } = {},
@@ -196,7 +196,7 @@ export function unconfirmedExposure(
     // Committed: a fill sent (filling, filled), one held by a fill under way, or an accepted order that keeps a fill
     // of its own a reorg dropped: the node may mine that one again (it waits for it, fill() FILL_PENDING).
     const committed =
-      other.status !== 'accepted' || context.exposureHeld.has(other.orderId) || other.fillTx !== undefined
+      other.status !== 'accepted' || context.locks.exposure.has(other.orderId) || other.fillTx !== undefined
     if (committed) total += BigInt(other.terms.outputUsd)
   }
   return total

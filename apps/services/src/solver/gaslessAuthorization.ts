@@ -13,12 +13,12 @@ import type { GaslessSpend, SolverContext } from './context.ts'
 
 const authorizationStateAbi = parseAbi(['function authorizationState(address, bytes32) view returns (bool)'])
 
-type AuthorizationContext = Pick<SolverContext, 'tokenDomains' | 'gaslessSpends'>
+type AuthorizationContext = Pick<SolverContext, 'caches' | 'holds'>
 
 /** The token's EIP-712 domain as it declares it (ERC-5267), read once per token: a deployed token's never changes. */
 function tokenDomain(context: AuthorizationContext, origin: ChainContext, token: Address) {
   const key = `${origin.config.id}:${token.toLowerCase()}`
-  let domain = context.tokenDomains.get(key)
+  let domain = context.caches.tokenDomains.get(key)
   if (!domain) {
     domain = getEip712Domain(origin.publicClient, { address: token }).then(
       ({ domain: { name, version, chainId, verifyingContract } }): TokenAuthorizationDomain => ({
@@ -28,8 +28,8 @@ function tokenDomain(context: AuthorizationContext, origin: ChainContext, token:
         verifyingContract,
       }),
     )
-    context.tokenDomains.set(key, domain)
-    domain.catch(() => context.tokenDomains.delete(key)) // a failed read is tried again by the next order
+    context.caches.tokenDomains.set(key, domain)
+    domain.catch(() => context.caches.tokenDomains.delete(key)) // a failed read is tried again by the next order
   }
   return domain
 }
@@ -75,7 +75,7 @@ export async function reserveSpend(context: AuthorizationContext, origin: ChainC
   })
   // No await from here to the reservation: submissions at once count each other.
   let pending = 0n
-  for (const other of context.gaslessSpends.values()) {
+  for (const other of context.holds.gaslessSpends.values()) {
     if (other.chainId === spend.chainId && isAddressEqual(other.token, token) && isAddressEqual(other.user, order.user))
       pending += other.amount
   }
@@ -91,8 +91,8 @@ export async function reserveSpend(context: AuthorizationContext, origin: ChainC
     const besides = pending > 0n ? ' besides their orders being opened already' : ''
     throw new HttpError(400, 'INSUFFICIENT_BALANCE', `The user does not hold the input amount${besides}`)
   }
-  context.gaslessSpends.set(gaslessOrderId(order), spend)
+  context.holds.gaslessSpends.set(gaslessOrderId(order), spend)
 }
 
 export const releaseSpend = (context: AuthorizationContext, order: GaslessOrder) =>
-  context.gaslessSpends.delete(gaslessOrderId(order))
+  context.holds.gaslessSpends.delete(gaslessOrderId(order))

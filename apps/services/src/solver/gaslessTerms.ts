@@ -34,7 +34,7 @@ export function gaslessInputToken(origin: ManifestChain, token: string): Manifes
  * now, and never less than the flat least fee (`gasFeeUsd`). Undefined where the origin's native coin has no price.
  */
 export async function gaslessOpenFee(
-  context: Pick<SolverContext, 'chains' | 'gasPrices' | 'pricing'>,
+  context: Pick<SolverContext, 'chains' | 'caches' | 'pricing'>,
   originChainId: number,
   output: ManifestToken,
 ): Promise<bigint | undefined> {
@@ -66,7 +66,7 @@ export type GaslessQuote = { outputAmount: bigint; openFee: bigint; openDeadline
  * EIP-3009, and only when the output still covers the open. Undefined where gasless orders are not offered.
  */
 export async function gaslessQuote(
-  context: Pick<SolverContext, 'chains' | 'gasPrices' | 'pricing'>,
+  context: Pick<SolverContext, 'chains' | 'caches' | 'pricing'>,
   p: GaslessQuoteParameters,
 ): Promise<GaslessQuote | undefined> {
   // Gas on arrival is not offered with gasless orders yet (the submission refuses it).

@@ -10,7 +10,7 @@ const NATIVE_GAS_RESERVE = parseEther('1')
 /** A chain's gas price is read again after this long: one read serves the quotes of a few seconds. */
 const GAS_PRICE_TTL_MS = 5_000
 
-type InventoryContext = Pick<SolverContext, 'chains' | 'solver' | 'store'> & Partial<Pick<SolverContext, 'heldOutputs'>>
+type InventoryContext = Pick<SolverContext, 'chains' | 'solver' | 'store'> & Partial<Pick<SolverContext, 'holds'>>
 
 /** The solver's balance of `token` on `chain`, less the native coin it keeps for gas. */
 export async function balanceOf(context: Pick<SolverContext, 'solver'>, chain: ChainContext, token: Address) {
@@ -31,7 +31,7 @@ export async function balanceOf(context: Pick<SolverContext, 'solver'>, chain: C
  * outputs of the gasless orders the solver is opening (until the order is known: from then on it holds its own).
  */
 export function reservedInventory(
-  context: Pick<SolverContext, 'store'> & Partial<Pick<SolverContext, 'heldOutputs'>>,
+  context: Pick<SolverContext, 'store'> & Partial<Pick<SolverContext, 'holds'>>,
   chainId: number,
   token: Address,
   /** The order being decided: its own hold is what it would take, not something promised to another. */
@@ -44,7 +44,7 @@ export function reservedInventory(
     if (isAddressEqual(order.terms.outputToken, token)) reserved += BigInt(order.terms.outputAmount)
     if (isAddressEqual(NATIVE_TOKEN_ADDRESS, token)) reserved += BigInt(order.terms.gasAmount ?? '0')
   }
-  for (const [orderId, holds] of context.heldOutputs ?? []) {
+  for (const [orderId, holds] of context.holds?.outputs ?? []) {
     if (orders[orderId] || orderId === except) continue // admitted: counted above while it holds anything
     for (const hold of holds) {
       if (hold.chainId === chainId && isAddressEqual(hold.token, token)) reserved += hold.amount
@@ -61,18 +61,18 @@ export async function availableInventory(context: InventoryContext, chainId: num
 }
 
 /** The most the solver expects to pay per gas on `chain` now (its maxFeePerGas), read at most every few seconds. */
-export function gasPrice(context: Pick<SolverContext, 'gasPrices'>, chain: ChainContext): Promise<bigint> {
-  const cached = context.gasPrices.get(chain.config.id)
+export function gasPrice(context: Pick<SolverContext, 'caches'>, chain: ChainContext): Promise<bigint> {
+  const cached = context.caches.gasPrices.get(chain.config.id)
   if (cached && Date.now() - cached.readAt < GAS_PRICE_TTL_MS) return cached.price
   const price = chain.publicClient.estimateFeesPerGas().then((fees) => fees.maxFeePerGas)
-  price.catch(() => context.gasPrices.delete(chain.config.id))
-  context.gasPrices.set(chain.config.id, { price, readAt: Date.now() })
+  price.catch(() => context.caches.gasPrices.delete(chain.config.id))
+  context.caches.gasPrices.set(chain.config.id, { price, readAt: Date.now() })
   return price
 }
 
 /** The network fee of a fill on `destination`, in `output`: its kind's gas at the price there, or the flat least fee. */
 export async function fillNetworkFee(
-  context: Pick<SolverContext, 'gasPrices' | 'pricing'>,
+  context: Pick<SolverContext, 'caches' | 'pricing'>,
   destination: ChainContext,
   output: ManifestToken,
   withGas: boolean,

@@ -45,12 +45,12 @@ export async function openGasless(
   requireReady(context, route)
   // One submission per order at a time: a second POST of it while the first is being mined is a conflict.
   const key = `gasless:${gaslessOrderHash(order)}`
-  if (context.inFlight.has(key)) throw new HttpError(409, 'ALREADY_SUBMITTED', 'This order is being opened already')
-  context.inFlight.add(key)
+  if (context.locks.steps.has(key)) throw new HttpError(409, 'ALREADY_SUBMITTED', 'This order is being opened already')
+  context.locks.steps.add(key)
   const orderId = gaslessOrderId(order)
   const release = () => {
-    context.inFlight.delete(key)
-    context.heldOutputs.delete(orderId)
+    context.locks.steps.delete(key)
+    context.holds.outputs.delete(orderId)
     releaseSpend(context, order)
   }
   try {
@@ -59,7 +59,7 @@ export async function openGasless(
     await reserveSpend(context, origin, order)
     // Its output is held before the inventory is checked, so that concurrent submissions count each other.
     const data = order.orderData
-    context.heldOutputs.set(orderId, [
+    context.holds.outputs.set(orderId, [
       { chainId: Number(data.destinationChainId), token: data.outputToken, amount: data.outputAmount },
     ])
     const { outputUsd } = await checkGaslessTerms(context, origin, order)
@@ -72,7 +72,7 @@ export async function openGasless(
     // Held until mined, then the settler's nonce refuses a second open on its own.
     void origin.waitForReceipt(openTx).then(
       (receipt) => {
-        context.inFlight.delete(key)
+        context.locks.steps.delete(key)
         releaseSpend(context, order) // mined: the person's balance says it now
         // A failed open: the admitted order is declined by its next step (fill.ts), at once.
         if (receipt.status !== 'success') void advance(context, orderId)
@@ -149,7 +149,7 @@ async function checkGaslessTerms(context: SolverContext, origin: ChainContext, o
   const conditions = await fillConditions(destination, origin)
   const problem = orderTermsProblem(pricing, terms, conditions) ?? shortFillProblem(order, pricing, conditions)
   if (problem) throw refuse('ORDER_TERMS', `The order is outside the solver's terms: ${problem}`)
-  // This order's output is held already (`heldOutputs`): the balance must cover it with everything else promised.
+  // This order's output is held already (`holds.outputs`): the balance must cover it with everything else promised.
   const balance = await balanceOf(context, destination, data.outputToken)
   if (balance < reservedInventory(context, destination.config.id, data.outputToken)) {
     throw refuse('INSUFFICIENT_INVENTORY', 'The solver cannot deliver this much now')

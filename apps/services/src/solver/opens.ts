@@ -8,7 +8,7 @@ import type { SeenOpen } from './state.ts'
  * Writes down each `Open` not decided yet, then admits each on its own, without waiting: the log cursor may move past
  * them at once. So an order whose destination does not answer (its reads wait for their time-out, about 30 s) holds up
  * neither the other orders nor the next poll of its origin, and one seen just before a restart is admitted after it.
- * Their inventory checks count each other (`heldOutputs`).
+ * Their inventory checks count each other (`holds.outputs`).
  */
 export function admitOpens(context: SolverContext, opens: readonly SeenOpen[]): void {
   const fresh = opens.filter(
@@ -30,10 +30,10 @@ export function admitWaitingOpens(context: SolverContext): void {
 /** Admits one `Open` written down (once at a time); a failure is reported, and the next round tries it again. */
 async function admitSeenOpen(context: SolverContext, orderId: Hex): Promise<void> {
   const open = context.store.value.opens[orderId]
-  if (!open || context.admitting.has(orderId)) return
+  if (!open || context.locks.admissions.has(orderId)) return
   const origin = context.chains.get(open.originChainId)
   if (!origin) return
-  context.admitting.add(orderId)
+  context.locks.admissions.add(orderId)
   const key = `admit:${orderId}`
   try {
     const accepted = await admitOrder(context, {
@@ -47,6 +47,6 @@ async function admitSeenOpen(context: SolverContext, orderId: Hex): Promise<void
   } catch (error) {
     context.failures.failed(key, 'order admission failed', error, { orderId, originChainId: open.originChainId })
   } finally {
-    context.admitting.delete(orderId)
+    context.locks.admissions.delete(orderId)
   }
 }

@@ -91,7 +91,7 @@ export async function quote(context: SolverContext, query: Query) {
   }
   const now = await chainTime(chainOf(context, destination.id))
   const fillDeadline = now + pricing.fillWindowSeconds
-  const refundDelay = Math.max(pricing.refundGraceSeconds, context.minRefundDelays.get(origin.id) ?? 0)
+  const refundDelay = Math.max(pricing.refundGraceSeconds, context.setUp.minRefundDelays.get(origin.id) ?? 0)
   const gasless = await gaslessQuote(context, { ...request, inputAmount, fillFee: gasFee, gasCost })
   return {
     provider: 'intent',

@@ -6,10 +6,7 @@ import type { SolverContext } from './context.ts'
  * Reads `chain`'s origin settler's least gap from fill deadline to expires into the context (nothing for a chain
  * without one): quotes never ask for less.
  */
-export async function readRefundDelay(
-  context: Pick<SolverContext, 'minRefundDelays'>,
-  chain: ChainContext,
-): Promise<void> {
+export async function readRefundDelay(context: Pick<SolverContext, 'setUp'>, chain: ChainContext): Promise<void> {
   const settler = chain.config.contracts.intentOriginSettler
   if (!settler) return
   const delay = await chain.publicClient.readContract({
@@ -17,5 +14,5 @@ export async function readRefundDelay(
     abi: intentOriginSettlerAbi,
     functionName: 'minRefundDelay',
   })
-  context.minRefundDelays.set(chain.config.id, delay)
+  context.setUp.minRefundDelays.set(chain.config.id, delay)
 }

@@ -2,7 +2,7 @@ import type { ChainContext } from '../shared/context.ts'
 import { createFailureTracker } from '../shared/failures.ts'
 import { createLogger } from '../shared/logger.ts'
 import { openScratchStore } from '../shared/store/testEngines.ts'
-import type { SolverContext } from './context.ts'
+import { emptyWorkState, type SolverContext } from './context.ts'
 import { DEFAULT_PRICING, parsePricing } from './pricing.ts'
 import { openSolverStore } from './state.ts'
 
@@ -28,14 +28,8 @@ export async function fakeSolverContext(parameters: {
     store: await openScratchStore(parameters.storePrefix, openSolverStore),
     log,
     failures: createFailureTracker(log),
-    inFlight: new Set<string>(),
-    admitting: new Set<string>(),
-    exposureHeld: new Set<string>(),
-    heldOutputs: new Map(),
-    preparedFills: new Map(),
-    gasPrices: new Map(),
-    minRefundDelays: new Map(),
-    approvedChains: new Set(parameters.chains.keys()),
+    ...emptyWorkState(),
+    setUp: { approved: new Set(parameters.chains.keys()), minRefundDelays: new Map() },
     attester: { intent: async () => undefined, transfer: async () => undefined },
   } as unknown as SolverContext
 }
