@@ -138,6 +138,14 @@ module.exports = {
       to: { path: '^apps/web/src/(app|pages|features)/' },
     },
     {
+      name: 'lib-below-i18n',
+      comment:
+        'lib/ is the floor under i18n/ (its stored language): what formats or says words by language is in i18n/',
+      severity: 'error',
+      from: { path: '^apps/web/src/lib/', pathNot: test },
+      to: { path: '^apps/web/src/i18n/' },
+    },
+    {
       name: 'feature-through-its-entry',
       comment:
         "a feature uses another feature through its public entry (features/<name>/index.ts); a lazy import() of a dialog's file is the exception",

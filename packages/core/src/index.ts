@@ -1,13 +1,14 @@
 /**
  * The public surface of `@multi-bridge/core`, listed name by name (a snapshot test locks it: `index.test.ts`).
  * What the web app, the services, the devnet and the tests use; anything else stays inside its module.
+ * One section per folder, in the order the linter keeps the exports (by path): a heading stays above its folder.
  */
 
 // ---- Amounts: what a person types, and how amounts are shown ----
 export { formatDisplayAmountUp } from './amounts/formatDisplayAmountUp.ts'
 export { formatAmount, formatDisplayAmount, parseAmountInput } from './amounts/parseAmountInput.ts'
+// ---- Chains: clients, clocks, finality and bounded reads ----
 export { type ChainClients, createChainClients } from './chains/chainClients.ts'
-// ---- Chains: clients, finality and bounded reads ----
 export { type ChainClock, ChainStalledError, createChainClock } from './chains/chainClock.ts'
 export { type FinalHead, finalBlockNumber, finalHead, finalityBlocks, finalityProblem } from './chains/finality.ts'
 export { manifestChainToViem } from './chains/manifestChain.ts'
@@ -16,7 +17,6 @@ export { CHAIN_READ_TIMEOUT_MS, readChain } from './chains/readChain.ts'
 export { type DiscardSwapParameters, discardSwap } from './client/discardSwap.ts'
 export { type DraftSwapParameters, type DraftSwapReturnType, draftSwap } from './client/draftSwap.ts'
 export { type ExecuteSwapParameters, type ExecuteSwapReturnType, executeSwap } from './client/executeSwap.ts'
-// ---- Routes: requests, ranking and their errors ----
 export {
   fetchRoutes,
   type ProviderOutcome,
@@ -49,10 +49,10 @@ export {
   type SdkWallet,
   supportsGaslessIntents,
 } from './config/manifest.ts'
+// ---- Errors every layer can name, and their codes ----
 export { InvalidManifestError } from './errors/configErrors.ts'
 export { isInsufficientFundsError, NotEnoughGasError } from './errors/gasErrors.ts'
-// ---- Errors every layer can name ----
-export { MultiBridgeError, walkError } from './errors/MultiBridgeError.ts'
+export { ERROR_CODES, type ErrorCode, MultiBridgeError, walkError } from './errors/MultiBridgeError.ts'
 export { SafeChainError } from './errors/safeErrors.ts'
 export { ChainUnreachableError, ProviderTimeoutError, ServiceUnreachableError } from './errors/unreachableErrors.ts'
 export {
@@ -123,8 +123,9 @@ export { estimateRefundOpensAt } from './providers/refundTiming.ts'
 /** A person's refund signatures: the attesters asked at once, their no-fill / not-released combined for the verifier. */
 export { refundSignatures, verifierCombine } from './providers/settlement.ts'
 export type { RouteProvider } from './providers/types.ts'
+// ---- Swap records: their states, and the one machine that moves them ----
 export { applySwapEvent } from './records/swapMachine.ts'
-export { isGaslessSwap, newSwapRecord } from './records/swapRecord.ts'
+export { isGaslessSwap, newSwapRecord, swapTime } from './records/swapRecord.ts'
 export {
   type CompletedSwap,
   type DepositedSwap,
@@ -141,6 +142,7 @@ export {
   type SwapRecord,
   swapProgress,
 } from './records/types.ts'
+// ---- Routes: requests, tokens and the errors of quoting and sending ----
 export { routeChoice } from './routes/routeChoice.ts'
 export {
   BatchIncompleteError,
@@ -174,8 +176,8 @@ export {
   type TokenPrice,
   type TokenRef,
 } from './routes/types.ts'
-export { type CreateSwapClientParameters, createSwapClient } from './setup/createSwapClient.ts'
 // ---- Setup, the composition root: the provider modules, the manifest they check, the production config ----
+export { type CreateSwapClientParameters, createSwapClient } from './setup/createSwapClient.ts'
 export { type Manifest, type ProvidersConfig, parseManifest } from './setup/manifest.ts'
 export { PROVIDER_MODULES, providerModule } from './setup/modules.ts'
 export { productionManifest } from './setup/production.ts'
@@ -192,8 +194,8 @@ export { type CheckedDeposit, prepareDeposit } from './signing/checkDeposit.ts'
 export { type SignedField, SignedMismatchError } from './signing/signingErrors.ts'
 // ---- Persisted storage ----
 export { createPersistedStore, PERSIST_PREFIX, type PersistedStoreOptions } from './storage/persistedStore.ts'
-export { type CollectSwapsParameters, type CollectSwapsReturnType, collectSwaps } from './swaps/collectSwaps.ts'
 // ---- Swaps, one step below the client: each operation on its own (tests and tools that bring their own store) ----
+export { type CollectSwapsParameters, type CollectSwapsReturnType, collectSwaps } from './swaps/collectSwaps.ts'
 export {
   estimateDepositReserve,
   estimateNetworkCost,

@@ -24,9 +24,14 @@ export type ServiceErrorCode =
   | 'DATABASE_UNREACHABLE'
   | 'DATABASE_TOO_NEW'
   | 'STATE_NOT_SAVED'
+  | 'CORRUPT_STATE'
+  | 'READ_TIMEOUT'
+  | 'CONFLICTING_ATTESTATION'
+  | 'INVALID_PRICING'
+  | 'UNPRICED_TOKEN'
 
 /** A failure of a service, or of starting one, that is not an HTTP answer (see `HttpError`). */
-export class ServiceError extends MultiBridgeError {
+export class ServiceError extends MultiBridgeError<ServiceErrorCode> {
   override name = 'ServiceError'
 
   constructor(message: string, options: { code: ServiceErrorCode; cause?: unknown; details?: string }) {

@@ -12,7 +12,7 @@ import type { Logger } from './logger.ts'
  * An error a handler throws to answer with a 4xx/5xx JSON body `{ error: { code, message, ...fields } }`: `fields`
  * are what a client can act on besides the words (the least amount a quote takes, in base units).
  */
-export class HttpError extends MultiBridgeError {
+export class HttpError extends MultiBridgeError<string> {
   override name = 'HttpError'
 
   constructor(

@@ -1,7 +1,8 @@
 import { MultiBridgeError } from '@multi-bridge/core'
+import type { ServiceErrorCode } from './errors.ts'
 
 /** A read that did not answer within its deadline. It keeps its slot in the pool until it settles. */
-export class ReadTimeoutError extends MultiBridgeError {
+export class ReadTimeoutError extends MultiBridgeError<ServiceErrorCode> {
   override name = 'ReadTimeoutError'
 
   constructor(timeoutMs: number) {

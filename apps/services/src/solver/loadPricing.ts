@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs'
 import { MultiBridgeError } from '@multi-bridge/core'
 import { parseUnits } from 'viem'
 import { z } from 'zod'
+import type { ServiceErrorCode } from '../shared/errors.ts'
 import { DEFAULT_PRICING, type SolverPricingConfig } from './pricing.ts'
 
 /** A pricing setting the solver must not start with; the message names the source and the field. */
-export class PricingConfigError extends MultiBridgeError {
+export class PricingConfigError extends MultiBridgeError<ServiceErrorCode> {
   override name = 'PricingConfigError'
 
   constructor(message: string, options: { cause?: unknown } = {}) {

@@ -1,4 +1,5 @@
 import { type Manifest, type ManifestToken, MultiBridgeError } from '@multi-bridge/core'
+import type { ServiceErrorCode } from '../shared/errors.ts'
 import type { SolverPricing } from './pricingConfig.ts'
 
 export {
@@ -18,7 +19,7 @@ export type FillKind = keyof typeof FILL_GAS
 
 const BPS = 10_000n
 
-export class UnpricedTokenError extends MultiBridgeError {
+export class UnpricedTokenError extends MultiBridgeError<ServiceErrorCode> {
   override name = 'UnpricedTokenError'
 
   constructor(readonly symbol: string) {

@@ -1,7 +1,7 @@
 import { formatUsdValue } from '@multi-bridge/core'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { htmlLang, type Language } from '../i18n/languages.ts'
+import { htmlLang, type Language } from './languages.ts'
 
 /** The BCP 47 locale of an interface language, for `Intl` (zh is Traditional Chinese, zh-Hant). */
 export const intlLocale = (language: string): string => htmlLang[language as Language] ?? 'en'

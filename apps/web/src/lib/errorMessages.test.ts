@@ -1,10 +1,24 @@
 import {
   AddChainError,
+  ChainStalledError,
+  ChainUnreachableError,
+  DepositNotMinedError,
+  ERROR_CODES,
+  type ErrorCode,
+  GaslessOrderUnconfirmedError,
+  GaslessRefusedError,
   HttpStatusError,
   HttpTimeoutError,
   MissingChainInfoError,
   MultiBridgeError,
   NotEnoughGasError,
+  NotSwapOwnerError,
+  ProviderNotAvailableError,
+  ProviderTimeoutError,
+  RouteUnavailableError,
+  ServiceUnreachableError,
+  SignedMismatchError,
+  type TokenRef,
   TransactionNotConfirmedError,
   UnknownContractError,
   UserRejectedError,
@@ -15,10 +29,18 @@ import { InsufficientFundsError, TransactionExecutionError, UserRejectedRequestE
 import { describe, expect, it } from 'vitest'
 import zhStrings from '../i18n/locales/zh.ts'
 import zhErrors from '../i18n/locales/zh-errors.ts'
-import { catalogue, SIGNED_MISMATCH, toUserMessage } from './errorMessages.ts'
+import { catalogue, type RaisedAs, ROUTE_GONE, SIGNED_MISMATCH, toUserMessage } from './errorMessages.ts'
 
 /** Every Traditional Chinese string: the errors' come in their own chunk. */
 const zh: Record<string, string> = { ...zhStrings, ...zhErrors }
+
+const USDC: TokenRef = {
+  chainId: 1,
+  address: '0x0000000000000000000000000000000000000002',
+  symbol: 'USDC',
+  decimals: 6,
+  kind: 'usdc',
+}
 
 const rejection = Object.assign(new Error('User rejected the request.'), { code: 4001 })
 
@@ -126,11 +148,60 @@ describe('error catalogue', () => {
     expect(toUserMessage(a)).toEqual({ message: 'Oops, something went wrong' })
   })
 
+  it('reads each error as the error its code is raised with', () => {
+    const owner = '0x0000000000000000000000000000000000000001'
+    // One of each (the type makes the list whole); each carries the code it is listed under, so the catalogue's
+    // message for that code reads the fields it names.
+    const raised: RaisedAs = {
+      missingChainInfo: new MissingChainInfoError(1),
+      unknownContract: new UnknownContractError('0xabc'),
+      signedMismatch: new SignedMismatchError('recipient', 'x'),
+      httpStatus: new HttpStatusError('https://x', 502, undefined),
+      notSwapOwner: new NotSwapOwnerError(owner, owner),
+      transactionNotConfirmed: new TransactionNotConfirmedError('0x1', 'Local Chain A', undefined),
+      gaslessRefused: new GaslessRefusedError('ORDER_EXPIRED'),
+      gaslessUnconfirmed: new GaslessOrderUnconfirmedError('0x1', 1_700_000_000, undefined),
+      chainUnreachable: new ChainUnreachableError(1, 'Local Chain A'),
+      serviceUnreachable: new ServiceUnreachableError('solver'),
+      providerTimeout: new ProviderTimeoutError('Across', 8_000),
+      depositNotMined: new DepositNotMinedError('0x1', 30),
+      providerNotAvailable: new ProviderNotAvailableError('Relay'),
+      chainStalled: new ChainStalledError(1, 'Local Chain A', 3),
+      notEnoughGas: new NotEnoughGasError({ chainId: 1, network: 'Local Chain A', coin: 'ETH', decimals: 18 }),
+    }
+    for (const [code, error] of Object.entries(raised)) {
+      expect(error.code, error.name).toBe(code)
+      expect(toUserMessage(error).message, code).not.toBe('Oops, something went wrong')
+    }
+  })
+
+  it('says a route refused when its quote is fetched again before signing is gone, and that nothing left the wallet', () => {
+    // The solver's inventory ran out between the review and the approval: its fresh quote is over its maximum.
+    const refused = new RouteUnavailableError('intent', 'amountTooHigh', { amount: 0n, token: USDC })
+    expect(toUserMessage(refused)).toEqual(ROUTE_GONE)
+    expect(toUserMessage(new Error('executing', { cause: refused }))).toEqual(ROUTE_GONE)
+    expect(zh[ROUTE_GONE.message]).toBeTruthy()
+  })
+
+  it('says every code core raises, but those said as "Oops" on purpose', () => {
+    const unsaid = ERROR_CODES.filter((code) => !(code in catalogue))
+    expect(unsaid).toEqual([
+      'invalidManifest',
+      'invalidConfig',
+      'httpParse',
+      'invalidQuote',
+      'invalidResponse',
+      'unexpected',
+    ])
+  })
+
   it('has every catalogue message in Traditional Chinese', () => {
     const messages = Object.entries(catalogue).map(([code, message]) => [
       code,
-      message(
-        Object.assign(new MultiBridgeError('x', { code }), { owner: '0x0000000000000000000000000000000000000001' }),
+      (message as (error: MultiBridgeError) => { message: string })(
+        Object.assign(new MultiBridgeError('x', { code: code as ErrorCode }), {
+          owner: '0x0000000000000000000000000000000000000001',
+        }),
       ).message,
     ])
     for (const [code, message] of messages) expect(zh[message as keyof typeof zh], code).toBeTruthy()

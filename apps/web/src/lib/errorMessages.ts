@@ -2,6 +2,7 @@ import {
   type ChainStalledError,
   type ChainUnreachableError,
   type DepositNotMinedError,
+  type ERROR_CODES,
   formatDisplayAmountUp,
   type GaslessOrderUnconfirmedError,
   type GaslessRefusedError,
@@ -71,11 +72,51 @@ const SERVICE_UNREACHABLE: Record<string, string> = {
   relayer: "The bridge's relayer is not answering",
 }
 
+/** The codes said as "Oops, something went wrong" on purpose: a broken answer or config, for developers to read. */
+type SaidAsUnexpected =
+  | 'invalidManifest'
+  | 'invalidConfig'
+  | 'httpParse'
+  | 'invalidQuote'
+  | 'invalidResponse'
+  | 'unexpected'
+
+/**
+ * The error a code is raised as, where its message reads more than the code (every other code's is a plain
+ * `MultiBridgeError`); `errorMessages.test.ts` raises each and checks its code.
+ */
+export type RaisedAs = {
+  missingChainInfo: MissingChainInfoError
+  unknownContract: UnknownContractError
+  signedMismatch: SignedMismatchError
+  httpStatus: HttpStatusError
+  notSwapOwner: NotSwapOwnerError
+  transactionNotConfirmed: TransactionNotConfirmedError
+  gaslessRefused: GaslessRefusedError
+  gaslessUnconfirmed: GaslessOrderUnconfirmedError
+  chainUnreachable: ChainUnreachableError
+  serviceUnreachable: ServiceUnreachableError
+  providerTimeout: ProviderTimeoutError
+  depositNotMined: DepositNotMinedError
+  providerNotAvailable: ProviderNotAvailableError
+  chainStalled: ChainStalledError
+  notEnoughGas: NotEnoughGasError
+}
+
+/** A code the person is told in words: every code core raises, but those said as "Oops" on purpose. */
+type SaidCode = Exclude<(typeof ERROR_CODES)[number], SaidAsUnexpected>
+
+/** Each code's message, from the error raised with it. */
+type Catalogue = {
+  [C in SaidCode]: (error: C extends keyof RaisedAs ? RaisedAs[C] : MultiBridgeError) => UserMessage
+}
+
 /**
  * SPEC §6: every error the person sees comes from this one catalogue, keyed by the error's stable `code`
- * (the messages are i18n keys). An error whose code is not here is "Oops, something went wrong".
+ * (the messages are i18n keys). It has a message for every code core raises (a new code does not compile until it
+ * has one, or is said as "Oops" on purpose); an error whose code is not here is "Oops, something went wrong".
  */
-export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage> = {
+export const catalogue: Catalogue = {
   walletDisconnected: fixed('Your wallet is disconnected'),
   noWallet: fixed('Please open this in a browser with a wallet!'),
   walletPluginNotFound: fixed('Wallet plugin not found'),
@@ -86,23 +127,21 @@ export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage>
   userRejected: fixed('The request was rejected in the wallet'),
   missingChainInfo: (error) => ({
     message: 'Missing chain info for {{id}}. Please add it manually',
-    values: { id: (error as MissingChainInfoError).chainId },
+    values: { id: error.chainId },
   }),
   unknownContract: (error) => ({
     message: 'Unknown contract type: {{type}}',
-    values: { type: (error as UnknownContractError).contractType },
+    values: { type: error.contractType },
   }),
   signedMismatch: (error) => ({
-    message:
-      SIGNED_MISMATCH[(error as SignedMismatchError).field] ??
-      'The transaction to sign does not match your swap. Nothing was signed.',
+    message: SIGNED_MISMATCH[error.field] ?? 'The transaction to sign does not match your swap. Nothing was signed.',
   }),
   httpTimeout: fixed('The request timed out'),
   httpAbort: fixed('The request was cancelled'),
   httpNetwork: fixed('Network error: check your connection'),
   httpStatus: (error) => ({
     message: 'The service answered with an error ({{status}})',
-    values: { status: (error as HttpStatusError).status },
+    values: { status: error.status },
   }),
   // Thrown before a deposit is sent (a quote fetched again, the checks before signing): nothing left the wallet.
   quoteChanged: fixed(
@@ -119,7 +158,7 @@ export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage>
   ),
   notSwapOwner: (error) => ({
     message: 'Only {{account}} can refund this swap',
-    values: { account: shortAddress((error as NotSwapOwnerError).owner) },
+    values: { account: shortAddress(error.owner) },
   }),
   refundNotAvailable: fixed('The refund is not available yet'),
   nothingToRefund: fixed(
@@ -129,52 +168,51 @@ export const catalogue: Record<string, (error: MultiBridgeError) => UserMessage>
   transactionReverted: fixed('The transaction failed on chain'),
   transactionNotConfirmed: (error) => ({
     message: "Sent, not confirmed yet: {{network}} hasn't shown it. It's checked again; don't send it twice.",
-    values: { network: (error as TransactionNotConfirmedError).chainName },
+    values: { network: error.chainName },
   }),
   transactionReplaced: fixed('The transaction was cancelled or replaced in your wallet: it did nothing. Try again.'),
   gaslessRefused: (error) => ({
     message:
-      GASLESS_REFUSED[(error as GaslessRefusedError).refusal] ??
-      'The solver did not open your order ({{code}}). Nothing left your wallet.',
-    values: { code: (error as GaslessRefusedError).refusal },
+      GASLESS_REFUSED[error.refusal] ?? 'The solver did not open your order ({{code}}). Nothing left your wallet.',
+    values: { code: error.refusal },
   }),
   // Signed, and the solver's answer lost: it may still open the order, so signing again could make a second one.
   gaslessUnconfirmed: (error) => ({
     message:
       "The solver hasn't confirmed your signed order. It may still be opened until {{time, datetime(timeStyle: short)}}: don't sign it again. It stays in History, followed there.",
-    values: { time: (error as GaslessOrderUnconfirmedError).openDeadline * 1000 },
+    values: { time: error.openDeadline * 1000 },
   }),
   typedDataUnsupported: fixed('This wallet cannot sign this swap without gas. Choose a route with gas instead.'),
   batchIncomplete: fixed('The wallet stopped before the deposit: nothing was deposited. Try again.'),
   // A chain or one of the bridge's services that does not answer is named (issue #28: stuck is told).
   chainUnreachable: (error) => ({
     message: '{{network}} is not answering',
-    values: { network: (error as ChainUnreachableError).chainName },
+    values: { network: error.chainName },
   }),
   serviceUnreachable: (error) => ({
-    message: SERVICE_UNREACHABLE[(error as ServiceUnreachableError).service] ?? "The bridge's service is not answering",
+    message: SERVICE_UNREACHABLE[error.service] ?? "The bridge's service is not answering",
   }),
   providerTimeout: (error) => ({
     message: 'No answer within {{seconds}} seconds',
-    values: { seconds: Math.round(((error as ProviderTimeoutError).timeoutMs ?? 0) / 1000) },
+    values: { seconds: Math.round((error.timeoutMs ?? 0) / 1000) },
   }),
   trackTimeout: fixed("This swap couldn't be checked just now; trying again"),
   depositNotMined: (error) => ({
     message:
       'The deposit is still not mined after {{minutes}} minutes: it may have been dropped or replaced in your wallet. Check its activity; this page keeps looking.',
-    values: { minutes: (error as DepositNotMinedError).minutes },
+    values: { minutes: error.minutes },
   }),
   providerNotAvailable: (error) => ({
     message: '{{provider}} is not available in this app now, so this swap is not followed here',
-    values: { provider: (error as ProviderNotAvailableError).providerName },
+    values: { provider: error.providerName },
   }),
   // A destination that answers but makes no new block: the swap waits for it (its clock keeps running).
   chainStalled: (error) => ({
     message: '{{network}} has made no new block for {{minutes}} min',
-    values: { network: (error as ChainStalledError).chainName, minutes: (error as ChainStalledError).minutes },
+    values: { network: error.chainName, minutes: error.minutes },
   }),
   notEnoughGas: (error): UserMessage => {
-    const { coin, network, needed, decimals } = error as NotEnoughGasError
+    const { coin, network, needed, decimals } = error
     return needed === undefined
       ? { message: 'Not enough {{coin}} on {{network}} for gas', values: { coin, network } }
       : {
@@ -190,15 +228,31 @@ export const NOT_ENOUGH_NATIVE: UserMessage = { message: "Not enough of the netw
 export const UNEXPECTED: UserMessage = { message: 'Oops, something went wrong' }
 
 /**
+ * A route its provider no longer serves when the app fetches its quote again before signing (a limit, liquidity): the
+ * routes list says why beside the provider; here, what it means for the swap.
+ */
+export const ROUTE_GONE: UserMessage = {
+  message: 'This route is no longer available, so nothing left your wallet. Check the routes again.',
+}
+
+/** The catalogue's message for an error of ours, when its code has one. */
+export function catalogueMessage(error: MultiBridgeError<string>): UserMessage | undefined {
+  if (error.code.startsWith('route.')) return ROUTE_GONE
+  if (!(error.code in catalogue)) return undefined
+  // The one place a code meets its message: `RaisedAs` says which error carries the code (checked by a test).
+  return (catalogue[error.code as SaidCode] as (error: MultiBridgeError<string>) => UserMessage)(error)
+}
+
+/**
  * The person's message for any error. The outermost catalogued error wins over what caused it (a refused
  * connection is "Couldn't connect to wallet"); a refusal in the wallet, however deeply wrapped by viem or
  * wagmi, is said as such; anything else is "Oops, something went wrong" (the console has the details).
  */
 export function toUserMessage(error: unknown): UserMessage {
-  const known = walkError(error, (item) => item instanceof MultiBridgeError && item.code in catalogue) as
+  const known = walkError(error, (item) => item instanceof MultiBridgeError && catalogueMessage(item) !== undefined) as
     | MultiBridgeError
     | undefined
-  if (known) return catalogue[known.code]!(known)
+  if (known) return catalogueMessage(known) ?? UNEXPECTED
   if (isUserRejection(error)) return { message: 'The request was rejected in the wallet' }
   // viem's "total cost … exceeds the balance", or a wallet's "insufficient funds", however wrapped: never "Oops".
   if (isInsufficientFundsError(error)) return NOT_ENOUGH_NATIVE

@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import type { Route } from '../routes/types.ts'
-import type { SigningSwap } from './types.ts'
+import type { SigningSwap, SwapRecord } from './types.ts'
 
 /** The History record of a swap the person is about to confirm (its key is local until the deposit is mined). */
 export function newSwapRecord(route: Route, owner: Address): SigningSwap {
@@ -40,3 +40,10 @@ export function newSwapRecord(route: Route, owner: Address): SigningSwap {
 
 /** Whether the swap is a gasless one: the person signed once and the solver opened it (`Route.gasless`). */
 export const isGaslessSwap = (record: Pick<SigningSwap, 'data'>): boolean => record.data?.openedBy === 'solver'
+
+/**
+ * When a swap happened, in seconds, as History sorts and shows it: its deposit's block time, or the time Swap was
+ * pressed for a swap with no mined deposit (`createdAt` is this machine's milliseconds).
+ */
+export const swapTime = (swap: SwapRecord): number =>
+  (swap.status === 'signing' ? undefined : swap.depositedAt) ?? swap.createdAt / 1000

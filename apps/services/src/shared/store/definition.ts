@@ -1,8 +1,9 @@
 import { MultiBridgeError } from '@multi-bridge/core'
 import type { z } from 'zod'
+import type { ServiceErrorCode } from '../errors.ts'
 
 /** State that cannot be trusted: the service refuses to start rather than sign or fill twice. */
-export class CorruptStateError extends MultiBridgeError {
+export class CorruptStateError extends MultiBridgeError<ServiceErrorCode> {
   override name = 'CorruptStateError'
 
   constructor(

@@ -12,7 +12,7 @@ import {
   swapProgress,
   type TrackProblem,
 } from '@multi-bridge/core'
-import { catalogue, type UserMessage } from '../../lib/errorMessages.ts'
+import { catalogueMessage, type UserMessage } from '../../lib/errorMessages.ts'
 
 /**
  * A swap found on chain by "Restore" (it has no quote of its own to judge it by) whose looks fail because a chain
@@ -115,7 +115,7 @@ const TRACKER_FINDINGS = new Set(['providerNotAvailable', 'depositNotMined', 'ch
  */
 export function trackerFinding(error: unknown): UserMessage | undefined {
   if (!(error instanceof MultiBridgeError) || !TRACKER_FINDINGS.has(error.code)) return undefined
-  return catalogue[error.code]?.(error)
+  return catalogueMessage(error)
 }
 
 /**

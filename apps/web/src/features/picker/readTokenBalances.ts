@@ -11,7 +11,7 @@ import {
 import type { PickerToken } from './types.ts'
 
 /** The chain answered nothing usable for a balance read: the query retries, the picker lists tokens without balances. */
-export class BalanceReadError extends MultiBridgeError {
+export class BalanceReadError extends MultiBridgeError<'balanceRead'> {
   override name = 'BalanceReadError'
   constructor(details: string) {
     super('Balances could not be read', { code: 'balanceRead', details })

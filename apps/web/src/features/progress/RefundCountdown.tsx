@@ -1,6 +1,6 @@
 import { chainName, type SwapRecord } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
-import { useIntlFormat } from '../../lib/intlFormat.ts'
+import { useIntlFormat } from '../../i18n/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useTrackProblem } from '../../lib/swapClient.tsx'
 import { problemText } from '../history/index.ts'

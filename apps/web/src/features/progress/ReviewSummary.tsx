@@ -1,9 +1,16 @@
 import { formatDisplayAmount, formatDisplayAmountUp, type Route, type TokenRef, valueLossBps } from '@multi-bridge/core'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SlippageWarning, ValueLossConfirm, ValueLossWarning } from '../../lib/MoneyWarnings.tsx'
-import { valueLossLevel } from '../../lib/moneyWarnings.ts'
-import { NetworkCostLabel, type ReviewNetworkCost, type UsdText, useRouteUsd } from '../swap/index.ts'
+import {
+  NetworkCostLabel,
+  type ReviewNetworkCost,
+  SlippageWarning,
+  type UsdText,
+  useRouteUsd,
+  ValueLossConfirm,
+  ValueLossWarning,
+  valueLossLevel,
+} from '../swap/index.ts'
 
 export type ReviewSummaryProps = {
   route: Route

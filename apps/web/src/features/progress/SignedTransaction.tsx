@@ -6,9 +6,9 @@ import {
   type TokenRef,
 } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
+import { useIntlFormat } from '../../i18n/intlFormat.ts'
 import type { UserMessage } from '../../lib/errorMessages.ts'
 import { shortAddress } from '../../lib/format.ts'
-import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 
 /** The review's view of the transaction to sign: decoded from its calldata, or why it was refused. */

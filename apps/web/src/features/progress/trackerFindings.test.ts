@@ -23,7 +23,7 @@ describe('a swap its bridge no longer follows here', () => {
 
   it('is said on its History row, not left as a silent "Swapping..."', () => {
     expect(problemText(problem, 'Liquidity Pool Bridge')).toEqual({
-      message: catalogue.providerNotAvailable!(problem.error as ProviderNotAvailableError).message,
+      message: catalogue.providerNotAvailable(problem.error as ProviderNotAvailableError).message,
       values: { provider: 'Liquidity Pool Bridge' },
     })
   })
@@ -40,14 +40,14 @@ describe('a sent deposit still not mined after ten minutes', () => {
 
   it('is said as such (dropped or replaced in the wallet?) from the first look that finds it', () => {
     const first: TrackProblem = { error, since, failures: 1 }
-    expect(problemExplanation(first, 'Intent Bridge')?.message).toBe(catalogue.depositNotMined!(error).message)
-    expect(problemText(first, 'Intent Bridge')?.message).toBe(catalogue.depositNotMined!(error).message)
+    expect(problemExplanation(first, 'Intent Bridge')?.message).toBe(catalogue.depositNotMined(error).message)
+    expect(problemText(first, 'Intent Bridge')?.message).toBe(catalogue.depositNotMined(error).message)
   })
 
   it('is never turned into "This swap couldn\'t be checked just now" (it was checked: the deposit is not mined)', () => {
     const repeated: TrackProblem = { error, since, failures: 5 }
-    expect(problemExplanation(repeated, 'Intent Bridge')?.message).toBe(catalogue.depositNotMined!(error).message)
-    expect(problemText(repeated, 'Intent Bridge')?.message).toBe(catalogue.depositNotMined!(error).message)
+    expect(problemExplanation(repeated, 'Intent Bridge')?.message).toBe(catalogue.depositNotMined(error).message)
+    expect(problemText(repeated, 'Intent Bridge')?.message).toBe(catalogue.depositNotMined(error).message)
   })
 })
 

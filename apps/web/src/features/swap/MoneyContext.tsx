@@ -1,5 +1,5 @@
 import type { Route } from '@multi-bridge/core'
-import { ValueLossWarning } from '../../lib/MoneyWarnings.tsx'
+import { ValueLossWarning } from './MoneyWarnings.tsx'
 import { usdOfAmount, useRouteUsd, useUsdText } from './usdValue.ts'
 import type { SwapForm } from './useSwapForm.ts'
 

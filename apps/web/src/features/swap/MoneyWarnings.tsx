@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useIntlFormat } from './intlFormat.ts'
+import { useIntlFormat } from '../../i18n/intlFormat.ts'
 import { slippageLevel, valueLossLevel } from './moneyWarnings.ts'
 
 /** "About 8.4 % of what you send does not arrive": shown above 3 %, stronger above 10 % (see `moneyWarnings.ts`). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { SlippageWarning } from '../../lib/MoneyWarnings.tsx'
+import { SlippageWarning } from './MoneyWarnings.tsx'
 import type { RefreshPause } from './quoteRefresh.ts'
 import { parseSlippage, type SwapForm } from './useSwapForm.ts'
 

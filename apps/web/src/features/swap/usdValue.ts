@@ -8,7 +8,7 @@ import {
   valueLossBps,
 } from '@multi-bridge/core'
 import { useMemo } from 'react'
-import { useIntlFormat } from '../../lib/intlFormat.ts'
+import { useIntlFormat } from '../../i18n/intlFormat.ts'
 
 /** USD text shown beside an amount ("≈ $1.20"), or undefined where no price is known: nothing is shown then. */
 export type UsdText = string | undefined

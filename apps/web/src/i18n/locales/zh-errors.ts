@@ -17,6 +17,8 @@ const zhErrors: Record<string, string> = {
     '存入前報價已變更，因此沒有任何款項離開您的錢包。請確認新金額後重試。',
   'The quote expired before the deposit, so nothing left your wallet. Review a new quote and try again.':
     '存入前報價已過期，因此沒有任何款項離開您的錢包。請查看新報價後重試。',
+  'This route is no longer available, so nothing left your wallet. Check the routes again.':
+    '這條路線已無法使用，因此沒有任何款項離開您的錢包。請重新查看路線。',
   'The connected account changed, so nothing left your wallet. Check the new quote and try again.':
     '已連接的帳戶已變更，因此沒有任何款項離開您的錢包。請確認新報價後重試。',
   'The provider refunds this transfer by itself': '此轉帳由提供者自行退款',

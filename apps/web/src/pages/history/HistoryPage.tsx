@@ -5,6 +5,7 @@ import {
   listSwaps,
   receivedAmount,
   type SwapRecord,
+  swapTime,
 } from '@multi-bridge/core'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,8 +20,8 @@ import {
 import { notificationsAllowed, notify, setSwapNotifications, useAlerts } from '../../features/notifications/index.ts'
 import { useStatusDetail } from '../../features/progress/index.ts'
 import { useWalletConnection } from '../../features/wallet/index.ts'
+import { useIntlFormat } from '../../i18n/intlFormat.ts'
 import { reportError } from '../../lib/errorMessages.ts'
-import { useIntlFormat } from '../../lib/intlFormat.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { type PageOptions, ROUTES } from '../../lib/routes.ts'
 import { preloadSwapClient, useSwapClient, useSwaps, useTrackProblems } from '../../lib/swapClient.tsx'
@@ -240,11 +241,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
                   </span>
                   <SwapRowNotes swap={swap} now={now} />
                   <span className="muted small" data-testid="history-date">
-                    {format.dateTime(
-                      (swap.status === 'signing'
-                        ? swap.createdAt / 1000
-                        : (swap.depositedAt ?? swap.createdAt / 1000)) * 1000,
-                    )}
+                    {format.dateTime(swapTime(swap) * 1000)}
                   </span>
                 </button>
               </li>

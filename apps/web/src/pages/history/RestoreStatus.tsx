@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useRestoreState } from '../../features/history/index.ts'
-import { useIntlFormat } from '../../lib/intlFormat.ts'
+import { useIntlFormat } from '../../i18n/intlFormat.ts'
 
 /**
  * What the last Restore could not read, named: the chains that did not answer (read again by themselves as soon
