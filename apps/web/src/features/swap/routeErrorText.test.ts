@@ -67,6 +67,10 @@ describe('routeErrorText', () => {
       message: 'Amount too high for this route (maximum {{amount}})',
       values: { amount: '15,263,884.094627 USDC' },
     })
+    // Nothing to send at all (a solver's inventory of the output ran out): not "maximum 0 USDC".
+    const none = new RouteUnavailableError('intent', 'amountTooHigh', { amount: 0n, token: usdc })
+    expect(routeErrorText(none)).toEqual({ message: 'This route cannot take any amount right now' })
+    expect(zh['This route cannot take any amount right now']).toBeTruthy()
     // The pool's liquidity is in the token that arrives.
     const eth = token('ETH', 18)
     const dry = new RouteUnavailableError('pool', 'insufficientLiquidity', { amount: 2n * 10n ** 17n, token: eth })

@@ -33,6 +33,10 @@ export function routeErrorText(error: unknown): RouteErrorText {
   if (error instanceof RouteUnavailableError) {
     const details = error.details ? { details: error.details } : {}
     const withLimit = reasonWithLimit[error.reason]
+    // A maximum of nothing: the provider has none of the token to send now (a solver's inventory), whatever the amount.
+    if (error.reason === 'amountTooHigh' && error.limit?.amount === 0n) {
+      return { message: 'This route cannot take any amount right now', ...details }
+    }
     if (error.limit && withLimit) {
       const { amount, token } = error.limit
       // A minimum rounded up, a maximum rounded down: the amount shown is always one the route takes.

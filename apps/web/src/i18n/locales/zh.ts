@@ -131,6 +131,7 @@ const zh: Record<string, string> = {
   Unavailable: '不可用',
   'Amount too low for this route': '金額低於此路由的下限',
   'Amount too high for this route': '金額高於此路由的上限',
+  'This route cannot take any amount right now': '此路由目前無法承接任何金額',
   'Not enough liquidity on the destination': '目標鏈流動性不足',
   'Token not supported': '不支援此代幣',
   'Route not supported': '不支援此路由',
