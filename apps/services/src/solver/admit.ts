@@ -61,7 +61,7 @@ export async function admitOrder(
   })
   if (prepared) context.caches.preparedFills.set(orderId, prepared) // accepted: its first fill's reads are on their way
   // A gasless order the solver opened: the order holds its output now (or declined it), not the submission.
-  context.holds?.outputs.delete(orderId)
+  context.holds.outputs.delete(orderId)
   const reason = order.status === 'declined' ? order.reason : undefined
   context.log.info(reason ? 'order declined' : 'order accepted', { orderId, reason, originChainId: origin.config.id })
   return order.status === 'accepted' ? order : undefined
@@ -91,7 +91,7 @@ export function admitSentGasless(context: SolverContext, parameters: AdmitSentGa
   context.store.update((state) => {
     state.orders[orderId] = acceptedOrder(seen, terms, originData, { openTx, openedFor: order.user })
   })
-  context.holds?.outputs.delete(orderId) // the order holds its output now
+  context.holds.outputs.delete(orderId) // the order holds its output now
   context.log.info('order accepted', { orderId, originChainId: origin.config.id, openTx })
   return orderId
 }

@@ -18,7 +18,7 @@ export type GasPriceCache = Map<number, { price: Promise<bigint>; readAt: number
  * Everything the solver's operations share, made once at start: each operation takes it as its first argument
  * instead of reading closure variables, so one can be run (and tested) without starting the service.
  */
-/** What an order being admitted holds on its destination (see `SolverContext.heldOutputs`): its output, its gas. */
+/** What an order being admitted holds on its destination (see `SolverContext.holds`): its output, its gas. */
 export type OutputHold = { chainId: number; token: Address; amount: bigint }
 
 /** What a gasless order the solver is opening takes from its person on the origin, until its open is mined. */

@@ -235,10 +235,14 @@ export const ROUTE_GONE: UserMessage = {
   message: 'This route is no longer available, so nothing left your wallet. Check the routes again.',
 }
 
+/** Whether the catalogue says an error of ours in words (else it is "Oops"). */
+const isCatalogued = (error: unknown): error is MultiBridgeError<string> =>
+  error instanceof MultiBridgeError && (error.code.startsWith('route.') || error.code in catalogue)
+
 /** The catalogue's message for an error of ours, when its code has one. */
 export function catalogueMessage(error: MultiBridgeError<string>): UserMessage | undefined {
+  if (!isCatalogued(error)) return undefined
   if (error.code.startsWith('route.')) return ROUTE_GONE
-  if (!(error.code in catalogue)) return undefined
   // The one place a code meets its message: `RaisedAs` says which error carries the code (checked by a test).
   return (catalogue[error.code as SaidCode] as (error: MultiBridgeError<string>) => UserMessage)(error)
 }
@@ -249,9 +253,7 @@ export function catalogueMessage(error: MultiBridgeError<string>): UserMessage |
  * wagmi, is said as such; anything else is "Oops, something went wrong" (the console has the details).
  */
 export function toUserMessage(error: unknown): UserMessage {
-  const known = walkError(error, (item) => item instanceof MultiBridgeError && catalogueMessage(item) !== undefined) as
-    | MultiBridgeError
-    | undefined
+  const known = walkError(error, isCatalogued) as MultiBridgeError<string> | undefined
   if (known) return catalogueMessage(known) ?? UNEXPECTED
   if (isUserRejection(error)) return { message: 'The request was rejected in the wallet' }
   // viem's "total cost … exceeds the balance", or a wallet's "insufficient funds", however wrapped: never "Oops".
