@@ -14,7 +14,7 @@ export default class SummaryReporter implements Reporter {
       const file = relative(process.cwd(), module.moduleId)
       const time = module.diagnostic()
       const ms = time.environmentSetupDuration + time.prepareDuration + time.collectDuration + time.setupDuration
-      addTime(counts.suites, `vitest ${module.project.name}`, (ms + time.duration) / 1000)
+      addTime(counts.suites, `vitest ${module.project.name} ${file}`, (ms + time.duration) / 1000)
       for (const test of module.children.allTests()) {
         const state = test.result().state
         if (state === 'passed') counts.passed++

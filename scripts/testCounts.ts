@@ -7,7 +7,7 @@ export type TestCounts = {
   skipped: number
   /** The failed tests, each as `file › title` (a runner's own summary may be far up a long log). */
   failures?: string[]
-  /** Seconds per suite (a Vitest project, a Playwright spec file), the sum of its files' or tests' own times. */
+  /** Seconds per suite (a Vitest test file, a Playwright spec file), the sum of its tests' own times. */
   suites?: Record<string, number>
 }
 
