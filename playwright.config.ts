@@ -12,9 +12,9 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   globalSetup: './e2e/globalSetup.ts',
   fullyParallel: true,
-  // One at a time by default: on 2 cores, two browsers beside the chains and the services starved the solver
-  // enough once that an order missed the browser tests' 30 s fill window. E2E_WORKERS=2 is about 40% faster.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two at a time: most of a browser test is waiting for blocks, fills and deadlines (the fill window is 60 s, with
+  // room for a loaded machine), and its pages draw no animation (fixtures/app.ts). E2E_WORKERS=1 runs them one by one.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 120_000,

@@ -134,6 +134,7 @@ it('exports exactly its public surface', () => {
       "lifiTokenList",
       "listSwaps",
       "listedTokenRef",
+      "lookAlikeFinder",
       "manifestChainToViem",
       "newSwapRecord",
       "noFillAttestationTypes",

@@ -35,6 +35,7 @@ export { type RestoreSwapsParameters, type RestoreSwapsReturnType, restoreSwaps 
 export type { SwapClient } from './client/types.ts'
 // ---- Configuration: the manifest's parts ----
 export type { ProductionEnv } from './config/envValues.ts'
+export { lookAlikeFinder, type NamedToken } from './config/lookAlike.ts'
 export {
   chainName,
   findManifestToken,

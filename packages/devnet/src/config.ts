@@ -62,6 +62,8 @@ export const DEVNET_FUNDING = {
   poolStable: 200_000n,
   poolWeth: 20n,
   poolNative: 20n,
+  /** Of the look-alike "USDC" (deploy.ts), to each user. */
+  lookAlikeAirdrop: 5_000n,
 } as const
 
 /**

@@ -74,6 +74,8 @@ function clientsFor(chain: Chain, rpcUrl: string): Clients {
 export type DeployedChain = {
   contracts: ManifestChain['contracts']
   tokens: ManifestChain['tokens']
+  /** A token that is not listed, named like the listed USDC: "USD Coin (Local)", USDC, 6 decimals. */
+  lookAlikeUsdc: Address
 }
 
 /**
@@ -126,7 +128,11 @@ export async function deployChain(config: DevnetChainConfig, rpcUrl: string): Pr
     { ...POOL_PARAMETERS, ...SAFETY_DELAYS },
   ])
 
+  // Last, so that the contracts above keep their addresses.
+  const lookAlikeUsdc = await deploy(devTokenAbi, devTokenBytecode, ['USD Coin (Local)', 'USDC', 6, owner])
+
   return {
+    lookAlikeUsdc,
     contracts: {
       multicall3: MULTICALL3_ADDRESS,
       attestationVerifier: verifier,
@@ -199,6 +205,15 @@ export async function seedChain(
   for (const index of DEVNET_ACCOUNTS.users) {
     await mint(devnetAccount(index).address, stable(DEVNET_FUNDING.userStable))
     await wrap(index, ether(DEVNET_FUNDING.userWeth))
+    // The scam's airdrop: a "USDC" in the wallet that no list has.
+    hashes.push(
+      await deployer.writeContract({
+        address: deployed.lookAlikeUsdc,
+        abi: devTokenAbi,
+        functionName: 'mint',
+        args: [devnetAccount(index).address, stable(DEVNET_FUNDING.lookAlikeAirdrop)],
+      }),
+    )
   }
   await mint(devnetAccount(DEVNET_ACCOUNTS.solver).address, stable(DEVNET_FUNDING.solverStable))
   await wrap(DEVNET_ACCOUNTS.solver, ether(DEVNET_FUNDING.solverWeth))

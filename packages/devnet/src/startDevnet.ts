@@ -103,6 +103,11 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
         mnemonic: DEVNET_MNEMONIC,
         accounts: { ...DEVNET_ACCOUNTS, attesters: [...DEVNET_ACCOUNTS.attesters], users: [...DEVNET_ACCOUNTS.users] },
         inAppWallet: true,
+        lookAlikes: chains.map((chain, i) => ({
+          chainId: chain.id,
+          address: deployed[i]!.lookAlikeUsdc,
+          copies: deployed[i]!.tokens.find((token) => token.kind === 'usdc')!.address,
+        })),
       },
     }
     if (parameters.manifestPath) writeManifest(parameters.manifestPath, manifest)

@@ -173,6 +173,11 @@ const manifestBaseSchema = v.object({
       }),
       /** Offer the in-app devnet wallet (default true). */
       inAppWallet: v.optional(v.boolean(), true),
+      /**
+       * Tokens the devnet deploys that copy a listed token's symbol and name at another address (an airdropped scam
+       * "USDC"), one per chain, with some in each user's wallet: what the picker's look-alike warning is shown on.
+       */
+      lookAlikes: v.optional(v.array(v.object({ chainId: int, address, copies: address }))),
     }),
   ),
 })

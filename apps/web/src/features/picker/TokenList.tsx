@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useIntlFormat } from '../../i18n/intlFormat.ts'
 import { FavouriteToggle } from './FavouriteToggle.tsx'
 import { TokenIcon } from './TokenIcon.tsx'
+import type { TokenCaution } from './tokenCaution.ts'
 import type { PickerToken } from './types.ts'
 
 const ROW_HEIGHT = 60
@@ -34,6 +35,10 @@ export type TokenListProps = {
   /** Whether a token is pinned to the top of its chain's list; its pin button toggles it (listed tokens only). */
   isPinned?: (token: PickerToken) => boolean
   onTogglePin?: (token: PickerToken) => void
+  /** Why a token is worth a second look (a look-alike of a listed token, a token no list has), if it is. */
+  cautionOf?: (token: PickerToken) => TokenCaution | undefined
+  /** The network's name, as a look-alike's row says it: "Not the USDC listed for Base". */
+  network: string
 }
 
 export const tokenOptionId = (listId: string, index: number) => `${listId}-option-${index}`
@@ -60,6 +65,8 @@ export function TokenList({
   resetKey,
   isPinned,
   onTogglePin,
+  cautionOf,
+  network,
 }: TokenListProps) {
   const { t } = useTranslation()
   const format = useIntlFormat()
@@ -103,6 +110,7 @@ export function TokenList({
             const balance = balanceOf(token)
             const value = usdOf?.(token)
             const isActive = item.index === activeIndex
+            const caution = cautionOf?.(token)
             return (
               <div
                 key={item.key}
@@ -128,10 +136,20 @@ export function TokenList({
                 <span className="picker-token-text">
                   <span className="picker-token-symbol" data-testid="picker-token-symbol">
                     {token.symbol}
-                    {!token.listed && <span className="picker-badge">{t('Not listed')}</span>}
+                    {caution?.kind === 'lookAlike' ? (
+                      <span className="picker-badge picker-badge-danger">{t('Look-alike')}</span>
+                    ) : (
+                      !token.listed && <span className="picker-badge">{t('Not listed')}</span>
+                    )}
                   </span>
                   {isPinned?.(token) && <span className="visually-hidden"> {t('(pinned)')}</span>}
-                  <span className="picker-token-name">{token.name}</span>
+                  {caution?.kind === 'lookAlike' ? (
+                    <span className="picker-token-name picker-token-caution" data-testid="picker-token-caution">
+                      {t('Not the {{symbol}} listed for {{network}}', { symbol: caution.listed.symbol, network })}
+                    </span>
+                  ) : (
+                    <span className="picker-token-name">{token.name}</span>
+                  )}
                 </span>
                 <span className="picker-token-balance">
                   {balance !== undefined ? (

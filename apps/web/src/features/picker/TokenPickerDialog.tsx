@@ -1,7 +1,16 @@
 import type { Manifest } from '@multi-bridge/core'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
-import { type KeyboardEvent, type RefObject, useDeferredValue, useId, useMemo, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { getAddress, isAddress } from 'viem'
 import { getPublicClient } from 'wagmi/actions'
@@ -19,7 +28,9 @@ import { pickerTokensForChain } from './pickerTokens.ts'
 import { providerTokensQueryOptions } from './providerTokens.ts'
 import { pickerBalancesQueryOptions, pickerTokenInfoQueryOptions } from './queries.ts'
 import { sortTokensByValue, tokenValue } from './sortTokensByValue.ts'
+import { TokenCautionCheck } from './TokenCautionCheck.tsx'
 import { type ActiveOption, TokenList, tokenOptionId } from './TokenList.tsx'
+import { tokenCautionFinder } from './tokenCaution.ts'
 import { tokenPricesQueryOptions } from './tokenPrices.ts'
 import type { PickerToken } from './types.ts'
 
@@ -145,6 +156,21 @@ function PickerBody({
     () => favouritesFirst(sortTokensByValue(tokens, balances, prices), pinned, pinKey),
     [tokens, balances, prices, pinned],
   )
+  // A look-alike of a listed token, or a token no list has, is said in its row and asked about before it is chosen.
+  const cautionOf = useMemo(
+    () => tokenCautionFinder(chain ?? { tokens: [] }, chain ? (providerTokens?.get(chain.id) ?? []) : []),
+    [chain, providerTokens],
+  )
+  const [checking, setChecking] = useState<PickerToken>()
+  // Back from the question: the search box (mounted again) takes the focus, as when the picker opened.
+  const wasChecking = useRef(false)
+  useEffect(() => {
+    if (checking) wasChecking.current = true
+    else if (wasChecking.current) {
+      wasChecking.current = false
+      if (!isTouchScreen()) searchRef.current?.focus()
+    }
+  }, [checking, searchRef])
   const searchIndex = useMemo(() => createTokenSearchIndex(sorted), [sorted])
   const matches = useMemo(() => filterTokens(searchIndex, deferredQuery), [searchIndex, deferredQuery])
 
@@ -159,6 +185,20 @@ function PickerBody({
   const activeIndex = Math.min(active.index, options.length - 1)
 
   if (!chain) return null
+
+  const choose = (token: PickerToken) => (cautionOf(token) ? setChecking(token) : onSelect(token))
+  const checkingCaution = checking && cautionOf(checking)
+  if (checking && checkingCaution) {
+    return (
+      <TokenCautionCheck
+        token={checking}
+        caution={checkingCaution}
+        network={chain.name}
+        onChoose={() => onSelect(checking)}
+        onBack={() => setChecking(undefined)}
+      />
+    )
+  }
 
   const balanceOf = (token: PickerToken) =>
     token.listed ? balances?.get(token.address.toLowerCase()) : unlisted?.balance
@@ -195,7 +235,7 @@ function PickerBody({
         const token = options[activeIndex]
         if (token) {
           event.preventDefault()
-          onSelect(token)
+          choose(token)
         }
         break
       }
@@ -296,7 +336,9 @@ function PickerBody({
           tokens={options}
           active={{ index: activeIndex, reveal: active.reveal }}
           onActiveChange={setActive}
-          onSelect={onSelect}
+          onSelect={choose}
+          cautionOf={cautionOf}
+          network={chain.name}
           balanceOf={balanceOf}
           usdOf={usdOf}
           balancesLoading={balancesLoading}

@@ -11,6 +11,7 @@ import {
   ValueLossWarning,
   valueLossLevel,
 } from '../swap/index.ts'
+import { TokenCautionNotes } from './TokenCautionNotes.tsx'
 
 export type ReviewSummaryProps = {
   route: Route
@@ -122,6 +123,7 @@ export function ReviewSummary(props: ReviewSummaryProps) {
           <dd data-testid="review-network-cost">{networkCost}</dd>
         </div>
       </dl>
+      <TokenCautionNotes tokens={[origin, route.request.destination, received]} />
       <ValueLossWarning bps={lossBps} />
       {route.slippageMode === 'custom' && <SlippageWarning bps={route.slippageBps} />}
       {lossBps !== undefined && needsLossConfirm(lossBps) && (
