@@ -8,14 +8,15 @@ import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
 /**
  * The language bundles (`zh-<hash>.js`, `zh-Hans-<hash>.js`, `en-<hash>.js`) the page has fetched so far; not the
- * later strings' Chinese (`zh-errors-<hash>.js`, `zh-walletConnect-<hash>.js`), asked for once the page is idle.
+ * later strings' Chinese (`zh-errors-<hash>.js`, `zh-walletConnect-<hash>.js`, `zh-tokenCaution-<hash>.js`), asked
+ * for once the page is idle.
  */
 const fetchedLanguages = (page: Page) =>
   page.evaluate(() =>
     performance
       .getEntriesByType('resource')
       .map((entry) => new URL(entry.name).pathname.split('/').pop() ?? '')
-      .map((file) => /^(zh-Hans|zh|en)-(?!errors-|walletConnect-)[\w-]+\.js$/.exec(file)?.[1])
+      .map((file) => /^(zh-Hans|zh|en)-(?!errors-|walletConnect-|tokenCaution-)[\w-]+\.js$/.exec(file)?.[1])
       .filter((language) => language !== undefined),
   )
 
