@@ -22,9 +22,11 @@ export function tokenCautionFinder(
   providerTokens: readonly NamedToken[],
 ): (token: CautionToken) => TokenCaution | undefined {
   const ofConfig = lookAlikeFinder(chain.tokens)
-  const ofAnyList = lookAlikeFinder([...chain.tokens, ...providerTokens])
+  // Built when an unlisted token is first asked about: a provider's list may hold thousands.
+  let ofAnyList: ReturnType<typeof lookAlikeFinder<NamedToken>> | undefined
+  const anyList = () => (ofAnyList ??= lookAlikeFinder<NamedToken>([...chain.tokens, ...providerTokens]))
   return (token) => {
-    const listed = (token.listed ? ofConfig : ofAnyList)(token)
+    const listed = token.listed ? ofConfig(token) : anyList()(token)
     if (listed) return { kind: 'lookAlike', listed: { address: listed.address as Address, symbol: listed.symbol } }
     return token.listed ? undefined : { kind: 'unlisted' }
   }
