@@ -28,8 +28,8 @@ const zhLater = async () => {
 
 /**
  * Strings a language asks for only once the page is idle after start-up: the error catalogue's Chinese (no error is
- * shown before the first page is usable) and the WalletConnect panel's and the token cautions' (opened by a click). Until they are in, such a
- * message shows in English, then in the language.
+ * shown before the first page is usable), the WalletConnect panel's and the token cautions' (each opened by a click).
+ * Until they are in, such a message shows in English, then in the language.
  */
 export const laterLoaders: Partial<Record<Language, () => Promise<{ default: Record<string, string> }>>> = {
   zh: zhLater,

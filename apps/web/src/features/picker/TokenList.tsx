@@ -111,6 +111,7 @@ export function TokenList({
             const value = usdOf?.(token)
             const isActive = item.index === activeIndex
             const caution = cautionOf?.(token)
+            const lookAlike = caution?.kind === 'lookAlike' ? caution.listed : undefined
             return (
               <div
                 key={item.key}
@@ -136,16 +137,16 @@ export function TokenList({
                 <span className="picker-token-text">
                   <span className="picker-token-symbol" data-testid="picker-token-symbol">
                     {token.symbol}
-                    {caution?.kind === 'lookAlike' ? (
+                    {lookAlike ? (
                       <span className="picker-badge picker-badge-danger">{t('Look-alike')}</span>
                     ) : (
                       !token.listed && <span className="picker-badge">{t('Not listed')}</span>
                     )}
                   </span>
                   {isPinned?.(token) && <span className="visually-hidden"> {t('(pinned)')}</span>}
-                  {caution?.kind === 'lookAlike' ? (
+                  {lookAlike ? (
                     <span className="picker-token-name picker-token-caution" data-testid="picker-token-caution">
-                      {t('Not the {{symbol}} listed for {{network}}', { symbol: caution.listed.symbol, network })}
+                      {t('Not the {{symbol}} listed for {{network}}', { symbol: lookAlike.symbol, network })}
                     </span>
                   ) : (
                     <span className="picker-token-name">{token.name}</span>

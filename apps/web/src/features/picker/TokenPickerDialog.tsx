@@ -1,16 +1,8 @@
 import type { Manifest } from '@multi-bridge/core'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
-import {
-  type KeyboardEvent,
-  type RefObject,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { type KeyboardEvent, type RefObject, useDeferredValue, useId, useMemo, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { getAddress, isAddress } from 'viem'
 import { getPublicClient } from 'wagmi/actions'
@@ -162,15 +154,6 @@ function PickerBody({
     [chain, providerTokens],
   )
   const [checking, setChecking] = useState<PickerToken>()
-  // Back from the question: the search box (mounted again) takes the focus, as when the picker opened.
-  const wasChecking = useRef(false)
-  useEffect(() => {
-    if (checking) wasChecking.current = true
-    else if (wasChecking.current) {
-      wasChecking.current = false
-      if (!isTouchScreen()) searchRef.current?.focus()
-    }
-  }, [checking, searchRef])
   const searchIndex = useMemo(() => createTokenSearchIndex(sorted), [sorted])
   const matches = useMemo(() => filterTokens(searchIndex, deferredQuery), [searchIndex, deferredQuery])
 
@@ -195,7 +178,11 @@ function PickerBody({
         caution={checkingCaution}
         network={chain.name}
         onChoose={() => onSelect(checking)}
-        onBack={() => setChecking(undefined)}
+        onBack={() => {
+          // The list (and its search box) is back before the search box takes the focus, as when the picker opened.
+          flushSync(() => setChecking(undefined))
+          if (!isTouchScreen()) searchRef.current?.focus()
+        }}
       />
     )
   }

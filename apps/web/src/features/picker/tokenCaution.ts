@@ -1,5 +1,4 @@
 import { lookAlikeFinder, type ManifestChain, type NamedToken } from '@multi-bridge/core'
-import type { Address } from 'viem'
 
 /**
  * Why a token is worth a second look before it is chosen:
@@ -27,7 +26,7 @@ export function tokenCautionFinder(
   const anyList = () => (ofAnyList ??= lookAlikeFinder<NamedToken>([...chain.tokens, ...providerTokens]))
   return (token) => {
     const listed = token.listed ? ofConfig(token) : anyList()(token)
-    if (listed) return { kind: 'lookAlike', listed: { address: listed.address as Address, symbol: listed.symbol } }
+    if (listed) return { kind: 'lookAlike', listed: { address: listed.address, symbol: listed.symbol } }
     return token.listed ? undefined : { kind: 'unlisted' }
   }
 }
