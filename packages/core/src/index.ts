@@ -192,7 +192,14 @@ export {
 export { createProviders } from './setup/registry.ts'
 // ---- What is signed: decoded and checked against the request ----
 export { type CheckedDeposit, prepareDeposit } from './signing/checkDeposit.ts'
+export { type DepositRevert, DepositWouldRevertError } from './signing/depositRevertError.ts'
 export { type SignedField, SignedMismatchError } from './signing/signingErrors.ts'
+export {
+  type DepositSimulation,
+  type SimulateDepositParameters,
+  simulateDeposit,
+  type TokenMove,
+} from './signing/simulateDeposit.ts'
 // ---- Persisted storage ----
 export { createPersistedStore, PERSIST_PREFIX, type PersistedStoreOptions } from './storage/persistedStore.ts'
 // ---- Swaps, one step below the client: each operation on its own (tests and tools that bring their own store) ----

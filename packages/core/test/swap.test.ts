@@ -16,7 +16,6 @@ import {
   keccak256,
   parseUnits,
   TransactionReceiptNotFoundError,
-  toFunctionSelector,
   toHex,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -31,6 +30,7 @@ import {
   createSwapStore,
   createSwapTracker,
   createTokenRefResolver,
+  DepositWouldRevertError,
   decodeIntentOrderData,
   type ExecuteRouteParameters,
   executeRoute,
@@ -45,6 +45,7 @@ import {
   NATIVE_TOKEN_ADDRESS,
   NotSwapOwnerError,
   POOL_PROVIDER_ID,
+  prepareDeposit,
   QuoteChangedError,
   QuoteExpiredError,
   type QuoteRequest,
@@ -59,6 +60,7 @@ import {
   SignedMismatchError,
   type SwapRecord,
   sendRefund,
+  simulateDeposit,
   type TokenRef,
   UnknownContractError,
   WrongChainError,
@@ -66,6 +68,7 @@ import {
 import { encodeIntentOrderData } from '../src/protocols/intent.ts'
 import { eip1193WalletAdapter } from './eip1193Wallet.ts'
 import { createNodeWallet } from './nodeWallet.ts'
+import { startLimitedNode } from './support/limitedNode.ts'
 import { restoreWith } from './support/restoreWith.ts'
 import { storedExecution } from './support/storedExecution.ts'
 
@@ -733,12 +736,13 @@ describe('swaps', () => {
       const before = await balance(origin, sender.address)
       const { wallet } = createNodeWallet(manifest, sender, origin.chainId)
       const failure = await execute({ ...route, expiresAt: Date.now() + 60_000 }, wallet).catch((error: Error) => error)
-      expect(failure).toBeInstanceOf(Error)
-      // The send names the least it accepts: the pool refuses it rather than deliver 10 % less.
-      const amountOutTooLow = toFunctionSelector('AmountOutTooLow(uint256,uint256)')
-      expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure)) + String(failure)).toContain(
-        amountOutTooLow.slice(2),
-      )
+      // The send names the least it accepts: the pool would refuse it rather than deliver 10 % less, and the
+      // simulation before the wallet is asked says so by the pool's own error.
+      expect(failure).toBeInstanceOf(DepositWouldRevertError)
+      expect((failure as DepositWouldRevertError).revert).toMatchObject({
+        kind: 'error',
+        error: expect.stringMatching(/^AmountOutTooLow\(/),
+      })
       expect(await balance(origin, sender.address)).toBe(before)
     } finally {
       await changePoolFee(0, POOL_PARAMETERS.feeBps)
@@ -1116,5 +1120,130 @@ describe('swaps', () => {
     const store = createSwapStore()
     expect(store.getState().merge(found)).toBe(found.length)
     expect(store.getState().merge(found)).toBe(0) // restoring twice adds nothing
+  })
+})
+
+describe('the deposit simulated before the wallet is asked', () => {
+  /** A route of `providerId` from USDC (or `kind`) on A to B, and its checked plan, for `sender`. */
+  async function planned(providerId: string, sender: Address, kind: TokenRef['kind'] = 'usdc') {
+    const origin = token(0, kind)
+    const amount = kind === 'native' ? parseUnits('0.5', 18) : usdc('40')
+    const route = (await provider(providerId).getQuote(
+      request({ origin, destination: token(1, kind), amount, sender, recipient: sender }),
+    ))!
+    const { plan } = await prepareDeposit(provider(providerId), route)
+    return { route, plan, origin }
+  }
+
+  /** The owner's pause (or unpause) of the intent settler on A. */
+  async function pauseSettler(functionName: 'pause' | 'unpause') {
+    const owner = createNodeWallet(manifest, devnetAccount(DEVNET_ACCOUNTS.deployer), chain(0).id).wallet
+    const hash = await owner.sendTransaction({
+      chainId: chain(0).id,
+      to: chain(0).contracts.intentOriginSettler as Address,
+      data: encodeFunctionData({ abi: intentOriginSettlerAbi, functionName }),
+      value: 0n,
+    })
+    expect((await clients.get(chain(0).id)!.waitForTransactionReceipt({ hash: hash as Hex })).status).toBe('success')
+  }
+
+  /** The chain clients with chain A behind a node that lacks `missing`. */
+  async function clientsWithout(missing: string[]) {
+    const node = await startLimitedNode(chain(0).rpcUrls[0]!, missing)
+    const limited = createChainClients({
+      ...manifest,
+      chains: manifest.chains.map((c, i) => (i === 0 ? { ...c, rpcUrls: [node.url] } : c)),
+    })
+    return { limited, stop: node.stop }
+  }
+
+  it('runs approval and deposit in one simulated block: the transfers seen, nothing approved or sent for real', async () => {
+    const sender = devnetAccount(8).address
+    const { plan, origin, route } = await planned(INTENT_PROVIDER_ID, sender)
+    expect(plan.approval).toBeDefined()
+    const simulation = await simulateDeposit({ clients, account: sender, plan })
+    expect(simulation).toEqual({
+      status: 'passes',
+      method: 'simulateV1',
+      moves: [{ token: origin.address, from: sender, to: route.depositAddress, amount: usdc('40') }],
+    })
+    const allowance = await clients.get(origin.chainId)!.readContract({
+      address: origin.address,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [sender, route.depositAddress],
+    })
+    expect(allowance).toBe(0n) // the approval was assumed, not given
+  })
+
+  it('a paused settler: the deposit is refused with "paused" before the wallet is asked anything', async () => {
+    const sender = devnetAccount(8)
+    const { plan, route } = await planned(INTENT_PROVIDER_ID, sender.address)
+    await pauseSettler('pause')
+    try {
+      expect(await simulateDeposit({ clients, account: sender.address, plan })).toEqual({
+        status: 'reverts',
+        step: 'deposit',
+        revert: { kind: 'paused' },
+      })
+      // Asked to swap, the wallet is on another chain: not even the network switch is asked for.
+      const { wallet, state } = createNodeWallet(manifest, sender, chain(2).id)
+      const switched: number[] = []
+      const watched = { ...wallet, switchChain: async (id: number) => void switched.push(id) }
+      const failure = await execute(route, watched).catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(DepositWouldRevertError)
+      expect((failure as DepositWouldRevertError).revert).toEqual({ kind: 'paused' })
+      expect(state.sent).toEqual([])
+      expect(switched).toEqual([])
+    } finally {
+      await pauseSettler('unpause')
+    }
+  })
+
+  it('a node without eth_simulateV1: the allowance is set at the slot found for each token (USDC, USDT), and a pause is still seen', async () => {
+    const sender = devnetAccount(8).address
+    const { limited, stop } = await clientsWithout(['eth_simulateV1'])
+    try {
+      for (const kind of ['usdc', 'usdt'] as const) {
+        const { plan } = await planned(POOL_PROVIDER_ID, sender, kind)
+        expect(await simulateDeposit({ clients: limited, account: sender, plan })).toEqual({
+          status: 'passes',
+          method: 'stateOverride',
+        })
+      }
+      const { plan } = await planned(INTENT_PROVIDER_ID, sender)
+      await pauseSettler('pause')
+      try {
+        expect(await simulateDeposit({ clients: limited, account: sender, plan })).toEqual({
+          status: 'reverts',
+          step: 'deposit',
+          revert: { kind: 'paused' },
+        })
+      } finally {
+        await pauseSettler('unpause')
+      }
+    } finally {
+      await stop()
+    }
+  })
+
+  it('a node with neither eth_simulateV1 nor eth_createAccessList: not simulated, and said so; a native deposit still is', async () => {
+    const sender = devnetAccount(8).address
+    const { limited, stop } = await clientsWithout(['eth_simulateV1', 'eth_createAccessList'])
+    try {
+      const { plan } = await planned(INTENT_PROVIDER_ID, sender)
+      expect(await simulateDeposit({ clients: limited, account: sender, plan })).toEqual({
+        status: 'unsimulated',
+        cause: 'notOffered',
+      })
+      // The native coin needs no allowance: a plain eth_call runs it.
+      const native = await planned(INTENT_PROVIDER_ID, sender, 'native')
+      expect(await simulateDeposit({ clients: limited, account: sender, plan: native.plan })).toEqual({
+        status: 'passes',
+        method: 'stateOverride',
+      })
+    } finally {
+      await stop()
+    }
   })
 })

@@ -16,19 +16,26 @@ export const bundleLoaders: Record<Language, () => Promise<{ default: Record<str
   en: () => import('./locales/en.ts'),
 }
 
-/** The error catalogue's Chinese, WalletConnect's panel's and the token cautions', as one bundle of strings. */
+/**
+ * The error catalogue's Chinese, WalletConnect's panel's, the token cautions' and the review's simulation's, as one
+ * bundle of strings.
+ */
 const zhLater = async () => {
-  const [errors, walletConnect, tokenCaution] = await Promise.all([
+  const [errors, walletConnect, tokenCaution, simulation] = await Promise.all([
     import('./locales/zh-errors.ts'),
     import('./locales/zh-walletConnect.ts'),
     import('./locales/zh-tokenCaution.ts'),
+    import('./locales/zh-simulation.ts'),
   ])
-  return { default: { ...errors.default, ...walletConnect.default, ...tokenCaution.default } }
+  return {
+    default: { ...errors.default, ...walletConnect.default, ...tokenCaution.default, ...simulation.default },
+  }
 }
 
 /**
  * Strings a language asks for only once the page is idle after start-up: the error catalogue's Chinese (no error is
- * shown before the first page is usable), the WalletConnect panel's and the token cautions' (each opened by a click).
+ * shown before the first page is usable), the WalletConnect panel's, the token cautions' and the review's simulation's
+ * (each opened by a click).
  * Until they are in, such a message shows in English, then in the language.
  */
 export const laterLoaders: Partial<Record<Language, () => Promise<{ default: Record<string, string> }>>> = {

@@ -3,6 +3,7 @@ import {
   ChainStalledError,
   ChainUnreachableError,
   DepositNotMinedError,
+  DepositWouldRevertError,
   ERROR_CODES,
   type ErrorCode,
   GaslessOrderUnconfirmedError,
@@ -29,7 +30,14 @@ import { InsufficientFundsError, TransactionExecutionError, UserRejectedRequestE
 import { describe, expect, it } from 'vitest'
 import zhStrings from '../i18n/locales/zh.ts'
 import zhErrors from '../i18n/locales/zh-errors.ts'
-import { catalogue, type RaisedAs, ROUTE_GONE, SIGNED_MISMATCH, toUserMessage } from './errorMessages.ts'
+import {
+  catalogue,
+  DEPOSIT_REVERT,
+  type RaisedAs,
+  ROUTE_GONE,
+  SIGNED_MISMATCH,
+  toUserMessage,
+} from './errorMessages.ts'
 
 /** Every Traditional Chinese string: the errors' come in their own chunk. */
 const zh: Record<string, string> = { ...zhStrings, ...zhErrors }
@@ -156,6 +164,7 @@ describe('error catalogue', () => {
       missingChainInfo: new MissingChainInfoError(1),
       unknownContract: new UnknownContractError('0xabc'),
       signedMismatch: new SignedMismatchError('recipient', 'x'),
+      depositWouldRevert: new DepositWouldRevertError({ kind: 'paused' }),
       httpStatus: new HttpStatusError('https://x', 502, undefined),
       notSwapOwner: new NotSwapOwnerError(owner, owner),
       transactionNotConfirmed: new TransactionNotConfirmedError('0x1', 'Local Chain A', undefined),
@@ -201,11 +210,29 @@ describe('error catalogue', () => {
       (message as (error: MultiBridgeError) => { message: string })(
         Object.assign(new MultiBridgeError('x', { code: code as ErrorCode }), {
           owner: '0x0000000000000000000000000000000000000001',
+          revert: { kind: 'paused' },
         }),
       ).message,
     ])
     for (const [code, message] of messages) expect(zh[message as keyof typeof zh], code).toBeTruthy()
     // A refused transaction says what it would have done differently, in both languages.
     for (const [field, message] of Object.entries(SIGNED_MISMATCH)) expect(zh[message], field).toBeTruthy()
+    // So does a deposit that would fail, for each cause.
+    for (const [kind, message] of Object.entries(DEPOSIT_REVERT)) expect(zh[message], kind).toBeTruthy()
+  })
+
+  it('says why a simulated deposit would fail, with the reason the contract gave', () => {
+    const say = (revert: ConstructorParameters<typeof DepositWouldRevertError>[0]) =>
+      toUserMessage(new Error('executing', { cause: new DepositWouldRevertError(revert) }))
+    expect(say({ kind: 'paused' }).message).toMatch(/^The bridge is paused/)
+    expect(say({ kind: 'quoteExpired' }).message).toMatch(/^The quote expired on chain/)
+    expect(say({ kind: 'error', error: 'InvalidOrder("zero amount")' })).toEqual({
+      message: DEPOSIT_REVERT.error,
+      values: { reason: 'InvalidOrder("zero amount")' },
+    })
+    expect(say({ kind: 'takesMore', token: USDC.address, amount: 41_000_000n, symbol: 'USDC', decimals: 6 })).toEqual({
+      message: DEPOSIT_REVERT.takesMore,
+      values: { amount: '41 USDC' },
+    })
   })
 })

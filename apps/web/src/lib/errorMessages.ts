@@ -2,6 +2,8 @@ import {
   type ChainStalledError,
   type ChainUnreachableError,
   type DepositNotMinedError,
+  type DepositRevert,
+  type DepositWouldRevertError,
   type ERROR_CODES,
   formatDisplayAmountUp,
   type GaslessOrderUnconfirmedError,
@@ -50,6 +52,40 @@ export const SIGNED_MISMATCH: Record<SignedField, string> = {
   authorization: 'The signature asked would pay something else than this swap. Nothing was signed.',
 }
 
+/**
+ * Why the deposit, simulated before the wallet was asked, would fail (core's `DepositRevert`): the cause in words, and
+ * that nothing was signed.
+ */
+export const DEPOSIT_REVERT: Record<DepositRevert['kind'], string> = {
+  paused: 'The bridge is paused: this deposit would fail, so nothing was signed. Choose another route.',
+  quoteExpired: 'The quote expired on chain: this deposit would fail, so nothing was signed. Review a new quote.',
+  balance: 'Your balance no longer covers this amount: the deposit would fail, so nothing was signed.',
+  approvalRefused: 'The token refuses the approval: the deposit would fail, so nothing was signed.',
+  takesMore: 'This deposit would take more from your wallet than this swap ({{amount}}), so nothing was signed.',
+  error: 'The bridge would refuse this deposit ({{reason}}), so nothing was signed.',
+  message: 'The bridge would refuse this deposit (“{{reason}}”), so nothing was signed.',
+  unknown: 'The bridge would refuse this deposit without saying why, so nothing was signed.',
+}
+
+/** The values a `DEPOSIT_REVERT` message names. */
+function depositRevertValues(revert: DepositRevert): Record<string, string> | undefined {
+  switch (revert.kind) {
+    case 'takesMore':
+      return {
+        amount:
+          revert.symbol !== undefined && revert.decimals !== undefined
+            ? `${formatDisplayAmountUp(revert.amount, revert.decimals)} ${revert.symbol}`
+            : `${revert.amount} × ${shortAddress(revert.token)}`,
+      }
+    case 'error':
+      return { reason: revert.error }
+    case 'message':
+      return { reason: revert.message }
+    default:
+      return undefined
+  }
+}
+
 /** Why the solver did not open a signed gasless order (its refusal codes, docs/gasless.md §4): nothing left the wallet. */
 const GASLESS_REFUSED: Record<string, string> = {
   PRICE_NOT_ACCEPTABLE:
@@ -89,6 +125,7 @@ export type RaisedAs = {
   missingChainInfo: MissingChainInfoError
   unknownContract: UnknownContractError
   signedMismatch: SignedMismatchError
+  depositWouldRevert: DepositWouldRevertError
   httpStatus: HttpStatusError
   notSwapOwner: NotSwapOwnerError
   transactionNotConfirmed: TransactionNotConfirmedError
@@ -144,6 +181,10 @@ export const catalogue: Catalogue = {
     values: { status: error.status },
   }),
   // Thrown before a deposit is sent (a quote fetched again, the checks before signing): nothing left the wallet.
+  depositWouldRevert: (error) => {
+    const values = depositRevertValues(error.revert)
+    return { message: DEPOSIT_REVERT[error.revert.kind], ...(values ? { values } : {}) }
+  },
   quoteChanged: fixed(
     'The quote changed before the deposit, so nothing left your wallet. Check the new amount and try again.',
   ),

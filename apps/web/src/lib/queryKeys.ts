@@ -98,6 +98,8 @@ export const priceKeys = {
 /** What a reviewed route would sign, decoded from its transaction (one route id is one quote). */
 export const signedKeys = {
   route: (routeId: string) => ['signed', routeId] as const,
+  /** The deposit's simulation on the origin's latest state: under the balances' root, as it reads them. */
+  simulation: (routeId: string) => ['balances', 'simulation', routeId] as const,
 }
 
 /** What the progress view asks a swap's provider after signing. */

@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'quoteChanged',
   'reviewMismatch',
   'senderMismatch',
+  'depositWouldRevert',
   // A deposit sent, and what followed it
   'transactionReverted',
   'transactionNotConfirmed',

@@ -330,7 +330,9 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
               )}
             </p>
           )}
-          {reviewing && props.signed && <SignedTransaction preview={props.signed} sent={origin} />}
+          {reviewing && props.signed && props.route && (
+            <SignedTransaction preview={props.signed} sent={origin} account={props.route.request.sender} />
+          )}
           {props.error && (
             <p className="form-error" role="alert">
               {t(props.error.message, props.error.values)}

@@ -6,20 +6,38 @@ import {
   type TokenRef,
 } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
+import type { Address } from 'viem'
 import { useIntlFormat } from '../../i18n/intlFormat.ts'
 import type { UserMessage } from '../../lib/errorMessages.ts'
 import { shortAddress } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
+import type { SimulationPreview } from '../swap/index.ts'
+import { SimulationResult } from './SimulationResult.tsx'
 
-/** The review's view of the transaction to sign: decoded from its calldata, or why it was refused. */
-export type SignedPreviewProps = { deposit?: CheckedDeposit; error?: UserMessage; refused: boolean; loading: boolean }
+/** The review's view of the transaction to sign: decoded from its calldata, or why it was refused, and its simulation. */
+export type SignedPreviewProps = {
+  deposit?: CheckedDeposit
+  error?: UserMessage
+  simulation?: SimulationPreview
+  refused: boolean
+  loading: boolean
+}
 
 /**
  * "What you sign": the contract, function, recipient, destination chain, what leaves the wallet (token and native
  * coin) and the exact approval, all read from the transaction the wallet will be asked to sign (core's
  * `prepareDeposit`), never from the provider's summary of it.
  */
-export function SignedTransaction({ preview, sent }: { preview: SignedPreviewProps; sent: TokenRef }) {
+export function SignedTransaction({
+  preview,
+  sent,
+  account,
+}: {
+  preview: SignedPreviewProps
+  sent: TokenRef
+  /** Who sends it: the simulation's moves are shown from this account's side. */
+  account: Address
+}) {
   const { t } = useTranslation()
   const format = useIntlFormat()
   const manifest = useManifest()
@@ -123,6 +141,15 @@ export function SignedTransaction({ preview, sent }: { preview: SignedPreviewPro
           </div>
         ))}
       </dl>
+      {preview.simulation && (
+        <SimulationResult
+          simulation={preview.simulation}
+          account={account}
+          decoded={decoded}
+          sent={sent}
+          gasless={Boolean(plan.gasless)}
+        />
+      )}
     </section>
   )
 }

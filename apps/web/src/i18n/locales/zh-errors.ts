@@ -22,6 +22,22 @@ const zhErrors: Record<string, string> = {
   'The connected account changed, so nothing left your wallet. Check the new quote and try again.':
     '已連接的帳戶已變更，因此沒有任何款項離開您的錢包。請確認新報價後重試。',
   'The provider refunds this transfer by itself': '此轉帳由提供者自行退款',
+  'The bridge is paused: this deposit would fail, so nothing was signed. Choose another route.':
+    '這座橋已暫停：這筆存入會失敗，因此沒有簽署任何內容。請選擇其他路線。',
+  'The quote expired on chain: this deposit would fail, so nothing was signed. Review a new quote.':
+    '報價已在鏈上過期：這筆存入會失敗，因此沒有簽署任何內容。請查看新報價。',
+  'Your balance no longer covers this amount: the deposit would fail, so nothing was signed.':
+    '您的餘額已不足以支付此金額：這筆存入會失敗，因此沒有簽署任何內容。',
+  'The token refuses the approval: the deposit would fail, so nothing was signed.':
+    '此代幣拒絕授權：這筆存入會失敗，因此沒有簽署任何內容。',
+  'This deposit would take more from your wallet than this swap ({{amount}}), so nothing was signed.':
+    '這筆存入會從您的錢包取走比這筆兌換更多的資產（{{amount}}），因此沒有簽署任何內容。',
+  'The bridge would refuse this deposit ({{reason}}), so nothing was signed.':
+    '橋會拒絕這筆存入（{{reason}}），因此沒有簽署任何內容。',
+  'The bridge would refuse this deposit (“{{reason}}”), so nothing was signed.':
+    '橋會拒絕這筆存入（「{{reason}}」），因此沒有簽署任何內容。',
+  'The bridge would refuse this deposit without saying why, so nothing was signed.':
+    '橋會拒絕這筆存入但未說明原因，因此沒有簽署任何內容。',
   'Only {{account}} can refund this swap': '只有 {{account}} 可以退還這筆兌換',
   'The deposit is still not mined after {{minutes}} minutes: it may have been dropped or replaced in your wallet. Check its activity; this page keeps looking.':
     '存入交易在 {{minutes}} 分鐘後仍未上鏈：它可能已在您的錢包中被丟棄或取代。請查看錢包的活動記錄；本頁會持續查詢。',

@@ -6,6 +6,7 @@ import { depositTransaction } from './depositTransaction.ts'
 import { createExecutionContext, type ExecuteRouteParameters } from './executionContext.ts'
 import { checkRoute, fetchIfAged, refreshQuote } from './refreshQuote.ts'
 import { signGasless } from './signGasless.ts'
+import { refuseFailingDeposit } from './simulationGuard.ts'
 import { switchToOrigin } from './walletGuard.ts'
 
 export type { ExecuteRouteParameters } from './executionContext.ts'
@@ -19,7 +20,8 @@ const APPROVAL_MARGIN_MS = 20_000
  * for the wallet's account, the wallet is on the origin chain, and a quote fetched again because it
  * aged is for the same recipient, amount and tokens and gives at least the reviewed minimum (`refreshQuote`); the
  * wallet's selected account is checked again before each signature (`walletGuard`). Every plan is decoded from its
- * calldata and checked against the request before the wallet sees it (`prepareDeposit`).
+ * calldata and checked against the request before the wallet sees it (`prepareDeposit`), then run on the origin's
+ * state, its approval assumed (`refuseFailingDeposit`): a deposit that would revert is refused with its reason.
  *
  * One of three deposit paths, sharing one execution context:
  * - `signGasless`: one signature of typed data, on any chain; the solver opens it;
@@ -37,6 +39,8 @@ export async function executeRoute(parameters: ExecuteRouteParameters): Promise<
   const context = createExecutionContext(parameters, route, plan)
   if (plan.gasless) return signGasless(context, plan.gasless)
 
+  // Run before the wallet is asked anything (its network included): a deposit that would revert is refused with why.
+  await refuseFailingDeposit(context)
   await switchToOrigin(context)
   // A quote that would age during the approval is fetched and checked now, while nothing is spent yet: as the
   // approval's own step, so that a refusal stops the swap there.

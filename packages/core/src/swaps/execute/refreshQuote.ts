@@ -8,6 +8,7 @@ import {
 import type { Route } from '../../routes/types.ts'
 import { prepareDeposit } from '../../signing/checkDeposit.ts'
 import type { ExecuteRouteParameters, ExecutionContext } from './executionContext.ts'
+import { refuseFailingDeposit } from './simulationGuard.ts'
 
 /** The gas on arrival a route delivers (0n for none). */
 const gasOf = (route: Route) => (route.gasOnArrival?.status === 'included' ? route.gasOnArrival.amount : 0n)
@@ -60,11 +61,12 @@ export async function fetchIfAged(
   return checkRoute(fresh, parameters.route, parameters.wallet.account)
 }
 
-/** The execution's quote fetched again if it aged (`fetchIfAged`), its deposit decoded and checked again. */
+/** The execution's quote fetched again if it aged (`fetchIfAged`), its deposit decoded, checked and simulated again. */
 export async function refreshQuote(context: ExecutionContext, margin = 0): Promise<boolean> {
   const fresh = await fetchIfAged(context.parameters, context.route, margin)
   if (!fresh) return false
   context.route = fresh
   context.plan = (await prepareDeposit(context.provider, fresh)).plan
+  await refuseFailingDeposit(context)
   return true
 }

@@ -1,0 +1,103 @@
+import type { Manifest } from '@multi-bridge/core'
+import { axeViolations, ENGLISH, expect, test } from './fixtures/index.ts'
+import { deployPausedPool } from './support/pausedPool.ts'
+import { screenshot } from './support/screenshot.ts'
+
+// The deposit simulated before the wallet opens (issue #56 point 2): the review runs the approval and the deposit on
+// the origin's latest state, shows what leaves the wallet, and refuses a deposit that would revert with its reason,
+// before the wallet is asked anything.
+
+const PHONE = { width: 390, height: 844 }
+const VIEWS = [
+  {
+    name: 'desktop, English',
+    shot: 'en-1280',
+    open: { storage: ENGLISH },
+    words: {
+      amount: 'Send',
+      mine: 'My address',
+      swap: 'Swap',
+      simulated: (network: string) => `Simulated on ${network}: it goes through.`,
+      leaves: 'Leaves your wallet',
+      paused: 'The bridge is paused: this deposit would fail, so nothing was signed. Choose another route.',
+    },
+  },
+  {
+    name: 'phone, Traditional Chinese',
+    shot: 'zh-390',
+    open: { storage: { lang: 'zh' }, viewport: PHONE, touch: true, connectLabel: '連接錢包' },
+    words: {
+      amount: '發送',
+      mine: '我的地址',
+      swap: '兌換',
+      simulated: (network: string) => `已在 ${network} 上模擬：可以成功執行。`,
+      leaves: '從您的錢包轉出',
+      paused: '這座橋已暫停：這筆存入會失敗，因此沒有簽署任何內容。請選擇其他路線。',
+    },
+  },
+] as const
+
+for (const view of VIEWS) {
+  test.describe(`the deposit simulated before signing (${view.name})`, () => {
+    test('the review shows what the simulated deposit moves out of the wallet, its approval assumed', async ({
+      app,
+      wallet,
+      network,
+    }) => {
+      const [a, b] = network.chains
+      const { page, form, wallet: person } = await app.openConnected({ wallet, ...view.open })
+      await form.pickToken('origin', a!.name, 'USDC')
+      await form.pickToken('destination', b!.name, 'USDC')
+      await form.amountLabelled(view.words.amount).fill('40')
+      await form.myAddressButton(view.words.mine).click()
+      await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
+      await form.route('pool').click()
+      await expect(form.mainButton).toHaveText(view.words.swap, { timeout: 20_000 })
+      await form.mainButton.click()
+      const simulation = form.dialog.getByTestId('simulation')
+      // The wallet has approved nothing: the simulation gave the approval itself, in the same simulated block.
+      await expect(simulation).toContainText(view.words.simulated(a!.name), { timeout: 20_000 })
+      await expect(simulation.getByRole('term')).toHaveText([view.words.leaves])
+      await expect(simulation.getByTestId('simulation-move')).toHaveText('40 USDC → Pool Bridge')
+      await simulation.scrollIntoViewIfNeeded()
+      await screenshot(page, `simulation-moves-${view.shot}`)
+      expect(await axeViolations(page)).toEqual([])
+      expect(person!.requests).not.toContain('eth_sendTransaction')
+    })
+
+    test('a paused bridge: the review says so and Swap stays off; the wallet is asked nothing', async ({
+      app,
+      wallet,
+      network,
+    }) => {
+      const [a, b] = network.chains
+      const paused = await deployPausedPool(a!, b!)
+      const withPausedPool = (manifest: Manifest): Manifest => ({
+        ...manifest,
+        chains: manifest.chains.map((c) =>
+          c.id === a!.id ? { ...c, contracts: { ...c.contracts, poolBridge: paused } } : c,
+        ),
+      })
+      const { page, form, wallet: person } = await app.openConnected({ wallet, manifest: withPausedPool, ...view.open })
+      await form.pickToken('origin', a!.name, 'USDC')
+      await form.pickToken('destination', b!.name, 'USDC')
+      await form.amountLabelled(view.words.amount).fill('40')
+      await form.myAddressButton(view.words.mine).click()
+      // The pool is quoted (its fee and route read from it): only its deposit would revert.
+      await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
+      await form.route('pool').click()
+      await expect(form.mainButton).toHaveText(view.words.swap, { timeout: 20_000 })
+      const asked = person!.requests.length
+      await form.mainButton.click()
+      await expect(form.dialog.getByTestId('simulation-refused')).toHaveText(view.words.paused, { timeout: 20_000 })
+      await expect(form.dialog.getByRole('button', { name: view.words.swap, exact: true })).toBeDisabled()
+      await form.dialog.getByTestId('simulation-refused').scrollIntoViewIfNeeded()
+      await screenshot(page, `simulation-paused-${view.shot}`)
+      expect(await axeViolations(page)).toEqual([])
+      // Nothing was asked of the wallet since the review opened: no network switch, no approval, no deposit.
+      expect(
+        person!.requests.slice(asked).filter((method: string) => !/^eth_(chainId|accounts)$/.test(method)),
+      ).toEqual([])
+    })
+  })
+}
