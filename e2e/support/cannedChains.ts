@@ -49,9 +49,10 @@ export const CANNED_RPC_METHODS = [
 
 /**
  * Methods the canned chains refuse as unsupported (-32601), as many nodes do: viem asks `eth_fillTransaction`
- * first and fills the transaction itself when the node cannot.
+ * first and fills the transaction itself when the node cannot; the review's simulation asks `eth_simulateV1`, then
+ * `eth_createAccessList` to find the allowance's slot, and says the deposit was not simulated when neither is offered.
  */
-export const UNSUPPORTED_RPC_METHODS = ['eth_fillTransaction'] as const
+export const UNSUPPORTED_RPC_METHODS = ['eth_fillTransaction', 'eth_simulateV1', 'eth_createAccessList'] as const
 
 const BLOCK_NUMBER = 300_000_000n
 /** The time of every canned block (1 January 2025): deposits and deliveries on the canned chains happen then. */
@@ -241,7 +242,10 @@ export function cannedChains(
         eth_getCode: () => '0x',
         eth_getBlockByNumber: () => cannedBlock(BLOCK_NUMBER, BLOCK_TIMESTAMP),
         eth_call: ([call]) => {
-          const { to, data, input } = call as { to: Address; data?: Hex; input?: Hex }
+          const { to, data, input, from } = call as { to: Address; data?: Hex; input?: Hex; from?: Address }
+          // A transaction run as a call (it names its sender: the review's simulation of a deposit) goes through, as
+          // `eth_estimateGas` says every transaction does here: these deposits were mined on the chains replayed.
+          if (from) return read(to, data ?? input ?? '0x') ?? '0x'
           return answer(to, data ?? input ?? '0x') ?? '0x'
         },
         eth_getTransactionCount: () => toHex(mined.filter((transaction) => transaction.chainId === id).length),
