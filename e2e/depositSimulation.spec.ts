@@ -20,6 +20,10 @@ const VIEWS = [
       simulated: (network: string) => `Simulated on ${network}: it goes through.`,
       leaves: 'Leaves your wallet',
       paused: 'The bridge is paused: this deposit would fail, so nothing was signed. Choose another route.',
+      poolLatest: '5 minutes after the deposit',
+      poolRefund: 'Your Refund button here, 5 minutes after the deposit',
+      intentRefund: /^Your Refund button here, from .*\d/,
+      comesBack: (network: string) => `40 USDC on ${network}`,
     },
   },
   {
@@ -33,6 +37,10 @@ const VIEWS = [
       simulated: (network: string) => `已在 ${network} 上模擬：可以成功執行。`,
       leaves: '從您的錢包轉出',
       paused: '這座橋已暫停：這筆存入會失敗，因此沒有簽署任何內容。請選擇其他路線。',
+      poolLatest: /^存入後 5 /,
+      poolRefund: /^本頁的「退款」按鈕，存入後 5 .*可用$/,
+      intentRefund: /^本頁的「退款」按鈕，.*\d.*起可用$/,
+      comesBack: (network: string) => `${network} 上的 40 USDC`,
     },
   },
 ] as const
@@ -59,10 +67,27 @@ for (const view of VIEWS) {
       await expect(simulation).toContainText(view.words.simulated(a!.name), { timeout: 20_000 })
       await expect(simulation.getByRole('term')).toHaveText([view.words.leaves])
       await expect(simulation.getByTestId('simulation-move')).toHaveText('40 USDC → Pool Bridge')
+      // The worst case, from the deposit: the pool sets its deadline when the send is mined (its 5-minute release
+      // window), and gives the whole deposit back on A through the Refund button once B's final blocks pass it.
+      const worst = form.dialog.getByTestId('worst-case')
+      await expect(worst.getByTestId('worst-latest')).toHaveText(view.words.poolLatest)
+      await expect(worst.getByTestId('worst-refund')).toHaveText(view.words.poolRefund)
+      await expect(worst.getByTestId('worst-comes-back')).toHaveText(view.words.comesBack(a!.name))
       await simulation.scrollIntoViewIfNeeded()
       await screenshot(page, `simulation-moves-${view.shot}`)
       expect(await axeViolations(page)).toEqual([])
       expect(person!.requests).not.toContain('eth_sendTransaction')
+
+      // The intent bridge's order names its fill deadline: the latest time, and the Refund button from a time after it.
+      await page.keyboard.press('Escape')
+      await form.route('intent').click()
+      await form.mainButton.click()
+      await expect(worst.getByTestId('worst-latest')).toHaveText(/\d/, { timeout: 20_000 })
+      await expect(worst.getByTestId('worst-refund')).toHaveText(view.words.intentRefund)
+      await expect(worst.getByTestId('worst-comes-back')).toHaveText(view.words.comesBack(a!.name))
+      await worst.scrollIntoViewIfNeeded()
+      await screenshot(page, `worst-case-intent-${view.shot}`)
+      expect(await axeViolations(page)).toEqual([])
     })
 
     test('a paused bridge: the review says so and Swap stays off; the wallet is asked nothing', async ({

@@ -279,6 +279,22 @@ function expectOnlyCannedRpc(current: Bed) {
   expect(current.chains.unanswered).toEqual([])
 }
 
+/**
+ * The review's "If it goes wrong", read from the deposit to sign: the latest delivery (a time unless said), who
+ * returns an undelivered deposit, and what comes back (no such row when nothing does).
+ */
+async function expectWorstCase(
+  form: SwapForm,
+  expected: { latest?: string | RegExp; refund: string | RegExp; comesBack?: string | RegExp },
+) {
+  const worst = form.dialog.getByTestId('worst-case')
+  await expect(worst.getByTestId('worst-typical')).toHaveText(/\d/)
+  await expect(worst.getByTestId('worst-latest')).toHaveText(expected.latest ?? /\d/)
+  await expect(worst.getByTestId('worst-refund')).toHaveText(expected.refund)
+  if (expected.comesBack === undefined) await expect(worst.getByTestId('worst-comes-back')).toHaveCount(0)
+  else await expect(worst.getByTestId('worst-comes-back')).toHaveText(expected.comesBack)
+}
+
 /** A clean run: only canned RPC calls, nothing sent off this machine, and nothing on the console. */
 function expectOnlyTheBed(current: Bed, session: { offMachine: string[]; consoleErrors: string[] }) {
   expectOnlyCannedRpc(current)
@@ -571,6 +587,12 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       functionName: decodeFunctionData({ abi: lifiDiamondAbi, data: lifiFixtures.quote.transactionRequest.data as Hex })
         .functionName,
     })
+    // The worst case, from the Across deposit inside LI.FI's call: its fill deadline, then Across's own refund of
+    // what was bridged, on Arbitrum.
+    await expectWorstCase(form, {
+      refund: /^LI\.FI.* returns the tokens by itself after .*\d/,
+      comesBack: /^[\d.]+ USDC on Arbitrum One$/,
+    })
     // The review's summary, exact and in USD at LI.FI's prices.
     const summary = form.dialog.getByTestId('review-summary')
     await expect(form.dialog.getByRole('heading', { name: 'Review swap' })).toBeVisible()
@@ -855,6 +877,11 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await form.mainButton.click()
     const panel = form.dialog.getByTestId('signed-transaction')
     await expect(panel.getByTestId('signed-function')).toHaveText('swapAndStartBridgeTokensViaStargate')
+    // Stargate has no deadline and no refund: LayerZero delivers it, in the end.
+    await expectWorstCase(form, {
+      latest: 'No deadline: this bridge always delivers',
+      refund: 'No refund: this bridge always delivers',
+    })
     // LayerZero's fee leaves the wallet as the call's value, besides the USDC.
     await expect(panel.getByTestId('signed-value')).toHaveText(`${display(STARGATE.nativeFee, 18)} ETH`)
     await expect(form.dialog.getByTestId('review-minimum')).toContainText(`${display(STARGATE.toAmountMin, 6)} USDC`)
@@ -890,6 +917,10 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await form.mainButton.click()
     await expectSigned(form, { contract: pool, name: 'Across SpokePool', functionName: 'depositV3' })
     await expect(form.dialog.getByTestId('signed-refund')).toHaveAttribute('title', FIXTURE_ACCOUNT)
+    await expectWorstCase(form, {
+      refund: /^Across returns the tokens by itself after .*\d/,
+      comesBack: '100 USDC on Arbitrum One',
+    })
     await screenshot(page, 'production-across-review')
     await form.confirm()
     await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
@@ -937,6 +968,11 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await form.mainButton.click()
     const depository = relayFixtures.quoteUsdc.steps[1]!.items[0]!.data.to
     await expectSigned(form, { contract: depository, name: 'Relay Depository', functionName: 'depositErc20' })
+    // Relay's order fixes its deadline, and that refunds go back in the USDC paid, not their amount.
+    await expectWorstCase(form, {
+      refund: /^Relay returns the tokens by itself after .*\d/,
+      comesBack: 'USDC on Arbitrum One, as much as Relay refunds',
+    })
     await screenshot(page, 'production-relay-review')
     await form.confirm()
     const dialog = form.dialog

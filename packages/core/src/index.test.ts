@@ -181,6 +181,7 @@ it('exports exactly its public surface', () => {
       "valueLossBps",
       "verifierCombine",
       "walkError",
+      "worstCaseOf",
     ]
   `)
 })

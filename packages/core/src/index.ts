@@ -124,6 +124,7 @@ export { estimateRefundOpensAt } from './providers/refundTiming.ts'
 /** A person's refund signatures: the attesters asked at once, their no-fill / not-released combined for the verifier. */
 export { refundSignatures, verifierCombine } from './providers/settlement.ts'
 export type { RouteProvider } from './providers/types.ts'
+export { type WorstCase, worstCaseOf } from './providers/worstCase.ts'
 // ---- Swap records: their states, and the one machine that moves them ----
 export { applySwapEvent } from './records/swapMachine.ts'
 export { isGaslessSwap, newSwapRecord, swapTime } from './records/swapRecord.ts'

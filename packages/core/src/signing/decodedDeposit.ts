@@ -34,6 +34,22 @@ export type DecodedDeposit = {
    * is resolved by the decoder: this is the real address.
    */
   refundTo?: Address
+  /**
+   * The latest moment (epoch seconds) the deposit can still be delivered, as the calldata, or the order it commits to,
+   * says it (an intent's or Across's fill deadline, Relay's output deadline); after it, it can only come back.
+   */
+  fillBy?: number
+  /**
+   * Where the contract sets the deadline when the deposit is mined, not the calldata: the seconds it leaves to deliver
+   * from then (the pool's release window, read from the pool the call goes to).
+   */
+  fillWithin?: number
+  /**
+   * What an undelivered deposit comes back as, as the protocol decoded has it: the token on its chain (`amount` when
+   * the protocol returns a known amount: an escrow's whole deposit); `none` for a rail that always delivers and has no
+   * refund (CCTP, Stargate).
+   */
+  comesBack?: { chainId: number; token: Address; amount?: bigint } | 'none'
   /** Whether the call asks for anything to run on the destination besides the delivery (a message, a call). */
   destinationCall?: boolean
   /** Anything else the call commits to that the person should see (labels are English i18n keys). */

@@ -41,6 +41,7 @@ import { TxHash } from './TxHash.tsx'
 import { useProviderPage } from './useProviderPage.ts'
 import { useRefund } from './useRefund.ts'
 import { useRefundReadiness } from './useRefundReadiness.ts'
+import { WorstCase } from './WorstCase.tsx'
 
 const ConnectDialog = lazy(() => import('../wallet/ConnectDialog.tsx').then((m) => ({ default: m.ConnectDialog })))
 
@@ -238,7 +239,9 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
   ]
   // Who returns the tokens of a swap that is not delivered: said from the provider's module while it can matter.
   const refunds = providerModule(record.providerId)?.refunds
-  if (refunds && progress !== 'completed' && record.status !== 'refunded') {
+  // In the review, "If it goes wrong" says it from the deposit to sign (`WorstCase`), with its times.
+  const worstCaseShown = reviewing && props.route !== undefined && props.signed?.deposit !== undefined
+  if (refunds && progress !== 'completed' && record.status !== 'refunded' && !worstCaseShown) {
     rows.push([
       t('If not delivered'),
       <span key="v8" data-testid="refund-policy">
@@ -332,6 +335,9 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
           )}
           {reviewing && props.signed && props.route && (
             <SignedTransaction preview={props.signed} sent={origin} account={props.route.request.sender} />
+          )}
+          {reviewing && props.route && props.signed?.deposit && (
+            <WorstCase route={props.route} deposit={props.signed.deposit} />
           )}
           {props.error && (
             <p className="form-error" role="alert">

@@ -3,12 +3,18 @@ import { ValueLossWarning } from './MoneyWarnings.tsx'
 import { usdOfAmount, useRouteUsd, useUsdText } from './usdValue.ts'
 import type { SwapForm } from './useSwapForm.ts'
 
+/**
+ * The USD line's place while there is no value for it: held, so that the value arriving (a price, the first route)
+ * does not push the recipient field and the button down under a click.
+ */
+const UsdLine = () => <span className="usd-value field-usd" aria-hidden="true" />
+
 /** The amount typed, in USD, under the Send field (nothing while no provider prices the token). */
 export function AmountUsd({ form }: { form: SwapForm }) {
   const usdText = useUsdText()
   const amount = form.parsedAmount?.ok ? form.parsedAmount.value : undefined
   const text = usdText(usdOfAmount(form.routes.routes, form.origin, amount))
-  if (!text) return null
+  if (!text) return <UsdLine />
   return (
     <span className="usd-value field-usd" data-testid="amount-usd">
       {text}
@@ -19,7 +25,7 @@ export function AmountUsd({ form }: { form: SwapForm }) {
 /** What the chosen route delivers, in USD, under the Receive field. */
 export function ReceiveUsd({ route }: { route: Route | undefined }) {
   const usd = useRouteUsd(route)
-  if (!usd?.output) return null
+  if (!usd?.output) return <UsdLine />
   return (
     <span className="usd-value field-usd" data-testid="receive-usd">
       {usd.output}

@@ -52,6 +52,13 @@ export function decodeAcrossDeposit(
     output: { token: paysOut, amount: outputAmount },
     refundTo: depositor,
     destinationCall: message !== '0x',
+    // An unfilled deposit expires at its fill deadline, and Across returns it whole on the origin.
+    fillBy: fillDeadline,
+    comesBack: {
+      chainId: transaction.chainId,
+      token: nativeIn ? NATIVE_TOKEN_ADDRESS : inputToken,
+      amount: inputAmount,
+    },
     details: [
       { label: 'Fill deadline', kind: 'time', value: fillDeadline },
       ...(exclusive ? [{ label: 'Exclusive relayer', kind: 'address' as const, value: exclusiveRelayer }] : []),

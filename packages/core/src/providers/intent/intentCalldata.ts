@@ -50,6 +50,9 @@ export function decodeIntentOpen(
     destinationChainId: chainId,
     output: { token: data.outputToken, amount: data.outputAmount },
     ...(gasless ? { refundTo: gasless.user } : {}),
+    // Not filled by its deadline, the escrow gives the whole deposit back on the origin.
+    fillBy: order.fillDeadline,
+    comesBack: { chainId: transaction.chainId, token: data.inputToken, amount: data.inputAmount },
     details: [
       ...(gasless ? [{ label: 'Sign before', kind: 'time' as const, value: gasless.openDeadline }] : []),
       { label: 'Fill deadline', kind: 'time', value: order.fillDeadline },

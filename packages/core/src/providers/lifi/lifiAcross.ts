@@ -112,6 +112,7 @@ export function acrossV3Terms({
     // take fixed amounts, so the bridged amount and this output are fixed by the calldata.
     exactOutput: true,
     destinationCall: bridge.hasDestinationCall || across.message !== '0x',
+    fillBy: across.fillDeadline,
   }
 }
 
@@ -160,7 +161,16 @@ export function acrossV4Terms({
       exactOutput: false,
       destinationCall: false,
       details: swap.details,
+      fillBy: across.fillDeadline,
     }
   }
-  return { bridgeName: 'Across', recipient, refundTo, output, exactOutput: true, destinationCall: false }
+  return {
+    bridgeName: 'Across',
+    recipient,
+    refundTo,
+    output,
+    exactOutput: true,
+    destinationCall: false,
+    fillBy: across.fillDeadline,
+  }
 }

@@ -405,6 +405,13 @@ export function decodeLifiDeposit(transaction: TransactionRequest, context: Lifi
     ...(terms.refundTo ? { refundTo: terms.refundTo } : {}),
     destinationCall: terms.destinationCall,
     ...(details.length > 0 ? { details } : {}),
+    // A bridge with a deadline refunds what it was given (the bridged token, on the origin) once it has passed.
+    ...(terms.fillBy === undefined
+      ? { comesBack: 'none' as const }
+      : {
+          fillBy: terms.fillBy,
+          comesBack: { chainId: transaction.chainId, token: bridgedToken.address, amount: bridged },
+        }),
   }
 }
 

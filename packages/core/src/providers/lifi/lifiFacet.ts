@@ -85,6 +85,11 @@ export type FacetTerms = {
   destinationCall: boolean
   /** What else the bridge takes that the review should show (labels are English i18n keys). */
   details?: DecodedDetail[]
+  /**
+   * The bridge's own deadline to deliver (Across's fill deadline), after which it refunds the bridged token on the
+   * origin; absent for a rail that always delivers and has no refund (CCTP, Stargate).
+   */
+  fillBy?: number
 }
 
 export const refuse = (field: SignedField, details: string): never => {

@@ -1,5 +1,5 @@
 import { poolBridgeAbi } from '@multi-bridge/contracts'
-import type { TransactionRequest } from '../../routes/types.ts'
+import type { Route, TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
 import { decodeKnownCall } from '../../signing/decodeKnownCall.ts'
 
@@ -9,7 +9,7 @@ const CONTRACT_NAME = 'Pool Bridge'
  * A `PoolBridge.send(token, amount, destinationChainId, recipient, destinationToken, minAmountOut)`, read from
  * its calldata. The escrowed deposit is refunded to its sender (`msg.sender`), so there is no refund address.
  */
-export function decodePoolSend(transaction: TransactionRequest): DecodedDeposit {
+export function decodePoolSend(transaction: TransactionRequest, route?: Pick<Route, 'data'>): DecodedDeposit {
   const call = decodeKnownCall(poolBridgeAbi, transaction, CONTRACT_NAME, 'send')
   const [token, amount, destinationChainId, recipient, destinationToken, minAmountOut] = call.args
   return {
@@ -22,5 +22,9 @@ export function decodePoolSend(transaction: TransactionRequest): DecodedDeposit 
     recipient,
     destinationChainId: Number(destinationChainId),
     output: { token: destinationToken, amount: minAmountOut },
+    // The pool sets the release deadline when the send is mined (its release window, read with the quote); not
+    // released by then, the whole deposit comes back on the origin.
+    ...(typeof route?.data?.releaseWindow === 'number' ? { fillWithin: route.data.releaseWindow } : {}),
+    comesBack: { chainId: transaction.chainId, token, amount },
   }
 }

@@ -86,7 +86,7 @@ export const poolProtocol: EscrowProtocol = {
     })
   },
 
-  decodeDeposit: (transaction) => decodePoolSend(transaction),
+  decodeDeposit: (transaction, route) => decodePoolSend(transaction, route),
 
   /**
    * Why an overdue transfer is not released yet, from the bridge's services: too few attesters (whose signatures

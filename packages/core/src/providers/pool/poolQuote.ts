@@ -25,7 +25,7 @@ export async function quotePool(
   const originPool = contracts(request.origin.chainId).origin as Address
   const destinationPool = contracts(request.destination.chainId).destination as Address
   // Each chain read bounded in time: a chain that does not answer ends the quote naming it.
-  const [route, feeBps] = await Promise.all([
+  const [route, feeBps, releaseWindow] = await Promise.all([
     read(request.origin.chainId, (origin) =>
       origin.readContract({
         address: originPool,
@@ -36,6 +36,9 @@ export async function quotePool(
     ),
     read(request.origin.chainId, (origin) =>
       origin.readContract({ address: originPool, abi: poolBridgeAbi, functionName: 'feeBps' }),
+    ),
+    read(request.origin.chainId, (origin) =>
+      origin.readContract({ address: originPool, abi: poolBridgeAbi, functionName: 'releaseWindow' }),
     ),
   ])
   signal?.throwIfAborted()
@@ -86,7 +89,7 @@ export async function quotePool(
     quotedAt: now,
     expiresAt: now + QUOTE_TTL_MS,
     depositAddress: originPool,
-    data: { feeBps: Number(feeBps) },
+    data: { feeBps: Number(feeBps), releaseWindow: Number(releaseWindow) },
   }
   return quoted
 }

@@ -108,6 +108,9 @@ describe("Relay's published depository deposit", () => {
       output: { token: getAddress('0xfd086bc7cd5c481dcc9c85ebe478a1c0b69fcbb9'), amount: 97_951_882n },
       refundTo: getAddress(USER),
       destinationCall: false,
+      // Not filled by the order's output deadline, Relay refunds the paid USDC on Base, of an amount it does not fix.
+      fillBy: ORDER.output.deadline,
+      comesBack: { chainId: 8453, token: getAddress('0x833589fcd6edb6e08f4c7c32d4f71b54bda02913') },
     })
     const plan = {
       transaction,

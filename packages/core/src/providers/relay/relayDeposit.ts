@@ -188,5 +188,9 @@ export function decodeRelayDeposit(
     ...delivery,
     refundTo: isAddressEqual(call.depositor, zeroAddress) ? request.sender : call.depositor,
     destinationCall: order.output.calls.length > 0,
+    // Relay refunds an order it did not fill by its output's deadline: the paid token on the origin (checked above), of
+    // an amount its orders do not fix.
+    fillBy: order.output.deadline,
+    comesBack: { chainId: request.origin.chainId, token: call.token },
   }
 }
