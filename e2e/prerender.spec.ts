@@ -456,9 +456,19 @@ test.describe('before the page is hydrated (issue #33)', () => {
     })
     expect(await marks(page)).toEqual({ wallet: true, form: false })
     await shell.openConnectDialog()
-    await expect(shell.walletOption(TEST_WALLET_NAME)).toBeVisible()
-    await shell.closeDialog()
-    await expect(shell.dialog).toHaveCount(0)
+    // The dialog lists the wallet while the page is still the prerendered one. On a loaded machine the page may render
+    // anew (below) while the dialog opens, and that closes it: then only the rest is checked (found by CI, 1 Dec).
+    const listed = await expect(shell.walletOption(TEST_WALLET_NAME))
+      .toBeVisible()
+      .then(() => true)
+      .catch(async (error: unknown) => {
+        if ((await page.locator('#root').getAttribute('data-prerendered')) === 'swap') throw error
+        return false
+      })
+    if (listed) {
+      await shell.closeDialog()
+      await expect(shell.dialog).toHaveCount(0)
+    }
 
     // The page's code is still not in after three seconds: the app renders the page anew (its loader), in a new
     // wallet slot, and the wallet button goes with it, still usable.

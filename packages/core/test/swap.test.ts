@@ -385,19 +385,26 @@ describe('gasless swaps (one signature, the solver opens)', () => {
   const origin = () => token(2, 'usdc')
   const destination = () => token(1, 'usdc')
   const gaslessRoute = async (amount: bigint, signer: Address = person.address) => {
-    const { routes } = await fetchRoutes({
-      request: request({
-        origin: origin(),
-        destination: destination(),
-        amount,
-        sender: signer,
-        recipient: signer,
-      }),
-      providers: [...providers.values()],
-    })
-    const route = routes.find((r) => r.gasless)
-    if (!route) throw new Error('no gasless route')
-    return route
+    // Asked up to three times: on a loaded machine (the whole suite at once) one quote can pass the providers' 20 s.
+    const outcomes: unknown[] = []
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { routes, outcomes: seen } = await fetchRoutes({
+        request: request({
+          origin: origin(),
+          destination: destination(),
+          amount,
+          sender: signer,
+          recipient: signer,
+        }),
+        providers: [...providers.values()],
+      })
+      const route = routes.find((r) => r.gasless)
+      if (route) return route
+      outcomes.push(seen)
+    }
+    throw new Error(
+      `no gasless route: ${JSON.stringify(outcomes, (_key, value) => (typeof value === 'bigint' ? String(value) : value))}`,
+    )
   }
   /** The person's wallet, on chain A (not the origin), noting every request it gets. */
   const personWallet = async ({
