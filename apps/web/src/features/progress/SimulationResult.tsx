@@ -1,6 +1,7 @@
 import {
   type CheckedDeposit,
   chainName,
+  DepositWouldRevertError,
   formatDisplayAmount,
   getManifestChain,
   NATIVE_TOKEN_ADDRESS,
@@ -9,6 +10,7 @@ import {
 } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
 import { type Address, isAddressEqual } from 'viem'
+import { toUserMessage } from '../../lib/errorMessages.ts'
 import { shortAddress } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import type { SimulationPreview } from '../swap/index.ts'
@@ -42,10 +44,11 @@ export function SimulationResult({ simulation, account, decoded, sent, gasless }
   if (simulation.status === 'failed') return note(t('Not simulated: {{network}} did not answer.', { network }))
   const { result } = simulation
   if (result.status === 'reverts') {
-    const refusal = simulation.refusal
+    // In the catalogue's words, as `executeRoute` would refuse it.
+    const refusal = toUserMessage(new DepositWouldRevertError(result.revert))
     return (
       <p className="form-error" role="alert" data-testid="simulation-refused">
-        {refusal ? t(refusal.message, refusal.values) : t('This deposit would fail, so nothing was signed.')}
+        {t(refusal.message, refusal.values)}
       </p>
     )
   }

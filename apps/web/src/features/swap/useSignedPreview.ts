@@ -1,7 +1,6 @@
 import {
   type CheckedDeposit,
   type DepositSimulation,
-  DepositWouldRevertError,
   MultiBridgeError,
   type Route,
   walkError,
@@ -14,11 +13,11 @@ import { loadSwapActions } from '../../lib/swapMutations.ts'
 
 /**
  * The deposit run on the origin's latest state before anything is signed (core's `simulateDeposit`): its result, or
- * `failed` when the chain did not answer. `refusal`: the message of a deposit that would revert.
+ * `failed` when the chain did not answer (the review says a revert in words: `SimulationResult`).
  */
 export type SimulationPreview =
   | { status: 'loading' }
-  | { status: 'done'; result: DepositSimulation; refusal?: UserMessage }
+  | { status: 'done'; result: DepositSimulation }
   | { status: 'failed' }
 
 /**
@@ -85,11 +84,10 @@ export function useSignedPreview(route: Route | undefined): SignedPreview {
     retry: false,
   })
   const result = simulation.data
-  const refusal = result?.status === 'reverts' ? toUserMessage(new DepositWouldRevertError(result.revert)) : undefined
   const simulated: SimulationPreview | undefined = !plan
     ? undefined
     : result
-      ? { status: 'done', result, ...(refusal ? { refusal } : {}) }
+      ? { status: 'done', result }
       : simulation.isError
         ? { status: 'failed' }
         : { status: 'loading' }
@@ -97,7 +95,7 @@ export function useSignedPreview(route: Route | undefined): SignedPreview {
     ...(query.data ? { deposit: query.data } : {}),
     ...(query.error ? { error: toUserMessage(query.error) } : {}),
     ...(simulated ? { simulation: simulated } : {}),
-    refused: (query.error !== null && isRefusal(query.error)) || refusal !== undefined,
+    refused: (query.error !== null && isRefusal(query.error)) || result?.status === 'reverts',
     loading: query.isPending && route !== undefined,
   }
 }

@@ -10,7 +10,6 @@ const zhSimulation: Record<string, string> = {
   'Not simulated: you only sign, and the solver sends the deposit.': '未模擬：您只需簽名，存入由求解者送出。',
   'Not simulated: {{network}} did not answer.': '未模擬：{{network}} 沒有回應。',
   'Not simulated: {{network}} offers no way to simulate it.': '未模擬：{{network}} 不提供模擬的方法。',
-  'This deposit would fail, so nothing was signed.': '這筆存入會失敗，因此沒有簽署任何內容。',
   // The worst case before signing (features/progress/WorstCase.tsx).
   'If it goes wrong': '若出了問題',
   'Usually arrives in': '通常送達時間',
