@@ -35,7 +35,7 @@ const coreFloors = [
   ['routes'],
   ['signing', 'records', 'prices'],
   ['providers'],
-  ['swaps'],
+  ['swaps', 'approvals'],
   ['client'],
   ['setup'],
 ]

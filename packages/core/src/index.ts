@@ -7,6 +7,18 @@
 // ---- Amounts: what a person types, and how amounts are shown ----
 export { formatDisplayAmountUp } from './amounts/formatDisplayAmountUp.ts'
 export { formatAmount, formatDisplayAmount, parseAmountInput } from './amounts/parseAmountInput.ts'
+// ---- Your approvals: the allowances given to known spenders, read per chain and revoked ----
+export { DRAINED_SPENDERS, type DrainedSpender } from './approvals/drainedSpenders.ts'
+export {
+  type Approval,
+  type ChainApprovals,
+  type KnownSpender,
+  knownSpenders,
+  readApprovals,
+  sortApprovals,
+  UNLIMITED_ALLOWANCE,
+} from './approvals/readApprovals.ts'
+export { type RevokeOutcome, RevokeRefusedError, revokeApprovals, sameApproval } from './approvals/revokeApprovals.ts'
 // ---- Chains: clients, clocks, finality and bounded reads ----
 export { type ChainClients, createChainClients } from './chains/chainClients.ts'
 export { type ChainClock, ChainStalledError, createChainClock } from './chains/chainClock.ts'

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useLocation } from 'react-router'
+import { ApprovalsHost } from '../features/approvals/index.ts'
 import { registerAppWorker, UpdateNotice } from '../features/appUpdate/index.ts'
 import { LanguageSwitch } from '../features/language/index.ts'
 import { Notices, titleWithCount, useSwapAlerts } from '../features/notifications/index.ts'
@@ -61,6 +62,7 @@ export function Layout() {
       <Notices />
       <UpdateNotice />
       <AcceptedBatches />
+      <ApprovalsHost />
     </div>
   )
 }

@@ -17,18 +17,25 @@ export const bundleLoaders: Record<Language, () => Promise<{ default: Record<str
 }
 
 /**
- * The error catalogue's Chinese, WalletConnect's panel's, the token cautions' and the review's simulation's, as one
- * bundle of strings.
+ * The error catalogue's Chinese, WalletConnect's panel's, the token cautions', the review's simulation's and "Your
+ * approvals", as one bundle of strings.
  */
 const zhLater = async () => {
-  const [errors, walletConnect, tokenCaution, simulation] = await Promise.all([
+  const [errors, walletConnect, tokenCaution, simulation, approvals] = await Promise.all([
     import('./locales/zh-errors.ts'),
     import('./locales/zh-walletConnect.ts'),
     import('./locales/zh-tokenCaution.ts'),
     import('./locales/zh-simulation.ts'),
+    import('./locales/zh-approvals.ts'),
   ])
   return {
-    default: { ...errors.default, ...walletConnect.default, ...tokenCaution.default, ...simulation.default },
+    default: {
+      ...errors.default,
+      ...walletConnect.default,
+      ...tokenCaution.default,
+      ...simulation.default,
+      ...approvals.default,
+    },
   }
 }
 

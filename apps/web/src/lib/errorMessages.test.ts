@@ -16,6 +16,7 @@ import {
   NotSwapOwnerError,
   ProviderNotAvailableError,
   ProviderTimeoutError,
+  RevokeRefusedError,
   RouteUnavailableError,
   ServiceUnreachableError,
   SignedMismatchError,
@@ -177,6 +178,7 @@ describe('error catalogue', () => {
       providerNotAvailable: new ProviderNotAvailableError('Relay'),
       chainStalled: new ChainStalledError(1, 'Local Chain A', 3),
       notEnoughGas: new NotEnoughGasError({ chainId: 1, network: 'Local Chain A', coin: 'ETH', decimals: 18 }),
+      revokeRefused: new RevokeRefusedError('USDT', undefined),
     }
     for (const [code, error] of Object.entries(raised)) {
       expect(error.code, error.name).toBe(code)

@@ -17,6 +17,7 @@ import {
   type NotSwapOwnerError,
   type ProviderNotAvailableError,
   type ProviderTimeoutError,
+  type RevokeRefusedError,
   type ServiceUnreachableError,
   type SignedField,
   type SignedMismatchError,
@@ -138,6 +139,7 @@ export type RaisedAs = {
   providerNotAvailable: ProviderNotAvailableError
   chainStalled: ChainStalledError
   notEnoughGas: NotEnoughGasError
+  revokeRefused: RevokeRefusedError
 }
 
 /** A code the person is told in words: every code core raises, but those said as "Oops" on purpose. */
@@ -200,6 +202,10 @@ export const catalogue: Catalogue = {
   notSwapOwner: (error) => ({
     message: 'Only {{account}} can refund this swap',
     values: { account: shortAddress(error.owner) },
+  }),
+  revokeRefused: (error) => ({
+    message: '{{token}} refused to set its allowance to zero, so nothing was sent.',
+    values: { token: error.tokenSymbol },
   }),
   refundNotAvailable: fixed('The refund is not available yet'),
   nothingToRefund: fixed(

@@ -20,6 +20,11 @@ export const balanceKeys = {
   /** A pasted token's description and the account's balance of it. */
   tokenInfo: (chainId: number, tokenAddress: Address, owner: Address | undefined) =>
     ['balances', 'tokenInfo', chainId, tokenAddress.toLowerCase(), owner ?? null] as const,
+  /** "Your approvals": every chain's allowances of one account (read again with the balances, after a swap). */
+  approvals: (owner: Address | undefined) => ['balances', 'approvals', owner ?? null] as const,
+  /** One allowance: what a swap's token may still be spent by its deposit's contract. */
+  allowance: (chainId: number, token: Address, owner: Address, spender: Address) =>
+    ['balances', 'allowance', chainId, token.toLowerCase(), owner.toLowerCase(), spender.toLowerCase()] as const,
 }
 
 /**

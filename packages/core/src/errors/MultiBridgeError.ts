@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   'refundByProvider',
   'nothingToRefund',
   'notSwapOwner',
+  // Your approvals
+  'revokeRefused',
   // Anything else the product caught and wrapped
   'unexpected',
 ] as const

@@ -1,7 +1,11 @@
 import type { GenericSchema } from 'valibot'
+import type { Address } from 'viem'
 import type { ProductionEnv } from '../config/envValues.ts'
 import type { Manifest } from '../config/manifest.ts'
 import type { CreateProvider } from './types.ts'
+
+/** A contract the app knows by name. */
+export type KnownContract = { address: Address; name: string }
 
 /**
  * Everything about one provider, kept in its folder, without its code: what the app needs before any provider
@@ -30,6 +34,11 @@ export type ProviderModule<Id extends string = string, Config = unknown> = {
   readonly minRefreshSeconds?: number
   /** Who returns the tokens of a swap it did not deliver: the person (a Refund button) or the provider itself. */
   readonly refunds: 'person' | 'provider'
+  /**
+   * The contracts on `chainId` a person may have approved for it (its deposits' spenders), named: what "Your approvals"
+   * reads allowances to. From the manifest alone, configured or not (an allowance outlives a provider's outage).
+   */
+  readonly spenders?: (manifest: Manifest, chainId: number) => readonly KnownContract[]
   /** Whether the manifest configures it on this network; its code is loaded only then. */
   readonly isConfigured: (manifest: Manifest) => boolean
   /** Its code (a separate chunk in the app). */

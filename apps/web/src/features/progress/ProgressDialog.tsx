@@ -26,6 +26,7 @@ import { networkConfigUpdates } from '../../lib/networkConfigUpdates.ts'
 import { useChainTime, useSwap, useTrackProblem } from '../../lib/swapClient.tsx'
 import { markSwapInView } from '../../lib/swapInView.ts'
 import { useReturnFocus } from '../../lib/useReturnFocus.ts'
+import { LeftAllowance } from '../approvals/index.ts'
 import { refundReason, statusWord } from '../history/index.ts'
 import { type ReviewNetworkCost, RouteLegs } from '../swap/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
@@ -344,6 +345,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
               {t(props.error.message, props.error.values)}
             </p>
           )}
+          {!props.confirming && <LeftAllowance record={record} />}
           {props.onConfirm && !sent && configChanged && (
             <p className="form-error" role="alert" data-testid="config-changed">
               {t('The network settings changed: reload the page to use them, then review the swap again.')}

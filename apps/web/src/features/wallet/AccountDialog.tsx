@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfig, useConnection, useDisconnect } from 'wagmi'
+import { approvalsDialogStore } from '../../lib/approvalsDialog.ts'
 import { DialogHeader } from '../../lib/DialogHeader.tsx'
 import { reportError } from '../../lib/errorMessages.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
@@ -82,6 +83,18 @@ export const AccountDialog = withWagmi(function AccountDialog({
               {t('Disconnect')}
             </button>
           </div>
+          <button
+            type="button"
+            className="button-secondary button-block"
+            onClick={() => {
+              // The page shows it (where History and the chains' clients are); this dialog steps aside.
+              onOpenChange(false)
+              approvalsDialogStore.getState().setOpen(true)
+            }}
+            data-testid="open-approvals"
+          >
+            {t('Your approvals')}
+          </button>
           <h3 className="section-title" id="network-list-title">
             {t('Switch network')}
           </h3>

@@ -22,6 +22,8 @@ const zhErrors: Record<string, string> = {
   'The connected account changed, so nothing left your wallet. Check the new quote and try again.':
     '已連接的帳戶已變更，因此沒有任何款項離開您的錢包。請確認新報價後重試。',
   'The provider refunds this transfer by itself': '此轉帳由提供者自行退款',
+  '{{token}} refused to set its allowance to zero, so nothing was sent.':
+    '{{token}} 拒絕將授權額度設為零，因此沒有送出任何交易。',
   'The bridge is paused: this deposit would fail, so nothing was signed. Choose another route.':
     '這座橋已暫停：這筆存入會失敗，因此沒有簽署任何內容。請選擇其他路線。',
   'The quote expired on chain: this deposit would fail, so nothing was signed. Review a new quote.':

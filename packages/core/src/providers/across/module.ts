@@ -30,6 +30,10 @@ export const acrossModule: ProviderModule<'across', AcrossConfig> = {
   },
   feeLabels: ['LP fee', 'Relayer fee', 'Relayer gas fee', 'Bridge fee'],
   refunds: 'provider',
+  spenders: (manifest, chainId) => {
+    const pool = (manifest.providers?.across as AcrossConfig | undefined)?.spokePools[String(chainId)]
+    return pool ? [{ address: pool, name: 'Across SpokePool' }] : []
+  },
   isConfigured: (manifest) => manifest.providers?.across !== undefined,
   load: () => import('./acrossProvider.ts').then((code) => code.createAcrossProvider),
 }

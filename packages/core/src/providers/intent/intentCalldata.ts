@@ -6,8 +6,7 @@ import type { Route, TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
 import { decodeKnownCall, type KnownCall } from '../../signing/decodeKnownCall.ts'
 import { SignedMismatchError } from '../../signing/signingErrors.ts'
-
-const CONTRACT_NAME = 'Intent Origin Settler'
+import { INTENT_CONTRACT_NAME } from './intentId.ts'
 
 /** The gasless order of an `openFor` call, as the ABI decodes it. */
 type GaslessOrder = KnownCall<typeof intentOriginSettlerAbi, 'openFor'>['args'][0]
@@ -24,11 +23,16 @@ export function decodeIntentOpen(
   route: Route,
   destinationSettler: (chainId: number) => Address | undefined,
 ): DecodedDeposit {
-  const call = decodeKnownCall(intentOriginSettlerAbi, transaction, CONTRACT_NAME, route.gasless ? 'openFor' : 'open')
+  const call = decodeKnownCall(
+    intentOriginSettlerAbi,
+    transaction,
+    INTENT_CONTRACT_NAME,
+    route.gasless ? 'openFor' : 'open',
+  )
   const { functionName } = call
   const [order] = call.args
   if (order.orderDataType !== INTENT_ORDER_DATA_TYPEHASH) {
-    throw new UnknownContractError(`${CONTRACT_NAME} order type ${order.orderDataType}`)
+    throw new UnknownContractError(`${INTENT_CONTRACT_NAME} order type ${order.orderDataType}`)
   }
   const data = decodeIntentOrderData(order.orderData)
   const chainId = Number(data.destinationChainId)
@@ -41,7 +45,7 @@ export function decodeIntentOpen(
   const gasless = call.functionName === 'openFor' ? gaslessParts(call.args[0], transaction, data.nonce) : undefined
   return {
     contract: transaction.to,
-    contractName: CONTRACT_NAME,
+    contractName: INTENT_CONTRACT_NAME,
     functionName,
     inputToken: data.inputToken,
     inputAmount: data.inputAmount,

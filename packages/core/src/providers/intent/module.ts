@@ -1,6 +1,7 @@
+import { getManifestChain } from '../../config/manifest.ts'
 import { ESCROW_STATUS_WORDING, ESCROW_WORDS_ZH } from '../escrow/escrowWording.ts'
 import type { ProviderModule } from '../module.ts'
-import { INTENT_NAME, INTENT_PROVIDER_ID, OPEN_FEE_LABEL } from './intentId.ts'
+import { INTENT_CONTRACT_NAME, INTENT_NAME, INTENT_PROVIDER_ID, OPEN_FEE_LABEL } from './intentId.ts'
 
 /** The devnet's ERC-7683 intent bridge: runs where the manifest has the solver and the attesters. */
 export const intentModule: ProviderModule<'intent', never> = {
@@ -31,6 +32,10 @@ export const intentModule: ProviderModule<'intent', never> = {
   },
   feeLabels: ['Solver fee', 'Solver gas fee', 'Gas on arrival fee', OPEN_FEE_LABEL],
   refunds: 'person',
+  spenders: (manifest, chainId) => {
+    const settler = getManifestChain(manifest, chainId)?.contracts.intentOriginSettler
+    return settler ? [{ address: settler, name: INTENT_CONTRACT_NAME }] : []
+  },
   isConfigured: (manifest) => Boolean(manifest.services.solver && manifest.services.attesters),
   load: () => import('./intentProvider.ts').then((code) => code.createIntentProvider),
 }

@@ -17,6 +17,7 @@ import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
 import { isNativeAddress, sameToken } from '../apiSupport.ts'
 import { ACROSS_FUNCTIONS, ACROSS_STRUCTS, ACROSS_TOOLS, acrossV3Terms, acrossV4Terms } from './lifiAcross.ts'
 import type { AllowlistQuestion } from './lifiAllowlist.ts'
+import { LIFI_DIAMOND_NAME } from './lifiConfig.ts'
 import { type FacetInput, type FacetTerms, type LifiDepositContext, refuse } from './lifiFacet.ts'
 import {
   POLYMER_CCTP_FUNCTIONS,
@@ -81,7 +82,6 @@ export const lifiGasZipAbi = parseAbi([
   'function depositToGasZipNative(GasZipData _gasZipData, uint256 _amount) payable',
 ])
 
-export const LIFI_DIAMOND_NAME = 'LI.FI Diamond'
 /** The review's detail naming the contract of a swap before the bridge. */
 export const SWAPPED_ON_ORIGIN = 'Swapped on the origin by'
 

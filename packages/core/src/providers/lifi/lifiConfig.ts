@@ -5,6 +5,8 @@ import { address, chainIdKey, timeoutMs, url } from '../../config/schemaParts.ts
 /** LI.FI's diamond: the same address on every chain it serves here (lifinance/contracts deployments). */
 export const LIFI_DIAMOND: Address = '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE'
 
+export const LIFI_DIAMOND_NAME = 'LI.FI Diamond'
+
 /**
  * LI.FI's FeeCollector per chain (lifinance/contracts@ef00558f deployments/<network>.json `FeeCollector`): the one
  * contract a LI.FI call may run before its bridge, to take the fee the quote shows.

@@ -1,6 +1,12 @@
 import { PROVIDER_GAS_ESTIMATE } from '../../routes/types.ts'
 import type { ProviderModule } from '../module.ts'
-import { LIFI_PROVIDER_ID, LIFI_PROVIDER_NAME, type LifiConfig, lifiConfigSchema } from './lifiConfig.ts'
+import {
+  LIFI_DIAMOND_NAME,
+  LIFI_PROVIDER_ID,
+  LIFI_PROVIDER_NAME,
+  type LifiConfig,
+  lifiConfigSchema,
+} from './lifiConfig.ts'
 
 /** LI.FI (li.quest): an aggregator; its bridges return what they could not deliver by themselves. */
 export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
@@ -62,6 +68,12 @@ export const lifiModule: ProviderModule<'lifi', LifiConfig> = {
   // Its own fee names (feeCosts[].name) come from the API as they are.
   feeLabels: [PROVIDER_GAS_ESTIMATE, 'Gas on arrival fee'],
   refunds: 'provider',
+  // Every LI.FI deposit here is a call to the diamond, which takes the tokens: its approvals are to it alone.
+  spenders: (manifest, chainId) =>
+    ((manifest.providers?.lifi as LifiConfig | undefined)?.contracts[String(chainId)] ?? []).map((address) => ({
+      address,
+      name: LIFI_DIAMOND_NAME,
+    })),
   // Without an API key LI.FI answers 75 quotes per two hours per IP (docs.li.fi, rate limits): one per 96 s.
   minRefreshSeconds: (2 * 60 * 60) / 75,
   isConfigured: (manifest) => manifest.providers?.lifi !== undefined,

@@ -1,6 +1,7 @@
+import { getManifestChain } from '../../config/manifest.ts'
 import { ESCROW_STATUS_WORDING, ESCROW_WORDS_ZH } from '../escrow/escrowWording.ts'
 import type { ProviderModule } from '../module.ts'
-import { POOL_NAME, POOL_PROVIDER_ID } from './poolId.ts'
+import { POOL_CONTRACT_NAME, POOL_NAME, POOL_PROVIDER_ID } from './poolId.ts'
 
 /** The devnet's liquidity-pool bridge: runs where the manifest lists the attesters (the relayer releases). */
 export const poolModule: ProviderModule<'pool', never> = {
@@ -28,6 +29,10 @@ export const poolModule: ProviderModule<'pool', never> = {
   },
   feeLabels: ['Bridge fee'],
   refunds: 'person',
+  spenders: (manifest, chainId) => {
+    const pool = getManifestChain(manifest, chainId)?.contracts.poolBridge
+    return pool ? [{ address: pool, name: POOL_CONTRACT_NAME }] : []
+  },
   isConfigured: (manifest) => Boolean(manifest.services.attesters),
   load: () => import('./poolProvider.ts').then((code) => code.createPoolProvider),
 }

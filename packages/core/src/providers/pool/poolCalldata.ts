@@ -2,19 +2,18 @@ import { poolBridgeAbi } from '@multi-bridge/contracts'
 import type { Route, TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
 import { decodeKnownCall } from '../../signing/decodeKnownCall.ts'
-
-const CONTRACT_NAME = 'Pool Bridge'
+import { POOL_CONTRACT_NAME } from './poolId.ts'
 
 /**
  * A `PoolBridge.send(token, amount, destinationChainId, recipient, destinationToken, minAmountOut)`, read from
  * its calldata. The escrowed deposit is refunded to its sender (`msg.sender`), so there is no refund address.
  */
 export function decodePoolSend(transaction: TransactionRequest, route?: Pick<Route, 'data'>): DecodedDeposit {
-  const call = decodeKnownCall(poolBridgeAbi, transaction, CONTRACT_NAME, 'send')
+  const call = decodeKnownCall(poolBridgeAbi, transaction, POOL_CONTRACT_NAME, 'send')
   const [token, amount, destinationChainId, recipient, destinationToken, minAmountOut] = call.args
   return {
     contract: transaction.to,
-    contractName: CONTRACT_NAME,
+    contractName: POOL_CONTRACT_NAME,
     functionName: 'send',
     inputToken: token,
     inputAmount: amount,

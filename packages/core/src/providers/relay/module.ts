@@ -34,6 +34,11 @@ export const relayModule: ProviderModule<'relay', RelayConfig> = {
   },
   feeLabels: ['Relayer fee', PROVIDER_GAS_ESTIMATE],
   refunds: 'provider',
+  spenders: (manifest, chainId) =>
+    ((manifest.providers?.relay as RelayConfig | undefined)?.contracts[String(chainId)] ?? []).map((address) => ({
+      address,
+      name: 'Relay Depository',
+    })),
   isConfigured: (manifest) => manifest.providers?.relay !== undefined,
   load: () => import('./relayProvider.ts').then((code) => code.createRelayProvider),
 }
