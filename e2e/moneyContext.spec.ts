@@ -241,10 +241,16 @@ test.describe('money in context', () => {
     // The solver quotes from $1 (its least order); the pool takes any amount.
     await enterSwap(session, network.chains, 'en', { amount: '0.5' })
     await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
-    await expect(page.getByTestId('route-error-intent')).toHaveText(
+    const refused = page.getByTestId('route-error-intent')
+    await expect(refused.locator('.route-unavailable-reason')).toHaveText(
       'Intent Bridge: Amount too low for this route (minimum 1 USDC)',
       { timeout: 20_000 },
     )
+    // One click to the least amount it takes, and it quotes.
+    await refused.getByRole('button', { name: 'Use 1 USDC' }).click()
+    await expect(form.amountLabelled('Send')).toHaveValue('1')
+    await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByTestId('route-error-intent')).toHaveCount(0)
   })
 
   test('a custom slippage of 20 % is warned about, and the review shows the exact amount signed (phone, en)', async ({

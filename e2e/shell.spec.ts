@@ -8,7 +8,7 @@ import { TEST_WALLET_NAME } from './support/testWallet.ts'
 
 /**
  * The language bundles (`zh-<hash>.js`, `zh-Hans-<hash>.js`, `en-<hash>.js`) the page has fetched so far; not the
- * later strings' Chinese (`zh-errors-<hash>.js`, `zh-walletConnect-<hash>.js`, `zh-tokenCaution-<hash>.js`, `zh-simulation-<hash>.js`, `zh-approvals-<hash>.js`), asked
+ * later strings' Chinese (`zh-errors-<hash>.js`, `zh-walletConnect-<hash>.js`, `zh-tokenCaution-<hash>.js`, `zh-simulation-<hash>.js`, `zh-approvals-<hash>.js`, `zh-receipt-<hash>.js`), asked
  * for once the page is idle.
  */
 const fetchedLanguages = (page: Page) =>
@@ -18,7 +18,9 @@ const fetchedLanguages = (page: Page) =>
       .map((entry) => new URL(entry.name).pathname.split('/').pop() ?? '')
       .map(
         (file) =>
-          /^(zh-Hans|zh|en)-(?!errors-|walletConnect-|tokenCaution-|simulation-|approvals-)[\w-]+\.js$/.exec(file)?.[1],
+          /^(zh-Hans|zh|en)-(?!errors-|walletConnect-|tokenCaution-|simulation-|approvals-|receipt-)[\w-]+\.js$/.exec(
+            file,
+          )?.[1],
       )
       .filter((language) => language !== undefined),
   )

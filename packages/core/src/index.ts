@@ -37,6 +37,7 @@ export {
   requoteRoute,
   streamRouteOutcomes,
 } from './client/fetchRoutes.ts'
+export { type FindSwapParameters, type FindSwapReturnType, findSwap } from './client/findSwap.ts'
 export {
   acceptedBatches,
   type FollowAcceptedBatchesReturnType,

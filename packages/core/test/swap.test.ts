@@ -27,6 +27,7 @@ import {
   createChainClients,
   createLocalWalletProvider,
   createProviders,
+  createSwapClient,
   createSwapStore,
   createSwapTracker,
   createTokenRefResolver,
@@ -35,6 +36,7 @@ import {
   type ExecuteRouteParameters,
   executeRoute,
   fetchRoutes,
+  findSwap,
   GaslessRefusedError,
   HttpAbortError,
   INTENT_PROVIDER_ID,
@@ -1145,6 +1147,48 @@ describe('swaps', () => {
     const store = createSwapStore()
     expect(store.getState().merge(found)).toBe(found.length)
     expect(store.getState().merge(found)).toBe(0) // restoring twice adds nothing
+  })
+
+  it('opens the receipt of a swap by its deposit alone, in a client with no History and no wallet', async () => {
+    // The swaps of two people, one completed, one refunded, as their own History rebuilds them from the chains.
+    const owners = [devnetAccount(5).address, devnetAccount(4).address]
+    const theirs = (
+      await Promise.all(owners.flatMap((owner) => [...providers.values()].map((p) => restoreWith(p, owner))))
+    ).flat()
+    expect(theirs.some((swap) => swap.status === 'completed')).toBe(true)
+    expect(theirs.some((swap) => swap.status === 'refunded')).toBe(true)
+    const stranger = createSwapClient({ manifest })
+    for (const swap of theirs) {
+      const found = await findSwap(stranger, { chainId: swap.origin.token.chainId, hash: swap.depositTx! })
+      expect(found?.inHistory).toBe(false)
+      expect(found?.record).toMatchObject({
+        providerId: swap.providerId,
+        status: swap.status,
+        owner: swap.owner,
+        recipient: swap.recipient,
+        origin: swap.origin,
+        destination: swap.destination,
+        depositTx: swap.depositTx,
+      })
+      if (swap.status === 'refunded') expect(found?.record).toMatchObject({ refundTx: swap.refundTx })
+    }
+    expect(stranger.store.getState().swaps).toEqual({}) // read for the receipt, not kept
+    // Another transaction of the same person (an exact approval), a deposit asked on the wrong chain, a hash no
+    // chain knows: no deposit this app knows.
+    const deposit = theirs[0]!
+    const originId = deposit.origin.token.chainId
+    const { wallet } = createNodeWallet(manifest, devnetAccount(5), originId)
+    const approval = await wallet.sendTransaction({
+      chainId: originId,
+      to: deposit.origin.token.address,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [deposit.depositAddress, 0n] }),
+      value: 0n,
+    })
+    await clients.get(originId)!.waitForTransactionReceipt({ hash: approval })
+    expect(await findSwap(stranger, { chainId: originId, hash: approval })).toBeUndefined()
+    const wrongChain = manifest.chains.find((c) => c.id !== deposit.origin.token.chainId)!.id
+    expect(await findSwap(stranger, { chainId: wrongChain, hash: deposit.depositTx! })).toBeUndefined()
+    expect(await findSwap(stranger, { chainId: wrongChain, hash: `0x${'ab'.repeat(32)}` })).toBeUndefined()
   })
 })
 

@@ -17,16 +17,17 @@ export const bundleLoaders: Record<Language, () => Promise<{ default: Record<str
 }
 
 /**
- * The error catalogue's Chinese, WalletConnect's panel's, the token cautions', the review's simulation's and "Your
- * approvals", as one bundle of strings.
+ * The error catalogue's Chinese, WalletConnect's panel's, the token cautions', the review's simulation's, "Your
+ * approvals" and a swap's receipt, as one bundle of strings.
  */
 const zhLater = async () => {
-  const [errors, walletConnect, tokenCaution, simulation, approvals] = await Promise.all([
+  const [errors, walletConnect, tokenCaution, simulation, approvals, receipt] = await Promise.all([
     import('./locales/zh-errors.ts'),
     import('./locales/zh-walletConnect.ts'),
     import('./locales/zh-tokenCaution.ts'),
     import('./locales/zh-simulation.ts'),
     import('./locales/zh-approvals.ts'),
+    import('./locales/zh-receipt.ts'),
   ])
   return {
     default: {
@@ -35,6 +36,7 @@ const zhLater = async () => {
       ...tokenCaution.default,
       ...simulation.default,
       ...approvals.default,
+      ...receipt.default,
     },
   }
 }

@@ -35,10 +35,13 @@ export function CopyButton({
   label,
   testId,
   text = 'Copy',
+  className = 'copy-button',
 }: {
   value: string
   label: string
   testId?: string
+  /** Its look (default the small copy button beside a hash). */
+  className?: string
   /** What the button says before it is used (default "Copy"). */
   text?: string
 }) {
@@ -52,7 +55,7 @@ export function CopyButton({
   return (
     <button
       type="button"
-      className={`copy-button copy-button-${state}`}
+      className={`${className} copy-button-${state}`}
       aria-label={state === 'idle' ? t(label) : undefined}
       title={t(label)}
       onClick={() => void copyText(value).then((ok) => setState(ok ? 'copied' : 'failed'))}

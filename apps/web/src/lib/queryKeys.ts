@@ -132,3 +132,8 @@ const providerSet = (manifest: Manifest) =>
   ]
     .filter((part) => part !== undefined)
     .join(',')
+
+/** A receipt: the swap whose deposit is a transaction on a chain, read from the chains (History's `?chain=&tx=`). */
+export const receiptKeys = {
+  deposit: (chainId: number, hash: string) => ['receipt', chainId, hash.toLowerCase()] as const,
+}

@@ -73,6 +73,12 @@ export interface RouteProvider {
   /** The swaps of `owner` whose deposit is on one chain (a chain from `restoreChains`). */
   findSwapsOnChain?(owner: Address, chainId: number): Promise<FoundSwap[]>
   /**
+   * The receipt: the swap whose deposit is the transaction `hash` on `chainId`, read from the chain (the contract it
+   * called, its own event) with what a first look at it saw; undefined when the transaction is no deposit of this
+   * provider's (or is not mined). Whoever asks, with no wallet and no History.
+   */
+  findSwapByDeposit?(chainId: number, hash: Hex): Promise<FoundSwap | undefined>
+  /**
    * How often `track` may be called for one swap, in ms. Providers that read an API's index say so
    * (it changes only every few seconds and rate-limits); on-chain providers follow the block time.
    */

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next'
 import { isAddressEqual } from 'viem'
 import { useStore } from 'zustand'
 import { useIntlFormat } from '../../i18n/intlFormat.ts'
+import { CopyButton } from '../../lib/CopyButton.tsx'
 import { DialogHeader } from '../../lib/DialogHeader.tsx'
 import { useDurationValues } from '../../lib/durationText.ts'
 import { EvenBreak } from '../../lib/EvenBreak.tsx'
@@ -35,6 +36,7 @@ import { confirmBlocked, ReviewSummary } from './ReviewSummary.tsx'
 import { refundOpening } from './refundWait.ts'
 import { type SignedPreviewProps, SignedTransaction } from './SignedTransaction.tsx'
 import { StuckNotice } from './StuckNotice.tsx'
+import { SupportActions } from './SupportActions.tsx'
 import { SwapEnding } from './SwapEnding.tsx'
 import { useStatusDetail } from './statusDetail.ts'
 import { swapSteps } from './swapSteps.ts'
@@ -61,6 +63,11 @@ export type ProgressDialogProps = {
   route?: Route | undefined
   /** In the review: the person's own gas for it (see `ReviewSummary`). */
   networkCost?: ReviewNetworkCost | undefined
+  /**
+   * A receipt: the swap read from the chains by its deposit (core's `findSwap`), shown as History shows its own, not
+   * kept in this device's History.
+   */
+  receipt?: SwapRecord | undefined
 }
 
 function useNow(enabled: boolean) {
@@ -75,8 +82,9 @@ function useNow(enabled: boolean) {
 
 /** SPEC §4 progress and detail view: over the current page, after Swap and from History. */
 export function ProgressDialog(props: ProgressDialogProps) {
-  // One record from the review to History, read from the store by its key.
-  const record = useSwap(props.swapKey)
+  // One record from the review to History, read from the store by its key; a receipt's, read from the chains.
+  const stored = useSwap(props.swapKey)
+  const record = props.receipt ?? stored
   return record ? <SwapProgress {...props} record={record} /> : null
 }
 
@@ -160,8 +168,9 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
   const rows: [string, ReactNode][] = [
     [
       t('ID'),
-      <span key="v1" className="mono">
-        {sent ? <EvenBreak text={record.id} /> : '—'}
+      <span key="v1" className="id-value">
+        <span className="mono">{sent ? <EvenBreak text={record.id} /> : '—'}</span>
+        {sent && <CopyButton value={record.id} label="Copy ID" testId="copy-id" />}
       </span>,
     ],
     [t('Route Provider'), record.providerName],
@@ -274,7 +283,12 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog-wide" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
-          <DialogHeader title={reviewing ? 'Review swap' : 'Swap Progress'} />
+          <DialogHeader title={reviewing ? 'Review swap' : props.receipt ? 'Swap receipt' : 'Swap Progress'} />
+          {props.receipt && (
+            <p className="muted small" role="note" data-testid="receipt-note">
+              {t('Read from the chains by its deposit transaction, not from this device.')}
+            </p>
+          )}
           {reviewing && props.route && (
             <ReviewSummary
               route={props.route}
@@ -346,6 +360,7 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
             </p>
           )}
           {!props.confirming && <LeftAllowance record={record} />}
+          {sent && !reviewing && <SupportActions record={record} status={t(word.label)} />}
           {props.onConfirm && !sent && configChanged && (
             <p className="form-error" role="alert" data-testid="config-changed">
               {t('The network settings changed: reload the page to use them, then review the swap again.')}

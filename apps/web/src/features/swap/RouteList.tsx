@@ -5,6 +5,7 @@ import {
   type ProviderOutcome,
   type Route,
   type RouteLeg,
+  type TokenRef,
 } from '@multi-bridge/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -51,6 +52,10 @@ export function RouteList(props: {
   loading: boolean
   selectedId: string | undefined
   onSelect: (route: Route) => void
+  /** The token sent: a provider's limit in it is offered as "Use {amount}". */
+  origin?: TokenRef | undefined
+  /** Puts an amount a provider named (its minimum or maximum) in the form. */
+  onUseAmount?: (amount: string) => void
 }) {
   const { t } = useTranslation()
   const unavailable = props.outcomes.filter((o) => o.status === 'error')
@@ -93,12 +98,26 @@ export function RouteList(props: {
                 {t(text.details)}
               </span>
             )}
+            {text.limit && props.origin && props.onUseAmount && isSameToken(text.limit.token, props.origin) && (
+              <button
+                type="button"
+                className="link-button route-use-limit"
+                onClick={() => props.onUseAmount?.(text.limit?.text ?? '')}
+                data-testid={`route-use-limit-${outcome.providerId}`}
+              >
+                {t('Use {{amount}}', { amount: `${text.limit.text} ${text.limit.token.symbol}` })}
+              </button>
+            )}
           </p>
         )
       })}
     </div>
   )
 }
+
+/** Whether two tokens are the same token on the same chain. */
+const isSameToken = (a: TokenRef, b: TokenRef) =>
+  a.chainId === b.chainId && a.address.toLowerCase() === b.address.toLowerCase()
 
 /** One route: provider, what arrives (with its USD value where the provider prices it), minimum, time, gas. */
 function RouteCard(props: {

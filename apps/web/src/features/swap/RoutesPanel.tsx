@@ -32,6 +32,8 @@ export function RoutesPanel({ form }: { form: SwapForm }) {
         loading={form.routes.loading}
         selectedId={selected?.id}
         onSelect={(route) => form.selectRoute(routeChoice(route))}
+        origin={form.origin}
+        onUseAmount={form.setAmountText}
       />
       {selected && (
         <RouteDetails route={selected}>

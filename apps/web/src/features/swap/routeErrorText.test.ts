@@ -58,6 +58,7 @@ describe('routeErrorText', () => {
     expect(routeErrorText(low)).toEqual({
       message: 'Amount too low for this route (minimum {{amount}})',
       values: { amount: '0.31 USDC' },
+      limit: { text: '0.31', token: usdc },
     })
     // 0.3100001 USDC: "0.31" would be refused again.
     const awkward = new RouteUnavailableError('intent', 'amountTooLow', { amount: 3_100_001n, token: token('USDC', 7) })
@@ -66,6 +67,8 @@ describe('routeErrorText', () => {
     expect(routeErrorText(high)).toEqual({
       message: 'Amount too high for this route (maximum {{amount}})',
       values: { amount: '15,263,884.094627 USDC' },
+      // What "Use …" types in the form: no grouping.
+      limit: { text: '15263884.094627', token: usdc },
     })
     // Nothing to send at all (a solver's inventory of the output ran out): not "maximum 0 USDC".
     const none = new RouteUnavailableError('intent', 'amountTooHigh', { amount: 0n, token: usdc })

@@ -1,10 +1,15 @@
-import { formatDisplayAmount, formatDisplayAmountUp, RouteUnavailableError } from '@multi-bridge/core'
+import { formatDisplayAmount, formatDisplayAmountUp, RouteUnavailableError, type TokenRef } from '@multi-bridge/core'
 import { toUserMessage, UNEXPECTED, type UserMessage } from '../../lib/errorMessages.ts'
 
 /** What is shown beside a provider that has no route: a catalogued message and the provider's own words. */
 export type RouteErrorText = UserMessage & {
   /** The provider's own explanation, as an i18n key: the adapters' own sentences are translated, an API's text is shown as it came. */
   details?: string
+  /**
+   * The limit the provider named, as an amount the route takes (a minimum rounded up, a maximum rounded down), in its
+   * token: what "Use {amount}" puts in the form when it is the token sent.
+   */
+  limit?: { text: string; token: TokenRef }
 }
 
 const reasonText: Record<RouteUnavailableError['reason'], string> = {
@@ -44,7 +49,8 @@ export function routeErrorText(error: unknown): RouteErrorText {
         error.reason === 'amountTooLow'
           ? formatDisplayAmountUp(amount, token.decimals)
           : formatDisplayAmount(amount, token.decimals)
-      return { message: withLimit, values: { amount: `${shown} ${token.symbol}` }, ...details }
+      const limit = error.reason === 'insufficientLiquidity' ? {} : { limit: { text: shown.replace(/,/g, ''), token } }
+      return { message: withLimit, values: { amount: `${shown} ${token.symbol}` }, ...details, ...limit }
     }
     if (error.reason === 'networkUnavailable' && error.network) {
       return { message: "Can't reach {{network}} right now. Try again shortly.", values: { network: error.network } }

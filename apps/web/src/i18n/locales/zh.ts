@@ -189,6 +189,7 @@ const zh: Record<string, string> = {
   'Slippage must be a percentage from 0 to 50, like 0.5': '滑點須為 0 到 50 之間的百分比，例如 0.5',
   'Check the slippage': '請檢查滑點',
   'Amount too low for this route (minimum {{amount}})': '金額低於此路由的下限（最少 {{amount}}）',
+  'Use {{amount}}': '改用 {{amount}}',
   'Amount too high for this route (maximum {{amount}})': '金額高於此路由的上限（最多 {{amount}}）',
   'Not enough liquidity on the destination ({{amount}} available)': '目標鏈流動性不足（可用 {{amount}}）',
   'Sent with the deposit': '隨存入一併發送',

@@ -10,6 +10,7 @@ import {
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { isAddressEqual } from 'viem'
 import {
   historyCsv,
   needsAction,
@@ -27,8 +28,10 @@ import { type PageOptions, ROUTES } from '../../lib/routes.ts'
 import { preloadSwapClient, useSwapClient, useSwaps, useTrackProblems } from '../../lib/swapClient.tsx'
 import { HistoryEmpty } from './HistoryEmpty.tsx'
 import { filterFromOption, HISTORY_FILTERS, type HistoryFilterKey, historyPath } from './historyFilters.ts'
+import { ReceiptStatus } from './ReceiptStatus.tsx'
 import { RestoreStatus } from './RestoreStatus.tsx'
 import { SwapRowNotes } from './SwapRowNotes.tsx'
+import { sameDeposit, useReceipt } from './useReceipt.ts'
 import { useRestore } from './useRestore.ts'
 
 const ProgressDialog = lazy(() =>
@@ -50,7 +53,10 @@ function useSlowNow(enabled: boolean) {
   return now
 }
 
-/** History: every swap of the connected account and of this device, newest first. `?id=` opens one. */
+/**
+ * History: every swap of the connected account and of this device, newest first. `?id=` opens one; `?chain=&tx=` opens
+ * the receipt of a deposit, in any browser (read from the chains when this device does not have it).
+ */
 export default function HistoryPage({ options }: { options: PageOptions }) {
   const { t } = useTranslation()
   const format = useIntlFormat()
@@ -78,9 +84,20 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
   const waitingCount = all.filter(needsAction).length
   const now = useSlowNow(all.some((swap) => swap.status === 'deposited'))
   const requested = options.id
+  // A receipt (`?chain=&tx=`): the swap of that deposit, this device's own or read from the chains.
+  const receipt = useReceipt(options)
+  const found = receipt.query.data?.record
+  const ownCopy = found && all.find((s) => s.key === found.key || sameDeposit(s, found))
   const open = requested
     ? all.find((s) => s.id.toLowerCase() === requested.toLowerCase() || s.key === requested)
-    : undefined
+    : ownCopy
+  // The person whose swap it is, connected: it joins their History, followed there, and refunded from it when due.
+  const ownerConnected = found !== undefined && connected && isAddressEqual(address, found.owner)
+  useEffect(() => {
+    if (!found || ownCopy || !ownerConnected) return
+    swapClient.store.getState().merge([found])
+    swapClient.resume()
+  }, [found, ownCopy, ownerConnected, swapClient])
 
   // Chain by chain; an empty History with a wallet connected restores by itself (see useRestore).
   const restore = useRestore(connected ? address : undefined)
@@ -184,6 +201,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
           </button>
         ))}
       </fieldset>
+      <ReceiptStatus receipt={receipt} />
       {requested !== undefined && !open && (
         <p className="notice-inline" role="status" data-testid="history-requested-id">
           {t("Swap {{id}} isn't in this device's history yet.", { id: requested })}
@@ -253,6 +271,13 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
         {open && (
           <ProgressDialog
             swapKey={open.key}
+            onOpenChange={(isOpen) => !isOpen && navigate(historyPath(ROUTES.history, filter))}
+          />
+        )}
+        {!open && found && (
+          <ProgressDialog
+            swapKey={found.key}
+            receipt={found}
             onOpenChange={(isOpen) => !isOpen && navigate(historyPath(ROUTES.history, filter))}
           />
         )}

@@ -4,7 +4,7 @@ import { createEscrowContext } from './escrowContext.ts'
 import { escrowDepositMined } from './escrowDepositMined.ts'
 import type { EscrowProtocol } from './escrowProtocol.ts'
 import { planEscrowRefund } from './escrowRefund.ts'
-import { escrowRestoreChains, findEscrowSwapsOnChain } from './escrowRestore.ts'
+import { escrowRestoreChains, findEscrowSwapByDeposit, findEscrowSwapsOnChain } from './escrowRestore.ts'
 import { followSignedOrder } from './escrowSignedOrder.ts'
 import { trackEscrow } from './escrowTrack.ts'
 
@@ -60,6 +60,7 @@ export function createEscrowProvider(
     restoreChains: () => escrowRestoreChains(context),
 
     findSwapsOnChain: (owner, chainId) => findEscrowSwapsOnChain(context, provider.track, owner, chainId),
+    findSwapByDeposit: (chainId, hash) => findEscrowSwapByDeposit(context, provider.track, chainId, hash),
 
     knownContracts(chainId) {
       const { origin } = context.contracts(chainId)

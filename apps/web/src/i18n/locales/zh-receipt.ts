@@ -1,0 +1,34 @@
+/**
+ * Traditional Chinese (zh-Hant) of a swap's receipt and its copies for support (pages/history's receipt,
+ * features/progress/SupportActions.tsx and supportText.ts): with the later strings (languages.ts), since they show only
+ * in a swap's dialog, opened by a click or a link after start-up. Keys are the English text.
+ */
+const zhReceipt: Record<string, string> = {
+  'Copy ID': '複製 ID',
+  'Copy for support': '複製給客服',
+  "Copy this swap's facts for support": '複製此筆兌換的資料給客服',
+  'Copy link': '複製連結',
+  "Copy the link to this swap's receipt": '複製此筆兌換收據的連結',
+  'No real support agent ever asks for your seed phrase, your private key or a signature. Never give them to anyone.':
+    '真正的客服絕不會向您索取助記詞、私鑰或簽名。請勿提供給任何人。',
+  'Swap receipt': '兌換收據',
+  'Read from the chains by its deposit transaction, not from this device.': '依存入交易從鏈上讀取，而非來自此裝置。',
+  "This receipt link names a network this app doesn't serve.": '此收據連結指向本應用不支援的網路。',
+  "This receipt link's transaction is not a transaction hash.": '此收據連結中的交易不是有效的交易雜湊。',
+  'Reading the deposit from {{network}}…': '正在從 {{network}} 讀取存入…',
+  'This transaction on {{network}} is no deposit this app knows.': '{{network}} 上的這筆交易不是本應用已知的存入。',
+  // The lines of the text copied for support (features/progress/supportText.ts).
+  Provider: '提供者',
+  Route: '路線',
+  Status: '狀態',
+  Received: '已收到',
+  From: '發送者',
+  'Deposit transaction': '存入交易',
+  'Delivery transaction': '交付交易',
+  'Refund transaction': '退款交易',
+  'Sent at': '發送時間',
+  'Delivered at': '送達時間',
+  Receipt: '收據',
+}
+
+export default zhReceipt

@@ -1,0 +1,119 @@
+import type { Locator } from '@playwright/test'
+import { axeViolations, ENGLISH, expect, test } from './fixtures/index.ts'
+import { screenshot } from './support/screenshot.ts'
+
+// A receipt anyone can open (issue #57 points 1 and 2): a swap's "Copy link" opens it in another browser with no wallet
+// and no storage, read from the chains by its deposit, with the figures its own History detail shows; "Copy for
+// support" gives its facts and the warning against fake support agents; a hash that is no deposit says so.
+
+const PHONE = { width: 390, height: 844 }
+const VIEWS = [
+  {
+    name: 'desktop, English',
+    shot: 'en-1280',
+    open: { storage: ENGLISH },
+    words: {
+      amount: 'Send',
+      mine: 'My address',
+      swap: 'Swap',
+      completed: 'Completed',
+      receipt: 'Swap receipt',
+      copySupport: 'Copy for support',
+      copyLink: 'Copy link',
+      provider: 'Provider: Liquidity Pool Bridge',
+      warning: /No real support agent ever asks for your seed phrase/,
+      unknown: (network: string) => `This transaction on ${network} is no deposit this app knows.`,
+      badHash: "This receipt link's transaction is not a transaction hash.",
+    },
+  },
+  {
+    name: 'phone, Traditional Chinese',
+    shot: 'zh-390',
+    open: { storage: { lang: 'zh' }, viewport: PHONE, touch: true, connectLabel: '連接錢包' },
+    words: {
+      amount: '發送',
+      mine: '我的地址',
+      swap: '兌換',
+      completed: '已完成',
+      receipt: '兌換收據',
+      copySupport: '複製給客服',
+      copyLink: '複製連結',
+      provider: '提供者: Liquidity Pool Bridge',
+      warning: /真正的客服絕不會向您索取助記詞/,
+      unknown: (network: string) => `${network} 上的這筆交易不是本應用已知的存入。`,
+      badHash: '此收據連結中的交易不是有效的交易雜湊。',
+    },
+  },
+] as const
+
+/** A dialog's detail rows as "term: value" lines, without the ones that tick with the clock. */
+async function detailRows(dialog: Locator): Promise<string[]> {
+  const rows = await dialog.locator('.details-row').evaluateAll((items) =>
+    items.map((item) => {
+      const term = item.querySelector('dt')?.textContent ?? ''
+      const value = (item.querySelector('dd')?.textContent ?? '').replace(/\s+/g, ' ').trim()
+      return `${term}: ${value}`
+    }),
+  )
+  return rows.map((row) => row.replace(/(Copy|Copied|複製|已複製)$/, ''))
+}
+
+for (const view of VIEWS) {
+  test.describe(`a receipt anyone can open (${view.name})`, () => {
+    test("a completed swap's receipt, opened with no wallet and no storage, reads as its History detail", async ({
+      app,
+      wallet,
+      network,
+    }) => {
+      const [a, b] = network.chains
+      const { page, form, context } = await app.openConnected({ wallet, ...view.open })
+      await form.pickToken('origin', a!.name, 'USDC')
+      await form.pickToken('destination', b!.name, 'USDC')
+      await form.amountLabelled(view.words.amount).fill('40')
+      await form.myAddressButton(view.words.mine).click()
+      await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
+      await form.route('pool').click()
+      await expect(form.mainButton).toHaveText(view.words.swap, { timeout: 20_000 })
+      const dialog = await form.swap(view.words.swap)
+      await expect(form.progress()).toHaveText(view.words.completed, { timeout: 90_000 })
+      const own = await detailRows(dialog)
+
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin })
+      await dialog.getByTestId('copy-support').click()
+      const support = await page.evaluate(() => navigator.clipboard.readText())
+      expect(support).toContain(view.words.provider)
+      expect(support).toMatch(view.words.warning)
+      await dialog.getByTestId('copy-receipt-link').click()
+      const link = await page.evaluate(() => navigator.clipboard.readText())
+      expect(link).toMatch(/#\/pages\/log\/index\?chain=\d+&tx=0x[0-9a-f]{64}$/)
+      expect(support).toContain(link)
+      const depositTx = new URL(link).hash.split('tx=')[1]!
+      expect(support).toContain(depositTx)
+
+      // Someone else, elsewhere: a fresh browser, no wallet, nothing stored but the language.
+      const stranger = await app.open({ ...view.open, wallet: false })
+      expect(stranger.context).not.toBe(context)
+      await stranger.goto(new URL(link).hash)
+      const receipt = stranger.page.getByRole('dialog')
+      await expect(receipt.getByRole('heading', { name: view.words.receipt })).toBeVisible({ timeout: 30_000 })
+      await expect(stranger.form.progress()).toHaveText(view.words.completed)
+      expect(await detailRows(receipt)).toEqual(own)
+      await screenshot(stranger.page, `receipt-${view.shot}`)
+      expect(await axeViolations(stranger.page)).toEqual([])
+      // Nothing was kept on that device: its History is still empty.
+      expect(await stranger.page.evaluate(() => localStorage.getItem('__persist__history'))).toBeNull()
+    })
+
+    test('a transaction that is no deposit, and a link that is no hash, are said as such', async ({ app, network }) => {
+      const [a] = network.chains
+      const stranger = await app.open({ ...view.open, wallet: false })
+      await stranger.goto(`#/pages/log/index?chain=${a!.id}&tx=0x${'ab'.repeat(32)}`)
+      await expect(stranger.page.getByTestId('receipt-status')).toHaveText(view.words.unknown(a!.name), {
+        timeout: 30_000,
+      })
+      await stranger.goto(`#/pages/log/index?chain=${a!.id}&tx=nothing`)
+      await expect(stranger.page.getByTestId('receipt-status')).toHaveText(view.words.badHash)
+      expect(await axeViolations(stranger.page)).toEqual([])
+    })
+  })
+}

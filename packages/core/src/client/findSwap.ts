@@ -1,0 +1,35 @@
+import type { Hex } from 'viem'
+import { restoredRecord } from '../records/swapMachine.ts'
+import type { SwapRecord } from '../records/types.ts'
+import type { SwapClient } from './types.ts'
+
+export type FindSwapParameters = {
+  /** The chain the deposit was sent on. */
+  chainId: number
+  /** The deposit's transaction hash. */
+  hash: Hex
+}
+
+export type FindSwapReturnType =
+  /** The swap, and whether it is this device's own (in History) or was read from the chains for this receipt. */
+  | { record: SwapRecord; inHistory: boolean }
+  /** No provider knows the transaction as a deposit (or it is not mined yet). */
+  | undefined
+
+/**
+ * The receipt: the swap whose deposit is the transaction `hash` on `chainId`. History's own when it has it; otherwise
+ * read from the chains by every provider that can (`findSwapByDeposit`: the contract called, its deposit event) and
+ * brought to what a first look saw, without a wallet and without keeping it. A chain that does not answer throws
+ * `ChainUnreachableError` naming it.
+ */
+export async function findSwap(client: SwapClient, { chainId, hash }: FindSwapParameters): Promise<FindSwapReturnType> {
+  const wanted = hash.toLowerCase()
+  const own = Object.values(client.store.getState().swaps).find(
+    (swap) => swap.origin.token.chainId === chainId && swap.depositTx?.toLowerCase() === wanted,
+  )
+  if (own) return { record: own, inHistory: true }
+  const providers = [...(await client.getProviders()).values()]
+  const found = await Promise.all(providers.map((provider) => provider.findSwapByDeposit?.(chainId, hash)))
+  const first = found.find((swap) => swap !== undefined)
+  return first ? { record: restoredRecord(first), inHistory: false } : undefined
+}
