@@ -101,7 +101,7 @@ export async function findEscrowSwapByDeposit(
     if (error instanceof TransactionReceiptNotFoundError) return undefined
     throw error
   })
-  if (!receipt || receipt.status !== 'success') return undefined
+  if (receipt?.status !== 'success') return undefined
   const [log] = parseEventLogs({
     abi: protocol.origin.abi,
     eventName: protocol.origin.depositEvent,
