@@ -24,6 +24,9 @@ const VIEWS = [
       warning: /No real support agent ever asks for your seed phrase/,
       unknown: (network: string) => `This transaction on ${network} is no deposit this app knows.`,
       badHash: "This receipt link's transaction is not a transaction hash.",
+      delivered: /^Delivered 39\.\d+ USDC on /,
+      record: '1: 1 completed, 0 refunded, 0 failed',
+      quote: 'Received against the quote',
     },
   },
   {
@@ -42,6 +45,9 @@ const VIEWS = [
       warning: /真正的客服絕不會向您索取助記詞/,
       unknown: (network: string) => `${network} 上的這筆交易不是本應用已知的存入。`,
       badHash: '此收據連結中的交易不是有效的交易雜湊。',
+      delivered: /^已在 .* 交付 39\.\d+ USDC$/,
+      record: '1 筆：1 筆完成、0 筆退款、0 筆失敗',
+      quote: '實收對報價',
     },
   },
 ] as const
@@ -98,10 +104,25 @@ for (const view of VIEWS) {
       await expect(receipt.getByRole('heading', { name: view.words.receipt })).toBeVisible({ timeout: 30_000 })
       await expect(stranger.form.progress()).toHaveText(view.words.completed)
       expect(await detailRows(receipt)).toEqual(own)
+      // Said of the swap, not of "you": whoever opens it may not be the person who received it.
+      await expect(receipt.locator('#swap-ending-title')).toHaveText(view.words.delivered)
+      await expect(receipt.getByTestId('new-swap')).toHaveCount(0)
       await screenshot(stranger.page, `receipt-${view.shot}`)
       expect(await axeViolations(stranger.page)).toEqual([])
       // Nothing was kept on that device: its History is still empty.
       expect(await stranger.page.evaluate(() => localStorage.getItem('__persist__history'))).toBeNull()
+
+      // The person's own History: the provider's record from their swaps.
+      await page.keyboard.press('Escape')
+      await page.goto(new URL('#/pages/log/index', page.url()).toString())
+      const records = page.getByTestId('provider-record')
+      await expect(records).toHaveCount(1, { timeout: 20_000 })
+      await expect(records.first()).toContainText('Liquidity Pool Bridge')
+      await expect(records.first()).toContainText(view.words.record)
+      await expect(records.first()).toContainText(view.words.quote)
+      await page.getByTestId('provider-records').scrollIntoViewIfNeeded()
+      await screenshot(page, `provider-records-${view.shot}`)
+      expect(await axeViolations(page)).toEqual([])
     })
 
     test('a transaction that is no deposit, and a link that is no hash, are said as such', async ({ app, network }) => {

@@ -297,7 +297,13 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
               onLossAcceptedChange={setLossAccepted}
             />
           )}
-          {record.status === 'completed' && <SwapEnding record={record} onClose={() => props.onOpenChange(false)} />}
+          {record.status === 'completed' && (
+            <SwapEnding
+              record={record}
+              receipt={props.receipt !== undefined}
+              onClose={() => props.onOpenChange(false)}
+            />
+          )}
           {reason && (
             <p className="refund-reason" role="status" data-testid="refund-reason">
               {t(reason.message, reason.values)}

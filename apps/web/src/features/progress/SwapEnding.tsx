@@ -19,7 +19,16 @@ import { pendingDialogStore } from './pendingDialog.ts'
  * The end of a completed swap, at the top of its dialog: what arrived, where, and how long it took; Done closes,
  * New swap goes to the form with the same tokens and recipient and no amount.
  */
-export function SwapEnding({ record, onClose }: { record: CompletedSwap; onClose: () => void }) {
+export function SwapEnding({
+  record,
+  onClose,
+  receipt = false,
+}: {
+  record: CompletedSwap
+  onClose: () => void
+  /** A receipt read from the chains, seen by anyone: what arrived said of the swap, not of "you"; no New swap. */
+  receipt?: boolean
+}) {
   const { t } = useTranslation()
   const manifest = useManifest()
   const navigate = useNavigate()
@@ -58,9 +67,13 @@ export function SwapEnding({ record, onClose }: { record: CompletedSwap; onClose
         className="swap-ending-title"
         title={`${formatAmount(amount, token.decimals)} ${token.symbol}`}
       >
-        {received === undefined
-          ? t('You received at least {{amount}} {{token}} on {{network}}', values)
-          : t('You received {{amount}} {{token}} on {{network}}', values)}
+        {receipt
+          ? received === undefined
+            ? t('Delivered at least {{amount}} {{token}} on {{network}}', values)
+            : t('Delivered {{amount}} {{token}} on {{network}}', values)
+          : received === undefined
+            ? t('You received at least {{amount}} {{token}} on {{network}}', values)
+            : t('You received {{amount}} {{token}} on {{network}}', values)}
       </p>
       {gas && gasAmount !== undefined && (
         <p className="swap-ending-detail">
@@ -75,9 +88,11 @@ export function SwapEnding({ record, onClose }: { record: CompletedSwap; onClose
         <button ref={done} type="button" className="button-primary" onClick={onClose} data-testid="swap-done">
           {t('Done')}
         </button>
-        <button type="button" className="button-secondary" onClick={newSwap} data-testid="new-swap">
-          {t('New swap')}
-        </button>
+        {!receipt && (
+          <button type="button" className="button-secondary" onClick={newSwap} data-testid="new-swap">
+            {t('New swap')}
+          </button>
+        )}
       </div>
     </section>
   )

@@ -12,6 +12,8 @@ const zhReceipt: Record<string, string> = {
   'No real support agent ever asks for your seed phrase, your private key or a signature. Never give them to anyone.':
     '真正的客服絕不會向您索取助記詞、私鑰或簽名。請勿提供給任何人。',
   'Swap receipt': '兌換收據',
+  'Delivered {{amount}} {{token}} on {{network}}': '已在 {{network}} 交付 {{amount}} {{token}}',
+  'Delivered at least {{amount}} {{token}} on {{network}}': '已在 {{network}} 交付至少 {{amount}} {{token}}',
   'Read from the chains by its deposit transaction, not from this device.': '依存入交易從鏈上讀取，而非來自此裝置。',
   "This receipt link names a network this app doesn't serve.": '此收據連結指向本應用不支援的網路。',
   "This receipt link's transaction is not a transaction hash.": '此收據連結中的交易不是有效的交易雜湊。',
@@ -29,6 +31,16 @@ const zhReceipt: Record<string, string> = {
   'Sent at': '發送時間',
   'Delivered at': '送達時間',
   Receipt: '收據',
+  // Each provider's record, from History (pages/history/ProviderRecords.tsx).
+  'How each provider did for you': '各提供者為您完成的情況',
+  Swaps: '兌換',
+  '{{swaps}}: {{completed}} completed, {{refunded}} refunded, {{failed}} failed':
+    '{{swaps}} 筆：{{completed}} 筆完成、{{refunded}} 筆退款、{{failed}} 筆失敗',
+  'Received against the quote': '實收對報價',
+  'Received against the minimum signed': '實收對簽署的最低金額',
+  'Time against the estimate': '耗時對預估',
+  '{{took}} (estimated {{estimate}})': '{{took}}（預估 {{estimate}}）',
+  'Medians of your own swaps on this device.': '取自此裝置上您自己兌換的中位數。',
 }
 
 export default zhReceipt

@@ -28,6 +28,7 @@ import { type PageOptions, ROUTES } from '../../lib/routes.ts'
 import { preloadSwapClient, useSwapClient, useSwaps, useTrackProblems } from '../../lib/swapClient.tsx'
 import { HistoryEmpty } from './HistoryEmpty.tsx'
 import { filterFromOption, HISTORY_FILTERS, type HistoryFilterKey, historyPath } from './historyFilters.ts'
+import { ProviderRecords } from './ProviderRecords.tsx'
 import { ReceiptStatus } from './ReceiptStatus.tsx'
 import { RestoreStatus } from './RestoreStatus.tsx'
 import { SwapRowNotes } from './SwapRowNotes.tsx'
@@ -267,6 +268,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
           })}
         </ul>
       )}
+      <ProviderRecords swaps={all} />
       <Suspense fallback={null}>
         {open && (
           <ProgressDialog
