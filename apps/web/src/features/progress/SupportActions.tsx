@@ -23,7 +23,7 @@ export function SupportActions({ record, status }: { record: SwapRecord; status:
       <div className="support-buttons">
         <CopyButton
           value={text}
-          label="Copy this swap's facts for support"
+          label="Copy for support"
           text="Copy for support"
           className="button-secondary"
           testId="copy-support"
@@ -31,7 +31,7 @@ export function SupportActions({ record, status }: { record: SwapRecord; status:
         {link && (
           <CopyButton
             value={link}
-            label="Copy the link to this swap's receipt"
+            label="Copy link"
             text="Copy link"
             className="button-secondary"
             testId="copy-receipt-link"

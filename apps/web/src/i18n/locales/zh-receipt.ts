@@ -6,9 +6,7 @@
 const zhReceipt: Record<string, string> = {
   'Copy ID': '複製 ID',
   'Copy for support': '複製給客服',
-  "Copy this swap's facts for support": '複製此筆兌換的資料給客服',
   'Copy link': '複製連結',
-  "Copy the link to this swap's receipt": '複製此筆兌換收據的連結',
   'No real support agent ever asks for your seed phrase, your private key or a signature. Never give them to anyone.':
     '真正的客服絕不會向您索取助記詞、私鑰或簽名。請勿提供給任何人。',
   'Swap receipt': '兌換收據',
