@@ -113,6 +113,7 @@ it('exports exactly its public surface', () => {
       "finalityBlocks",
       "finalityProblem",
       "findManifestToken",
+      "findSwap",
       "followAcceptedBatches",
       "formatAmount",
       "formatDisplayAmount",
