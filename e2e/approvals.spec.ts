@@ -165,13 +165,8 @@ for (const view of VIEWS) {
           throw new WalletRpcError(PROVIDER_ERROR.userRejected, 'User rejected the request.')
         }
       }
-      await form.pickToken('origin', a!.name, 'USDC')
-      await form.pickToken('destination', b!.name, 'USDC')
-      await form.amountLabelled(view.words.amount).fill('40')
-      await form.myAddressButton(view.words.mine).click()
-      await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
-      await form.route('pool').click()
-      await expect(form.mainButton).toHaveText(view.words.swap, { timeout: 20_000 })
+      await form.enterUsdcToMyself(a!.name, b!.name, '40', view.words)
+      await form.chooseRoute('pool', view.words.swap)
       await form.mainButton.click()
       await form.dialog.getByRole('button', { name: view.words.swap, exact: true }).click()
       const left = page.getByTestId('left-allowance')

@@ -54,13 +54,8 @@ for (const view of VIEWS) {
     }) => {
       const [a, b] = network.chains
       const { page, form, wallet: person } = await app.openConnected({ wallet, ...view.open })
-      await form.pickToken('origin', a!.name, 'USDC')
-      await form.pickToken('destination', b!.name, 'USDC')
-      await form.amountLabelled(view.words.amount).fill('40')
-      await form.myAddressButton(view.words.mine).click()
-      await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
-      await form.route('pool').click()
-      await expect(form.mainButton).toHaveText(view.words.swap, { timeout: 20_000 })
+      await form.enterUsdcToMyself(a!.name, b!.name, '40', view.words)
+      await form.chooseRoute('pool', view.words.swap)
       await form.mainButton.click()
       const simulation = form.dialog.getByTestId('simulation')
       // The wallet has approved nothing: the simulation gave the approval itself, in the same simulated block.
@@ -104,14 +99,9 @@ for (const view of VIEWS) {
         ),
       })
       const { page, form, wallet: person } = await app.openConnected({ wallet, manifest: withPausedPool, ...view.open })
-      await form.pickToken('origin', a!.name, 'USDC')
-      await form.pickToken('destination', b!.name, 'USDC')
-      await form.amountLabelled(view.words.amount).fill('40')
-      await form.myAddressButton(view.words.mine).click()
+      await form.enterUsdcToMyself(a!.name, b!.name, '40', view.words)
       // The pool is quoted (its fee and route read from it): only its deposit would revert.
-      await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
-      await form.route('pool').click()
-      await expect(form.mainButton).toHaveText(view.words.swap, { timeout: 20_000 })
+      await form.chooseRoute('pool', view.words.swap)
       const asked = person!.requests.length
       await form.mainButton.click()
       await expect(form.dialog.getByTestId('simulation-refused')).toHaveText(view.words.paused, { timeout: 20_000 })

@@ -105,6 +105,24 @@ export class SwapForm {
     return this.page.getByRole('dialog')
   }
 
+  /**
+   * A person's USDC transfer to themselves: USDC on `from` to USDC on `to`, `amount`, "My address"; `words` in the
+   * page's language.
+   */
+  async enterUsdcToMyself(from: string, to: string, amount: string, words: { amount: string; mine: string }) {
+    await this.pickToken('origin', from, 'USDC')
+    await this.pickToken('destination', to, 'USDC')
+    await this.amountLabelled(words.amount).fill(amount)
+    await this.myAddressButton(words.mine).click()
+  }
+
+  /** Waits for `providerId`'s route, chooses it, and waits until the main button offers `swapLabel`. */
+  async chooseRoute(providerId: string, swapLabel = 'Swap') {
+    await expect(this.route(providerId)).toBeVisible({ timeout: 20_000 })
+    await this.route(providerId).click()
+    await expect(this.mainButton).toHaveText(swapLabel, { timeout: 20_000 })
+  }
+
   /** Opens the progress dialog and confirms; returns the dialog. */
   async swap(confirmLabel = 'Swap') {
     await this.mainButton.click()

@@ -175,7 +175,6 @@ it('exports exactly its public surface', () => {
       "revokeApprovals",
       "routeChoice",
       "routeUsdValues",
-      "sameApproval",
       "sendRefund",
       "simulateDeposit",
       "sortApprovals",

@@ -18,7 +18,7 @@ export {
   sortApprovals,
   UNLIMITED_ALLOWANCE,
 } from './approvals/readApprovals.ts'
-export { type RevokeOutcome, RevokeRefusedError, revokeApprovals, sameApproval } from './approvals/revokeApprovals.ts'
+export { type RevokeOutcome, RevokeRefusedError, revokeApprovals } from './approvals/revokeApprovals.ts'
 // ---- Chains: clients, clocks, finality and bounded reads ----
 export { type ChainClients, createChainClients } from './chains/chainClients.ts'
 export { type ChainClock, ChainStalledError, createChainClock } from './chains/chainClock.ts'

@@ -40,8 +40,10 @@ export function knownSpenders(manifest: Manifest, chainId: number, modules: read
   const spenders: KnownSpender[] = []
   const add = (spender: KnownSpender) => {
     const same = spenders.find((known) => isAddressEqual(known.address, spender.address))
-    if (same) Object.assign(same, { ...spender, ...same, drained: same.drained ?? spender.drained })
-    else spenders.push({ ...spender, address: getAddress(spender.address) })
+    // Known already (a provider's contract): it keeps its name and takes the incident, if this one carries it.
+    if (same) {
+      if (spender.drained) same.drained ??= spender.drained
+    } else spenders.push({ ...spender, address: getAddress(spender.address) })
   }
   for (const module of modules) {
     for (const contract of module.spenders?.(manifest, chainId) ?? []) add({ ...contract, providerId: module.id })

@@ -1,17 +1,10 @@
-import {
-  type Chain,
-  encodeFunctionData,
-  erc20Abi,
-  type Hash,
-  isAddressEqual,
-  type PublicClient,
-  type Transport,
-} from 'viem'
+import { type Chain, encodeFunctionData, erc20Abi, type Hash, type PublicClient, type Transport } from 'viem'
 import { isInsufficientFundsError, notEnoughGasOn } from '../errors/gasErrors.ts'
 import { MultiBridgeError } from '../errors/MultiBridgeError.ts'
 import { UnexpectedError } from '../errors/walletErrors.ts'
-import { TransactionRevertedError, WrongChainError } from '../routes/routeErrors.ts'
+import { TransactionRevertedError } from '../routes/routeErrors.ts'
 import type { TransactionRequest } from '../routes/types.ts'
+import { switchToOrigin } from '../swaps/execute/walletGuard.ts'
 import { waitForSent } from '../swaps/waitForSent.ts'
 import type { WalletAdapter } from '../swaps/walletAdapter.ts'
 import type { Approval } from './readApprovals.ts'
@@ -48,13 +41,6 @@ export function revokeCall(approval: Approval): TransactionRequest {
 
 type ChainClient = PublicClient<Transport, Chain>
 
-/** The wallet on `chainId`: some wallets answer the switch before (or without) switching, so it is read back. */
-async function onChain(wallet: WalletAdapter, chainId: number): Promise<void> {
-  if ((await wallet.getChainId()) !== chainId) await wallet.switchChain(chainId)
-  const actual = await wallet.getChainId()
-  if (actual !== chainId) throw new WrongChainError(chainId, actual)
-}
-
 /**
  * Each call run first, from the account: a token whose `approve(spender, 0)` reverts is said before the wallet is
  * asked. The call's return is not decoded (USDT's `approve` returns nothing).
@@ -75,14 +61,12 @@ async function send(
   calls: readonly TransactionRequest[],
 ): Promise<Omit<RevokeOutcome, 'left'>> {
   const chainId = calls[0]!.chainId
-  const batch =
-    wallet.sendCalls &&
-    wallet.waitForCalls &&
-    (wallet.proposes !== undefined || (calls.length > 1 && (await wallet.canSendCalls?.(chainId))))
-  if (batch && wallet.sendCalls && wallet.waitForCalls) {
-    const { id } = await wallet.sendCalls(calls)
-    if (wallet.proposes && wallet.proposes.threshold > 1) return { hashes: [], proposed: true }
-    return { hashes: (await wallet.waitForCalls(id)).hashes }
+  const { sendCalls, waitForCalls, proposes } = wallet
+  // A Safe's transactions are proposals: always one batch. Others batch where they take it, and only for several.
+  if (sendCalls && waitForCalls && (proposes || (calls.length > 1 && (await wallet.canSendCalls?.(chainId))))) {
+    const { id } = await sendCalls(calls)
+    if (proposes && proposes.threshold > 1) return { hashes: [], proposed: true }
+    return { hashes: (await waitForCalls(id)).hashes }
   }
   const hashes: Hash[] = []
   for (const call of calls) {
@@ -109,7 +93,7 @@ export async function revokeApprovals(parameters: {
   if (approvals.some((approval) => approval.chainId !== chainId)) {
     throw new UnexpectedError('revokeApprovals: approvals of several chains')
   }
-  await onChain(wallet, chainId)
+  await switchToOrigin({ wallet, chainId })
   await simulate(client, wallet, approvals)
   let sent: Omit<RevokeOutcome, 'left'>
   try {
@@ -132,9 +116,3 @@ export async function revokeApprovals(parameters: {
   const left = approvals.flatMap((approval, i) => (now[i] ? [{ ...approval, allowance: now[i] }] : []))
   return { ...sent, left }
 }
-
-/** Whether two approvals are the same token and spender on the same chain. */
-export const sameApproval = (a: Approval, b: Approval): boolean =>
-  a.chainId === b.chainId &&
-  isAddressEqual(a.token.address, b.token.address) &&
-  isAddressEqual(a.spender.address, b.spender.address)

@@ -1,4 +1,7 @@
-import type { Hex } from 'viem'
+import { type Hex, TransactionReceiptNotFoundError } from 'viem'
+import { clientFor } from '../chains/chainClients.ts'
+import { readChain } from '../chains/readChain.ts'
+import { getManifestChain } from '../config/manifest.ts'
 import { restoredRecord } from '../records/swapMachine.ts'
 import type { SwapRecord } from '../records/types.ts'
 import type { SwapClient } from './types.ts'
@@ -19,7 +22,7 @@ export type FindSwapReturnType =
 /**
  * The receipt: the swap whose deposit is the transaction `hash` on `chainId`. History's own when it has it; otherwise
  * read from the chains by every provider that can (`findSwapByDeposit`: the contract called, its deposit event) and
- * brought to what a first look saw, without a wallet and without keeping it. A chain that does not answer throws
+ * brought to what a first look saw, without a wallet and without keeping it. The transaction's receipt is read once. A chain that does not answer throws
  * `ChainUnreachableError` naming it.
  */
 export async function findSwap(client: SwapClient, { chainId, hash }: FindSwapParameters): Promise<FindSwapReturnType> {
@@ -28,8 +31,19 @@ export async function findSwap(client: SwapClient, { chainId, hash }: FindSwapPa
     (swap) => swap.origin.token.chainId === chainId && swap.depositTx?.toLowerCase() === wanted,
   )
   if (own) return { record: own, inHistory: true }
+  const chain = getManifestChain(client.manifest, chainId)
+  if (!chain) return undefined
+  // Read once, for every provider: a transaction not mined, or reverted, is no deposit.
+  const clients = await client.getChainClients()
+  const receipt = await readChain(chain, () => clientFor(clients, chainId).getTransactionReceipt({ hash })).catch(
+    (error: unknown) => {
+      if (error instanceof TransactionReceiptNotFoundError) return undefined
+      throw error
+    },
+  )
+  if (receipt?.status !== 'success') return undefined
   const providers = [...(await client.getProviders()).values()]
-  const found = await Promise.all(providers.map((provider) => provider.findSwapByDeposit?.(chainId, hash)))
+  const found = await Promise.all(providers.map((provider) => provider.findSwapByDeposit?.(chainId, receipt)))
   const first = found.find((swap) => swap !== undefined)
   return first ? { record: restoredRecord(first), inHistory: false } : undefined
 }

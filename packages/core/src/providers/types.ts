@@ -1,4 +1,4 @@
-import type { Address, Hex } from 'viem'
+import type { Address, Hex, TransactionReceipt } from 'viem'
 import type { ChainClients } from '../chains/chainClients.ts'
 import type { ChainClock } from '../chains/chainClock.ts'
 import type { Manifest, ManifestToken } from '../config/manifest.ts'
@@ -73,11 +73,11 @@ export interface RouteProvider {
   /** The swaps of `owner` whose deposit is on one chain (a chain from `restoreChains`). */
   findSwapsOnChain?(owner: Address, chainId: number): Promise<FoundSwap[]>
   /**
-   * The receipt: the swap whose deposit is the transaction `hash` on `chainId`, read from the chain (the contract it
-   * called, its own event) with what a first look at it saw; undefined when the transaction is no deposit of this
-   * provider's (or is not mined). Whoever asks, with no wallet and no History.
+   * The receipt: the swap whose deposit is the mined transaction of `receipt` on `chainId` (its contract's own event
+   * among the receipt's logs), with what a first look at it saw; undefined when it is no deposit of this provider's.
+   * Whoever asks, with no wallet and no History; `findSwap` reads the receipt once for every provider.
    */
-  findSwapByDeposit?(chainId: number, hash: Hex): Promise<FoundSwap | undefined>
+  findSwapByDeposit?(chainId: number, receipt: TransactionReceipt): Promise<FoundSwap | undefined>
   /**
    * How often `track` may be called for one swap, in ms. Providers that read an API's index say so
    * (it changes only every few seconds and rate-limits); on-chain providers follow the block time.

@@ -24,6 +24,13 @@ function useAddressLink() {
   }
 }
 
+/** An error in the catalogue's words. */
+function Said({ error }: { error: unknown }) {
+  const { t } = useTranslation()
+  const { message, values } = toUserMessage(error)
+  return <>{t(message, values)}</>
+}
+
 function ApprovalRow({
   approval,
   revoking,
@@ -121,8 +128,7 @@ function ChainSection({
       {'error' in chain ? (
         <div className="notice-inline" role="status">
           <span>
-            {t(toUserMessage(chain.error).message, toUserMessage(chain.error).values)}{' '}
-            {t('Its approvals are not shown.')}
+            <Said error={chain.error} /> {t('Its approvals are not shown.')}
           </span>{' '}
           <button type="button" className="link-button" onClick={onRetry}>
             {t('Try again')}
@@ -196,7 +202,7 @@ export default function ApprovalsDialog({
             </p>
           ) : approvals.isError ? (
             <p className="form-error" role="alert">
-              {t(toUserMessage(approvals.error).message, toUserMessage(approvals.error).values)}
+              <Said error={approvals.error} />
             </p>
           ) : (
             approvals.data.map((chain) => (

@@ -60,7 +60,7 @@ export function createEscrowProvider(
     restoreChains: () => escrowRestoreChains(context),
 
     findSwapsOnChain: (owner, chainId) => findEscrowSwapsOnChain(context, provider.track, owner, chainId),
-    findSwapByDeposit: (chainId, hash) => findEscrowSwapByDeposit(context, provider.track, chainId, hash),
+    findSwapByDeposit: (chainId, receipt) => findEscrowSwapByDeposit(context, provider.track, chainId, receipt),
 
     knownContracts(chainId) {
       const { origin } = context.contracts(chainId)

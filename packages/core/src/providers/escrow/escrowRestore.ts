@@ -1,12 +1,4 @@
-import {
-  type AbiEvent,
-  type Address,
-  getAbiItem,
-  type Hex,
-  isAddressEqual,
-  parseEventLogs,
-  TransactionReceiptNotFoundError,
-} from 'viem'
+import { type AbiEvent, type Address, getAbiItem, isAddressEqual, parseEventLogs, type TransactionReceipt } from 'viem'
 import { NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import type { DepositedSwap } from '../../records/types.ts'
 import { foundSwapRecord, withFirstLook } from '../settlement.ts'
@@ -84,24 +76,19 @@ async function escrowFoundRecord(
 }
 
 /**
- * The receipt of one deposit: the transaction `hash` on `chainId`, when it is a deposit in the protocol's origin
- * contract (its event, emitted by that contract, read from the transaction's own receipt), as a History record with
- * what a first look at it saw. Undefined for any other transaction, or one not mined.
+ * The receipt of one deposit: the mined transaction of `receipt` on `chainId`, when it is a deposit in the protocol's
+ * origin contract (its event, emitted by that contract), as a History record with what a first look at it saw.
+ * Undefined for any other transaction.
  */
 export async function findEscrowSwapByDeposit(
   context: EscrowProviderContext,
   track: RouteProvider['track'],
   chainId: number,
-  hash: Hex,
+  receipt: TransactionReceipt,
 ): Promise<FoundSwap | undefined> {
-  const { protocol, read } = context
+  const { protocol } = context
   const contract = context.contracts(chainId).origin
   if (!contract) return undefined
-  const receipt = await read(chainId, (client) => client.getTransactionReceipt({ hash })).catch((error: unknown) => {
-    if (error instanceof TransactionReceiptNotFoundError) return undefined
-    throw error
-  })
-  if (receipt?.status !== 'success') return undefined
   const [log] = parseEventLogs({
     abi: protocol.origin.abi,
     eventName: protocol.origin.depositEvent,

@@ -54,8 +54,8 @@ export async function sendChecked(context: ExecutionContext, transaction: Transa
   return signing(context, () => context.wallet.sendTransaction(transaction))
 }
 
-/** The wallet on the origin chain: some wallets answer the switch before (or without) switching, so it is read back. */
-export async function switchToOrigin({ wallet, chainId }: ExecutionContext): Promise<void> {
+/** The wallet on the origin chain (or any `chainId`): some wallets answer the switch before (or without) switching, so it is read back. */
+export async function switchToOrigin({ wallet, chainId }: Pick<ExecutionContext, 'wallet' | 'chainId'>): Promise<void> {
   if ((await wallet.getChainId()) !== chainId) await wallet.switchChain(chainId)
   const switched = await wallet.getChainId()
   if (switched !== chainId) throw new WrongChainError(chainId, switched)
