@@ -201,6 +201,29 @@ test.describe('prerendered swap page', () => {
     await expect(page.getByLabel('輸入或選擇接收地址')).toHaveValue('0x00000000000000000000000000000000000000aa')
   })
 
+  test('keeps what the person typed when the page’s code came too late to hydrate, and the page was rendered anew', async ({
+    app,
+  }) => {
+    // Found by CI (1 Dec): on a loaded machine the page's code came after the three seconds start-up waits for it.
+    const startup = holdStartup()
+    const swapPage = holdScript(SWAP_PAGE_FILE)
+    const { page, form, consoleErrors } = await app.open({ initScripts: [startup.script, swapPage.script] })
+    await form.amount.pressSequentially('12.5')
+    await form.recipient.pressSequentially('0x00000000000000000000000000000000000000aa')
+    startup.release()
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', { timeout: 10_000 })
+    swapPage.release()
+    await expect(form.mainButton).toBeVisible()
+    await expect(form.amount).toHaveValue('12.5')
+    await expect(form.recipient).toHaveValue('0x00000000000000000000000000000000000000aa')
+    // Taken once: the form is the app's own from then on (History and back keeps what is typed now).
+    await form.amount.fill('3')
+    await page.getByRole('link', { name: 'History' }).first().click()
+    await page.getByRole('link', { name: 'Swap' }).first().click()
+    await expect(form.amount).toHaveValue('3')
+    expect(consoleErrors).toEqual([])
+  })
+
   test('opens the token picker clicked before the app was up, once it is', async ({ app }) => {
     const startup = holdStartup()
     const { page, form } = await app.open({ initScripts: [startup.script] })

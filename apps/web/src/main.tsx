@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { startupRequests } from './app/startupRequests.ts'
 import { notify } from './features/notifications/index.ts'
 import { withdrawEarlyConnect } from './features/wallet/index.ts'
+import { keepEarlyFields } from './lib/earlyActions.ts'
 import { isPrerenderedAddress } from './lib/routes.ts'
 
 /** The markup `build/prerender.ts` writes into index.html for the swap page, when the inline script kept it. */
@@ -38,7 +39,11 @@ export async function start() {
       ),
       delay(PAGE_WAIT_MS),
     ]))
-  if (!pageIn) root.replaceChildren()
+  if (!pageIn) {
+    // Rendered anew: what the person typed meanwhile goes with the markup, unless kept for the new fields.
+    if (prerendered) keepEarlyFields(root)
+    root.replaceChildren()
+  }
   root.removeAttribute(PRERENDERED_ATTRIBUTE)
   mountApp(root, { manifest: parsed, queryClient, hydrate: pageIn })
 }

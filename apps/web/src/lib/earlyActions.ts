@@ -37,3 +37,35 @@ export function takeEarlyActions(kinds: readonly EarlyAction[]): EarlyAction[] {
   }
   return taken
 }
+
+/** Marks a prerendered text field whose typed text the app keeps (`keepEarlyFields`), by the field's name. */
+export const EARLY_FIELD_ATTRIBUTE = 'data-early-field'
+export const EARLY_FIELDS = {
+  amount: 'amount',
+  recipient: 'recipient',
+} as const
+export type EarlyField = (typeof EARLY_FIELDS)[keyof typeof EARLY_FIELDS]
+const EARLY_FIELD_STORE = '__multiBridgeEarlyFields'
+
+/**
+ * What the person typed into the prerendered fields, kept before start-up replaces that markup with a page rendered
+ * anew (its code came too late to hydrate it): the fields take it when they mount (`takeEarlyField`).
+ */
+export function keepEarlyFields(root: ParentNode): void {
+  const kept: Record<string, string> = {}
+  for (const field of root.querySelectorAll<HTMLInputElement>(`input[${EARLY_FIELD_ATTRIBUTE}]`)) {
+    const name = field.getAttribute(EARLY_FIELD_ATTRIBUTE)
+    if (name && field.value) kept[name] = field.value
+  }
+  ;(window as unknown as Record<string, unknown>)[EARLY_FIELD_STORE] = kept
+}
+
+/** The text kept for the field `name` (see `keepEarlyFields`), once: a field mounted later starts from the app's state. */
+export function takeEarlyField(name: EarlyField): string | undefined {
+  if (typeof window === 'undefined') return undefined
+  const kept = (window as unknown as Record<string, unknown>)[EARLY_FIELD_STORE]
+  if (typeof kept !== 'object' || kept === null) return undefined
+  const value = (kept as Record<string, unknown>)[name]
+  delete (kept as Record<string, unknown>)[name]
+  return typeof value === 'string' ? value : undefined
+}

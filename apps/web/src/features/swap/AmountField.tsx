@@ -1,7 +1,7 @@
 import { formatDisplayAmount, getManifestChain } from '@multi-bridge/core'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EARLY_ACTIONS } from '../../lib/earlyActions.ts'
+import { EARLY_ACTIONS, EARLY_FIELD_ATTRIBUTE, EARLY_FIELDS } from '../../lib/earlyActions.ts'
 import { amountLength } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { RETURN_FOCUS_ATTRIBUTE } from '../../lib/useReturnFocus.ts'
@@ -25,7 +25,7 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
   const manifest = useManifest()
   const { origin, parsedAmount: parsed } = form
   const input = useRef<HTMLInputElement>(null)
-  useTypedBeforeHydration(input, form.amountText, form.setAmountText)
+  useTypedBeforeHydration(input, EARLY_FIELDS.amount, form.amountText, form.setAmountText)
 
   return (
     <div className="swap-field">
@@ -58,7 +58,7 @@ export function AmountField({ form, onPickToken }: { form: SwapForm; onPickToken
           className="amount-input"
           data-length={amountLength(form.amountText)}
           // Focus lands here when the dialog of a swap just sent closes (its Swap button is disarmed).
-          {...{ [RETURN_FOCUS_ATTRIBUTE]: '' }}
+          {...{ [RETURN_FOCUS_ATTRIBUTE]: '', [EARLY_FIELD_ATTRIBUTE]: EARLY_FIELDS.amount }}
           inputMode="decimal"
           autoComplete="off"
           placeholder="0"

@@ -3,6 +3,7 @@ import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Address } from 'viem'
 import { TEXT_INPUT_MAX_LENGTH } from '../../lib/constants.ts'
+import { EARLY_FIELD_ATTRIBUTE, EARLY_FIELDS } from '../../lib/earlyActions.ts'
 import { shortAddress } from '../../lib/format.ts'
 import { useManifest } from '../../lib/ManifestContext.tsx'
 import { useIsHydrated } from '../../lib/useIsHydrated.ts'
@@ -41,7 +42,7 @@ export function RecipientField(props: {
   const recent = hydrated ? stored : []
   const connected = hydrated ? props.connected : undefined
   const input = useRef<HTMLInputElement>(null)
-  useTypedBeforeHydration(input, props.value, props.onChange)
+  useTypedBeforeHydration(input, EARLY_FIELDS.recipient, props.value, props.onChange)
   const { recipient } = props
   const chainId = props.destinationChainId
   const destinationName = getManifestChain(manifest, chainId ?? 0)?.name
@@ -65,6 +66,7 @@ export function RecipientField(props: {
         spellCheck={false}
         autoComplete="off"
         placeholder="0x…"
+        {...{ [EARLY_FIELD_ATTRIBUTE]: EARLY_FIELDS.recipient }}
         aria-invalid={
           recipient.status === 'invalid' || (recipient.status === 'ok' && props.safety.status === 'refused')
         }
