@@ -1,6 +1,6 @@
 import type { DepositedSwap } from '@multi-bridge/core'
 import type { Locator, Page } from '@playwright/test'
-import { type AppSession, expect, type TestNetwork, test } from './fixtures/index.ts'
+import { type App, type AppSession, expect, type OpenAppParameters, type TestNetwork, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import { balanceOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
@@ -21,6 +21,7 @@ type Words = {
   refundAvailable: string
   refundSoon: string
   refundDelayed: string
+  connectToRefund: string
   reason: (amount: string) => string
   banner: (amount: string, network: string) => string
   review: string
@@ -44,6 +45,7 @@ const EN: Words = {
   refundAvailable: 'Refund available',
   refundSoon: 'Refund opens soon',
   refundDelayed: 'Refund delayed',
+  connectToRefund: 'Connect a wallet to refund',
   reason: (amount) => `No solver filled it before the deadline; your ${amount} is safe in escrow`,
   banner: (amount, network) =>
     `${amount} is waiting on ${network}: this swap was not delivered in time, and its refund is yours to make.`,
@@ -68,6 +70,7 @@ const ZH: Words = {
   refundAvailable: '可退款',
   refundSoon: '即將可退款',
   refundDelayed: '退款延後',
+  connectToRefund: '連接錢包以退款',
   reason: (amount) => `截止時間前沒有求解者完成交付；您的 ${amount} 安全地保管在託管合約中`,
   banner: (amount, network) => `${amount} 正在 ${network} 上等您取回：這筆兌換未能及時交付，需由您自行退款。`,
   review: '查看退款',
@@ -143,6 +146,7 @@ async function unfilledSwapToRefund(
   words: Words,
   output: 'USDT' | 'WETH',
   shot: string,
+  receiptElsewhere: { open: App['open']; openConnected: App['openConnected']; options: OpenAppParameters },
 ) {
   const { chains, manifest } = network
   const { page, form, history, goto } = session
@@ -221,14 +225,44 @@ async function unfilledSwapToRefund(
     await history.filter(words.failed, words.filterGroup).click()
     await expect(history.rows).toHaveCount(0)
 
-    // The refund itself: money back, nothing waits any more.
+    // Its receipt (issue #57): the link the detail copies, opened by someone with no wallet and nothing stored,
+    // reads the same figures and the money waiting; the owner, on another device, refunds from it.
     await history.filter(words.needsAction, words.filterGroup).click()
     await history.rows.first().click()
-    await form.refundButton().click()
-    await expect(dialog.getByTestId('status-detail')).toHaveText(words.refunded, { timeout: 60_000 })
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(page.url()).origin,
+    })
+    await dialog.getByTestId('copy-receipt-link').click()
+    const link = new URL(await page.evaluate(() => navigator.clipboard.readText())).hash
+    expect(link).toMatch(new RegExp(`^#/pages/log/index\\?chain=${chains[0]!.id}&tx=0x[0-9a-f]{64}$`))
+    const own = await form.detailRows(dialog)
+    await page.keyboard.press('Escape')
+    const stranger = await receiptElsewhere.open({ ...receiptElsewhere.options, wallet: false })
+    await stranger.goto(link)
+    await expect(stranger.form.progress()).toHaveText(words.refundAvailable, { timeout: 30_000 })
+    await expect(stranger.form.refundButton()).toHaveText(words.connectToRefund)
+    expect(await stranger.form.detailRows()).toEqual(own)
+    const elsewhere = await receiptElsewhere.openConnected(receiptElsewhere.options)
+    await elsewhere.goto(link)
+    await expect(elsewhere.form.progress()).toHaveText(words.refundAvailable, { timeout: 30_000 })
+    await screenshot(elsewhere.page, `${shot}-4b-receipt-refund`)
+
+    // The refund itself, from the receipt: money back, nothing waits any more, here and where the swap was made.
+    await elsewhere.form.refundButton().click()
+    await expect(elsewhere.form.dialog.getByTestId('status-detail')).toHaveText(words.refunded, { timeout: 60_000 })
     // What came back, not the quote that never arrived.
-    await expect(dialog.getByTestId('receivable-amount')).toHaveText(words.cameBack('100 USDC', chains[0]!.name))
+    await expect(elsewhere.form.dialog.getByTestId('receivable-amount')).toHaveText(
+      words.cameBack('100 USDC', chains[0]!.name),
+    )
     expect(await balanceOf(manifest, 0, 'USDC', owner)).toBe(before)
+    await stranger.page.reload()
+    await expect(stranger.form.dialog.getByTestId('status-detail')).toHaveText(words.refunded, { timeout: 30_000 })
+    await expect(stranger.form.dialog.getByTestId('receivable-amount')).toHaveText(
+      words.cameBack('100 USDC', chains[0]!.name),
+    )
+    await history.rows.first().click()
+    await expect(dialog.getByTestId('status-detail')).toHaveText(words.refunded, { timeout: 60_000 })
+    await expect(dialog.getByTestId('receivable-amount')).toHaveText(words.cameBack('100 USDC', chains[0]!.name))
     await page.keyboard.press('Escape')
     await expect(history.refundBanner).toHaveCount(0)
     await expect(history.rows).toHaveCount(0)
@@ -269,18 +303,20 @@ test.describe('money waiting is impossible to miss', () => {
   }) => {
     test.setTimeout(300_000)
     const session = await app.openConnected({ wallet, viewport: DESKTOP })
-    await unfilledSwapToRefund(session, network, account.address, EN, 'USDT', 'money-waiting-desktop-en')
+    await unfilledSwapToRefund(session, network, account.address, EN, 'USDT', 'money-waiting-desktop-en', {
+      ...app,
+      options: { wallet, viewport: DESKTOP },
+    })
   })
 
   test('the same on a phone, in Traditional Chinese', async ({ app, account, wallet, network }) => {
     test.setTimeout(300_000)
-    const session = await app.openConnected({
-      wallet,
-      viewport: PHONE,
-      storage: { lang: 'zh' },
-      connectLabel: ZH.connect,
+    const options = { wallet, viewport: PHONE, storage: { lang: 'zh' }, connectLabel: ZH.connect }
+    const session = await app.openConnected(options)
+    await unfilledSwapToRefund(session, network, account.address, ZH, 'WETH', 'money-waiting-phone-zh', {
+      ...app,
+      options,
     })
-    await unfilledSwapToRefund(session, network, account.address, ZH, 'WETH', 'money-waiting-phone-zh')
   })
 
   for (const [layout, viewport, words] of [

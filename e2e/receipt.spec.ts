@@ -1,4 +1,3 @@
-import type { Locator } from '@playwright/test'
 import { axeViolations, ENGLISH, expect, test } from './fixtures/index.ts'
 import { screenshot } from './support/screenshot.ts'
 
@@ -52,18 +51,6 @@ const VIEWS = [
   },
 ] as const
 
-/** A dialog's detail rows as "term: value" lines, without the ones that tick with the clock. */
-async function detailRows(dialog: Locator): Promise<string[]> {
-  const rows = await dialog.locator('.details-row').evaluateAll((items) =>
-    items.map((item) => {
-      const term = item.querySelector('dt')?.textContent ?? ''
-      const value = (item.querySelector('dd')?.textContent ?? '').replace(/\s+/g, ' ').trim()
-      return `${term}: ${value}`
-    }),
-  )
-  return rows.map((row) => row.replace(/(Copy|Copied|複製|已複製)$/, ''))
-}
-
 for (const view of VIEWS) {
   test.describe(`a receipt anyone can open (${view.name})`, () => {
     test("a completed swap's receipt, opened with no wallet and no storage, reads as its History detail", async ({
@@ -77,7 +64,7 @@ for (const view of VIEWS) {
       await form.chooseRoute('pool', view.words.swap)
       const dialog = await form.swap(view.words.swap)
       await expect(form.progress()).toHaveText(view.words.completed, { timeout: 90_000 })
-      const own = await detailRows(dialog)
+      const own = await form.detailRows(dialog)
 
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin })
       await dialog.getByTestId('copy-support').click()
@@ -97,7 +84,7 @@ for (const view of VIEWS) {
       const receipt = stranger.page.getByRole('dialog')
       await expect(receipt.getByRole('heading', { name: view.words.receipt })).toBeVisible({ timeout: 30_000 })
       await expect(stranger.form.progress()).toHaveText(view.words.completed)
-      expect(await detailRows(receipt)).toEqual(own)
+      expect(await stranger.form.detailRows(receipt)).toEqual(own)
       // Said of the swap, not of "you": whoever opens it may not be the person who received it.
       await expect(receipt.locator('#swap-ending-title')).toHaveText(view.words.delivered)
       await expect(receipt.getByTestId('new-swap')).toHaveCount(0)

@@ -101,6 +101,21 @@ export class SwapForm {
     return text === undefined ? alerts : alerts.filter({ hasText: text })
   }
 
+  /**
+   * A dialog's detail rows as "term: value" lines (a row's copy button's word left out), as a person reads them:
+   * the History detail and the receipt are compared this way.
+   */
+  async detailRows(dialog: Locator = this.dialog): Promise<string[]> {
+    const rows = await dialog.locator('.details-row').evaluateAll((items) =>
+      items.map((item) => {
+        const term = item.querySelector('dt')?.textContent ?? ''
+        const value = (item.querySelector('dd')?.textContent ?? '').replace(/\s+/g, ' ').trim()
+        return `${term}: ${value}`
+      }),
+    )
+    return rows.map((row) => row.replace(/(Copy|Copied|複製|已複製)$/, ''))
+  }
+
   get dialog(): Locator {
     return this.page.getByRole('dialog')
   }
