@@ -26,6 +26,10 @@ const VIEWS = [
       delivered: /^Delivered 39\.\d+ USDC on /,
       record: '1: 1 completed, 0 refunded, 0 failed',
       quote: 'Received against the quote',
+      providers: 'Providers',
+      oneHidden: 'Routes from Liquidity Pool Bridge are hidden.',
+      allHidden: /^Every route found is from a provider you hid: Liquidity Pool Bridge.+Intent Bridge\./,
+      showThem: 'Show them',
     },
   },
   {
@@ -47,6 +51,10 @@ const VIEWS = [
       delivered: /^已在 .* 交付 39\.\d+ USDC$/,
       record: '1 筆：1 筆完成、0 筆退款、0 筆失敗',
       quote: '實收對報價',
+      providers: '提供者',
+      oneHidden: '已隱藏 Liquidity Pool Bridge 的路由。',
+      allHidden: /^找到的路由都來自您隱藏的提供者：Liquidity Pool Bridge.+Intent Bridge。/,
+      showThem: '查看全部',
     },
   },
 ] as const
@@ -104,6 +112,44 @@ for (const view of VIEWS) {
       await page.getByTestId('provider-records').scrollIntoViewIfNeeded()
       await screenshot(page, `provider-records-${view.shot}`)
       expect(await axeViolations(page)).toEqual([])
+    })
+
+    test('the routes of a provider the person hid are left out, kept so across a reload, said, and shown again in one click', async ({
+      app,
+      wallet,
+      network,
+    }) => {
+      const [a, b] = network.chains
+      const { page, form } = await app.openConnected({ wallet, ...view.open })
+      await form.enterUsdcToMyself(a!.name, b!.name, '40', view.words)
+      await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
+      await expect(form.route('intent')).toBeVisible()
+      const filter = page.getByTestId('provider-filter')
+      await filter.getByText(view.words.providers, { exact: true }).click()
+      await filter.getByTestId('provider-shown-pool').uncheck()
+      await expect(form.route('pool')).toHaveCount(0)
+      await expect(form.route('intent')).toBeVisible()
+      const note = page.getByTestId('routes-hidden')
+      await expect(note).toHaveText(`${view.words.oneHidden} ${view.words.showThem}`)
+
+      // Kept in this browser: a reload quotes again and still leaves the pool out.
+      await page.reload()
+      await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+      await expect(note).toHaveText(`${view.words.oneHidden} ${view.words.showThem}`)
+      await expect(form.route('pool')).toHaveCount(0)
+
+      // Hiding the last one empties the list: said so, with the way back, and nothing can be swapped.
+      await filter.locator('summary').click()
+      await filter.getByTestId('provider-shown-intent').uncheck()
+      await expect(note).toHaveText(view.words.allHidden)
+      await expect(form.route('intent')).toHaveCount(0)
+      await expect(form.mainButton).toBeDisabled()
+      await screenshot(page, `routes-hidden-${view.shot}`)
+      expect(await axeViolations(page)).toEqual([])
+      await note.getByRole('button', { name: view.words.showThem }).click()
+      await expect(form.route('pool')).toBeVisible()
+      await expect(form.route('intent')).toBeVisible()
+      await expect(note).toHaveCount(0)
     })
 
     test('a transaction that is no deposit, and a link that is no hash, are said as such', async ({ app, network }) => {

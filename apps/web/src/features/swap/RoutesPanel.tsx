@@ -1,6 +1,7 @@
 import { routeChoice } from '@multi-bridge/core'
 import { useTranslation } from 'react-i18next'
 import { NetworkCostRow } from './NetworkCostRow.tsx'
+import { HiddenRoutesNote, ProviderFilter } from './ProviderFilter.tsx'
 import { RouteDetails, RouteList } from './RouteList.tsx'
 import { RouteToolbar } from './RouteToolbar.tsx'
 import type { SwapForm } from './useSwapForm.ts'
@@ -16,6 +17,7 @@ export function RoutesPanel({ form }: { form: SwapForm }) {
   return (
     <div className="swap-routes">
       <RouteToolbar form={form} />
+      <ProviderFilter form={form} />
       {chosenGone && (
         <p className="route-gone" role="status" data-testid="route-gone">
           {t('The route you chose, {{provider}}, is no longer offered: {{reason}}. The best route is selected.', {
@@ -35,6 +37,7 @@ export function RoutesPanel({ form }: { form: SwapForm }) {
         origin={form.origin}
         onUseAmount={form.setAmountText}
       />
+      <HiddenRoutesNote form={form} />
       {selected && (
         <RouteDetails route={selected}>
           <NetworkCostRow form={form} route={selected} />

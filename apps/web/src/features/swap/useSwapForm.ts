@@ -22,6 +22,7 @@ import type { PickerToken } from '../picker/index.ts'
 import { useWalletConnection } from '../wallet/index.ts'
 import { chosenRouteGone } from './chosenRouteGone.ts'
 import { checkGas } from './gasCheck.ts'
+import { useHiddenProviders, withoutHidden } from './hiddenProviders.ts'
 import { useKeptForm } from './keptForm.ts'
 import { mainButton, recipientCheck } from './mainButton.ts'
 import { useNativeCoin, useNetworkCosts } from './useNetworkCost.ts'
@@ -142,7 +143,14 @@ export function useSwapForm() {
   // Until the amount typed is rendered here, no route of the amount before is on screen or can be taken.
   const shown = amountInput === amountText ? quoted : { ...quoted, routes: [], outcomes: [], loading: true }
   // A Safe cannot sign a gasless order (its signature is a contract's, or waits for other owners): not offered to it.
-  const offered = isSafe ? { ...shown, routes: shown.routes.filter((route) => !route.gasless) } : shown
+  const offeredAll = isSafe ? { ...shown, routes: shown.routes.filter((route) => !route.gasless) } : shown
+  // Less the providers the person hid (said below the list, undone in one click).
+  const hiddenProviders = useHiddenProviders()
+  const kept = useMemo(
+    () => withoutHidden({ routes: offeredAll.routes, outcomes: offeredAll.outcomes }, hiddenProviders),
+    [offeredAll.routes, offeredAll.outcomes, hiddenProviders],
+  )
+  const offered = { ...offeredAll, routes: kept.routes, outcomes: kept.outcomes }
   // What each route costs the person in gas: routes rank by what is kept once every estimate is in (one reordering,
   // not one per answer), and someone who cannot pay the gas of the best route that needs it sees the routes that
   // need none first (the first is taken unless another was picked), the others said to need gas.
@@ -252,6 +260,10 @@ export function useSwapForm() {
     takeGaslessRoute: () => gasless && setSelectedChoice(routeChoice(gasless)),
     /** Each route's network cost in the origin's coin, by route id (the person's own gas: part of a route's cost). */
     networkFees,
+    /** The providers that answered this request, hidden ones included (the person picks which to see). */
+    providersHere: offeredAll.outcomes.map(({ providerId, providerName }) => ({ providerId, providerName })),
+    /** The hidden providers that had an answer here: their routes are left out of `routes`. */
+    hiddenHere: kept.hiddenHere,
     button,
   }
 }

@@ -10,6 +10,12 @@ const zhReceipt: Record<string, string> = {
   'No real support agent ever asks for your seed phrase, your private key or a signature. Never give them to anyone.':
     '真正的客服絕不會向您索取助記詞、私鑰或簽名。請勿提供給任何人。',
   'Swap receipt': '兌換收據',
+  // The routes list's providers (features/swap/ProviderFilter.tsx): shown once routes are in, after start-up.
+  Providers: '提供者',
+  'Providers ({{n}} hidden)': '提供者（已隱藏 {{n}} 個）',
+  'Show routes from': '顯示這些提供者的路由',
+  'Routes from {{names}} are hidden.': '已隱藏 {{names}} 的路由。',
+  'Every route found is from a provider you hid: {{names}}.': '找到的路由都來自您隱藏的提供者：{{names}}。',
   'Delivered {{amount}} {{token}} on {{network}}': '已在 {{network}} 交付 {{amount}} {{token}}',
   'Delivered at least {{amount}} {{token}} on {{network}}': '已在 {{network}} 交付至少 {{amount}} {{token}}',
   'Read from the chains by its deposit transaction, not from this device.': '依存入交易從鏈上讀取，而非來自此裝置。',
