@@ -57,7 +57,7 @@ const spokePoolFillAbi = parseAbi([
  * Across's SpokePool deposit events (the same interface: `FundsDeposited`, and `V3FundsDeposited` before addresses
  * became bytes32): the deposit's id, what it put in, and where to.
  */
-const spokePoolDepositAbi = parseAbi([
+export const spokePoolDepositAbi = parseAbi([
   'event FundsDeposited(bytes32 inputToken, bytes32 outputToken, uint256 inputAmount, uint256 outputAmount, uint256 indexed destinationChainId, uint256 indexed depositId, uint32 quoteTimestamp, uint32 fillDeadline, uint32 exclusivityDeadline, bytes32 indexed depositor, bytes32 recipient, bytes32 exclusiveRelayer, bytes message)',
   'event V3FundsDeposited(address inputToken, address outputToken, uint256 inputAmount, uint256 outputAmount, uint256 indexed destinationChainId, uint32 indexed depositId, uint32 quoteTimestamp, uint32 fillDeadline, uint32 exclusivityDeadline, address indexed depositor, address recipient, address exclusiveRelayer, bytes message)',
 ])
@@ -151,7 +151,7 @@ function tokenPaid(receipt: TransactionReceipt, token: Address, to: Address, fro
 }
 
 /** A bytes32 that holds an EVM address (12 zero bytes, then the address), as that address. */
-function wordAddress(word: Hex): Address | undefined {
+export function addressInWord(word: Hex): Address | undefined {
   return /^0x0{24}[0-9a-fA-F]{40}$/.test(word) ? getAddress(`0x${word.slice(26)}`) : undefined
 }
 
@@ -170,10 +170,10 @@ function spokePoolFilled(
     if (!isAddressEqual(log.address, fill.spokePool) || log.args.originChainId !== BigInt(fill.originChainId)) continue
     if (fill.depositIds && !fill.depositIds.includes(BigInt(log.args.depositId))) continue
     const info = log.args.relayExecutionInfo
-    const outputToken = log.eventName === 'FilledRelay' ? wordAddress(log.args.outputToken) : log.args.outputToken
+    const outputToken = log.eventName === 'FilledRelay' ? addressInWord(log.args.outputToken) : log.args.outputToken
     const paidTo =
       log.eventName === 'FilledRelay'
-        ? wordAddress((info as { updatedRecipient: Hex }).updatedRecipient)
+        ? addressInWord((info as { updatedRecipient: Hex }).updatedRecipient)
         : (info as { updatedRecipient: Address }).updatedRecipient
     if (!outputToken || !paidTo) continue
     if (fill.outputToken && !isAddressEqual(outputToken, fill.outputToken)) continue
@@ -229,7 +229,7 @@ async function depositShown(
       .map((log) => ({
         depositId: BigInt(log.args.depositId),
         inputAmount: log.args.inputAmount,
-        recipient: log.eventName === 'FundsDeposited' ? wordAddress(log.args.recipient) : log.args.recipient,
+        recipient: log.eventName === 'FundsDeposited' ? addressInWord(log.args.recipient) : log.args.recipient,
       }))
     return { ...(time === undefined ? {} : { time }), across, orderIds: [] }
   }

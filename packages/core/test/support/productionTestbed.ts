@@ -246,6 +246,18 @@ export function arbitrumRoutes(
       return cannedReceipt(hash as string, REFUND_BLOCK.number, { to: refund.from, from: FILL_RELAYER, logs })
     },
     eth_getTransactionByHash: ([hash]) => {
+      if (hash === FIXTURE_DEPOSIT_TX) {
+        // The fixtures' deposit as sent: LI.FI's quote's call (a receipt reads the call back from its chain).
+        const { data } = lifiFixtures.quote.transactionRequest as { data: Hex }
+        const sent = {
+          from: FIXTURE_ACCOUNT,
+          to: depositTo,
+          nonce: 0,
+          chainId: 42161,
+          blockNumber: DEPOSIT_BLOCK.number,
+        }
+        return cannedTransaction(hash, { ...sent, input: data, value: 0n })
+      }
       const refund = refundOf(hash)
       if (!refund) return null
       const parameters = {

@@ -13,6 +13,7 @@ import {
   DEPOSIT_BLOCK,
   FILL_BLOCK,
   type ProductionTestbed,
+  REVERTED_DEPOSIT_TX,
   startProductionTestbed,
 } from '../../../test/support/productionTestbed.ts'
 import { restoreWith } from '../../../test/support/restoreWith.ts'
@@ -387,5 +388,55 @@ describe('Across status', () => {
     expect(records[1]?.origin.token).toMatchObject({ symbol: 'WBTC', decimals: 8 })
     expect(records[1]?.destination.token).toMatchObject({ symbol: 'cbBTC', decimals: 8 })
     expect(records.every((record) => isSwapRecord(record))).toBe(true)
+  })
+})
+
+describe('Across receipt (anyone, from the deposit hash)', () => {
+  const receiptOf = (hash: Hex) => bed.clients.get(42161)!.getTransactionReceipt({ hash })
+  const findByDeposit = async (hash: Hex) => bed.across.findSwapByDeposit!(42161, await receiptOf(hash))
+
+  it("reads a deposit into the SpokePool from its receipt alone: the SpokePool's event, then Across's word checked on Base", async () => {
+    bed.server.setRoutes({
+      ...arbitrumRoutes(ARBITRUM_POOL),
+      '/api/deposit/status': { body: acrossFixtures.statusFilled },
+    })
+    try {
+      const found = await findByDeposit(FIXTURE_DEPOSIT_TX)
+      // The figures are the chain's (the event says 99.975 USDC went in), not the status answer's.
+      expect(found?.record).toMatchObject({
+        providerId: 'across',
+        owner: FIXTURE_ACCOUNT,
+        recipient: FIXTURE_ACCOUNT,
+        origin: { amount: '99975000', token: { symbol: 'USDC', chainId: 42161 } },
+        destination: { estimatedAmount: '99976623', minAmount: '99976623', token: { symbol: 'USDC', chainId: 8453 } },
+        depositAddress: ARBITRUM_POOL,
+        depositTx: FIXTURE_DEPOSIT_TX,
+        depositedAt: DEPOSIT_BLOCK.timestamp,
+      })
+      expect(isSwapRecord(found?.record)).toBe(true)
+      expect(found?.event).toMatchObject({ type: 'delivered', deliveryTx: FIXTURE_FILL_TX })
+      expect(lastRequest('/api/deposit/status')?.query).toEqual({ depositTxnRef: FIXTURE_DEPOSIT_TX })
+
+      // Across saying "filled" with a fill Base does not show for this deposit is not a delivery.
+      const otherFill = `0x${'77'.repeat(32)}`
+      bed.server.setRoutes({
+        '/api/deposit/status': { body: { ...acrossFixtures.statusFilled, fillTx: otherFill, fillTxnRef: otherFill } },
+      })
+      expect((await findByDeposit(FIXTURE_DEPOSIT_TX))?.event).not.toMatchObject({ type: 'delivered' })
+    } finally {
+      bed.server.setRoutes(arbitrumRoutes())
+    }
+  })
+
+  it("leaves a deposit sent through another contract (LI.FI's diamond) to that provider, and a reverted one out", async () => {
+    bed.server.setRoutes({ '/api/deposit/status': { body: acrossFixtures.statusFilled } })
+    // The same SpokePool event in it, but the transaction went to LI.FI's diamond: LI.FI's swap, not Across's.
+    expect(await findByDeposit(FIXTURE_DEPOSIT_TX)).toBeUndefined()
+    bed.server.setRoutes(arbitrumRoutes(ARBITRUM_POOL))
+    try {
+      expect(await findByDeposit(REVERTED_DEPOSIT_TX)).toBeUndefined()
+    } finally {
+      bed.server.setRoutes(arbitrumRoutes())
+    }
   })
 })

@@ -6,6 +6,7 @@ import { ACROSS_PROVIDER_ID, ACROSS_PROVIDER_NAME, type AcrossConfig } from './a
 import { createAcrossContext } from './acrossContext.ts'
 import { planAcrossDeposit } from './acrossDeposit.ts'
 import { quoteAcross } from './acrossQuote.ts'
+import { findAcrossSwapByDeposit } from './acrossReceipt.ts'
 import { findAcrossSwaps } from './acrossRestore.ts'
 import { trackAcross } from './acrossStatus.ts'
 
@@ -48,6 +49,8 @@ export function createAcrossProvider({ manifest, clients }: ProviderContext): Ro
     },
 
     findSwaps: (owner) => findAcrossSwaps(context, owner),
+
+    findSwapByDeposit: (chainId, receipt) => findAcrossSwapByDeposit(context, chainId, receipt),
 
     knownContracts(chainId) {
       const pool = context.spokePool(chainId)

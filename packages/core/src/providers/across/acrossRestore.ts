@@ -29,7 +29,7 @@ export async function findAcrossSwaps(context: AcrossContext, owner: Address): P
 
 /** A History record for a deposit Across indexed, when its chains are this config's, with what Across says of it. */
 async function foundDeposit(context: AcrossContext, entry: unknown, owner: Address): Promise<FoundSwap | undefined> {
-  const { manifest, clients, tokenRef } = context
+  const { manifest, clients } = context
   const parsed = acrossDepositSchema.safeParse(entry)
   if (!parsed.success) return undefined
   const deposit = parsed.data
@@ -47,26 +47,62 @@ async function foundDeposit(context: AcrossContext, entry: unknown, owner: Addre
       : typeof timestamp === 'string' && !Number.isNaN(Date.parse(timestamp))
         ? Math.floor(Date.parse(timestamp) / 1000)
         : Math.floor(Date.now() / 1000)
+  const record = await acrossDepositRecord(context, {
+    owner,
+    recipient: deposit.recipient,
+    originChainId: deposit.originChainId,
+    inputToken: deposit.inputToken,
+    inputAmount: deposit.inputAmount,
+    destinationChainId: deposit.destinationChainId,
+    outputToken: deposit.outputToken,
+    outputAmount: deposit.outputAmount,
+    pool,
+    depositTx: depositTx as Hex,
+    depositedAt,
+  })
+  return { record, event: await confirmAcrossOnChain(context, record, acrossStatusUpdate(deposit, record)) }
+}
+
+/**
+ * A History record of an Across deposit (restored from Across's list, or read from its receipt), saying the token
+ * that really arrives: WETH out to a wallet arrives as ETH (and the reverse for a contract).
+ */
+export async function acrossDepositRecord(
+  context: AcrossContext,
+  deposit: {
+    owner: Address
+    recipient: Address
+    originChainId: number
+    inputToken: Address
+    /** A decimal string, as records keep amounts. */
+    inputAmount: string
+    destinationChainId: number
+    outputToken: Address
+    outputAmount: string
+    pool: Address
+    depositTx: Hex
+    depositedAt: number
+  },
+): Promise<DepositedSwap> {
+  const { tokenRef } = context
   const output = await tokenRef(deposit.destinationChainId, deposit.outputToken)
-  // WETH out to a wallet arrived as ETH (and the reverse for a contract): History says what really arrived.
   const received =
     (await context.deliveredToken(deposit.destinationChainId, deposit.recipient, output).catch(() => undefined)) ??
     output
-  const record: DepositedSwap = {
-    key: depositTx,
-    id: depositTx,
+  return {
+    key: deposit.depositTx,
+    id: deposit.depositTx,
     providerId: ACROSS_PROVIDER_ID,
     providerName: ACROSS_PROVIDER_NAME,
-    owner,
+    owner: deposit.owner,
     recipient: deposit.recipient,
     origin: { token: await tokenRef(deposit.originChainId, deposit.inputToken), amount: deposit.inputAmount },
     destination: { token: received, estimatedAmount: deposit.outputAmount, minAmount: deposit.outputAmount },
-    depositAddress: pool,
+    depositAddress: deposit.pool,
     status: 'deposited',
-    createdAt: depositedAt * 1000,
-    depositTx: depositTx as Hex,
-    depositedAt,
+    createdAt: deposit.depositedAt * 1000,
+    depositTx: deposit.depositTx,
+    depositedAt: deposit.depositedAt,
     updatedAt: Date.now(),
   }
-  return { record, event: await confirmAcrossOnChain(context, record, acrossStatusUpdate(deposit, record)) }
 }

@@ -109,6 +109,12 @@ function decodeDiamondCall(data: Hex): DiamondCall {
 }
 
 /**
+ * The BridgeData of a LI.FI diamond call (receiver, destination chain, asset, amount, whether a call follows on
+ * arrival), for a deposit read back from its chain; an unknown selector throws `UnknownContractError`.
+ */
+export const lifiBridgeData = (data: Hex): BridgeData => decodeDiamondCall(data).args[0]
+
+/**
  * The steps before the bridge (SwapperV2 `_depositAndSwap`: what leaves the wallet is the `fromAmount` of the steps
  * that deposit), followed in order from the token sent: LI.FI's fee (at most one, in the token it is taken from), the
  * gas on arrival when it was asked (exactly one then, none otherwise), and at most one swap, last, of all that is left

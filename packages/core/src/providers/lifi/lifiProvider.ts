@@ -8,6 +8,7 @@ import { createLifiContext } from './lifiContext.ts'
 import { checkedAtQuote, decodeLifiRouteDeposit, planLifiDeposit, readLifiAllowlist } from './lifiDeposit.ts'
 import { lifiGasSuggestion } from './lifiGasSuggestion.ts'
 import { requestLifiQuote } from './lifiQuote.ts'
+import { findLifiSwapByDeposit } from './lifiReceipt.ts'
 import { findLifiSwaps } from './lifiRestore.ts'
 import { routeFromQuote, withGasOnArrival } from './lifiRoute.ts'
 import { lifiQuoteSchema } from './lifiSchemas.ts'
@@ -72,6 +73,8 @@ export function createLifiProvider({ manifest, clients }: ProviderContext): Rout
     },
 
     findSwaps: (owner) => findLifiSwaps(context, owner),
+
+    findSwapByDeposit: (chainId, receipt) => findLifiSwapByDeposit(context, chainId, receipt),
 
     knownContracts: (chainId) => [...context.allowlist(chainId)],
 

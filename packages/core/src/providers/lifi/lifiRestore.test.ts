@@ -63,3 +63,43 @@ describe('LI.FI restore', () => {
     })
   })
 })
+
+describe('LI.FI receipt (anyone, from the deposit hash)', () => {
+  const receiptOf = (hash: `0x${string}`) => bed.clients.get(42161)!.getTransactionReceipt({ hash })
+  const findByDeposit = async () => bed.lifi.findSwapByDeposit!(42161, await receiptOf(FIXTURE_DEPOSIT_TX))
+
+  it("reads a deposit into LI.FI's diamond: its call from the chain, LI.FI's status of it, the delivery as Base shows it", async () => {
+    bed.server.setRoutes({ '/v1/status': { body: lifiFixtures.statusDone } })
+    const found = await findByDeposit()
+    expect(found?.record).toMatchObject({
+      providerId: 'lifi',
+      owner: FIXTURE_ACCOUNT,
+      recipient: FIXTURE_ACCOUNT,
+      origin: { amount: '100000000', token: { symbol: 'USDC', chainId: 42161 } },
+      destination: { token: { symbol: 'USDC', chainId: 8453 } },
+      depositTx: FIXTURE_DEPOSIT_TX,
+    })
+    expect(found?.event).toMatchObject({ type: 'delivered' })
+    const asked = bed.server.requests.filter((request) => request.path === '/v1/status').at(-1)
+    expect(asked?.query).toMatchObject({ txHash: FIXTURE_DEPOSIT_TX, fromChain: '42161' })
+  })
+
+  it('refuses a status naming another receiver or chain than the deposit signed, and knows no other contract’s deposit', async () => {
+    const elsewhere = { ...lifiFixtures.statusDone, toAddress: '0x000000000000000000000000000000000000bEEF' }
+    bed.server.setRoutes({ '/v1/status': { body: elsewhere } })
+    await expect(findByDeposit()).rejects.toMatchObject({ code: 'invalidResponse' })
+    const done = lifiFixtures.statusDone as { receiving: { chainId: number; token: { chainId: number } } }
+    const optimism = {
+      ...done,
+      receiving: { ...done.receiving, chainId: 10, token: { ...done.receiving.token, chainId: 10 } },
+    }
+    bed.server.setRoutes({ '/v1/status': { body: optimism } })
+    await expect(findByDeposit()).rejects.toMatchObject({ code: 'invalidResponse' })
+    // The same transaction sent to another contract: not LI.FI's, whatever LI.FI says.
+    bed.server.setRoutes({
+      ...arbitrumRoutes('0x000000000000000000000000000000000000dEaD'),
+      '/v1/status': { body: lifiFixtures.statusDone },
+    })
+    expect(await findByDeposit()).toBeUndefined()
+  })
+})

@@ -30,7 +30,11 @@ export async function findLifiSwaps(context: LifiContext, owner: Address): Promi
  * status counts as tracking's does: about this deposit and its chains, a delivery only once the destination
  * chain shows it; otherwise the record stays deposited and tracking follows it on.
  */
-async function foundTransfer(context: LifiContext, entry: unknown, owner: Address): Promise<FoundSwap | undefined> {
+export async function foundTransfer(
+  context: LifiContext,
+  entry: unknown,
+  owner: Address,
+): Promise<FoundSwap | undefined> {
   const { manifest, clients } = context
   const transfer = lifiStatusSchema
     .extend({ sending: lifiStatusSchema.shape.sending.unwrap().extend({ txHash, chainId: z.number().int() }) })

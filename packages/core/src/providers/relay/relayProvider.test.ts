@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, type Hex } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ZodType } from 'zod'
 import {
@@ -714,5 +714,35 @@ describe('Relay fixtures', () => {
     // The request list keeps one odd entry on purpose: it is skipped, the rest are read.
     const odd = relayFixtures.requests.requests.filter((entry) => !relayRequestSchema.safeParse(entry).success)
     expect(odd).toEqual([{ id: '0xbad', status: 'weird' }])
+  })
+})
+
+describe('Relay receipt (anyone, from the deposit hash)', () => {
+  const DONE_DEPOSIT = '0x34d78ccb41099f0546be1c35541b28ab4c92b498aeb4cae6e849c51c05fe1f1b'
+  const [done, refunded] = relayFixtures.requests.requests
+  const receiptOf = (hash: Hex) => createChainClients(manifest).get(ARBITRUM)!.getTransactionReceipt({ hash })
+
+  it("reads a deposit into Relay's depository: Relay's request of that very hash, its fill as Base shows it", async () => {
+    server.setRoutes({
+      '/requests/v3': (request) => ({ body: { requests: request.query.hash === DONE_DEPOSIT ? [done] : [] } }),
+    })
+    const found = await relay.findSwapByDeposit!(ARBITRUM, await receiptOf(DONE_DEPOSIT))
+    expect(lastRequest('/requests/v3')?.query).toEqual({ hash: DONE_DEPOSIT, limit: '1' })
+    expect(found?.record).toMatchObject({
+      id: DONE_DEPOSIT,
+      providerId: 'relay',
+      owner: ACCOUNT,
+      origin: { token: { symbol: 'USDC', chainId: ARBITRUM } },
+      destination: { token: { symbol: 'USDC', chainId: BASE } },
+    })
+    expect(found?.event).toMatchObject({ type: 'delivered' })
+  })
+
+  it('takes no request Relay lists for another deposit under this hash, and no transaction to another contract', async () => {
+    server.setRoutes({ '/requests/v3': { body: { requests: [refunded] } } })
+    expect(await relay.findSwapByDeposit!(ARBITRUM, await receiptOf(DONE_DEPOSIT))).toBeUndefined()
+    server.setRoutes({ '/requests/v3': { body: { requests: [done] } } })
+    const receipt = await receiptOf(DONE_DEPOSIT)
+    expect(await relay.findSwapByDeposit!(ARBITRUM, { ...receipt, to: OTHER_CONTRACT })).toBeUndefined()
   })
 })

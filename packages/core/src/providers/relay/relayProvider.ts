@@ -24,6 +24,7 @@ import { type ProviderContext, providerSection, type RouteProvider } from '../ty
 import { RELAY_PROVIDER_ID, type RelayConfig } from './relayConfig.ts'
 import { createRelayContext, type RelayContext } from './relayContext.ts'
 import { decodeRelayDeposit } from './relayDeposit.ts'
+import { findRelaySwapByDeposit } from './relayReceipt.ts'
 import { findRelaySwaps } from './relayRestore.ts'
 import { routeFromQuote } from './relayRoute.ts'
 import { relayErrorSchema, relayQuoteSchema } from './relaySchemas.ts'
@@ -100,6 +101,8 @@ export function createRelayProvider({ manifest, clients }: ProviderContext): Rou
     },
 
     findSwaps: (owner) => findRelaySwaps(context, owner),
+
+    findSwapByDeposit: (chainId, receipt) => findRelaySwapByDeposit(context, chainId, receipt),
 
     knownContracts: (chainId) => context.allowlist(chainId),
   }

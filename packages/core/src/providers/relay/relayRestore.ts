@@ -16,13 +16,13 @@ import { confirmRelayOnChain, relayStatusEvent } from './relayStatus.ts'
 const PAGE_SIZE = 50
 const MAX_PAGES = 10
 
-/** One page of `/requests/v3` for `owner`. */
-async function requestsPage(context: RelayContext, owner: Address, continuation: string | undefined) {
+/** One page of `/requests/v3` (`query`: for an owner, `{ user }`; for a deposit, `{ hash }`). */
+export async function requestsPage(context: RelayContext, query: Record<string, string | number>) {
   let raw: unknown
   try {
     raw = await httpRequestWithRetry(`${context.apiUrl}/requests/v3`, {
       headers: context.headers,
-      query: { user: owner, limit: PAGE_SIZE, ...(continuation ? { continuation } : {}) },
+      query,
       timeoutMs: context.statusTimeoutMs,
     })
   } catch (error) {
@@ -45,7 +45,11 @@ async function requestsPage(context: RelayContext, owner: Address, continuation:
  * `success` becomes Completed only when the destination chain shows its fill of this order, after the deposit's block
  * (`confirmRelayOnChain`), whatever time Relay gives it or not.
  */
-async function foundRequest(context: RelayContext, entry: unknown, owner: Address): Promise<FoundSwap | undefined> {
+export async function foundRequest(
+  context: RelayContext,
+  entry: unknown,
+  owner: Address,
+): Promise<FoundSwap | undefined> {
   const parsed = relayRequestSchema.safeParse(entry)
   if (!parsed.success) return undefined
   const { data } = parsed.data
@@ -105,7 +109,11 @@ export async function findRelaySwaps(context: RelayContext, owner: Address): Pro
   const records = new Map<string, FoundSwap>()
   let continuation: string | undefined
   for (let page = 0; page < MAX_PAGES; page++) {
-    const list = await requestsPage(context, owner, continuation)
+    const list = await requestsPage(context, {
+      user: owner,
+      limit: PAGE_SIZE,
+      ...(continuation ? { continuation } : {}),
+    })
     for (const entry of list.requests) {
       const found = await foundRequest(context, entry, owner)
       // Pages may overlap while Relay indexes new requests: one record per deposit.
