@@ -7,6 +7,7 @@ import {
   productionManifest,
   type SwapRecord,
 } from '@multi-bridge/core'
+import type { Page } from '@playwright/test'
 import {
   type Address,
   decodeFunctionData,
@@ -198,6 +199,8 @@ async function startBed(
     options.balances ?? BALANCES,
     options.ensNames,
   )
+  // The test wallet acts as the fixture account (another key signs for it): its transactions are that account's.
+  chains.sender = FIXTURE_ACCOUNT
   const server = await startReplayServer({
     routes: {
       '/v1/quote': { body: lifiFixtures.quote },
@@ -293,6 +296,34 @@ async function expectWorstCase(
   await expect(worst.getByTestId('worst-refund')).toHaveText(expected.refund)
   if (expected.comesBack === undefined) await expect(worst.getByTestId('worst-comes-back')).toHaveCount(0)
   else await expect(worst.getByTestId('worst-comes-back')).toHaveText(expected.comesBack)
+}
+
+/**
+ * The swap in the open dialog, as its receipt link shows it to someone else: a fresh browser, no wallet, nothing
+ * stored, read from the replayed chains and the provider's API by the deposit hash alone, with the same rows as the
+ * person's own History detail and the same end. Returns that browser's session for the clean-run check.
+ */
+async function expectReceiptElsewhere(app: App, current: Bed, session: { page: Page; form: SwapForm }) {
+  const { page, form } = session
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin })
+  await form.dialog.getByTestId('copy-receipt-link').click()
+  const link = new URL(await page.evaluate(() => navigator.clipboard.readText())).hash
+  expect(link).toMatch(new RegExp(`^#/pages/log/index\\?chain=${ARBITRUM}&tx=0x[0-9a-f]{64}$`))
+  const own = await form.detailRows()
+  const stranger = await app.open({ manifest: () => current.manifest })
+  const offMachine: string[] = []
+  await stranger.context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => {
+      offMachine.push(route.request().url())
+      return route.abort()
+    },
+  )
+  await stranger.goto(link)
+  await expect(stranger.form.dialog.getByRole('heading', { name: 'Swap receipt' })).toBeVisible({ timeout: 30_000 })
+  await expect(stranger.form.progress()).toHaveText('Completed', { timeout: 30_000 })
+  expect(await stranger.form.detailRows()).toEqual(own)
+  return { offMachine, consoleErrors: stranger.consoleErrors }
 }
 
 /** A clean run: only canned RPC calls, nothing sent off this machine, and nothing on the console. */
@@ -628,7 +659,9 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await expect(page.getByTestId('receivable-amount')).toHaveText(
       `${display(lifiFixtures.statusDone.receiving.amount, 6)} USDC`,
     )
+    const elsewhere = await expectReceiptElsewhere(app, current, { page, form })
     expectOnlyTheBed(current, { offMachine, consoleErrors })
+    expectOnlyTheBed(current, elsewhere)
   })
 
   test('swaps ETH on Arbitrum for USDC on Base through LI.FI: its DEX leg decoded and checked on the diamond, to Completed', async ({
@@ -941,7 +974,9 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     ])
     expect(quotes(current.server, '/api/deposit/status').at(-1)?.query).toEqual({ depositTxnRef: deposit!.hash })
     await expect(form.transaction('Base', '0e7b')).toBeVisible() // the fill, on Base
+    const elsewhere = await expectReceiptElsewhere(app, current, { page, form })
     expectOnlyTheBed(current, { offMachine, consoleErrors })
+    expectOnlyTheBed(current, elsewhere)
   })
 
   test('takes a swap through Relay from quote to Completed: exact approval to the depository, the quoted deposit, status by its request id', async ({

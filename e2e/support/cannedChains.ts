@@ -74,6 +74,11 @@ export type CannedChains = {
    * otherwise.
    */
   minedLogs?: (transaction: MinedTransaction) => CannedLog[] | undefined
+  /**
+   * Whom the transactions the chains mined are from, when a test says (the account its wallet acts as: the chains do
+   * not recover a signer); the zero address otherwise.
+   */
+  sender?: Address
 }
 
 /**
@@ -82,8 +87,8 @@ export type CannedChains = {
  */
 export type KnownReceipt = { chainId: number; to: Address; logs?: CannedLog[]; input?: Hex }
 
-const receiptOf = (hash: Hex, to: Address, logs?: CannedLog[]) =>
-  cannedReceipt(hash, BLOCK_NUMBER, { to, ...(logs ? { logs } : {}) })
+const receiptOf = (hash: Hex, to: Address, logs?: CannedLog[], from?: Address) =>
+  cannedReceipt(hash, BLOCK_NUMBER, { to, ...(logs ? { logs } : {}), ...(from ? { from } : {}) })
 
 /**
  * Mainnet-shaped chains for a replay server (`POST /rpc/<chainId>`): their ids, a block, a gas price, no
@@ -138,7 +143,7 @@ export function cannedChains(
   const unanswered: string[] = []
   const mined: MinedTransaction[] = []
   const knownReceipts = new Map<Hex, KnownReceipt>()
-  const canned: Pick<CannedChains, 'minedLogs'> = {}
+  const canned: Pick<CannedChains, 'minedLogs' | 'sender'> = {}
   /** Per chain: `token:spender` → amount, from the approvals mined. */
   const allowances = new Map<string, bigint>()
   const routes = Object.fromEntries(
@@ -220,7 +225,7 @@ export function cannedChains(
       const receipt = (hash: Hex) => {
         const own = mined.find((transaction) => transaction.chainId === id && transaction.hash === hash)
         const known = knownReceipts.get(hash)
-        if (own) return receiptOf(hash, own.to, canned.minedLogs?.(own))
+        if (own) return receiptOf(hash, own.to, canned.minedLogs?.(own), canned.sender)
         return known?.chainId === id ? receiptOf(hash, known.to, known.logs) : null
       }
       const transactionByHash = (hash: Hex) => {
@@ -228,7 +233,10 @@ export function cannedChains(
         const own = mined[index]
         const known = knownReceipts.get(hash)
         const at = { chainId: id, blockNumber: BLOCK_NUMBER, from: zeroAddress }
-        if (own) return cannedTransaction(hash, { ...at, to: own.to, nonce: index, value: own.value, input: own.data })
+        if (own) {
+          const from = canned.sender ?? zeroAddress
+          return cannedTransaction(hash, { ...at, from, to: own.to, nonce: index, value: own.value, input: own.data })
+        }
         if (known?.chainId !== id) return null
         return cannedTransaction(hash, { ...at, to: known.to, nonce: 0, value: 0n, input: known.input ?? '0x' })
       }
@@ -257,6 +265,6 @@ export function cannedChains(
       return [`POST /rpc/${id}`, handler]
     }),
   )
-  // One object, so that a test's `minedLogs` set on it is the one the receipts read.
+  // One object, so that a test's `minedLogs` and `sender` set on it are the ones the receipts read.
   return Object.assign(canned, { routes, unanswered, mined, knownReceipts })
 }

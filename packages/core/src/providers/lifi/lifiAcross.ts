@@ -17,6 +17,8 @@ import {
  * v1.1.0 with it). LI.FI's tool key is `across`.
  */
 export const ACROSS_TOOLS = ['across'] as const
+/** The bridge's name, as the review and a receipt say it. */
+export const ACROSS_BRIDGE_NAME = 'Across'
 
 export const ACROSS_STRUCTS = [
   'struct AcrossV3Data { address receiverAddress; address refundAddress; address receivingAssetId; uint256 outputAmount; uint64 outputAmountPercent; address exclusiveRelayer; uint32 quoteTimestamp; uint32 fillDeadline; uint32 exclusivityDeadline; bytes message; }',
@@ -104,7 +106,7 @@ export function acrossV3Terms({
   const percent = across.outputAmountPercent
   const amount = hasSwaps && percent !== undefined ? (bridged * percent) / MULTIPLIER_BASE : across.outputAmount
   return {
-    bridgeName: 'Across',
+    bridgeName: ACROSS_BRIDGE_NAME,
     recipient: across.receiverAddress,
     refundTo: across.refundAddress,
     output: { token: across.receivingAssetId, amount },
@@ -153,7 +155,7 @@ export function acrossV4Terms({
       refuse('recipient', `the swap on arrival pays ${swap.recipient}, BridgeData names ${bridge.receiver}`)
     }
     return {
-      bridgeName: 'Across',
+      bridgeName: ACROSS_BRIDGE_NAME,
       recipient: swap.recipient,
       refundTo,
       output: swap.output,
@@ -165,7 +167,7 @@ export function acrossV4Terms({
     }
   }
   return {
-    bridgeName: 'Across',
+    bridgeName: ACROSS_BRIDGE_NAME,
     recipient,
     refundTo,
     output,

@@ -15,17 +15,31 @@ import { UnknownContractError } from '../../errors/walletErrors.ts'
 import type { TransactionRequest } from '../../routes/types.ts'
 import type { DecodedDeposit } from '../../signing/decodedDeposit.ts'
 import { isNativeAddress, sameToken } from '../apiSupport.ts'
-import { ACROSS_FUNCTIONS, ACROSS_STRUCTS, ACROSS_TOOLS, acrossV3Terms, acrossV4Terms } from './lifiAcross.ts'
+import {
+  ACROSS_BRIDGE_NAME,
+  ACROSS_FUNCTIONS,
+  ACROSS_STRUCTS,
+  ACROSS_TOOLS,
+  acrossV3Terms,
+  acrossV4Terms,
+} from './lifiAcross.ts'
 import type { AllowlistQuestion } from './lifiAllowlist.ts'
 import { LIFI_DIAMOND_NAME } from './lifiConfig.ts'
 import { type FacetInput, type FacetTerms, type LifiDepositContext, refuse } from './lifiFacet.ts'
 import {
+  POLYMER_CCTP_BRIDGE_NAME,
   POLYMER_CCTP_FUNCTIONS,
   POLYMER_CCTP_STRUCTS,
   POLYMER_CCTP_TOOLS,
   polymerCctpTerms,
 } from './lifiPolymerCctp.ts'
-import { STARGATE_FUNCTIONS, STARGATE_STRUCTS, STARGATE_TOOLS, stargateTerms } from './lifiStargate.ts'
+import {
+  STARGATE_BRIDGE_NAME,
+  STARGATE_FUNCTIONS,
+  STARGATE_STRUCTS,
+  STARGATE_TOOLS,
+  stargateTerms,
+} from './lifiStargate.ts'
 
 export type { LifiDepositContext } from './lifiFacet.ts'
 
@@ -41,6 +55,13 @@ export type { LifiDepositContext } from './lifiFacet.ts'
  * call.
  */
 export const LIFI_CHECKED_BRIDGES = [...ACROSS_TOOLS, ...STARGATE_TOOLS, ...POLYMER_CCTP_TOOLS] as const
+
+/** The name of each checked bridge, by LI.FI's key of it (BridgeData.bridge): what a receipt read from a call says. */
+export const LIFI_BRIDGE_NAMES: Readonly<Record<string, string>> = Object.fromEntries([
+  ...ACROSS_TOOLS.map((tool) => [tool, ACROSS_BRIDGE_NAME]),
+  ...STARGATE_TOOLS.map((tool) => [tool, STARGATE_BRIDGE_NAME]),
+  ...POLYMER_CCTP_TOOLS.map((tool) => [tool, POLYMER_CCTP_BRIDGE_NAME]),
+])
 
 /**
  * The LI.FI diamond's bridge calls this app signs, with the facets' own ABIs (lifinance/contracts@ef00558f

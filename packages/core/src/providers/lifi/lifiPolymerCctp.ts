@@ -17,6 +17,8 @@ import { type FacetInput, type FacetTerms, refuse } from './lifiFacet.ts'
  * destination (refused); `nonEVMReceiver` and `solanaReceiverATA` are read only for Solana, Stellar and HyperCore.
  */
 export const POLYMER_CCTP_TOOLS = ['polymerStandard'] as const
+/** The bridge's name, as the review and a receipt say it. */
+export const POLYMER_CCTP_BRIDGE_NAME = 'CCTP'
 
 export const POLYMER_CCTP_STRUCTS = [
   'struct PolymerCCTPData { uint256 polymerTokenFee; uint256 maxCCTPFee; bytes32 nonEVMReceiver; bytes32 solanaReceiverATA; uint32 minFinalityThreshold; address refundRecipient; bytes hookData; }',
@@ -70,7 +72,7 @@ export function polymerCctpTerms(input: FacetInput<PolymerCctpData>): FacetTerms
   const refundTo = isAddressEqual(polymer.refundRecipient, zeroAddress) ? undefined : polymer.refundRecipient
   if (hasSwaps && !refundTo) refuse('refundTo', 'a swap whose leftover goes back to nobody')
   return {
-    bridgeName: 'CCTP',
+    bridgeName: POLYMER_CCTP_BRIDGE_NAME,
     recipient: bridge.receiver,
     ...(refundTo ? { refundTo } : {}),
     output: { token: minted, amount: bridged - taken },

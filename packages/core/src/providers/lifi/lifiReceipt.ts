@@ -6,8 +6,8 @@ import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
 import { InvalidResponseError } from '../../routes/routeErrors.ts'
 import type { FoundSwap } from '../types.ts'
-import { lifiBridgeData } from './lifiCalldata.ts'
-import { LIFI_PROVIDER_ID } from './lifiConfig.ts'
+import { LIFI_BRIDGE_NAMES, lifiBridgeData } from './lifiCalldata.ts'
+import { LIFI_PROVIDER_ID, LIFI_PROVIDER_NAME } from './lifiConfig.ts'
 import type { LifiContext } from './lifiContext.ts'
 import { foundTransfer } from './lifiRestore.ts'
 
@@ -43,14 +43,17 @@ export async function findLifiSwapByDeposit(
   const transfer = await foundTransfer(context, status, getAddress(receipt.from))
   if (!transfer) return undefined
   // An answer that names no receiver: the one the call signed (unless a call on arrival receives first).
-  const named = typeof (status as { toAddress?: unknown }).toAddress === 'string'
-  const found =
-    named || signed.hasDestinationCall
-      ? transfer
-      : { ...transfer, record: { ...transfer.record, recipient: signed.receiver } }
+  const said = status as { toAddress?: unknown; tool?: unknown }
+  const recipient =
+    typeof said.toAddress === 'string' || signed.hasDestinationCall ? transfer.record.recipient : signed.receiver
+  // The bridge is the call's own (LI.FI's answer may leave it out): the route reads as the review read it.
+  const tool = typeof said.tool === 'string' ? said.tool : signed.bridge
+  const bridgeName = LIFI_BRIDGE_NAMES[signed.bridge]
+  const providerName = bridgeName ? `${LIFI_PROVIDER_NAME} (${bridgeName})` : LIFI_PROVIDER_NAME
+  const record = { ...transfer.record, recipient, providerName, data: { ...transfer.record.data, tool } }
+  const found = { ...transfer, record }
   // LI.FI's word must be about what was signed: that destination chain, and that receiver unless a call on arrival
   // (a swap there) receives first and pays the person.
-  const { record } = found
   const otherChain = record.destination.token.chainId !== Number(signed.destinationChainId)
   const otherReceiver = !signed.hasDestinationCall && !isAddressEqual(record.recipient, signed.receiver)
   if (otherChain || otherReceiver) {

@@ -18,6 +18,8 @@ import { type FacetInput, type FacetTerms, inDecimals, refuse, wordAddress } fro
  *   what LayerZero does not spend of it.
  */
 export const STARGATE_TOOLS = ['stargateV2', 'stargateV2Bus'] as const
+/** The bridge's name, as the review and a receipt say it. */
+export const STARGATE_BRIDGE_NAME = 'Stargate'
 
 export const STARGATE_STRUCTS = [
   'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
@@ -105,7 +107,7 @@ export function stargateTerms(input: FacetInput<StargateData>): FacetTerms {
   // What the pool refuses to deliver less of, in the destination token's units (USDC has 18 on BNB Chain).
   const least = inDecimals(send.minAmountLD, bridgedToken.decimals, context.request.destination.decimals)
   return {
-    bridgeName: 'Stargate',
+    bridgeName: STARGATE_BRIDGE_NAME,
     recipient,
     refundTo: stargate.refundAddress,
     output: { token: delivered, amount: least },
