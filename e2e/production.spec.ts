@@ -34,7 +34,7 @@ import {
   usdcToEthAnswer,
 } from '../packages/core/src/providers/lifi/fixtures/quoteCalldata.ts'
 import { lifiDiamondAbi } from '../packages/core/src/providers/lifi/lifiCalldata.ts'
-import { relayFixtures, relayStatusFor } from '../packages/core/src/providers/relay/relayFixtures.ts'
+import { relayFixtures, relayRequestFor, relayStatusFor } from '../packages/core/src/providers/relay/relayFixtures.ts'
 import {
   acrossFeesAt,
   acrossFixtures,
@@ -983,6 +983,7 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     app,
   }) => {
     const { requestId } = relayFixtures.quoteUsdc
+    const [fill] = relayFixtures.status.success.txHashes
     // Relay's answers in turn, each naming the deposit the test made (a success about another deposit counts for nothing).
     const answers = ['waiting', 'pending', 'success'] as const
     let look = 0
@@ -991,8 +992,13 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
         const status = answers[Math.min(look++, answers.length - 1)] ?? 'success'
         return { body: relayStatusFor(status, bed?.chains.mined.at(-1)?.hash ?? '') }
       },
+      // Relay's list of requests, asked by a deposit's hash (the receipt): the request of the deposit made here.
+      '/relay/requests/v3': (request) => {
+        const deposit = bed?.chains.mined.at(-1)?.hash
+        const listed = deposit !== undefined && request.query.hash === deposit
+        return { body: { requests: listed ? [relayRequestFor(deposit, fill as string)] : [] } }
+      },
     })
-    const [fill] = relayFixtures.status.success.txHashes
     deliveredOnBase(current.chains, fill as Hex, RELAY_SOLVER, relayFixtures.quoteUsdc.details.currencyOut.amount)
     const { page, shell, form, consoleErrors, offMachine } = await openProduction(app, current, { signing: true })
     await connect(shell)
@@ -1035,7 +1041,9 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
       `https://relay.link/transaction/${requestId}`,
     )
     await screenshot(page, 'production-relay-completed')
+    const elsewhere = await expectReceiptElsewhere(app, current, { page, form })
     expectOnlyTheBed(current, { offMachine, consoleErrors })
+    expectOnlyTheBed(current, elsewhere)
   })
 
   test('follows an Across deposit through a slow fill to Completed, and another from expired to refunded', async ({

@@ -49,6 +49,28 @@ export const relayStatusFor = (status: keyof typeof relayFixtures.status, deposi
   inTxHashes: [depositTx],
 })
 
+/**
+ * requests-v3's completed request as Relay lists the quote's swap (`quoteUsdc`) once made: its request id, the deposit
+ * the test made and the fill it delivered with; no times of Relay's own (the chains' are read).
+ */
+export function relayRequestFor(depositTx: string, fillTx: string) {
+  const [done] = relayFixtures.requests.requests as {
+    createdAt?: string
+    data: { inTxs: { timestamp?: number }[]; outTxs: { timestamp?: number }[] }
+  }[]
+  if (!done) throw new Error('requests-v3.json lists no request')
+  const { createdAt: _, ...request } = done
+  const [sent] = done.data.inTxs
+  const [fill] = done.data.outTxs
+  const { timestamp: __, ...deposit } = sent ?? {}
+  const { timestamp: ___, ...delivery } = fill ?? {}
+  return {
+    ...request,
+    id: relayFixtures.quoteUsdc.requestId,
+    data: { ...done.data, inTxs: [{ ...deposit, txHash: depositTx }], outTxs: [{ ...delivery, txHash: fillTx }] },
+  }
+}
+
 const RELAY_KIT = 'relayprotocol/relay-kit@c3af14db packages/sdk/src/types/api.ts'
 const RELAY_DOCS = 'relayprotocol/relay-docs@f0bbe935'
 /** Where the quote fixtures' protocol part and deposit calldata come from (see fixtures/generateQuoteFixtures.ts). */
