@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { devTokenAbi, intentOriginSettlerAbi, poolBridgeAbi } from '@multi-bridge/contracts'
+import { devTokenAbi, intentOriginSettlerAbi, poolBridgeAbi, poolBridgeBytecode } from '@multi-bridge/contracts'
 import { DEVNET_ACCOUNTS, devnetAccount, POOL_PARAMETERS, SAFETY_DELAYS } from '@multi-bridge/devnet'
 import { ATTESTER_NAMES, type Network, startNetwork } from '@multi-bridge/services'
 import {
@@ -15,10 +15,12 @@ import {
   isAddressEqual,
   keccak256,
   parseUnits,
+  publicActions,
   TransactionReceiptNotFoundError,
   toHex,
+  walletActions,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   applySwapEvent,
@@ -1189,6 +1191,67 @@ describe('swaps', () => {
     const wrongChain = manifest.chains.find((c) => c.id !== deposit.origin.token.chainId)!.id
     expect(await findSwap(stranger, { chainId: wrongChain, hash: deposit.depositTx! })).toBeUndefined()
     expect(await findSwap(stranger, { chainId: wrongChain, hash: `0x${'ab'.repeat(32)}` })).toBeUndefined()
+  })
+
+  it('takes no deposit into a copy of the pool at another address (the same code, the same event) for one of its swaps', async () => {
+    // Anyone can deploy the pool's code and have people deposit into it: its receipt must not read as this app's swap.
+    const [origin, destination] = [chain(0), chain(1)]
+    const client = createTestClient({
+      mode: 'anvil',
+      chain: manifestChainToViem(origin),
+      transport: http(origin.rpcUrls[0]),
+    })
+      .extend(publicActions)
+      .extend(walletActions)
+    const owner = privateKeyToAccount(generatePrivateKey())
+    await client.setBalance({ address: owner.address, value: parseUnits('10', 18) })
+    const mined = async (hash: Hex) => {
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 })
+      expect(receipt.status).toBe('success')
+      return receipt
+    }
+    const deployed = await mined(
+      await client.deployContract({
+        account: owner,
+        abi: poolBridgeAbi,
+        bytecode: poolBridgeBytecode,
+        args: [
+          origin.contracts.attestationVerifier as Address,
+          owner.address,
+          owner.address,
+          token(0, 'weth').address,
+          { ...POOL_PARAMETERS, ...SAFETY_DELAYS },
+        ],
+      }),
+    )
+    const copy = deployed.contractAddress as Address
+    const [input, output] = [token(0, 'usdc'), token(1, 'usdc')]
+    await mined(
+      await client.writeContract({
+        account: owner,
+        address: copy,
+        abi: poolBridgeAbi,
+        functionName: 'setRoute',
+        args: [BigInt(destination.id), input.address, output.address, destination.contracts.poolBridge as Address],
+      }),
+    )
+    const person = devnetAccount(5)
+    const { wallet } = createNodeWallet(manifest, person, origin.id)
+    const send = async (to: Address, data: Hex) =>
+      mined((await wallet.sendTransaction({ chainId: origin.id, to, data, value: 0n })) as Hex)
+    await send(input.address, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [copy, usdc('5')] }))
+    const deposit = await send(
+      copy,
+      encodeFunctionData({
+        abi: poolBridgeAbi,
+        functionName: 'send',
+        args: [input.address, usdc('5'), BigInt(destination.id), person.address, output.address, usdc('4')],
+      }),
+    )
+    // The copy's own deposit event is in the receipt, as the real pool's would be.
+    expect(deposit.logs.some((log) => isAddressEqual(log.address, copy))).toBe(true)
+    const stranger = createSwapClient({ manifest })
+    expect(await findSwap(stranger, { chainId: origin.id, hash: deposit.transactionHash })).toBeUndefined()
   })
 })
 
