@@ -14,8 +14,11 @@ export type FindSwapParameters = {
 }
 
 export type FindSwapReturnType =
-  /** The swap, and whether it is this device's own (in History) or was read from the chains for this receipt. */
-  | { record: SwapRecord; inHistory: boolean }
+  /**
+   * The swap, and whether it is this device's own (in History) or was read from the chains for this receipt;
+   * `providerWord`: its destination side is the provider's answer (see `FoundSwap`).
+   */
+  | { record: SwapRecord; inHistory: boolean; providerWord?: boolean }
   /** No provider knows the transaction as a deposit (or it is not mined yet). */
   | undefined
 
@@ -45,5 +48,6 @@ export async function findSwap(client: SwapClient, { chainId, hash }: FindSwapPa
   const providers = [...(await client.getProviders()).values()]
   const found = await Promise.all(providers.map((provider) => provider.findSwapByDeposit?.(chainId, receipt)))
   const first = found.find((swap) => swap !== undefined)
-  return first ? { record: restoredRecord(first), inHistory: false } : undefined
+  if (!first) return undefined
+  return { record: restoredRecord(first), inHistory: false, ...(first.providerWord ? { providerWord: true } : {}) }
 }

@@ -11,7 +11,15 @@ import type { DecodedDeposit } from '../signing/decodedDeposit.ts'
  * A swap Restore found: its record as the deposit says (deposited), and what the first look at it saw, when it saw
  * anything. Restore applies the one to the other (`restoredRecord`): a provider writes no record's state itself.
  */
-export type FoundSwap = { record: DepositedSwap; event?: SwapEvent }
+export type FoundSwap = {
+  record: DepositedSwap
+  event?: SwapEvent
+  /**
+   * The destination side of `record` (the token and amounts on the way) is the provider's answer, not read from the
+   * chains (a receipt of LI.FI or Relay: their calls or events do not carry it); its delivery is still the chain's.
+   */
+  providerWord?: true
+}
 
 export type ProviderContext = { manifest: Manifest; clients: ChainClients; clock?: ChainClock }
 

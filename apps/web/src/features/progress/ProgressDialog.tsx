@@ -68,6 +68,8 @@ export type ProgressDialogProps = {
    * kept in this device's History.
    */
   receipt?: SwapRecord | undefined
+  /** The receipt's destination side is its provider's answer, not the chains' (core's `FoundSwap.providerWord`). */
+  providerWord?: boolean
 }
 
 function useNow(enabled: boolean) {
@@ -287,6 +289,20 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
           {props.receipt && (
             <p className="muted small" role="note" data-testid="receipt-note">
               {t('Read from the chains by its deposit transaction, not from this device.')}
+              {props.providerWord && record.status !== 'completed' && (
+                <>
+                  {' '}
+                  <span data-testid="receipt-provider-word">
+                    {t(
+                      "The token and amount on arrival are {{provider}}'s word until {{network}} shows the delivery.",
+                      {
+                        provider: record.providerName,
+                        network: chainName(manifest, record.destination.token.chainId),
+                      },
+                    )}
+                  </span>
+                </>
+              )}
             </p>
           )}
           {reviewing && props.route && (

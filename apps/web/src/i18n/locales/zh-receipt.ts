@@ -10,6 +10,8 @@ const zhReceipt: Record<string, string> = {
   'No real support agent ever asks for your seed phrase, your private key or a signature. Never give them to anyone.':
     '真正的客服絕不會向您索取助記詞、私鑰或簽名。請勿提供給任何人。',
   'Swap receipt': '兌換收據',
+  "The token and amount on arrival are {{provider}}'s word until {{network}} shows the delivery.":
+    '到帳的代幣與數量是 {{provider}} 自己的說法，直到 {{network}} 顯示交付為止。',
   // The routes list's providers (features/swap/ProviderFilter.tsx): shown once routes are in, after start-up.
   Providers: '提供者',
   'Providers ({{n}} hidden)': '提供者（已隱藏 {{n}} 個）',

@@ -280,6 +280,7 @@ export default function HistoryPage({ options }: { options: PageOptions }) {
           <ProgressDialog
             swapKey={found.key}
             receipt={found}
+            providerWord={receipt.query.data?.providerWord === true}
             onOpenChange={(isOpen) => !isOpen && navigate(historyPath(ROUTES.history, filter))}
           />
         )}

@@ -415,6 +415,8 @@ describe('Across receipt (anyone, from the deposit hash)', () => {
       })
       expect(isSwapRecord(found?.record)).toBe(true)
       expect(found?.event).toMatchObject({ type: 'delivered', deliveryTx: FIXTURE_FILL_TX })
+      // Every figure is the SpokePool's event: nothing of it is Across's word alone.
+      expect(found?.providerWord).toBeUndefined()
       expect(lastRequest('/api/deposit/status')?.query).toEqual({ depositTxnRef: FIXTURE_DEPOSIT_TX })
 
       // Across saying "filled" with a fill Base does not show for this deposit is not a delivery.

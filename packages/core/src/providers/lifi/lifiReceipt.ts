@@ -51,7 +51,7 @@ export async function findLifiSwapByDeposit(
   const bridgeName = LIFI_BRIDGE_NAMES[signed.bridge]
   const providerName = bridgeName ? `${LIFI_PROVIDER_NAME} (${bridgeName})` : LIFI_PROVIDER_NAME
   const record = { ...transfer.record, recipient, providerName, data: { ...transfer.record.data, tool } }
-  const found = { ...transfer, record }
+  const found = { ...transfer, record, providerWord: true as const }
   // LI.FI's word must be about what was signed: that destination chain, and that receiver unless a call on arrival
   // (a swap there) receives first and pays the person.
   const otherChain = record.destination.token.chainId !== Number(signed.destinationChainId)

@@ -80,6 +80,7 @@ describe('LI.FI receipt (anyone, from the deposit hash)', () => {
       depositTx: FIXTURE_DEPOSIT_TX,
     })
     expect(found?.event).toMatchObject({ type: 'delivered' })
+    expect(found?.providerWord).toBe(true)
     const asked = bed.server.requests.filter((request) => request.path === '/v1/status').at(-1)
     expect(asked?.query).toMatchObject({ txHash: FIXTURE_DEPOSIT_TX, fromChain: '42161' })
   })

@@ -736,6 +736,8 @@ describe('Relay receipt (anyone, from the deposit hash)', () => {
       destination: { token: { symbol: 'USDC', chainId: BASE } },
     })
     expect(found?.event).toMatchObject({ type: 'delivered' })
+    // Its destination side is Relay's answer (the deposit's event names only the order): said so on the receipt.
+    expect(found?.providerWord).toBe(true)
   })
 
   it('takes no request Relay lists for another deposit under this hash, and no transaction to another contract', async () => {

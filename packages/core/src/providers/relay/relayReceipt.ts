@@ -21,7 +21,9 @@ export async function findRelaySwapByDeposit(
   const owner = getAddress(receipt.from)
   for (const entry of list.requests) {
     const found = await foundRequest(context, entry, owner)
-    if (found && found.record.depositTx.toLowerCase() === receipt.transactionHash.toLowerCase()) return found
+    if (found && found.record.depositTx.toLowerCase() === receipt.transactionHash.toLowerCase()) {
+      return { ...found, providerWord: true }
+    }
   }
   return undefined
 }
