@@ -1,6 +1,14 @@
 import type { DepositedSwap } from '@multi-bridge/core'
 import type { Locator, Page } from '@playwright/test'
-import { type App, type AppSession, expect, type OpenAppParameters, type TestNetwork, test } from './fixtures/index.ts'
+import {
+  type App,
+  type AppSession,
+  axeViolations,
+  expect,
+  type OpenAppParameters,
+  type TestNetwork,
+  test,
+} from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import { balanceOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
@@ -242,6 +250,7 @@ async function unfilledSwapToRefund(
     await expect(stranger.form.progress()).toHaveText(words.refundAvailable, { timeout: 30_000 })
     await expect(stranger.form.refundButton()).toHaveText(words.connectToRefund)
     expect(await stranger.form.detailRows()).toEqual(own)
+    expect(await axeViolations(stranger.page)).toEqual([])
     const elsewhere = await receiptElsewhere.openConnected(receiptElsewhere.options)
     await elsewhere.goto(link)
     await expect(elsewhere.form.progress()).toHaveText(words.refundAvailable, { timeout: 30_000 })
