@@ -181,6 +181,7 @@ it('exports exactly its public surface', () => {
       "streamRouteOutcomes",
       "supportsGaslessIntents",
       "swapProgress",
+      "swapPublicId",
       "swapTime",
       "syncHistory",
       "tokenRefFor",

@@ -140,7 +140,7 @@ export type { RouteProvider } from './providers/types.ts'
 export { type WorstCase, worstCaseOf } from './providers/worstCase.ts'
 // ---- Swap records: their states, and the one machine that moves them ----
 export { applySwapEvent } from './records/swapMachine.ts'
-export { isGaslessSwap, newSwapRecord, swapTime } from './records/swapRecord.ts'
+export { isGaslessSwap, newSwapRecord, swapPublicId, swapTime } from './records/swapRecord.ts'
 export {
   type CompletedSwap,
   type DepositedSwap,

@@ -2,10 +2,20 @@ import type { Address } from 'viem'
 import type { Route } from '../routes/types.ts'
 import type { SigningSwap, SwapRecord } from './types.ts'
 
+/** What a swap's key and id start with until its deposit (or its signed order) gives it its own. */
+const LOCAL_ID_PREFIX = 'local-'
+
+/**
+ * The swap's own id (the deposit's hash, the order's id) as a person may copy and quote it; undefined while it only
+ * has the id this device made up for it (signing, a deposit sent but not mined): no one else could find it by that.
+ */
+export const swapPublicId = (record: Pick<SwapRecord, 'id'>): string | undefined =>
+  record.id.startsWith(LOCAL_ID_PREFIX) ? undefined : record.id
+
 /** The History record of a swap the person is about to confirm (its key is local until the deposit is mined). */
 export function newSwapRecord(route: Route, owner: Address): SigningSwap {
   const now = Date.now()
-  const key = `local-${now}-${Math.floor(Math.random() * 1e9)}`
+  const key = `${LOCAL_ID_PREFIX}${now}-${Math.floor(Math.random() * 1e9)}`
   return {
     key,
     id: key,

@@ -9,6 +9,7 @@ import {
   receivedAmount,
   type SwapRecord,
   swapProgress,
+  swapPublicId,
 } from '@multi-bridge/core'
 import * as Dialog from '@radix-ui/react-dialog'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
@@ -167,12 +168,16 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
     </span>
   )
 
+  // Only the swap's own id: the one this device made up while signing is no one else's to look up.
+  const publicId = swapPublicId(record)
   const rows: [string, ReactNode][] = [
     [
       t('ID'),
       <span key="v1" className="id-value">
-        <span className="mono">{sent ? <EvenBreak text={record.id} /> : '—'}</span>
-        {sent && <CopyButton value={record.id} label="Copy ID" testId="copy-id" />}
+        <span className="mono" data-testid="swap-id">
+          {publicId ? <EvenBreak text={publicId} /> : '—'}
+        </span>
+        {publicId && <CopyButton value={publicId} label="Copy ID" testId="copy-id" />}
       </span>,
     ],
     [t('Route Provider'), record.providerName],

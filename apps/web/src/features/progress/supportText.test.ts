@@ -65,4 +65,13 @@ describe('copy for support', () => {
     expect(copied).not.toContain('Delivery transaction')
     expect(copied).not.toContain('undefined')
   })
+
+  it('never gives the id this device made up while the deposit is on its way: no one could look it up', () => {
+    const local = 'local-1764570000000-123456789'
+    const onItsWay = signingSwap('depositing', { key: local, id: local })
+    const copied = text(onItsWay)
+    expect(copied).not.toContain('local-')
+    expect(copied.split('\n')[0]).toBe('Multi-Bridge · Swap')
+    expect(copied).not.toMatch(/^ID:/m)
+  })
 })

@@ -1,4 +1,11 @@
-import { chainName, formatAmount, type Manifest, receivedAmount, type SwapRecord } from '@multi-bridge/core'
+import {
+  chainName,
+  formatAmount,
+  type Manifest,
+  receivedAmount,
+  type SwapRecord,
+  swapPublicId,
+} from '@multi-bridge/core'
 import { ROUTES } from '../../lib/routes.ts'
 
 /** The address of a swap's receipt: History with its origin chain and deposit transaction, opened by anyone. */
@@ -45,8 +52,10 @@ export function supportText(
   const amount = (value: string | bigint, token: { decimals: number; symbol: string }) =>
     `${formatAmount(BigInt(value), token.decimals)} ${token.symbol}`
   const received = receivedAmount(record)
+  // Only the swap's own id: one this device made up while signing is no one else's to look up.
+  const publicId = swapPublicId(record)
   const lines: [string, string | undefined][] = [
-    [t('ID'), record.id],
+    [t('ID'), publicId],
     [t('Provider'), record.providerName],
     [t('Route'), `${chainName(manifest, origin.chainId)} → ${chainName(manifest, destination.chainId)}`],
     [t('Status'), status],
@@ -66,7 +75,7 @@ export function supportText(
     [t('Receipt'), link],
   ]
   return [
-    `Multi-Bridge · ${t('Swap')} ${record.id}`,
+    `Multi-Bridge · ${t('Swap')}${publicId ? ` ${publicId}` : ''}`,
     ...lines.filter(([, value]) => value !== undefined && value !== '').map(([label, value]) => `${label}: ${value}`),
     '',
     t(SUPPORT_WARNING),
