@@ -25,8 +25,6 @@ const LABELS = {
     auto: 'Auto',
     loss: (percent: string) => `About ${percent} of the value you send is lost to fees and the exchange rate`,
     confirmLoss: (percent: string) => `I understand I lose about ${percent}`,
-    veryHighSlippage:
-      'Very high slippage: you accept up to 20% less than the estimate, and a worse price becomes likely',
     ranking:
       'Ranked by the minimum you receive (what is signed), less your network cost; gas on arrival counts at its value',
     exchangeTime: 'Exchange Time',
@@ -44,7 +42,6 @@ const LABELS = {
     auto: '自動',
     loss: (percent: string) => `您發送的價值中約有 ${percent} 會被費用和匯率吃掉`,
     confirmLoss: (percent: string) => `我了解我會損失約 ${percent}`,
-    veryHighSlippage: '滑點非常高：您接受比預估最多少收 20%，成交價格很可能變差',
     ranking: '依您至少收到的數量（即所簽署的）扣除您的網路成本排序；到帳 Gas 按其價值計入',
     exchangeTime: '兌換時間',
     fees: ['求解者費用', '求解者 Gas 費用', '網路成本'],
@@ -253,7 +250,7 @@ test.describe('money in context', () => {
     await expect(page.getByTestId('route-error-intent')).toHaveCount(0)
   })
 
-  test('a custom slippage of 20 % is warned about, and the review shows the exact amount signed (phone, en)', async ({
+  test('a custom slippage of 20 % is said not to apply to an order that delivers its amount, and the review shows the exact amount signed (phone, en)', async ({
     app,
     wallet,
     network,
@@ -263,14 +260,13 @@ test.describe('money in context', () => {
     const { page, form } = session
     await enterSwap(session, network.chains, 'en', { from: 'ETH', amount: '0.0123456789012345' })
     await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
-    await form.slippage.fill('0.5')
-    await expect(page.getByTestId('slippage-warning')).toHaveCount(0)
-    await form.slippage.fill('2')
-    await expect(page.getByTestId('slippage-warning')).toHaveText(
-      'High slippage: you accept up to 2% less than the estimate',
-    )
+    // The solver's order delivers exactly its amount or refunds: a slippage typed is said not to apply to it, and is
+    // not warned about (it would be, in words, on a route that applies it: MoneyWarnings, production.spec).
     await form.slippage.fill('20')
-    await expect(page.getByTestId('slippage-warning')).toHaveText(labels.veryHighSlippage)
+    await expect(page.getByTestId('slippage-not-applied')).toHaveText(
+      'Intent Bridge delivers the amount shown or refunds: your slippage does not apply to it',
+    )
+    await expect(page.getByTestId('slippage-warning')).toHaveCount(0)
     await expect(page.getByTestId('route-receivable')).toContainText('Minimum', { timeout: 20_000 })
     await screenshot(page, 'money-slippage-20')
     await expect(form.mainButton).toHaveText(labels.swap, { timeout: 20_000 })

@@ -446,6 +446,14 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await expect(page.getByTestId('route-receivable')).toContainText(display(LIFI_QUOTE_ACROSS_PAYS, 6))
     await expect(form.routeDetails).toContainText(`USDC (Arbitrum One) → LI.FI (${toolDetails.name}) → USDC (Base)`)
     await screenshot(page, 'production-routes')
+    // A slippage typed is warned about on LI.FI's route, whose minimum it sets; the route is asked for again with it.
+    await form.slippage.fill('0.5')
+    await expect(page.getByTestId('slippage-warning')).toHaveCount(0)
+    await form.slippage.fill('20')
+    await expect(page.getByTestId('slippage-warning')).toHaveText(
+      'Very high slippage: you accept up to 20% less than the estimate, and a worse price becomes likely',
+    )
+    await expect(page.getByTestId('slippage-not-applied')).toHaveCount(0)
 
     expectOnlyTheBed(current, { offMachine, consoleErrors })
   })

@@ -125,7 +125,9 @@ for (const view of VIEWS) {
       await expect(form.route('pool')).toBeVisible({ timeout: 20_000 })
       await expect(form.route('intent')).toBeVisible()
       const filter = page.getByTestId('provider-filter')
-      await filter.getByText(view.words.providers, { exact: true }).click()
+      const toggle = page.getByTestId('provider-filter-toggle')
+      await expect(toggle).toHaveText(view.words.providers)
+      await toggle.click()
       await filter.getByTestId('provider-shown-pool').uncheck()
       await expect(form.route('pool')).toHaveCount(0)
       await expect(form.route('intent')).toBeVisible()
@@ -139,7 +141,7 @@ for (const view of VIEWS) {
       await expect(form.route('pool')).toHaveCount(0)
 
       // Hiding the last one empties the list: said so, with the way back, and nothing can be swapped.
-      await filter.locator('summary').click()
+      await toggle.click()
       await filter.getByTestId('provider-shown-intent').uncheck()
       await expect(note).toHaveText(view.words.allHidden)
       await expect(form.route('intent')).toHaveCount(0)

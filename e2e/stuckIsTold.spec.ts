@@ -18,6 +18,7 @@ const WORDS = {
     stuckChain: (network: string) =>
       `${network} is not answering, so this swap can't be checked there. The transfer goes on by itself; this page updates as soon as the network answers.`,
     notAnswering: (network: string) => `${network} is not answering`,
+    said: (provider: string, reason: string) => `${provider}: ${reason}`,
     solverOutOfSight: (network: string) => `Intent Bridge: Can't reach ${network} right now. Try again shortly.`,
     balance: (network: string) =>
       `${network}'s RPC is not answering, so the balance can't be read. It will show again when it answers.`,
@@ -36,7 +37,8 @@ const WORDS = {
     stuckChain: (network: string) =>
       `${network} 沒有回應，暫時無法在該鏈上確認這筆兌換。轉帳會自行繼續；網路恢復回應後，本頁會立即更新。`,
     notAnswering: (network: string) => `${network} 沒有回應`,
-    solverOutOfSight: (network: string) => `Intent Bridge: 目前無法連線到 ${network}，請稍後重試。`,
+    said: (provider: string, reason: string) => `${provider}：${reason}`,
+    solverOutOfSight: (network: string) => `Intent Bridge：目前無法連線到 ${network}，請稍後重試。`,
     balance: (network: string) => `${network} 的 RPC 沒有回應，無法讀取餘額。RPC 恢復後會自動顯示。`,
     balanceUnknown: '餘額：—重試',
     retry: '重試',
@@ -119,7 +121,9 @@ test.describe('stuck is told', () => {
       await form.myAddressButton(words.myAddress).click()
       await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
       const pool = page.getByTestId('route-error-pool')
-      await expect(pool).toHaveText(`Liquidity Pool Bridge: ${words.notAnswering(c.name)}`, { timeout: 20_000 })
+      await expect(pool).toHaveText(words.said('Liquidity Pool Bridge', words.notAnswering(c.name)), {
+        timeout: 20_000,
+      })
       const elapsed = Date.now() - started
       console.log(`[routes] ${layout}/${lang}: the pool's quote with C hanging ended, naming C, after ${elapsed} ms`)
       expect(elapsed).toBeLessThan(15_000)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountLength, approximateDuration, countdown, exchangeRate } from './format.ts'
+import { amountLength, approximateDuration, countdown, exchangeRate, listBalance } from './format.ts'
 
 describe('format', () => {
   it('rounds every duration to the nearest of its unit, the same rule for estimates and times taken', () => {
@@ -25,6 +25,17 @@ describe('format', () => {
     expect(countdown(65)).toBe('1:05')
     expect(countdown(3_725)).toBe('1:02:05')
     expect(countdown(-3)).toBe('0:00')
+  })
+})
+
+describe('listBalance', () => {
+  it('keeps the whole part and as many decimals as fit, rounded down, so a phone shows it whole', () => {
+    expect(listBalance(1_232_965_432n, 6)).toBe('1,232.965')
+    expect(listBalance(1_234_567_890_000n, 6)).toBe('1,234,567')
+    expect(listBalance(123_456_789_012_345_678_901_234n, 18)).toBe('123,456.7')
+    expect(listBalance(123_456n, 6)).toBe('0.123456')
+    expect(listBalance(999_999n, 18)).toBe('0.00000000000099')
+    expect(listBalance(0n, 6)).toBe('0')
   })
 })
 

@@ -43,3 +43,16 @@ export function amountLength(text: string): 'long' | 'longer' | undefined {
   if (text.length > 8) return 'long'
   return undefined
 }
+
+/** Significant digits a balance in a list shows at most (its whole part in full, whatever its size). */
+const LIST_BALANCE_DIGITS = 7
+
+/**
+ * A balance as a list shows it, short enough to be read whole in a phone's column: all of its whole part, and as
+ * many decimals as the digits left allow (at most 6), rounded down: "1,232.965", "1,234,567", "0.123456".
+ */
+export function listBalance(value: bigint, decimals: number): string {
+  const whole = value / 10n ** BigInt(decimals)
+  const wholeDigits = whole === 0n ? 0 : whole.toString().length
+  return formatDisplayAmount(value, decimals, Math.max(0, Math.min(6, LIST_BALANCE_DIGITS - wholeDigits)))
+}

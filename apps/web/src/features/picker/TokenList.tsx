@@ -1,8 +1,8 @@
-import { formatDisplayAmount } from '@multi-bridge/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useIntlFormat } from '../../i18n/intlFormat.ts'
+import { listBalance } from '../../lib/format.ts'
 import { FavouriteToggle } from './FavouriteToggle.tsx'
 import { TokenIcon } from './TokenIcon.tsx'
 import type { TokenCaution } from './tokenCaution.ts'
@@ -156,7 +156,7 @@ export function TokenList({
                   {balance !== undefined ? (
                     <>
                       <span className={balance === 0n ? 'picker-balance-zero' : undefined}>
-                        {formatDisplayAmount(balance, token.decimals)}
+                        {listBalance(balance, token.decimals)}
                       </span>
                       {value !== undefined && (
                         <span className="picker-token-value" data-testid="picker-token-value">

@@ -13,35 +13,57 @@ function providersToPick(answered: readonly HiddenProvider[], hidden: readonly H
   })
 }
 
-/**
- * Which providers' routes are shown: a checkbox each, kept in this browser (`hiddenProvidersStore`). Closed, it says
- * how many are hidden.
- */
-export function ProviderFilter({ form }: { form: SwapForm }) {
-  const { t } = useTranslation()
+/** The providers the person can pick from here: those that answered, and those hidden; none when there is no choice. */
+export function useProviderChoice(form: SwapForm) {
   const hidden = useHiddenProviders()
   const providers = providersToPick(form.providersHere, hidden)
-  if (providers.length < 2 && hidden.length === 0) return null
+  return { hidden, providers, offered: providers.length >= 2 || hidden.length > 0 }
+}
+
+/**
+ * The toolbar's button that shows which providers' routes are listed (`ProviderFilterList` below the toolbar); it
+ * says how many are hidden. In the toolbar's row, so the routes and their details keep their place on a desktop.
+ */
+export function ProviderFilterToggle(props: { form: SwapForm; open: boolean; onToggle: () => void; listId: string }) {
+  const { t } = useTranslation()
+  const { hidden, offered } = useProviderChoice(props.form)
+  if (!offered) return null
+  return (
+    <button
+      type="button"
+      className="link-button provider-filter-toggle"
+      aria-expanded={props.open}
+      aria-controls={props.listId}
+      onClick={props.onToggle}
+      data-testid="provider-filter-toggle"
+    >
+      {hidden.length > 0 ? t('Providers ({{n}} hidden)', { n: hidden.length }) : t('Providers')}
+    </button>
+  )
+}
+
+/** Which providers' routes are shown: a checkbox each, kept in this browser (`hiddenProvidersStore`). */
+export function ProviderFilterList({ form, id }: { form: SwapForm; id: string }) {
+  const { t } = useTranslation()
+  const { hidden, providers, offered } = useProviderChoice(form)
+  if (!offered) return null
   const hiddenIds = new Set(hidden.map((provider) => provider.providerId))
   const { hide, show } = hiddenProvidersStore.getState()
   return (
-    <details className="provider-filter" data-testid="provider-filter">
-      <summary>{hidden.length > 0 ? t('Providers ({{n}} hidden)', { n: hidden.length }) : t('Providers')}</summary>
-      <fieldset>
-        <legend className="visually-hidden">{t('Show routes from')}</legend>
-        {providers.map((provider) => (
-          <label key={provider.providerId} className="provider-filter-option">
-            <input
-              type="checkbox"
-              checked={!hiddenIds.has(provider.providerId)}
-              onChange={(event) => (event.target.checked ? show(provider.providerId) : hide(provider))}
-              data-testid={`provider-shown-${provider.providerId}`}
-            />
-            {provider.providerName}
-          </label>
-        ))}
-      </fieldset>
-    </details>
+    <fieldset className="provider-filter" id={id} data-testid="provider-filter">
+      <legend className="visually-hidden">{t('Show routes from')}</legend>
+      {providers.map((provider) => (
+        <label key={provider.providerId} className="provider-filter-option">
+          <input
+            type="checkbox"
+            checked={!hiddenIds.has(provider.providerId)}
+            onChange={(event) => (event.target.checked ? show(provider.providerId) : hide(provider))}
+            data-testid={`provider-shown-${provider.providerId}`}
+          />
+          {provider.providerName}
+        </label>
+      ))}
+    </fieldset>
   )
 }
 

@@ -91,7 +91,7 @@ export function RouteList(props: {
             data-testid={`route-error-${outcome.providerId}`}
           >
             <span className="route-unavailable-reason">
-              {outcome.providerName}: {t(text.message, text.values)}
+              {t('{{provider}}: {{reason}}', { provider: outcome.providerName, reason: t(text.message, text.values) })}
             </span>
             {text.details && (
               <span className="route-unavailable-details" data-testid="route-unavailable-details">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SlippageWarning } from './MoneyWarnings.tsx'
 import type { RefreshPause } from './quoteRefresh.ts'
@@ -9,8 +10,27 @@ const PAUSED: Record<NonNullable<RefreshPause>, string> = {
   hidden: 'Routes paused while this tab is hidden',
 }
 
+/**
+ * What the slippage typed does to the selected route: warned about where the route applies it, said not to apply to
+ * a route that delivers its amount or refunds (an intent order, a pool send), whose minimum it does not change.
+ */
+function SlippageNote({ form }: { form: SwapForm }) {
+  const { t } = useTranslation()
+  const { bps } = parseSlippage(form.slippageText)
+  const selected = form.selected
+  if (selected?.slippageMode !== 'fixed') return <SlippageWarning bps={bps} />
+  if (bps === undefined) return null
+  return (
+    <p className="ranking-note muted small" role="status" data-testid="slippage-not-applied">
+      {t('{{provider}} delivers the amount shown or refunds: your slippage does not apply to it', {
+        provider: selected.providerName,
+      })}
+    </p>
+  )
+}
+
 /** Sort order, slippage and the quotes' refresh countdown (or why it stands still), above the route list. */
-export function RouteToolbar({ form }: { form: SwapForm }) {
+export function RouteToolbar({ form, providers }: { form: SwapForm; providers?: ReactNode }) {
   const { t } = useTranslation()
   return (
     <div className="route-toolbar">
@@ -49,19 +69,22 @@ export function RouteToolbar({ form }: { form: SwapForm }) {
           {t('Slippage must be a percentage from 0 to 50, like 0.5')}
         </p>
       )}
-      <SlippageWarning bps={parseSlippage(form.slippageText).bps} />
-      {form.routes.paused ? (
-        <span className="muted small" role="status" data-testid="quotes-paused">
-          {t(PAUSED[form.routes.paused])}{' '}
-          <button type="button" className="link-button" onClick={form.routes.refresh}>
-            {t('Refresh')}
-          </button>
-        </span>
-      ) : (
-        <span className="muted small" aria-live="off" data-testid="quote-countdown">
-          {t('Refresh in {{s}}s', { s: form.routes.refreshIn })}
-        </span>
-      )}
+      <SlippageNote form={form} />
+      <span className="route-toolbar-end">
+        {form.routes.paused ? (
+          <span className="muted small" role="status" data-testid="quotes-paused">
+            {t(PAUSED[form.routes.paused])}{' '}
+            <button type="button" className="link-button" onClick={form.routes.refresh}>
+              {t('Refresh')}
+            </button>
+          </span>
+        ) : (
+          <span className="muted small" aria-live="off" data-testid="quote-countdown">
+            {t('Refresh in {{s}}s', { s: form.routes.refreshIn })}
+          </span>
+        )}
+        {providers}
+      </span>
       {form.preference === 'most-received' && (
         <p className="ranking-note muted small" data-testid="ranking-note">
           {t(

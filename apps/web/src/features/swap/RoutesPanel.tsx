@@ -1,7 +1,8 @@
 import { routeChoice } from '@multi-bridge/core'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NetworkCostRow } from './NetworkCostRow.tsx'
-import { HiddenRoutesNote, ProviderFilter } from './ProviderFilter.tsx'
+import { HiddenRoutesNote, ProviderFilterList, ProviderFilterToggle } from './ProviderFilter.tsx'
 import { RouteDetails, RouteList } from './RouteList.tsx'
 import { RouteToolbar } from './RouteToolbar.tsx'
 import type { SwapForm } from './useSwapForm.ts'
@@ -14,10 +15,22 @@ import type { SwapForm } from './useSwapForm.ts'
 export function RoutesPanel({ form }: { form: SwapForm }) {
   const { t } = useTranslation()
   const { selected, chosenGone } = form
+  const [pickingProviders, setPickingProviders] = useState(false)
+  const providerListId = useId()
   return (
     <div className="swap-routes">
-      <RouteToolbar form={form} />
-      <ProviderFilter form={form} />
+      <RouteToolbar
+        form={form}
+        providers={
+          <ProviderFilterToggle
+            form={form}
+            open={pickingProviders}
+            onToggle={() => setPickingProviders((open) => !open)}
+            listId={providerListId}
+          />
+        }
+      />
+      {pickingProviders && <ProviderFilterList form={form} id={providerListId} />}
       {chosenGone && (
         <p className="route-gone" role="status" data-testid="route-gone">
           {t('The route you chose, {{provider}}, is no longer offered: {{reason}}. The best route is selected.', {

@@ -384,6 +384,10 @@ const zh: Record<string, string> = {
   'About {{percent}} of the value you send is lost to fees and the exchange rate':
     '您發送的價值中約有 {{percent}} 會被費用和匯率吃掉',
   'High slippage: you accept up to {{percent}} less than the estimate': '滑點偏高：您接受比預估最多少收 {{percent}}',
+  // A provider's reason for no route, after its name (full-width colon in Chinese).
+  '{{provider}}: {{reason}}': '{{provider}}：{{reason}}',
+  '{{provider}} delivers the amount shown or refunds: your slippage does not apply to it':
+    '{{provider}} 交付所示數量，否則退款：您設定的滑點不適用於它',
   'Very high slippage: you accept up to {{percent}} less than the estimate, and a worse price becomes likely':
     '滑點非常高：您接受比預估最多少收 {{percent}}，成交價格很可能變差',
   'I understand I lose about {{percent}}': '我了解我會損失約 {{percent}}',
