@@ -6,13 +6,14 @@ import { createInterface } from 'node:readline'
 import { summaryLines, type TestCounts } from './testCounts.ts'
 
 /**
- * Every check and test after the quick gates of `npm test` (lockfile, contracts, lint), in two lanes that run at
+ * Every check and test after the quick gates of `npm test` (lockfile, contracts, lint), in three lanes that run at
  * the same time:
- * - `checks`, then `vitest`: the type check and the import boundaries (CPU for about a minute), then Vitest's
- *   projects (unit, contracts, integration);
+ * - `typecheck`, then `layers`: the type check and the import boundaries (CPU for about two minutes);
+ * - `vitest`: Vitest's projects (unit, contracts, integration);
  * - `e2e`: the browser tests on Playwright's runner, which build the app and start their own network.
- * Most of the time of both lanes is spent waiting for blocks, deadlines and restarts on local chains, so two
- * lanes finish in little more than the longer one (docs/measurements.md). Each line a step prints is prefixed with
+ * Most of the time of the test lanes is spent waiting for blocks, deadlines and restarts on local chains, so the
+ * lanes finish in little more than the longest one, and the checks, which only compute, no longer hold the tests
+ * back (docs/measurements.md). Each line a step prints is prefixed with
  * its name. Each test runner writes its counts to a file (scripts/summaryReporter.ts, scripts/playwrightCounts.ts);
  * this prints, for both, the failed tests, the slowest suites and one `Tests:` line, and fails when any step did.
  */
@@ -22,8 +23,8 @@ const lanes: readonly (readonly Step[])[] = [
   [
     { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], countsTests: false },
     { name: 'layers', command: ['npm', 'run', '--silent', 'check:layers'], countsTests: false },
-    { name: 'vitest', command: ['npx', '--no-install', 'vitest', 'run'], countsTests: true },
   ],
+  [{ name: 'vitest', command: ['npx', '--no-install', 'vitest', 'run'], countsTests: true }],
   [{ name: 'e2e', command: ['npx', '--no-install', 'playwright', 'test'], countsTests: true }],
 ]
 

@@ -34,8 +34,33 @@ export function summaryLines(counts: TestCounts): string[] {
       ...shown.map(([name, seconds]) => `  ${name.padEnd(width)}  ${seconds.toFixed(0).padStart(5)} s`),
     )
   }
+  const projects = projectTimes(suites)
+  if (projects.length > 0) {
+    const width = Math.max(...projects.map(([name]) => name.length))
+    lines.push(
+      'Time by project (its suites, the sum of their own times):',
+      ...projects.map(
+        ([name, { seconds, count }]) =>
+          `  ${name.padEnd(width)}  ${seconds.toFixed(0).padStart(6)} s in ${count} suite${count === 1 ? '' : 's'}`,
+      ),
+    )
+  }
   lines.push(`Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
   return lines
+}
+
+/**
+ * The suites' times summed by project ("vitest unit", "vitest integration", "e2e"), largest first: where a run's time
+ * goes, before which file.
+ */
+function projectTimes(suites: [string, number][]): [string, { seconds: number; count: number }][] {
+  const projects = new Map<string, { seconds: number; count: number }>()
+  for (const [name, seconds] of suites) {
+    const project = name.startsWith('vitest ') ? name.split(' ').slice(0, 2).join(' ') : (name.split('/')[0] ?? name)
+    const sum = projects.get(project) ?? { seconds: 0, count: 0 }
+    projects.set(project, { seconds: sum.seconds + seconds, count: sum.count + 1 })
+  }
+  return [...projects].sort(([, a], [, b]) => b.seconds - a.seconds)
 }
 
 /** Adds `seconds` to `suite`'s time in `suites`. */
