@@ -3,6 +3,7 @@ import { type Address, erc20Abi, type LocalAccount, maxUint256, parseUnits } fro
 import { chainClient } from './fixtures/fund.ts'
 import { axeViolations, ENGLISH, expect, test } from './fixtures/index.ts'
 import { screenshot } from './support/screenshot.ts'
+import { PHONE_ZH } from './support/views.ts'
 
 // "Your approvals" (issue #56 point 1): the allowances the account gave the contracts the app knows, read from every
 // chain, unlimited first; revoked to 0 on chain, several in one confirmation where the wallet takes batches; and
@@ -15,7 +16,6 @@ type Chain = {
   tokens: readonly { kind: string; address: Address }[]
 }
 
-const PHONE = { width: 390, height: 844 }
 const APPROVE = '0x095ea7b3'
 
 const tokenOf = (chain: Chain, kind: 'usdc' | 'usdt') => chain.tokens.find((token) => token.kind === kind)!.address
@@ -66,7 +66,7 @@ const VIEWS = [
     name: 'phone, Traditional Chinese, one transaction each',
     shot: 'zh-390',
     batches: false,
-    open: { storage: { lang: 'zh' }, viewport: PHONE, touch: true, connectLabel: '連接錢包' },
+    open: PHONE_ZH,
     words: {
       yours: '您的授權',
       unlimited: '無限額',

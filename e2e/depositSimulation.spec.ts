@@ -2,12 +2,12 @@ import type { Manifest } from '@multi-bridge/core'
 import { axeViolations, ENGLISH, expect, test } from './fixtures/index.ts'
 import { deployPausedPool } from './support/pausedPool.ts'
 import { screenshot } from './support/screenshot.ts'
+import { PHONE_ZH } from './support/views.ts'
 
 // The deposit simulated before the wallet opens (issue #56 point 2): the review runs the approval and the deposit on
 // the origin's latest state, shows what leaves the wallet, and refuses a deposit that would revert with its reason,
 // before the wallet is asked anything.
 
-const PHONE = { width: 390, height: 844 }
 const VIEWS = [
   {
     name: 'desktop, English',
@@ -29,7 +29,7 @@ const VIEWS = [
   {
     name: 'phone, Traditional Chinese',
     shot: 'zh-390',
-    open: { storage: { lang: 'zh' }, viewport: PHONE, touch: true, connectLabel: '連接錢包' },
+    open: PHONE_ZH,
     words: {
       amount: '發送',
       mine: '我的地址',

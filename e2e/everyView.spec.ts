@@ -3,17 +3,15 @@ import { screenshot } from './support/screenshot.ts'
 import { refundableSwap, storageWith } from './support/seededSwaps.ts'
 import { smallTargets } from './support/targets.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
-
-const DESKTOP = { width: 1280, height: 800 }
-const PHONE = { width: 390, height: 844 }
+import { DESKTOP_SHORT, PHONE } from './support/views.ts'
 
 type Words = { connect: string; send: string; myAddress: string; swap: string; history: string }
 const EN: Words = { connect: 'Connect Wallet', send: 'Send', myAddress: 'My address', swap: 'Swap', history: 'History' }
 const ZH: Words = { connect: '連接錢包', send: '發送', myAddress: '我的地址', swap: '兌換', history: '歷史記錄' }
 
 const MATRIX = [
-  { layout: 'desktop', viewport: DESKTOP, lang: 'en', words: EN },
-  { layout: 'desktop', viewport: DESKTOP, lang: 'zh', words: ZH },
+  { layout: 'desktop', viewport: DESKTOP_SHORT, lang: 'en', words: EN },
+  { layout: 'desktop', viewport: DESKTOP_SHORT, lang: 'zh', words: ZH },
   { layout: 'phone', viewport: PHONE, lang: 'en', words: EN },
   { layout: 'phone', viewport: PHONE, lang: 'zh', words: ZH },
 ] as const

@@ -1,8 +1,7 @@
 import { expect, test } from './fixtures/index.ts'
 import { screenshot } from './support/screenshot.ts'
+import { DESKTOP_SHORT, PHONE } from './support/views.ts'
 
-const DESKTOP = { width: 1280, height: 800 }
-const PHONE = { width: 390, height: 844 }
 /** A recipient that is not the connected account (anvil's second key). */
 const FRIEND = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -32,7 +31,7 @@ const ZH: Words = {
 }
 
 for (const { layout, viewport, lang, words } of [
-  { layout: 'desktop', viewport: DESKTOP, lang: 'en', words: EN },
+  { layout: 'desktop', viewport: DESKTOP_SHORT, lang: 'en', words: EN },
   { layout: 'phone', viewport: PHONE, lang: 'zh', words: ZH },
 ] as const) {
   test.describe(`the person's favourites (${layout}, ${lang})`, () => {

@@ -3,15 +3,13 @@ import { chainClient } from './fixtures/fund.ts'
 import { axeViolations, expect, test } from './fixtures/index.ts'
 import { balanceOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
+import { DESKTOP, PHONE } from './support/views.ts'
 
 /**
  * Issue #28 point 1: the person's own gas on the origin is estimated before anything is signed, shown as "Network
  * cost", and a balance that cannot pay it is said ("Not enough ETH on Local Chain A for gas (about … needed)") with
  * Swap off; Max on the native coin keeps exactly that cost, and says why when there is nothing to send.
  */
-
-const DESKTOP = { width: 1280, height: 900 }
-const PHONE = { width: 390, height: 844 }
 
 const ENGLISH = {
   lang: 'en',

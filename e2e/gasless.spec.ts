@@ -4,8 +4,7 @@ import { chainClient } from './fixtures/fund.ts'
 import { expect, type TestNetwork, test } from './fixtures/index.ts'
 import { balanceOf, storedSwaps, tokenOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
-
-const PHONE = { width: 390, height: 844 }
+import { PHONE } from './support/views.ts'
 
 /** A new key holding `amount` USDC (base units) on Local Chain C, sent by `funder`, and no native coin anywhere. */
 async function personWithUsdcOnC(network: TestNetwork, funder: LocalAccount, amount: bigint) {

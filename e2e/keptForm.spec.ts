@@ -2,6 +2,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { type AppSession, expect, test } from './fixtures/index.ts'
 import { tokenOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
+import { DESKTOP, PHONE } from './support/views.ts'
 
 /** Issue #28 point 4: the form is kept across pages and reloads, mirrored in the address, and links prefill it. */
 
@@ -9,7 +10,7 @@ const LAYOUTS = [
   {
     name: 'desktop, English',
     id: 'desktop-en',
-    viewport: { width: 1280, height: 900 },
+    viewport: DESKTOP,
     lang: 'en',
     send: 'Send',
     recipient: 'Enter or select the recipient address',
@@ -29,7 +30,7 @@ const LAYOUTS = [
   {
     name: 'phone, 繁中',
     id: 'phone-zh',
-    viewport: { width: 390, height: 844 },
+    viewport: PHONE,
     lang: 'zh',
     send: '發送',
     recipient: '輸入或選擇接收地址',

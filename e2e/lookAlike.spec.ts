@@ -1,12 +1,11 @@
 import type { Manifest } from '@multi-bridge/core'
 import { axeViolations, expect, type TestNetwork, test } from './fixtures/index.ts'
 import { screenshot } from './support/screenshot.ts'
+import { PHONE } from './support/views.ts'
 
 // Look-alike tokens (issue #56 point 3): the devnet seeds, on each chain, a token that calls itself "USD Coin
 // (Local)", USDC, 6 decimals, like the listed USDC, at another address, and airdrops it to the devnet's users. The
 // picker names it for what it is, asks before it is chosen, and the review says it again.
-
-const PHONE = { width: 390, height: 844 }
 
 /** The seeded look-alike on the network's first chain, and the listed USDC it copies. */
 function lookAlikeOnA(network: TestNetwork) {

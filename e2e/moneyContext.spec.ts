@@ -4,15 +4,13 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { type App, type AppSession, expect, type TestNetwork, test, type WalletSettings } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import { screenshot } from './support/screenshot.ts'
+import { DESKTOP, PHONE } from './support/views.ts'
 
 // Money in context on the local network (issue #28, point 5 and 9): USD values from the solver's price table
 // (default: USDC $1, ETH $3000; 10 bps spread), the value-loss and slippage warnings, the ranking by what is received,
 // the review's summary, and numbers and dates in the interface language. The solver's gas fee is the gas a token fill
 // spends (100,000) at the destination's gas price (about 1 gwei on anvil, so about 0.3000 USDC, its last digits
 // moving with the chain's base fee): the amounts that include it are matched to four decimals.
-
-const DESKTOP = { width: 1280, height: 900 }
-const PHONE = { width: 390, height: 844 }
 
 /** What a person reads, per interface language. */
 const LABELS = {

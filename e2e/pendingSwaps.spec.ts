@@ -9,6 +9,7 @@ import { storedSwaps, tokenOf } from './support/chainReads.ts'
 import { hangRpc } from './support/rpcHang.ts'
 import { screenshot } from './support/screenshot.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
+import { DESKTOP, PHONE } from './support/views.ts'
 
 /**
  * Issue #28 point 3: a swap is never out of sight. A pending count in the navigation bar reopens it, the app says
@@ -20,7 +21,7 @@ const LAYOUTS = [
   {
     name: 'desktop, English',
     id: 'desktop-en',
-    viewport: { width: 1280, height: 900 },
+    viewport: DESKTOP,
     lang: 'en',
     connect: 'Connect Wallet',
     send: 'Send',
@@ -44,7 +45,7 @@ const LAYOUTS = [
   {
     name: 'phone, 繁中',
     id: 'phone-zh',
-    viewport: { width: 390, height: 844 },
+    viewport: PHONE,
     lang: 'zh',
     connect: '連接錢包',
     send: '發送',
@@ -351,7 +352,7 @@ test.describe('the header on a phone, 390×844 (issue #28 point 9)', () => {
     }) => {
       const account = privateKeyToAccount(generatePrivateKey())
       const { page, shell } = await app.open({
-        viewport: { width: 390, height: 844 },
+        viewport: PHONE,
         wallet: { account, initialChainId: network.chains[0]!.id },
         storage: { lang: layout.lang, ...historyStorage([deposited(network, account.address, 'e1', 2_000_000n, 700)]) },
       })

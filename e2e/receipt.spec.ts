@@ -1,11 +1,11 @@
 import { axeViolations, ENGLISH, expect, test } from './fixtures/index.ts'
 import { screenshot } from './support/screenshot.ts'
+import { PHONE_ZH } from './support/views.ts'
 
 // A receipt anyone can open (issue #57 points 1 and 2): a swap's "Copy link" opens it in another browser with no wallet
 // and no storage, read from the chains by its deposit, with the figures its own History detail shows; "Copy for
 // support" gives its facts and the warning against fake support agents; a hash that is no deposit says so.
 
-const PHONE = { width: 390, height: 844 }
 const VIEWS = [
   {
     name: 'desktop, English',
@@ -35,7 +35,7 @@ const VIEWS = [
   {
     name: 'phone, Traditional Chinese',
     shot: 'zh-390',
-    open: { storage: { lang: 'zh' }, viewport: PHONE, touch: true, connectLabel: '連接錢包' },
+    open: PHONE_ZH,
     words: {
       amount: '發送',
       mine: '我的地址',

@@ -4,15 +4,13 @@ import { axeViolations, expect, test } from './fixtures/index.ts'
 import { tokenOf } from './support/chainReads.ts'
 import { hangRpc } from './support/rpcHang.ts'
 import { screenshot } from './support/screenshot.ts'
+import { DESKTOP, PHONE } from './support/views.ts'
 
 /**
  * Issue #28 point 8: a token's own contract and the bridges' contracts are refused as the recipient; any other contract
  * needs an explicit "I understand"; gas on arrival never switches itself on for a contract; the review says the tokens
  * go to another wallet.
  */
-
-const DESKTOP = { width: 1280, height: 900 }
-const PHONE = { width: 390, height: 844 }
 
 const ENGLISH = {
   lang: 'en',

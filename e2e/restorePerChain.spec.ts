@@ -3,9 +3,7 @@ import { HISTORY_PATH } from './pages/History.ts'
 import { hangRpc } from './support/rpcHang.ts'
 import { screenshot } from './support/screenshot.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
-
-const DESKTOP = { width: 1280, height: 900 }
-const PHONE = { width: 390, height: 844 }
+import { DESKTOP, PHONE } from './support/views.ts'
 
 const WORDS = {
   en: {

@@ -1,13 +1,11 @@
 import { expect, test } from './fixtures/index.ts'
 import { screenshot } from './support/screenshot.ts'
-
-const DESKTOP = { width: 1280, height: 800 }
-const PHONE = { width: 390, height: 844 }
+import { DESKTOP_SHORT, PHONE } from './support/views.ts'
 
 for (const { layout, viewport, lang, words } of [
   {
     layout: 'desktop',
-    viewport: DESKTOP,
+    viewport: DESKTOP_SHORT,
     lang: 'en',
     words: {
       connect: 'Connect Wallet',

@@ -13,6 +13,7 @@ import { type SafeDevnet, startSafeDevnet, startSafeHost } from './support/safeD
 type SafeHost = Awaited<ReturnType<typeof startSafeHost>>
 
 import { screenshot } from './support/screenshot.ts'
+import { PHONE } from './support/views.ts'
 
 /**
  * The app as a Safe App (issue #54): framed by a page that answers the Safe Apps SDK as Safe{Wallet} does, over a
@@ -51,8 +52,6 @@ async function appFrame(page: Page): Promise<Frame> {
   if (!frame) throw new Error('the app frame is not there')
   return frame
 }
-
-const PHONE = { width: 390, height: 844 }
 
 /** A Safe on the first chain holding 100 USDC of `account`'s. */
 const newSafe = (

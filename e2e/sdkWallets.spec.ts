@@ -4,6 +4,7 @@ import type { Manifest } from '@multi-bridge/core'
 import type { Request } from '@playwright/test'
 import { type AppSession, expect, newWalletOn, test } from './fixtures/index.ts'
 import { screenshot } from './support/screenshot.ts'
+import { PHONE } from './support/views.ts'
 
 /**
  * MetaMask's and Coinbase's SDKs (issue #54 point 4), for a person without their extensions. Their services (MetaMask's
@@ -11,8 +12,6 @@ import { screenshot } from './support/screenshot.ts'
  * without them: each is offered (and the extension instead when it is installed), its code loads only on a click, its
  * window or pairing starts, nothing is sent to MetaMask's analytics, and each failure is said in words.
  */
-
-const PHONE = { width: 390, height: 844 }
 
 const withSdkWallets = (manifest: Manifest): Manifest => ({
   ...manifest,

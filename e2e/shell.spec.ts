@@ -5,6 +5,7 @@ import { HISTORY_PATH } from './pages/History.ts'
 import type { Shell } from './pages/Shell.ts'
 import { screenshot } from './support/screenshot.ts'
 import { TEST_WALLET_NAME } from './support/testWallet.ts'
+import { PHONE } from './support/views.ts'
 
 /**
  * The language bundles (`zh-<hash>.js`, `zh-Hans-<hash>.js`, `en-<hash>.js`) the page has fetched so far; not the
@@ -261,7 +262,7 @@ test.describe('wallet', () => {
   }) => {
     const { page, shell } = await app.open({
       manifest: (m) => ({ ...m, devnet: m.devnet ? { ...m.devnet, inAppWallet: false } : undefined }),
-      viewport: { width: 390, height: 844 },
+      viewport: PHONE,
       storage: { lang: 'zh' },
     })
     const dialog = await shell.openConnectDialog('連接錢包')

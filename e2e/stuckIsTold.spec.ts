@@ -1,9 +1,7 @@
 import { expect, test } from './fixtures/index.ts'
 import { hangRpc } from './support/rpcHang.ts'
 import { screenshot } from './support/screenshot.ts'
-
-const DESKTOP = { width: 1280, height: 900 }
-const PHONE = { width: 390, height: 844 }
+import { DESKTOP, PHONE } from './support/views.ts'
 
 const WORDS = {
   en: {

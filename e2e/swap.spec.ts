@@ -6,6 +6,7 @@ import { type AppSession, expect, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import { balanceOf, storedSwaps, tokenOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
+import { DESKTOP, PHONE } from './support/views.ts'
 
 /** One intent swap of `amount` USDC from A to B to the account itself, to Completed; closes the dialog. */
 async function swapToCompleted({ form, shell }: AppSession, chains: { name: string }[], amount: string) {
@@ -277,9 +278,6 @@ test.describe('swap', () => {
     await expect(page).toHaveURL(/#\/pages\/log\/index\?id=0x/)
   })
 })
-
-const DESKTOP = { width: 1280, height: 900 }
-const PHONE = { width: 390, height: 844 }
 
 /** Whether `locator` is wholly inside the window (the test's viewport), not below the fold or under its top. */
 async function inView(page: Page, locator: Locator) {

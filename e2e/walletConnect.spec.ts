@@ -4,6 +4,7 @@ import type { BrowserContext } from '@playwright/test'
 import { type AppSession, expect, type TestNetwork, test } from './fixtures/index.ts'
 import { balanceOf, storedSwaps } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
+import { PHONE } from './support/views.ts'
 import { startWalletConnectRelay, type WalletConnectRelay } from './support/walletConnectRelay.ts'
 import { startWalletConnectWallet, type WalletConnectWallet } from './support/walletConnectWallet.ts'
 
@@ -13,8 +14,6 @@ import { startWalletConnectWallet, type WalletConnectWallet } from './support/wa
  * machine that speaks WalletConnect's relay protocol, and a whole swap goes from pairing to Completed with the checks
  * an injected wallet gets.
  */
-
-const PHONE = { width: 390, height: 844 }
 
 let relay: WalletConnectRelay
 const wallets: WalletConnectWallet[] = []
