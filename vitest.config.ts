@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config'
 // chains or services do so themselves, on free ports, and stop what they start.
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    // Three files at a time on 2 cores: the integration files mostly wait for blocks, deadlines and restarts
+    // (docs/measurements.md); VITEST_WORKERS changes it.
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 3),
     reporters: ['default', './scripts/summaryReporter.ts'],
     projects: [
       {
@@ -43,8 +45,8 @@ export default defineConfig({
           ],
           testTimeout: 300_000,
           hookTimeout: 180_000,
-          // Two files at a time: each starts its own network on free ports, and most of their time is spent
-          // waiting for blocks, deadlines and restarts, not computing.
+          // Files side by side (maxWorkers): each starts its own network on free ports, and most of their time is
+          // spent waiting for blocks, deadlines and restarts, not computing.
           fileParallelism: true,
         },
       },
