@@ -12,10 +12,11 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   globalSetup: './e2e/globalSetup.ts',
   fullyParallel: true,
-  // Four at a time on 2 cores: most of a browser test is waiting for blocks, fills and deadlines (the fill window is
+  // Three at a time on 2 cores: most of a browser test is waiting for blocks, fills and deadlines (the fill window is
   // 60 s, with room for a loaded machine), and its pages draw no animation (fixtures/app.ts). Measured alone on 2
-  // cores: about 31 min two at a time, 14 min four at a time (docs/measurements.md). E2E_WORKERS=1 runs them one by one.
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // cores: about 31 min two at a time, 14 min four at a time; in `npm test` beside Vitest, three and four both end in
+  // 19 min, the machine then busy computing (docs/measurements.md). E2E_WORKERS=1 runs them one by one.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 120_000,

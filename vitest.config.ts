@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config'
 // chains or services do so themselves, on free ports, and stop what they start.
 export default defineConfig({
   test: {
-    // Three files at a time on 2 cores: the integration files mostly wait for blocks, deadlines and restarts
-    // (docs/measurements.md); VITEST_WORKERS changes it.
-    maxWorkers: Number(process.env.VITEST_WORKERS ?? 3),
+    // Two files at a time on 2 cores beside the browser tests: three (and four browser tests) took the same 19 min,
+    // the machine then busy computing (docs/measurements.md); VITEST_WORKERS changes it.
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
     reporters: ['default', './scripts/summaryReporter.ts'],
     projects: [
       {

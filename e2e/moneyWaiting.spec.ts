@@ -27,6 +27,9 @@ type Words = {
   swap: string
   refundAvailable: string
   refundSoon: string
+  /** The refund countdown's row, named as the refund it leads to. */
+  revocation: string
+  deliveryNote: (network: string) => string
   refundDelayed: string
   connectToRefund: string
   reason: (amount: string) => string
@@ -51,6 +54,8 @@ const EN: Words = {
   swap: 'Swap',
   refundAvailable: 'Refund available',
   refundSoon: 'Refund opens soon',
+  revocation: 'Revocation available after',
+  deliveryNote: (network) => `The contract on ${network} that received your tokens`,
   refundDelayed: 'Refund delayed',
   connectToRefund: 'Connect a wallet to refund',
   reason: (amount) => `No solver filled it before the deadline; your ${amount} is safe in escrow`,
@@ -76,6 +81,8 @@ const ZH: Words = {
   swap: '兌換',
   refundAvailable: '可退款',
   refundSoon: '即將可退款',
+  revocation: '可退款時間',
+  deliveryNote: (network) => `${network} 上收到您代幣的合約`,
   refundDelayed: '退款延後',
   connectToRefund: '連接錢包以退款',
   reason: (amount) => `截止時間前沒有求解者完成交付；您的 ${amount} 安全地保管在託管合約中`,
@@ -185,6 +192,9 @@ async function unfilledSwapToRefund(
     await expect(form.progress()).toHaveText(words.refundSoon, { timeout: 90_000 })
     await expect(form.progress()).toHaveCSS('background-color', AMBER)
     await expect(dialog.getByTestId('refund-reason')).toHaveText(words.reason('100 USDC'))
+    // The countdown's row is named for the refund it leads to; the deposit address for what it is.
+    await expect(dialog.locator('.details-row dt').filter({ hasText: words.revocation })).toHaveCount(1)
+    await expect(dialog.getByTestId('delivery-address-note')).toHaveText(words.deliveryNote(chains[0]!.name))
     expect(await balanceOf(manifest, 0, 'USDC', owner)).toBe(before - 100_000_000n)
 
     // The countdown ends when the refund really opens: Refund is enabled after it, never "0:00" on screen.

@@ -446,14 +446,21 @@ test.describe('production mode (LI.FI, Across and Relay, replayed)', () => {
     await expect(page.getByTestId('route-receivable')).toContainText(display(LIFI_QUOTE_ACROSS_PAYS, 6))
     await expect(form.routeDetails).toContainText(`USDC (Arbitrum One) → LI.FI (${toolDetails.name}) → USDC (Base)`)
     await screenshot(page, 'production-routes')
-    // A slippage typed is warned about on LI.FI's route, whose minimum it sets; the route is asked for again with it.
-    await form.slippage.fill('0.5')
-    await expect(page.getByTestId('slippage-warning')).toHaveCount(0)
+    // A slippage typed is warned about on Relay's route, whose minimum it sets (the routes are asked for again with
+    // it), and said not to apply to LI.FI's through Across, which pays an exact amount or refunds.
+    const warning = page.getByTestId('slippage-warning')
+    const notApplied = page.getByTestId('slippage-not-applied')
     await form.slippage.fill('20')
-    await expect(page.getByTestId('slippage-warning')).toHaveText(
+    await form.route('relay').click()
+    await expect(warning).toHaveText(
       'Very high slippage: you accept up to 20% less than the estimate, and a worse price becomes likely',
     )
-    await expect(page.getByTestId('slippage-not-applied')).toHaveCount(0)
+    await expect(notApplied).toHaveCount(0)
+    await form.route('lifi').click()
+    await expect(notApplied).toHaveText(
+      `LI.FI (${toolDetails.name}) delivers the amount shown or refunds: your slippage does not apply to it`,
+    )
+    await expect(warning).toHaveCount(0)
 
     expectOnlyTheBed(current, { offMachine, consoleErrors })
   })

@@ -27,6 +27,7 @@ const VIEWS = [
       record: '1: 1 completed, 0 refunded, 0 failed',
       quote: 'Received against the quote',
       providers: 'Providers',
+      noRoute: 'No route available',
       oneHidden: 'Routes from Liquidity Pool Bridge are hidden.',
       allHidden: /^Every route found is from a provider you hid: Liquidity Pool Bridge.+Intent Bridge\./,
       showThem: 'Show them',
@@ -52,6 +53,7 @@ const VIEWS = [
       record: '1 筆：1 筆完成、0 筆退款、0 筆失敗',
       quote: '實收對報價',
       providers: '提供者',
+      noRoute: '沒有可用路由',
       oneHidden: '已隱藏 Liquidity Pool Bridge 的路由。',
       allHidden: /^找到的路由都來自您隱藏的提供者：Liquidity Pool Bridge.+Intent Bridge。/,
       showThem: '查看全部',
@@ -146,6 +148,7 @@ for (const view of VIEWS) {
       await expect(note).toHaveText(view.words.allHidden)
       await expect(form.route('intent')).toHaveCount(0)
       await expect(form.mainButton).toBeDisabled()
+      await expect(form.mainButton).toHaveText(view.words.noRoute)
       await screenshot(page, `routes-hidden-${view.shot}`)
       expect(await axeViolations(page)).toEqual([])
       await note.getByRole('button', { name: view.words.showThem }).click()

@@ -18,7 +18,9 @@ function SlippageNote({ form }: { form: SwapForm }) {
   const { t } = useTranslation()
   const { bps } = parseSlippage(form.slippageText)
   const selected = form.selected
-  if (selected?.slippageMode !== 'fixed') return <SlippageWarning bps={bps} />
+  // Said of the route shown as chosen: none while the routes are asked for again (no warning, then a note).
+  if (!selected) return null
+  if (selected.slippageMode !== 'fixed') return <SlippageWarning bps={bps} />
   if (bps === undefined) return null
   return (
     <p className="ranking-note muted small" role="status" data-testid="slippage-not-applied">
