@@ -7,7 +7,7 @@ import {
   productionManifest,
   type SwapRecord,
 } from '@multi-bridge/core'
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import {
   type Address,
   decodeFunctionData,
@@ -229,6 +229,19 @@ async function startBed(
 }
 
 /** Serves the production build with that config; any request off this machine is refused and noted. */
+/** Refuses every request of `context` that would leave this machine; returns their addresses, for a test to expect none. */
+async function keepOnMachine(context: BrowserContext): Promise<string[]> {
+  const offMachine: string[] = []
+  await context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => {
+      offMachine.push(route.request().url())
+      return route.abort()
+    },
+  )
+  return offMachine
+}
+
 async function openProduction(
   app: App,
   current: Bed,
@@ -240,15 +253,7 @@ async function openProduction(
     ...(parameters.storage ? { storage: { lang: 'en', ...parameters.storage } } : {}),
     ...(parameters.path ? { path: parameters.path } : {}),
   })
-  const offMachine: string[] = []
-  await session.context.route(
-    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
-    (route) => {
-      offMachine.push(route.request().url())
-      return route.abort()
-    },
-  )
-  return { ...session, offMachine }
+  return { ...session, offMachine: await keepOnMachine(session.context) }
 }
 
 async function connect(shell: Shell) {
@@ -311,14 +316,7 @@ async function expectReceiptElsewhere(app: App, current: Bed, session: { page: P
   expect(link).toMatch(new RegExp(`^#/pages/log/index\\?chain=${ARBITRUM}&tx=0x[0-9a-f]{64}$`))
   const own = await form.detailRows()
   const stranger = await app.open({ manifest: () => current.manifest })
-  const offMachine: string[] = []
-  await stranger.context.route(
-    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
-    (route) => {
-      offMachine.push(route.request().url())
-      return route.abort()
-    },
-  )
+  const offMachine = await keepOnMachine(stranger.context)
   await stranger.goto(link)
   await expect(stranger.form.dialog.getByRole('heading', { name: 'Swap receipt' })).toBeVisible({ timeout: 30_000 })
   await expect(stranger.form.progress()).toHaveText('Completed', { timeout: 30_000 })

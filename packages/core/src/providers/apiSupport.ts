@@ -1,4 +1,4 @@
-import { getAddress, type Hex, isAddress } from 'viem'
+import { type Address, getAddress, type Hex, isAddress, isAddressEqual, type TransactionReceipt } from 'viem'
 import { z } from 'zod'
 import { type ChainClients, clientFor } from '../chains/chainClients.ts'
 import { listedTokenRef, type Manifest, NATIVE_TOKEN_ADDRESS } from '../config/manifest.ts'
@@ -74,6 +74,19 @@ export async function transactionTime(clients: ChainClients, chainId: number, ha
   } catch {
     return undefined
   }
+}
+
+/**
+ * The contract a receipt's transaction was sent to, when it succeeded and that contract is one of `contracts` (a
+ * provider's own): what makes a transaction one of that provider's deposits at all. Undefined otherwise.
+ */
+export function depositContract(
+  receipt: Pick<TransactionReceipt, 'status' | 'to'>,
+  contracts: readonly Address[],
+): Address | undefined {
+  const to = receipt.to
+  if (receipt.status !== 'success' || !to) return undefined
+  return contracts.find((contract) => isAddressEqual(contract, to))
 }
 
 /** A zod error as one readable line: `path: message; …`. */

@@ -2,6 +2,7 @@ import { isAddressEqual, parseEventLogs, type TransactionReceipt } from 'viem'
 import { clientFor } from '../../chains/chainClients.ts'
 import { readChain } from '../../chains/readChain.ts'
 import { chainName, getManifestChain } from '../../config/manifest.ts'
+import { depositContract } from '../apiSupport.ts'
 import { addressInWord, spokePoolDepositAbi } from '../deliveryCheck.ts'
 import { withFirstLook } from '../settlement.ts'
 import type { FoundSwap } from '../types.ts'
@@ -22,7 +23,7 @@ export async function findAcrossSwapByDeposit(
   receipt: TransactionReceipt,
 ): Promise<FoundSwap | undefined> {
   const pool = context.spokePool(chainId)
-  if (!pool || receipt.status !== 'success' || !receipt.to || !isAddressEqual(receipt.to, pool)) return undefined
+  if (!pool || !depositContract(receipt, [pool])) return undefined
   const [log] = parseEventLogs({
     abi: spokePoolDepositAbi,
     logs: receipt.logs.filter((entry) => isAddressEqual(entry.address, pool)),

@@ -5,6 +5,7 @@ import { chainName } from '../../config/manifest.ts'
 import { HttpStatusError } from '../../http/httpErrors.ts'
 import { httpRequestWithRetry } from '../../http/httpRequestWithRetry.ts'
 import { InvalidResponseError } from '../../routes/routeErrors.ts'
+import { depositContract } from '../apiSupport.ts'
 import type { FoundSwap } from '../types.ts'
 import { LIFI_BRIDGE_NAMES, lifiBridgeData } from './lifiCalldata.ts'
 import { LIFI_PROVIDER_ID, LIFI_PROVIDER_NAME } from './lifiConfig.ts'
@@ -23,9 +24,7 @@ export async function findLifiSwapByDeposit(
   chainId: number,
   receipt: TransactionReceipt,
 ): Promise<FoundSwap | undefined> {
-  const diamond = receipt.to
-  if (receipt.status !== 'success' || !diamond) return undefined
-  if (!context.allowlist(chainId).some((contract) => isAddressEqual(contract, diamond))) return undefined
+  if (!depositContract(receipt, context.allowlist(chainId))) return undefined
   const client = clientFor(context.clients, chainId)
   const chain = { id: chainId, name: chainName(context.manifest, chainId) }
   const transaction = await readChain(chain, () => client.getTransaction({ hash: receipt.transactionHash }))

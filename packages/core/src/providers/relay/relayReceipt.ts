@@ -1,4 +1,5 @@
-import { getAddress, isAddressEqual, type TransactionReceipt } from 'viem'
+import { getAddress, type TransactionReceipt } from 'viem'
+import { depositContract } from '../apiSupport.ts'
 import type { FoundSwap } from '../types.ts'
 import type { RelayContext } from './relayContext.ts'
 import { foundRequest, requestsPage } from './relayRestore.ts'
@@ -14,9 +15,7 @@ export async function findRelaySwapByDeposit(
   chainId: number,
   receipt: TransactionReceipt,
 ): Promise<FoundSwap | undefined> {
-  const contract = receipt.to
-  if (receipt.status !== 'success' || !contract || !context.served(chainId)) return undefined
-  if (!context.allowlist(chainId).some((known) => isAddressEqual(known, contract))) return undefined
+  if (!context.served(chainId) || !depositContract(receipt, context.allowlist(chainId))) return undefined
   const list = await requestsPage(context, { hash: receipt.transactionHash, limit: 1 })
   const owner = getAddress(receipt.from)
   for (const entry of list.requests) {
