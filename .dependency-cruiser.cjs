@@ -19,6 +19,8 @@ const test = ['(^|/)(test|e2e)/', '\\.test\\.tsx?$']
 const entries = [
   '^packages/contracts/index\\.ts$',
   '^packages/core/src/index\\.ts$',
+  // core's "./test/swapRecords" export: the one swap-record builder, for core's and the web app's tests.
+  '^packages/core/test/support/swapRecords\\.ts$',
   '^packages/devnet/src/(index|anvil|postgres)\\.ts$',
   '^apps/services/src/index\\.ts$',
 ]

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
+import { signingSwap } from '../../test/support/swapRecords.ts'
 import { applySwapEvent } from '../records/swapMachine.ts'
 import { CALLS_DEPOSIT_INDEX, type SigningSwap, type SwapRecord } from '../records/types.ts'
 import { createSwapStore } from '../swaps/swapStore.ts'
@@ -17,23 +18,10 @@ const OTHER = '0x1111111111111111111111111111111111111111'
 const BATCH = `0x${'ba'.repeat(32)}`
 const APPROVE_TX = `0x${'a1'.repeat(32)}` as Hex
 const DEPOSIT_TX = `0x${'de'.repeat(32)}` as Hex
-const USDC = { chainId: 1, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 } as const
 
-const signing = (key: string, owner: string = PERSON): SigningSwap => ({
-  key,
-  id: key,
-  providerId: 'pool',
-  providerName: 'Pool',
-  owner: owner as Hex,
-  recipient: PERSON,
-  origin: { token: { ...USDC, kind: 'usdc' }, amount: '100000000' },
-  destination: { token: { ...USDC, chainId: 10, kind: 'usdc' }, estimatedAmount: '99900000', minAmount: '99800000' },
-  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-  status: 'signing',
-  phase: 'approving',
-  createdAt: 1_700_000_000_000,
-  updatedAt: 1_700_000_000_000,
-})
+// Each its own id: two records of one id are one swap (`takeIn`).
+const signing = (key: string, owner: string = PERSON): SigningSwap =>
+  signingSwap('approving', { key, id: key, owner: owner as Hex })
 
 /** History holding one swap per entry, each handed over as a batch (`depositIndex` 1: one approval first). */
 function setup(swaps: { key: string; owner?: string; depositIndex?: number }[], status: WalletAdapter['callsStatus']) {

@@ -22,6 +22,7 @@ import {
   startProductionTestbed,
 } from '../../test/support/productionTestbed.ts'
 import { type CannedLog, type ReplayRoutes, transferLog } from '../../test/support/replayServer.ts'
+import { depositedSwap, TEST_USDC } from '../../test/support/swapRecords.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { ChainUnreachableError } from '../errors/unreachableErrors.ts'
 import { applySwapEvent } from '../records/swapMachine.ts'
@@ -280,29 +281,20 @@ const ETH = {
   decimals: 18,
 }
 
-const usdcRecord: DepositedSwap = {
-  key: 'k',
-  id: `0x${'11'.repeat(32)}`,
+const usdcRecord = depositedSwap({
   providerId: 'lifi',
   providerName: 'LI.FI',
   owner: FIXTURE_ACCOUNT,
   recipient: FIXTURE_ACCOUNT,
-  origin: {
-    token: { chainId: ARBITRUM, address: USDC_ARBITRUM, symbol: 'USDC', decimals: 6, kind: 'usdc' },
-    amount: '100000000',
-  },
+  origin: { token: { ...TEST_USDC, chainId: ARBITRUM, address: USDC_ARBITRUM }, amount: '100000000' },
   destination: {
-    token: { chainId: BASE, address: BASE_USDC, symbol: 'USDC', decimals: 6, kind: 'usdc' },
+    token: { ...TEST_USDC, chainId: BASE, address: BASE_USDC },
     estimatedAmount: '99000000',
     minAmount: '98000000',
   },
-  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-  status: 'deposited',
   depositTx: `0x${'22'.repeat(32)}`,
   depositedAt: 1_735_689_601,
-  createdAt: 1_735_689_600_000,
-  updatedAt: 1_735_689_600_000,
-}
+})
 const ethRecord: DepositedSwap = {
   ...usdcRecord,
   destination: {

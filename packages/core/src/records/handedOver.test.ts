@@ -1,26 +1,11 @@
 import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { signingSwap } from '../../test/support/swapRecords.ts'
 import { applySwapEvent } from './swapMachine.ts'
 import { swapRecordProblem } from './swapRecordSchema.ts'
 import { handedOver, isSwapSent, type SigningSwap, type SwapRecord } from './types.ts'
 
-const USDC = { chainId: 1, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 } as const
-const draft = (): SigningSwap => ({
-  key: 'local-1',
-  id: 'local-1',
-  providerId: 'intent',
-  providerName: 'Intent Bridge',
-  owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-  recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-  origin: { token: { ...USDC, kind: 'usdc' }, amount: '100000000' },
-  destination: { token: { ...USDC, chainId: 10, kind: 'usdc' }, estimatedAmount: '99900000', minAmount: '99800000' },
-  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-  status: 'signing',
-  phase: 'approving',
-  data: { openedBy: 'solver' },
-  createdAt: 1_700_000_000_000,
-  updatedAt: 1_700_000_000_000,
-})
+const draft = (): SigningSwap => signingSwap('approving', { data: { openedBy: 'solver' } })
 const ORDER_ID = `0x${'0d'.repeat(32)}` as Hex
 const CALLS_ID = `0x${'ba'.repeat(32)}`
 const OPEN_TX = `0x${'0e'.repeat(32)}` as Hex

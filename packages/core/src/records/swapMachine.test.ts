@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { bytesToHex, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { signingSwap, TEST_USDC } from '../../test/support/swapRecords.ts'
 import { applySwapEvent, swapStatusRank } from './swapMachine.ts'
 import { swapRecordProblem } from './swapRecordSchema.ts'
 import {
@@ -13,44 +14,22 @@ import {
   swapProgress,
 } from './types.ts'
 
-const USDC = {
-  chainId: 1,
-  address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-  symbol: 'USDC',
-  decimals: 6,
-  kind: 'usdc',
-} as const
 const OTHER = {
-  ...USDC,
+  ...TEST_USDC,
   address: '0xd9aAEc86B65D86f6A7B5B1b0c42FFA531710b6CA',
   symbol: 'USDbC',
   kind: 'erc20',
 } as const
 
-const signing = (): SigningSwap => ({
-  key: 'local-1',
-  id: 'local-1',
-  providerId: 'intent',
-  providerName: 'Intent Bridge',
-  owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-  recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-  origin: { token: USDC, amount: '100000000' },
-  destination: {
-    token: { ...USDC, chainId: 10 },
-    estimatedAmount: '99900000',
-    minAmount: '99800000',
-    // Gas on arrival asked with the swap: part of what was ordered, it never changes.
-    gas: {
-      token: { ...USDC, chainId: 10, address: `0x${'00'.repeat(20)}`, symbol: 'ETH', decimals: 18, kind: 'native' },
-      amount: '1000',
-    },
-  },
-  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-  status: 'signing',
-  phase: 'switching',
-  createdAt: 1_700_000_000_000,
-  updatedAt: 1_700_000_000_000,
-})
+const signing = (): SigningSwap => {
+  const swap = signingSwap('switching')
+  // Gas on arrival asked with the swap: part of what was ordered, it never changes.
+  const gas = {
+    token: { ...swap.destination.token, address: `0x${'00'.repeat(20)}`, symbol: 'ETH', decimals: 18, kind: 'native' },
+    amount: '1000',
+  } as const
+  return { ...swap, destination: { ...swap.destination, gas } }
+}
 
 /** A swap restored from chain starts deposited. */
 const restored = (): DepositedSwap => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { depositedSwap, TEST_USDC } from '../../test/support/swapRecords.ts'
 import { isSwapRecord } from '../records/swapRecordSchema.ts'
 import type { DepositedSwap, RefundableSwap } from '../records/types.ts'
 import { type KeyValueStorage, PERSIST_PREFIX } from '../storage/persistedStore.ts'
@@ -6,7 +7,6 @@ import { createHistoryStore, HISTORY_STORE_VERSION, syncHistory } from './histor
 import { listSwaps } from './swapStore.ts'
 
 const KEY = `${PERSIST_PREFIX}history`
-const USDC = { chainId: 1, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 } as const
 
 /** A storage of strings, as localStorage keeps them. */
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
@@ -20,23 +20,15 @@ function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
 }
 
 function swap(n: number, changes: Record<string, unknown> = {}): DepositedSwap {
-  return {
+  return depositedSwap({
     key: `local-${n}`,
     id: `0x${n.toString(16).padStart(64, '0')}`,
-    providerId: 'intent',
-    providerName: 'Intent Bridge',
-    owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-    recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-    origin: { token: { ...USDC, kind: 'usdc' }, amount: '100000000' },
-    destination: { token: { ...USDC, chainId: 10, kind: 'usdc' }, estimatedAmount: '99900000', minAmount: '99800000' },
-    depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-    status: 'deposited',
     depositTx: `0x${'ab'.repeat(31)}${n.toString(16).padStart(2, '0')}`,
     depositedAt: 1_700_000_000 + n,
     createdAt: 1_700_000_000_000 + n,
     updatedAt: 1_700_000_000_000 + n,
     ...changes,
-  } as DepositedSwap
+  })
 }
 
 let consoleError: MockInstance<typeof console.error>
@@ -64,10 +56,10 @@ describe('createHistoryStore', () => {
   it("keeps the route's fees (a negative reward too) across restarts and state changes", () => {
     const storage = memoryStorage()
     const fees = [
-      { label: 'Relayer fee', token: { ...USDC, kind: 'usdc' }, amount: '-15000' },
+      { label: 'Relayer fee', token: TEST_USDC, amount: '-15000' },
       {
         label: 'Network cost (provider estimate)',
-        token: { ...USDC, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH', decimals: 18 },
+        token: { ...TEST_USDC, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH', decimals: 18 },
         amount: '1680272000000',
         paidBy: 'sender',
       },

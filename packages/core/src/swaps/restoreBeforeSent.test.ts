@@ -1,5 +1,6 @@
-import type { Address, Hex } from 'viem'
+import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { depositedSwap, signingSwap } from '../../test/support/swapRecords.ts'
 import type { DepositedSwap, SigningSwap } from '../records/types.ts'
 import type { KeyValueStorage } from '../storage/persistedStore.ts'
 import { createHistoryStore, HISTORY_STORAGE_KEY, syncHistory } from './historyStore.ts'
@@ -23,51 +24,25 @@ const memoryStorage = (): KeyValueStorage & { map: Map<string, string> } => {
   }
 }
 
-const PERSON: Address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const ORDER_ID = `0x${'0d'.repeat(32)}` as Hex
 const DEPOSIT_TX = `0x${'de'.repeat(32)}` as Hex
-const usdc = (chainId: number) =>
-  ({
-    chainId,
-    address: '0x00000000000000000000000000000000000a00c1',
-    symbol: 'USDC',
-    decimals: 6,
-    kind: 'usdc',
-  }) as const
-
-const base = {
-  providerId: 'intent',
-  providerName: 'Intent Bridge',
-  owner: PERSON,
-  recipient: PERSON,
-  origin: { token: usdc(1337001), amount: '100000000' },
-  destination: { token: usdc(1337002), estimatedAmount: '99800000', minAmount: '99800000' },
-  depositAddress: '0x00000000000000000000000000000000000a0001' as Address,
-  createdAt: 1_700_000_000_000,
-  updatedAt: 1_700_000_000_000,
-}
 
 /** What the provider's `findSwapsOnChain` returns for the deposit (`foundSwapRecord`: key = order id). */
-const restored: DepositedSwap = {
-  ...base,
+const restored: DepositedSwap = depositedSwap({
   key: ORDER_ID,
   id: ORDER_ID,
-  status: 'deposited',
   depositTx: DEPOSIT_TX,
   depositedAt: 1_700_000_010,
   refundableAfter: 1_700_000_300,
   data: { fillDeadline: 1_700_000_300, originBlock: '42', destinationFromBlock: '0' },
-}
+})
 
 /** What `executeRoute` stores once the batch is mined (`depositSent`), under the review's key. */
-const sentHere: SigningSwap = {
-  ...base,
+const sentHere: SigningSwap = signingSwap('depositing', {
   key: 'local-1700000000000-1',
   id: 'local-1700000000000-1',
-  status: 'signing',
-  phase: 'depositing',
   depositTx: DEPOSIT_TX,
-}
+})
 
 const rowsOf = (state: Parameters<typeof listSwaps>[0]) =>
   listSwaps(state).filter((swap) => swap.depositTx === DEPOSIT_TX)

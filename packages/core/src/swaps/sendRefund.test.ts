@@ -7,7 +7,8 @@ import {
   WaitForTransactionReceiptTimeoutError,
 } from 'viem'
 import { describe, expect, it, vi } from 'vitest'
-import { PERSON, POOL, replacedReceipt, USDC_A, USDC_B } from '../../test/support/poolDeposit.ts'
+import { PERSON, POOL, replacedReceipt, USDC_A } from '../../test/support/poolDeposit.ts'
+import { swapIn } from '../../test/support/swapRecords.ts'
 import type { ChainClients } from '../chains/chainClients.ts'
 import { NotEnoughGasError } from '../errors/gasErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
@@ -15,22 +16,7 @@ import type { RefundableSwap } from '../records/types.ts'
 import { TransactionNotConfirmedError, TransactionReplacedError } from '../routes/routeErrors.ts'
 import { sendRefund } from './sendRefund.ts'
 
-const record: RefundableSwap = {
-  key: 'k1',
-  id: `0x${'11'.repeat(32)}`,
-  providerId: 'pool',
-  providerName: 'Pool',
-  owner: PERSON,
-  recipient: PERSON,
-  origin: { token: USDC_A, amount: '100000000' },
-  destination: { token: USDC_B, estimatedAmount: '99700000', minAmount: '99700000' },
-  depositAddress: POOL,
-  status: 'refundable',
-  depositTx: `0x${'22'.repeat(32)}`,
-  depositedAt: 1_700_000_000,
-  createdAt: 1_700_000_000_000,
-  updatedAt: 1_700_000_000_000,
-}
+const record = swapIn<RefundableSwap>('refundable', { owner: PERSON, origin: { token: USDC_A, amount: '100000000' } })
 const refund = { chainId: 1, to: POOL, data: '0x1234' as Hex, value: 0n }
 
 /** A refund on chain 1 ("Local Chain A", ETH), whose wallet answers `send` with what it throws or returns. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { depositedSwap } from '../../test/support/swapRecords.ts'
 import { ChainStalledError, createChainClock } from '../chains/chainClock.ts'
 import type { RouteProvider } from '../providers/types.ts'
-import type { SwapRecord } from '../records/types.ts'
 import { productionManifest } from '../setup/production.ts'
 import { createSwapStore } from './swapStore.ts'
 import { createTrackProblemStore } from './trackProblems.ts'
@@ -21,22 +21,14 @@ const usdc = (chainId: number) => {
 }
 
 const T0 = 1_800_000_000
-const swap: SwapRecord = {
+const swap = depositedSwap({
   key: 'k',
-  id: `0x${'1'.repeat(64)}`,
   providerId: 'chain',
   providerName: 'chain',
-  owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-  recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
   origin: { token: usdc(42161), amount: '100000000' },
   destination: { token: usdc(BASE), estimatedAmount: '99', minAmount: '99' },
-  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-  status: 'deposited',
-  depositTx: `0x${'1'.repeat(64)}`,
   depositedAt: T0 - 2,
-  createdAt: (T0 - 3) * 1000,
-  updatedAt: (T0 - 3) * 1000,
-}
+})
 
 beforeEach(() => {
   vi.useFakeTimers()

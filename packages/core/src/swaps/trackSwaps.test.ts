@@ -1,5 +1,6 @@
 import { TransactionReceiptNotFoundError } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { depositedSwap } from '../../test/support/swapRecords.ts'
 import { ChainUnreachableError } from '../errors/unreachableErrors.ts'
 import type { RouteProvider } from '../providers/types.ts'
 import type { DepositedSwap, SwapEvent, SwapRecord } from '../records/types.ts'
@@ -18,23 +19,17 @@ const usdc = (chainId: number) => {
 function record(providerId: string): SwapRecord {
   // Each provider's swap its own deposit: one id or deposit shared by two records makes them one swap (`takeIn`).
   const digit = providerId === 'api' ? '2' : '1'
-  return {
+  return depositedSwap({
     key: `k-${providerId}`,
     id: `0x${digit.repeat(64)}`,
     providerId,
     providerName: providerId,
-    owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-    recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
     origin: { token: usdc(42161), amount: '100000000' },
     // Base: 2 s blocks, so on-chain providers are looked at every second.
     destination: { token: usdc(8453), estimatedAmount: '99', minAmount: '99' },
-    depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-    status: 'deposited',
-    createdAt: 0,
     depositTx: `0x${digit.repeat(64)}`,
     depositedAt: 1,
-    updatedAt: 0,
-  }
+  })
 }
 
 function fakeProvider(id: string, pollIntervalMs: number | undefined, updates: (SwapEvent | Promise<SwapEvent>)[]) {

@@ -1,4 +1,5 @@
 import type { CompletedSwap, Manifest, RefundedSwap } from '@multi-bridge/core'
+import { swapIn } from '@multi-bridge/core/test/swapRecords'
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { HISTORY_CSV_COLUMNS, historyCsv, historyCsvRows } from './historyCsv.ts'
@@ -17,13 +18,9 @@ const token = (chainId: number, symbol: string, decimals: number) => ({
   decimals,
   kind: 'erc20' as const,
 })
-const completed: CompletedSwap = {
+const completed = swapIn<CompletedSwap>('completed', {
   key: 'k1',
-  id: `0x${'11'.repeat(32)}`,
-  providerId: 'intent',
   providerName: 'Intent, "Bridge"',
-  owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-  recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
   origin: { token: token(1, 'USDC', 6), amount: '1500000' },
   destination: {
     token: token(2, '美元幣', 18),
@@ -31,15 +28,10 @@ const completed: CompletedSwap = {
     minAmount: '1480000000000000000',
     receivedAmount: '1495000000000000000',
   },
-  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-  status: 'completed',
-  depositTx: `0x${'22'.repeat(32)}`,
   depositedAt: 1_735_689_600,
   deliveryTx: `0x${'33'.repeat(32)}`,
   deliveredAt: 1_735_689_612,
-  createdAt: 1_735_689_590_000,
-  updatedAt: 1_735_689_612_000,
-}
+})
 const refunded: RefundedSwap = {
   ...(({ deliveryTx: _d, deliveredAt: _t, ...rest }) => rest)(completed),
   key: 'k2',

@@ -1,6 +1,6 @@
 import type { CompletedSwap, FailedSwap, RefundedSwap } from '@multi-bridge/core'
+import { depositedSwap, signingSwap, swapIn } from '@multi-bridge/core/test/swapRecords'
 import { describe, expect, it } from 'vitest'
-import { depositedSwap, signingSwap, swapIn } from '../../test/swapRecords.ts'
 import { providerRecords } from './providerRecord.ts'
 
 const completed = (received: string, took: number, estimate: number, overrides: Partial<CompletedSwap> = {}) =>

@@ -1,4 +1,5 @@
-import { ChainStalledError, createChainClock, type DepositedSwap } from '@multi-bridge/core'
+import { ChainStalledError, createChainClock } from '@multi-bridge/core'
+import { depositedSwap } from '@multi-bridge/core/test/swapRecords'
 import { describe, expect, it } from 'vitest'
 import { elapsedAgainstEstimate, problemText } from './swapStatus.ts'
 
@@ -8,36 +9,14 @@ import { elapsedAgainstEstimate, problemText } from './swapStatus.ts'
  * chain's time from the latest blocks it sees (`observe`); the screens' clock for that chain (`useChainTime` = device
  * time + offset) must keep running: "Waiting for", "Taking longer than usual" and the refund countdown never freeze.
  */
-const B = 1337002
+const B = 1337002 // the destination of `depositedSwap`
 const T0 = 1_800_000_000 // the destination's last block, seconds
-const usdc = (chainId: number) =>
-  ({
-    chainId,
-    address: '0x00000000000000000000000000000000000a00c1',
-    symbol: 'USDC',
-    decimals: 6,
-    kind: 'usdc',
-  }) as const
-
-const swap: DepositedSwap = {
-  key: 'k',
-  id: `0x${'1'.repeat(64)}`,
-  providerId: 'intent',
-  providerName: 'Intent Bridge',
-  owner: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-  recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-  origin: { token: usdc(1337001), amount: '100000000' },
-  destination: { token: usdc(B), estimatedAmount: '99000000', minAmount: '98000000' },
-  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-  status: 'deposited',
-  depositTx: `0x${'2'.repeat(64)}`,
+const swap = depositedSwap({
   // Mined on the origin (which still runs) two seconds before the destination's last block.
   depositedAt: T0 - 2,
   refundableAfter: T0 + 180,
-  createdAt: (T0 - 3) * 1000,
-  updatedAt: (T0 - 3) * 1000,
   estimatedSeconds: 12,
-}
+})
 
 describe('a destination chain that stopped making blocks', () => {
   it('does not freeze the swap’s elapsed time: ten minutes later it is "taking longer than usual"', () => {

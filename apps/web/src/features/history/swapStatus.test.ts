@@ -6,8 +6,8 @@ import {
   ServiceUnreachableError,
   type SwapRecord,
 } from '@multi-bridge/core'
+import { depositedSwap } from '@multi-bridge/core/test/swapRecords'
 import { describe, expect, it } from 'vitest'
-import { depositedSwap } from '../../test/swapRecords.ts'
 import { elapsedAgainstEstimate, needsAction, problemText, refundReason, statusWord } from './swapStatus.ts'
 
 // Its deadline three minutes after the deposit, with an estimate of 12 s and no unattested expiry.

@@ -1,34 +1,20 @@
 import { applySwapEvent, createSwapStore, type WalletAdapter } from '@multi-bridge/core'
+import { signingSwap } from '@multi-bridge/core/test/swapRecords'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 /**
  * The app's loop that asks the wallet about accepted batches (`FollowAcceptedBatches`), run without a DOM:
  * React's hooks are stood in for (an effect runs at once, a ref is a box), the client and the wallet are fakes.
  */
-const PERSON = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
+const PERSON = '0x8ba1f109551bD432803012645Ac136ddd64DBA72' as const
 const BATCH = `0x${'ba'.repeat(32)}`
 const APPROVE_TX = `0x${'a1'.repeat(32)}`
 const DEPOSIT_TX = `0x${'de'.repeat(32)}`
-const USDC = { chainId: 1, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC', decimals: 6 } as const
 
 /** Core's `CALLS_DEPOSIT_INDEX` (not exported from the package's entry). */
 const CALLS_DEPOSIT_INDEX = 'callsDeposit'
 
-const signing: Parameters<typeof applySwapEvent>[0] = {
-  key: 'a',
-  id: 'a',
-  providerId: 'pool',
-  providerName: 'Pool',
-  owner: PERSON,
-  recipient: PERSON,
-  origin: { token: { ...USDC, kind: 'usdc' }, amount: '100000000' },
-  destination: { token: { ...USDC, chainId: 10, kind: 'usdc' }, estimatedAmount: '99900000', minAmount: '99800000' },
-  depositAddress: '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE',
-  status: 'signing',
-  phase: 'approving',
-  createdAt: 1_700_000_000_000,
-  updatedAt: 1_700_000_000_000,
-}
+const signing = signingSwap('approving', { key: 'a', owner: PERSON })
 
 const hoisted = vi.hoisted(() => ({
   client: undefined as unknown,

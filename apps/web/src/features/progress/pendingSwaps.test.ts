@@ -1,16 +1,17 @@
-import { ChainUnreachableError, type SwapRecord } from '@multi-bridge/core'
+import { ChainUnreachableError, type DepositedSwap, type SwapRecord } from '@multi-bridge/core'
+import { signingSwap, swapIn } from '@multi-bridge/core/test/swapRecords'
 import { describe, expect, it } from 'vitest'
 import { statusWord } from '../history/index.ts'
 import { isPendingSwap, pendingSwapKeys, pendingSwaps } from './pendingSwaps.ts'
 
-const TX = `0x${'ab'.repeat(32)}`
-/** A record with only what the selector reads: its status, a deposit, its times. */
-const swap = (key: string, status: SwapRecord['status'], extra: Record<string, unknown> = {}) =>
-  ({ key, id: key, status, createdAt: 1_000_000, depositedAt: 1_000, ...extra }) as unknown as SwapRecord
+const TX = `0x${'ab'.repeat(32)}` as const
+/** A swap in `status`, deposited (the selector reads its status, its deposit and its times). */
+const swap = (key: string, status: SwapRecord['status'], extra: Partial<DepositedSwap> = {}) =>
+  swapIn<SwapRecord>(status, { key, ...extra })
 
 describe('pending swaps', () => {
   it('counts a swap whose deposit was sent, until it ends', () => {
-    expect(isPendingSwap(swap('a', 'signing', { phase: 'depositing', depositTx: TX }))).toBe(true)
+    expect(isPendingSwap(signingSwap('depositing', { key: 'a', depositTx: TX }))).toBe(true)
     expect(isPendingSwap(swap('b', 'deposited'))).toBe(true)
     expect(isPendingSwap(swap('c', 'providerRefunding'))).toBe(true)
     // The person's refund is waiting: the loudest pending state there is.
@@ -18,14 +19,13 @@ describe('pending swaps', () => {
   })
 
   it('counts a swap handed over before its deposit hash is known: a batch the wallet took, a gasless order signed', () => {
-    const phase = { phase: 'depositing' }
-    expect(isPendingSwap(swap('a', 'signing', { ...phase, data: { callsId: '0x01' } }))).toBe(true)
+    expect(isPendingSwap(signingSwap('depositing', { key: 'a', data: { callsId: '0x01' } }))).toBe(true)
     const order = { orderId: `0x${'cd'.repeat(32)}`, openDeadline: 2_000_000_000 }
-    expect(isPendingSwap(swap('b', 'signing', { ...phase, data: order }))).toBe(true)
+    expect(isPendingSwap(signingSwap('depositing', { key: 'b', data: order }))).toBe(true)
   })
 
   it('leaves out a review never sent, and every swap that ended or that its provider reports failed', () => {
-    expect(isPendingSwap(swap('a', 'signing', { phase: 'approving' }))).toBe(false)
+    expect(isPendingSwap(signingSwap('approving', { key: 'a' }))).toBe(false)
     for (const status of ['completed', 'refunded', 'failed', 'providerFailed'] as const) {
       expect(isPendingSwap(swap('x', status)), status).toBe(false)
     }
@@ -36,7 +36,7 @@ describe('pending swaps', () => {
       old: swap('old', 'deposited', { depositedAt: 100 }),
       done: swap('done', 'completed', { depositedAt: 300 }),
       fresh: swap('fresh', 'refundable', { depositedAt: 200 }),
-      sending: swap('sending', 'signing', { depositTx: TX, depositedAt: undefined, createdAt: 400_000 }),
+      sending: signingSwap('depositing', { key: 'sending', depositTx: TX, createdAt: 400_000 }),
     }
     expect(pendingSwaps(swaps).map((s) => s.key)).toEqual(['sending', 'fresh', 'old'])
     expect(pendingSwapKeys(swaps)).toBe('sending\nfresh\nold')

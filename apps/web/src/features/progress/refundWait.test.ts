@@ -1,6 +1,6 @@
 import { type DepositedSwap, type RefundableSwap, ServiceUnreachableError } from '@multi-bridge/core'
+import { depositedSwap } from '@multi-bridge/core/test/swapRecords'
 import { describe, expect, it } from 'vitest'
-import { depositedSwap } from '../../test/swapRecords.ts'
 import { refundOpening, revocationText } from './refundWait.ts'
 
 const deposited: DepositedSwap = depositedSwap()

@@ -1,6 +1,6 @@
 import type { CompletedSwap, Manifest, RefundedSwap } from '@multi-bridge/core'
+import { depositedSwap, signingSwap, swapIn } from '@multi-bridge/core/test/swapRecords'
 import { describe, expect, it } from 'vitest'
-import { depositedSwap, signingSwap, swapIn } from '../../test/swapRecords.ts'
 import { receiptLink, receiptPath, SUPPORT_WARNING, supportText } from './supportText.ts'
 
 const manifest = {

@@ -1,6 +1,6 @@
 import type { CompletedSwap, RefundableSwap, RefundedSwap } from '@multi-bridge/core'
+import { depositedSwap, signingSwap, swapIn } from '@multi-bridge/core/test/swapRecords'
 import { describe, expect, it } from 'vitest'
-import { depositedSwap, signingSwap, swapIn } from '../../test/swapRecords.ts'
 import { type StepContext, swapSteps } from './swapSteps.ts'
 
 const idle: StepContext = { error: false, confirming: false, refunding: false }

@@ -1,9 +1,10 @@
 import { poolBridgeAbi, poolBridgeStatus } from '@multi-bridge/contracts'
 import { type Address, encodeAbiParameters, encodeEventTopics, getAbiItem, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { signingSwap, TEST_USDC } from '../../../test/support/swapRecords.ts'
 import type { ChainClients } from '../../chains/chainClients.ts'
 import { applySwapEvent } from '../../records/swapMachine.ts'
-import type { SigningSwap, TrackedSwap } from '../../records/types.ts'
+import type { TrackedSwap } from '../../records/types.ts'
 import { parseManifest } from '../../setup/manifest.ts'
 import { createPoolProvider } from '../pool/poolProvider.ts'
 import { destinationSearchStart } from './escrowDepositMined.ts'
@@ -115,26 +116,22 @@ const destinationWith = (releases: boolean) => ({
 const destination = destinationWith(true)
 
 /** The swap as History saved it when the wallet returned the deposit's hash (the tab closed then). */
-const sent: SigningSwap & { depositTx: Hex } = {
-  key: 'local-1',
-  id: 'local-1',
-  providerId: 'pool',
-  providerName: 'Liquidity Pool Bridge',
-  owner: PERSON,
-  recipient: PERSON,
-  origin: { token: { chainId: A, address: USDC_A, symbol: 'USDC', decimals: 6, kind: 'usdc' }, amount: '100000000' },
-  destination: {
-    token: { chainId: B, address: USDC_B, symbol: 'USDC', decimals: 6, kind: 'usdc' },
-    estimatedAmount: '99700000',
-    minAmount: '99700000',
-  },
-  depositAddress: POOL_A,
-  status: 'signing',
-  phase: 'depositing',
+const sent = {
+  ...signingSwap('depositing', {
+    providerId: 'pool',
+    providerName: 'Liquidity Pool Bridge',
+    owner: PERSON,
+    recipient: PERSON,
+    origin: { token: { ...TEST_USDC, chainId: A, address: USDC_A }, amount: '100000000' },
+    destination: {
+      token: { ...TEST_USDC, chainId: B, address: USDC_B },
+      estimatedAmount: '99700000',
+      minAmount: '99700000',
+    },
+    depositAddress: POOL_A,
+    estimatedSeconds: 20,
+  }),
   depositTx: DEPOSIT_TX,
-  estimatedSeconds: 20,
-  createdAt: (DEPOSITED_AT - 5) * 1000,
-  updatedAt: (DEPOSITED_AT - 5) * 1000,
 }
 
 function poolProvider(originClient: unknown, destinationClient: unknown) {

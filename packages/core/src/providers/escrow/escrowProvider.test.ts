@@ -3,6 +3,7 @@ import { type Address, type Hex, hashTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ReplayServer, startReplayServer } from '../../../test/support/replayServer.ts'
+import { depositedSwap, swapIn, TEST_USDC } from '../../../test/support/swapRecords.ts'
 import type { ChainClients } from '../../chains/chainClients.ts'
 import { createChainClock } from '../../chains/chainClock.ts'
 import { intentSettlerDomain, noFillAttestationTypes } from '../../protocols/intent.ts'
@@ -66,29 +67,17 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const record: RefundableSwap = {
+const record = swapIn<RefundableSwap>('refundable', {
   key: ORDER_ID,
   id: ORDER_ID,
-  providerId: 'intent',
-  providerName: 'Intent Bridge',
-  owner: PERSON,
-  recipient: PERSON,
-  origin: { token: { chainId: A, address: USDC_A, symbol: 'USDC', decimals: 6, kind: 'usdc' }, amount: '100000000' },
-  destination: {
-    token: { chainId: B, address: USDC_B, symbol: 'USDC', decimals: 6, kind: 'usdc' },
-    estimatedAmount: '99800000',
-    minAmount: '99800000',
-  },
+  origin: { token: { ...TEST_USDC, chainId: A, address: USDC_A }, amount: '100000000' },
+  destination: { ...depositedSwap().destination, token: { ...TEST_USDC, chainId: B, address: USDC_B } },
   depositAddress: ORIGIN_SETTLER,
-  status: 'refundable',
-  depositTx: `0x${'22'.repeat(32)}`,
   depositedAt: NOW - 600,
   refundableAfter: NOW - 300,
   expiresAt: NOW + 3000,
   data: { fillDeadline: NOW - 300, originBlock: '1', destinationFromBlock: '0' },
-  createdAt: (NOW - 600) * 1000,
-  updatedAt: (NOW - 600) * 1000,
-}
+})
 
 function originClient(escrowStatus: number, head = 100n) {
   return {

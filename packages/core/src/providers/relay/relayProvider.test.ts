@@ -13,11 +13,12 @@ import {
   transferLog,
 } from '../../../test/support/replayServer.ts'
 import { restoreWith } from '../../../test/support/restoreWith.ts'
+import { depositedSwap } from '../../../test/support/swapRecords.ts'
 import { createChainClients } from '../../chains/chainClients.ts'
 import { ProductionConfigError } from '../../config/envValues.ts'
 import { type Manifest, NATIVE_TOKEN_ADDRESS } from '../../config/manifest.ts'
 import { UnknownContractError } from '../../errors/walletErrors.ts'
-import type { DepositedSwap, TrackedSwap } from '../../records/types.ts'
+import type { TrackedSwap } from '../../records/types.ts'
 import {
   InvalidQuoteError,
   InvalidResponseError,
@@ -452,10 +453,11 @@ describe('Relay quotes', () => {
   })
 })
 
+/** The deposit Relay's status fixtures name (`inTxHashes`). */
+const DEPOSIT_TX = '0x9421772820b92c239162341a17994b4ad8706c974af2ebf88084a1b3b614d328'
 const deposited = (requestId = quote.requestId): TrackedSwap =>
-  ({
-    key: '0x9421772820b92c239162341a17994b4ad8706c974af2ebf88084a1b3b614d328',
-    id: '0x9421772820b92c239162341a17994b4ad8706c974af2ebf88084a1b3b614d328',
+  depositedSwap({
+    id: DEPOSIT_TX,
     providerId: 'relay',
     providerName: 'Relay',
     owner: ACCOUNT,
@@ -463,13 +465,10 @@ const deposited = (requestId = quote.requestId): TrackedSwap =>
     origin: { token: token(ARBITRUM, 'usdc'), amount: '100000000' },
     destination: { token: token(BASE, 'usdc'), estimatedAmount: '99970279', minAmount: '99970279' },
     depositAddress: DEPOSITORY,
-    status: 'deposited',
-    depositTx: '0x9421772820b92c239162341a17994b4ad8706c974af2ebf88084a1b3b614d328',
+    depositTx: DEPOSIT_TX,
     depositedAt: 1_795_000_000,
     data: { requestId },
-    createdAt: 1_795_000_000_000,
-    updatedAt: 1_795_000_000_000,
-  }) satisfies DepositedSwap
+  })
 
 describe('Relay status', () => {
   it.each([

@@ -1,6 +1,5 @@
-import type { DepositedSwap, SwapRecord, TokenRef } from '@multi-bridge/core'
-
-type SigningSwap = Extract<SwapRecord, { status: 'signing' }>
+import type { DepositedSwap, SigningSwap, SwapRecord } from '../../src/records/types.ts'
+import type { TokenRef } from '../../src/routes/types.ts'
 
 /** USDC on Local Chain A (1337001), as the local network lists it. */
 export const TEST_USDC: TokenRef = {
