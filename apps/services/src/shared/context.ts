@@ -99,6 +99,37 @@ const hasBridgeContracts = (config: ManifestChain) =>
     config.contracts.intentOriginSettler || config.contracts.intentDestinationSettler || config.contracts.poolBridge,
   )
 
+/**
+ * How old a final head may be when handed to another reader on the same chain: an attester polls four events on each
+ * chain, each at its own interval, and they would otherwise each ask for the same number (about 13 calls a second per
+ * chain and attester, the most of an idle service's CPU). A log poller handed a head this much older only takes the
+ * newer logs at its next round.
+ */
+const FINAL_HEAD_FRESH_MS = 250
+
+/**
+ * `read` shared by its callers: one call in flight at a time, and its answer handed to whoever asks within `freshMs`
+ * of it. A failure is not kept (the next caller reads again).
+ */
+export function sharedRead<T>(read: () => Promise<T>, freshMs: number): () => Promise<T> {
+  let inFlight: Promise<T> | undefined
+  let last: { value: T; at: number } | undefined
+  return () => {
+    if (inFlight) return inFlight
+    if (last && Date.now() - last.at < freshMs) return Promise.resolve(last.value)
+    const started = Date.now()
+    inFlight = read()
+      .then((value) => {
+        last = { value, at: started }
+        return value
+      })
+      .finally(() => {
+        inFlight = undefined
+      })
+    return inFlight
+  }
+}
+
 export function createServiceContext(manifest: Manifest, role: Role, attesterIndex = 0): ServiceContext {
   const account = roleAccount(manifest, role, attesterIndex)
   const chains = new Map<number, ChainContext>()
@@ -123,7 +154,7 @@ export function createServiceContext(manifest: Manifest, role: Role, attesterInd
       sendQueue,
       send: sender.send,
       finalHead: () => finalHead(publicClient, config),
-      finalBlockNumber: () => finalBlockNumber(publicClient, config),
+      finalBlockNumber: sharedRead(() => finalBlockNumber(publicClient, config), FINAL_HEAD_FRESH_MS),
       latestBlockNumber: () => publicClient.getBlockNumber({ cacheTime: 0 }),
       finalitySeconds: finalitySeconds(config),
       waitForReceipt: (hash) =>
