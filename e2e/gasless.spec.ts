@@ -56,7 +56,9 @@ test.describe('gasless swaps (issue #32)', () => {
       const gasless = form.route('intent-gasless')
       await expect(gasless).toBeVisible({ timeout: 20_000 })
       await expect(gasless.getByTestId('route-gasless')).toBeVisible()
-      await gasless.click()
+      // Nothing picked by hand: with no ETH for gas, the app takes the route that needs none and says why (issue #59:
+      // a person with only USDC reaches Completed by following what the app says).
+      await expect(page.getByTestId('routes-gasless-first')).toBeVisible({ timeout: 20_000 })
       await expect(gasless).toHaveAttribute('aria-pressed', 'true')
       // No gas asked of the person: not "Not enough ETH", and the cost shown is the solver's.
       await expect(form.mainButton).toHaveText(variant.lang === 'en' ? 'Swap' : '兌換')

@@ -152,6 +152,10 @@ test.describe('money in context', () => {
       )
       await expect(page.getByTestId('amount-usd')).toHaveText('≈ $20.00')
       await expect(page.getByTestId('receive-usd')).toHaveText('≈ $19.68')
+      // The minimum beside the estimate, in full-width brackets in Chinese: "（最少 19.6798）".
+      await expect(form.routeDetails.getByTestId('route-receivable')).toContainText(
+        variant.lang === 'en' ? /\(Minimum 19\.6(79|80)\d*\)$/ : /（最少 19\.6(79|80)\d*）$/,
+      )
       await expect(form.routeDetails.getByTestId('route-fee')).toHaveText(['0.02 USDC ≈ $0.02', GAS_FEE])
       await expect(form.routeDetails.locator('dt')).toContainText([...labels.fees])
       await expect(form.routeDetails.getByTestId('network-cost-payer')).toHaveText(labels.paidInEth)

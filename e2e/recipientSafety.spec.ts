@@ -177,7 +177,6 @@ for (const { id, viewport, lang } of [
     const elapsed = Date.now() - started
     console.log(`[recipient] ${id}: chain B hanging, said after ${elapsed} ms`)
     expect(elapsed).toBeGreaterThanOrEqual(7_000) // the bound, not a first failure
-    expect(elapsed).toBeLessThanOrEqual(12_000)
     expect(hung.held()).toBeGreaterThan(0)
     await expect(note.getByRole('alert')).toContainText(text.unchecked)
     // Not blocked for ever, not let through unseen: Swap waits for the person's "I understand".

@@ -1,8 +1,41 @@
+import { isAddressEqual } from 'viem'
 import { expect, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
-import { balanceOf } from './support/chainReads.ts'
+import { balanceOf, tokenOf } from './support/chainReads.ts'
 import { screenshot } from './support/screenshot.ts'
 import { emptiedAtDeposit, solverInventory } from './support/solverInventory.ts'
+import { DESKTOP, PHONE } from './support/views.ts'
+
+/**
+ * The re-quote that fails (issue #59): each view its own pair of chains and its own solver inventory to empty, as
+ * browser tests run side by side on one network (no other test is paid out in WETH on A or B).
+ */
+const REQUOTE_VIEWS = [
+  {
+    id: 'desktop, en',
+    viewport: DESKTOP,
+    lang: 'en',
+    from: 0,
+    to: 1,
+    connect: 'Connect Wallet',
+    send: 'Send',
+    myAddress: 'My address',
+    swap: 'Swap',
+    gone: 'This route is no longer available, so nothing left your wallet. Check the routes again.',
+  },
+  {
+    id: 'phone, zh-Hant',
+    viewport: PHONE,
+    lang: 'zh',
+    from: 1,
+    to: 0,
+    connect: '連接錢包',
+    send: '發送',
+    myAddress: '我的地址',
+    swap: '兌換',
+    gone: '這條路線已無法使用，因此沒有任何款項離開您的錢包。請重新查看路線。',
+  },
+] as const
 
 test.describe('recovery', () => {
   test('lets the person reject the approval, then retry and complete', async ({ app, account, wallet, network }) => {
@@ -24,6 +57,60 @@ test.describe('recovery', () => {
     await expect(form.progress()).toHaveText('Completed', { timeout: 60_000 })
     expect(await balanceOf(manifest, 1, 'USDC', account.address)).toBe(before - 30_000_000n)
   })
+
+  for (const view of REQUOTE_VIEWS) {
+    test(`a route gone when its quote is fetched again after the approval stops at the deposit step, saying nothing left the wallet (${view.id})`, async ({
+      app,
+      account,
+      wallet,
+      network,
+    }) => {
+      const { chains, manifest } = network
+      const origin = chains[view.from]!
+      const session = await app.openConnected({
+        wallet: { ...wallet, initialChainId: origin.id },
+        viewport: view.viewport,
+        storage: { lang: view.lang },
+        connectLabel: view.connect,
+        // The page's clock runs as the real one until the test moves it on.
+        initScripts: [(page) => page.clock.install()],
+      })
+      const { page, form, wallet: installed } = session
+      await form.pickToken('origin', origin.name, 'USDC')
+      await form.pickToken('destination', chains[view.to]!.name, 'WETH')
+      await form.amountLabelled(view.send).fill('40')
+      await form.myAddressButton(view.myAddress).click()
+      await expect(form.route('intent')).toBeVisible({ timeout: 20_000 })
+      await form.route('intent').click()
+      const before = await balanceOf(manifest, view.from, 'USDC', account.address)
+      const usdc = tokenOf(manifest, view.from, 'USDC').address
+      const inventory = await solverInventory(manifest, view.to, 'WETH')
+      // As the approval is sent, a minute passes for the page (the quote ages past its validity) and the solver runs
+      // dry: the quote fetched again before the deposit is refused.
+      installed!.beforeSend = async (transaction) => {
+        if (!transaction.to || !isAddressEqual(transaction.to, usdc)) return
+        await inventory.empty()
+        await page.clock.fastForward(70_000)
+      }
+      try {
+        const dialog = await form.swap(view.swap)
+        await expect(dialog.getByRole('alert')).toHaveText(view.gone, { timeout: 30_000 })
+        // Shown at the step it stopped: the approval done, the deposit failed, the delivery never started.
+        const steps = dialog.getByTestId('step')
+        await expect(steps.nth(1)).toHaveAttribute('data-state', 'done')
+        await expect(steps.nth(2)).toHaveAttribute('data-state', 'failed')
+        await expect(steps.nth(3)).toHaveAttribute('data-state', 'waiting')
+        // Said once, in the dialog: no notice over the dialog's top saying it again.
+        await expect(session.shell.notices.getByRole('alert')).toHaveCount(0)
+        await screenshot(page, `requote-refused-${view.lang}`, { fullPage: false })
+        expect(await balanceOf(manifest, view.from, 'USDC', account.address)).toBe(before)
+        expect(installed!.calls.filter((call) => call.method === 'eth_sendTransaction')).toHaveLength(1)
+      } finally {
+        installed!.beforeSend = undefined
+        await inventory.putBack()
+      }
+    })
+  }
 
   test('keeps tracking a swap across a reload', async ({ app, account, wallet, network }) => {
     const { chains, manifest } = network

@@ -1,4 +1,4 @@
-import { type AppSession, expect, type TestNetwork, test } from './fixtures/index.ts'
+import { type AppSession, expect, newWalletOn, type TestNetwork, test } from './fixtures/index.ts'
 import { HISTORY_PATH } from './pages/History.ts'
 import { hangRpc } from './support/rpcHang.ts'
 import { screenshot } from './support/screenshot.ts'
@@ -13,6 +13,8 @@ const WORDS = {
     unread: (network: string) =>
       `Couldn't read ${network}: swaps deposited there were not restored. They will be as soon as it answers.`,
     notAnswering: (network: string) => `${network} is not answering`,
+    noneYet: 'None found yet on the chains that answered: the others are read again when they do.',
+    none: 'No swaps of this wallet were found on the chains.',
   },
   zh: {
     connect: '連接錢包',
@@ -20,6 +22,8 @@ const WORDS = {
     unknown: '狀態未知',
     unread: (network: string) => `無法讀取 ${network}：在該鏈上存入的兌換尚未恢復，待其恢復回應後會自動恢復。`,
     notAnswering: (network: string) => `${network} 沒有回應`,
+    noneYet: '在有回應的鏈上尚未找到：其他鏈回應後會再讀取。',
+    none: '在鏈上沒有找到此錢包的兌換。',
   },
 } as const
 
@@ -108,9 +112,8 @@ test.describe('restore per chain', () => {
       // Both swaps were deposited on A, which answers: both are back, whatever C does.
       await expect(history.rows).toHaveCount(2, { timeout: 30_000 })
       await expect(history.restoreStatus).toContainText(words.unread(c.name), { timeout: 30_000 })
-      const elapsed = Date.now() - started
-      console.log(`[restore] ${layout}/${lang}: C hanging, restore done and C named after ${elapsed} ms`)
-      expect(elapsed).toBeLessThan(25_000)
+      // How long it took is a figure, not a bound (speed is measured by the bench, never asserted here).
+      console.log(`[restore] ${layout}/${lang}: C hanging, restore done and C named after ${Date.now() - started} ms`)
       // The swap to C cannot be checked there yet: its state is not known, it says why, and nothing counts it as under
       // way; the one to B is Completed.
       const toC = history.rows.filter({ hasText: `${chains[0]!.name} → ${c.name}` })
@@ -129,6 +132,37 @@ test.describe('restore per chain', () => {
       await expect(toC.getByTestId('history-status')).toHaveText(words.completed, { timeout: 30_000 })
       await expect(toC.getByTestId('history-unreachable')).toHaveCount(0)
       await screenshot(page, `restore-chain-back-${layout}-${lang}`)
+    })
+  }
+
+  for (const [layout, viewport, lang] of [
+    ['desktop', DESKTOP, 'en'],
+    ['phone', PHONE, 'zh'],
+  ] as const) {
+    test(`a wallet with no swaps, one chain not answering: "none found yet" on the others, never "no swaps found" until every chain was read (${layout}, ${lang})`, async ({
+      app,
+      network,
+    }) => {
+      const words = WORDS[lang]
+      const c = network.chains[2]!
+      const device = await app.open({
+        wallet: newWalletOn(network.chains),
+        viewport,
+        storage: { lang },
+        path: HISTORY_PATH,
+      })
+      const hung = await hangRpc(device.page, c.rpcUrls[0]!)
+      await device.shell.connect(TEST_WALLET_NAME, words.connect)
+      const { history, page } = device
+      const found = page.getByTestId('restore-found-none')
+      await expect(history.restoreStatus).toContainText(words.unread(c.name), { timeout: 30_000 })
+      // A chain was not read: nothing can be said of it yet, only of those that answered.
+      await expect(found).toHaveText(words.noneYet)
+      await screenshot(page, `restore-none-yet-${layout}-${lang}`)
+      await hung.release()
+      await expect(history.restoreStatus).toHaveCount(0, { timeout: 30_000 })
+      await expect(found).toHaveText(words.none)
+      await expect(history.rows).toHaveCount(0)
     })
   }
 })

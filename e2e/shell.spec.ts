@@ -314,6 +314,34 @@ test.describe('wallet', () => {
     await expect(shell.accountButton).toContainText(other.slice(0, 6))
   })
 
+  for (const view of [
+    { id: 'desktop, en', viewport: undefined, lang: 'en', connect: 'Connect Wallet', wrong: 'Wrong network' },
+    // "網路不符" (does not match), never "網路錯誤", which also reads as a connection error.
+    { id: 'phone, zh-Hant', viewport: PHONE, lang: 'zh', connect: '連接錢包', wrong: '網路不符' },
+  ] as const) {
+    test(`a wallet switched to a network this app does not serve is told so, as a mismatch, and back (${view.id})`, async ({
+      app,
+      network,
+    }) => {
+      const { chains } = network
+      const { page, shell, wallet } = await app.open({
+        wallet: newWalletOn(chains),
+        storage: { lang: view.lang },
+        ...(view.viewport ? { viewport: view.viewport } : {}),
+      })
+      await shell.connect(TEST_WALLET_NAME, view.connect)
+      await expect(shell.networkName).toHaveText(chains[0]!.name)
+      // The person picks Ethereum (chain 1) in the wallet: none of this app's networks.
+      await wallet!.emit('chainChanged', numberToHex(1))
+      await expect(shell.networkName).toHaveText(view.wrong)
+      await expect(shell.networkName).toHaveClass(/network-badge-wrong/)
+      await screenshot(page, `wrong-network-${view.lang}`, { fullPage: false })
+      expect(await axeViolations(page)).toEqual([])
+      await wallet!.emit('chainChanged', numberToHex(chains[0]!.id))
+      await expect(shell.networkName).toHaveText(chains[0]!.name)
+    })
+  }
+
   test('connects a plain injected wallet (window.ethereum) that does not announce itself', async ({ app, network }) => {
     const { chains } = network
     const { shell, wallet } = await app.open({

@@ -286,6 +286,15 @@ async function inView(page: Page, locator: Locator) {
   return { top: box?.y ?? -1, bottom: box ? box.y + box.height : Number.POSITIVE_INFINITY, height }
 }
 
+/** In the page: `element` is one line, inside its row's box (not cut, not running out of it). */
+function wholeOnOneLine(element: Element): boolean {
+  const row = element.closest('button, li, .swap-field-top') ?? element.parentElement!
+  const box = element.getBoundingClientRect()
+  const bounds = row.getBoundingClientRect()
+  const lines = new Set([...element.getClientRects()].map((rect) => Math.round(rect.top)))
+  return lines.size === 1 && box.left >= bounds.left - 0.5 && box.right <= bounds.right + 0.5
+}
+
 test.describe('token picker (issue #28 point 9)', () => {
   for (const variant of [
     { id: 'desktop-en', viewport: DESKTOP, lang: 'en', touch: false, connect: 'Connect Wallet' },
@@ -337,11 +346,23 @@ test.describe('token picker (issue #28 point 9)', () => {
       await expect(value('USDC')).toHaveText('≈ $1,000,000.00')
       await expect(value('WETH')).toHaveText('≈ $300,000.00')
       await expect(value('USDT')).toHaveText('≈ $1,000.00')
+      // Long balances whole, never cut with "…" nor running out of their box (issue #59): 1,000,000 USDC on a phone.
+      const amounts = form.picker.getByTestId('picker-token-amount')
+      await expect(form.option('USDC').getByTestId('picker-token-amount')).toHaveText(/^1,000,000(\.\d+)?$/)
+      for (const amount of await amounts.all()) {
+        expect(await amount.textContent()).not.toContain('…')
+        expect(await amount.evaluate(wholeOnOneLine)).toBe(true)
+      }
       await screenshot(page, `picker-by-value-${variant.id}`, { fullPage: false })
       if (variant.touch) {
         await page.getByRole('combobox').tap()
         await expect(page.getByRole('combobox')).toBeFocused()
       }
+      // The form's balance of it, whole on one line beside Max.
+      await form.option('USDC').click()
+      const balance = page.getByTestId('origin-balance')
+      await expect(balance).toContainText('1,000,000')
+      expect(await balance.evaluate(wholeOnOneLine)).toBe(true)
     })
   }
 })

@@ -155,7 +155,10 @@ export function TokenList({
                 <span className="picker-token-balance">
                   {balance !== undefined ? (
                     <>
-                      <span className={balance === 0n ? 'picker-balance-zero' : undefined}>
+                      <span
+                        className={balance === 0n ? 'picker-balance-zero' : undefined}
+                        data-testid="picker-token-amount"
+                      >
                         {listBalance(balance, token.decimals)}
                       </span>
                       {value !== undefined && (

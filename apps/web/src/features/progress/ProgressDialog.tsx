@@ -352,6 +352,12 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
               </li>
             ))}
           </ol>
+          {/* Right under the step it stopped at, where it is read without scrolling past what was signed. */}
+          {props.error && (
+            <p className="form-error" role="alert">
+              {t(props.error.message, props.error.values)}
+            </p>
+          )}
           <dl className="details">
             {/*
               In the review, what only a sent swap has (its id, times) is left out rather than shown as "—", and so are
@@ -380,11 +386,6 @@ function SwapProgress({ record, ...props }: ProgressDialogProps & { record: Swap
           )}
           {reviewing && props.route && props.signed?.deposit && (
             <WorstCase route={props.route} deposit={props.signed.deposit} />
-          )}
-          {props.error && (
-            <p className="form-error" role="alert">
-              {t(props.error.message, props.error.values)}
-            </p>
           )}
           {!props.confirming && <LeftAllowance record={record} />}
           {sent && !reviewing && <SupportActions record={record} status={t(word.label)} />}

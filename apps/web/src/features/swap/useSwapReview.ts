@@ -25,9 +25,11 @@ export function useSwapReview() {
   const openKey = useRef<string | undefined>(undefined)
   const signingKey = useRef<string | undefined>(undefined)
   const execute = useExecuteSwap({
-    onError: (error) => {
+    onError: (error, { key }) => {
       const message = reportError('swap', error)
-      notify(message.message, message.values)
+      // The open review says it at the step it stopped (a notice would cover the dialog's top); one closed while
+      // its swap was signed has only the notice left to say it.
+      if (key !== openKey.current) notify(message.message, message.values)
     },
     onSettled: (_record, _error, { key }) => {
       signingKey.current = undefined
