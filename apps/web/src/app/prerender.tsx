@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { initReactI18next } from 'react-i18next'
 import { createPath, type Navigator, Router } from 'react-router'
-import { earlyWalletScript, WalletSlotMarkup } from '../features/wallet/index.ts'
+import { earlyWalletScript, WalletSlotMarkup, walletSlotMarkup } from '../features/wallet/index.ts'
 import { i18nOptions } from '../i18n/index.ts'
 import { bundleLoaders, DEFAULT_LANGUAGE, htmlLang, LANGUAGE_STORAGE_KEY, type Language } from '../i18n/languages.ts'
 import { EARLY_ACTION_ATTRIBUTE, EARLY_ACTION_QUEUE } from '../lib/earlyActions.ts'
@@ -67,11 +67,11 @@ export async function prerenderSwapPage(language: Language): Promise<string> {
   // first render either: its state reads "not known yet".
   const { WALLET_ISLAND_ID_PREFIX, WalletIsland } = await import('../features/wallet/walletIsland.tsx')
   const queryClient = new QueryClient()
-  const wallet = {
-    __html: renderToString(<WalletIsland manifest={STAND_IN_MANIFEST} i18n={i18n} queryClient={queryClient} />, {
+  const wallet = walletSlotMarkup(
+    renderToString(<WalletIsland manifest={STAND_IN_MANIFEST} i18n={i18n} queryClient={queryClient} />, {
       identifierPrefix: WALLET_ISLAND_ID_PREFIX,
     }),
-  }
+  )
   return renderToString(
     <WalletSlotMarkup.Provider value={wallet}>
       <AppTree

@@ -6,7 +6,7 @@ export { withdrawEarlyConnect } from './earlyWalletState.ts'
 export { switchNetwork } from './switchNetwork.ts'
 export { useWalletAdapter } from './useWalletAdapter.ts'
 export { useWalletEvents } from './useWalletEvents.ts'
-export { WalletSlot, WalletSlotMarkup } from './WalletSlot.tsx'
+export { WalletSlot, WalletSlotMarkup, walletSlotMarkup } from './WalletSlot.tsx'
 export {
   useWalletConfig,
   useWalletConnection,
