@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -27,10 +29,13 @@ function consoleProblems(page: Page): string[] {
  */
 test.describe('the development build', () => {
   let server: ViteDevServer | undefined
+  let cacheDir: string | undefined
   const nodeEnv = process.env.NODE_ENV
   test.afterEach(async () => {
     await server?.close()
     server = undefined
+    if (cacheDir) rmSync(cacheDir, { recursive: true, force: true })
+    cacheDir = undefined
     if (nodeEnv === undefined) delete process.env.NODE_ENV
     else process.env.NODE_ENV = nodeEnv
   })
@@ -44,8 +49,11 @@ test.describe('the development build', () => {
     // production build left NODE_ENV=production in this process, which would serve React's production build.
     process.env.MULTIBRIDGE_MANIFEST = process.env.E2E_MANIFEST_PATH
     process.env.NODE_ENV = 'development'
+    // Its dependency cache in a folder of its own, not in the repository's node_modules/.vite.
+    cacheDir = mkdtempSync(join(tmpdir(), 'multibridge-vite-'))
     server = await createServer({
       mode: 'development',
+      cacheDir,
       root: webRoot,
       configFile: join(webRoot, 'vite.config.ts'),
       server: { port: 0, host: '127.0.0.1' },
