@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test'
+import { defineConfig, type TraceMode } from '@playwright/test'
 import { chromiumLaunchOptions } from './e2e/support/launchBrowser.ts'
 
 /**
@@ -24,7 +24,11 @@ export default defineConfig({
   reporter: [['list'], ['./scripts/playwrightCounts.ts']],
   use: {
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // No trace unless asked (E2E_TRACE=retain-on-failure, or any of Playwright's trace modes): recording one for every
+    // test (its screencast above all) was a fifth of Chromium's CPU in the browser tests (swap.spec.ts: 57 s of
+    // Chromium CPU with it, 46 s without), and the run is bound by CPU (docs/measurements.md). A failed test still
+    // keeps its screenshot.
+    trace: (process.env.E2E_TRACE as TraceMode | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 800 },
     launchOptions: chromiumLaunchOptions,
