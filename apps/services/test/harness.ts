@@ -107,7 +107,9 @@ export async function startTestNetwork(parameters: StartTestNetworkParameters = 
             serviceManifest: async (manifest: Manifest) => ({
               ...manifest,
               chains: await Promise.all(
-                manifest.chains.map(async (chain) => {
+                // The node reached only through its proxy: no WebSocket beside it that a proxy's outage would leave
+                // up (the services then read at their intervals, as for a node without one).
+                manifest.chains.map(async ({ webSocketUrls: _direct, ...chain }) => {
                   const proxy = await startRpcProxy(chain.rpcUrls[0]!)
                   rpc.set(chain.id, proxy)
                   return { ...chain, rpcUrls: [proxy.url] }

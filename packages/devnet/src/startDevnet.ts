@@ -85,6 +85,8 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
         name: chain.name,
         shortName: chain.shortName,
         rpcUrls: [anvils[i]!.rpcUrl],
+        // anvil answers WebSocket on the same port: the services hear of each block there.
+        webSocketUrls: [anvils[i]!.rpcUrl.replace(/^http/, 'ws')],
         blockTime: chain.blockTime,
         confirmations: chain.confirmations,
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },

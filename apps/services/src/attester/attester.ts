@@ -73,5 +73,5 @@ export async function startAttester(parameters: StartAttesterParameters): Promis
 
   const retention = parameters.retention ?? DEFAULT_RETENTION
   loops.push(pruneSettled(context.store, { retention, signal, log, confirm: settledOnChain(context, retention) }))
-  return serviceHandle(server, controller, loops, context.store)
+  return serviceHandle(server, controller, loops, context)
 }

@@ -48,5 +48,5 @@ export async function startRelayer(parameters: StartRelayerParameters): Promise<
   loops.push(watchFinalizedTransfers(context, signal))
   context.log.info('relayer started', { relayer: context.account.address, port: parameters.port })
 
-  return serviceHandle(server, controller, loops, context.store)
+  return serviceHandle(server, controller, loops, context)
 }

@@ -23,6 +23,7 @@ import {
   type WalletClient,
 } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { type BlockWatch, createBlockWatch } from './blockWatch.ts'
 import { ServiceError } from './errors.ts'
 import { createSender, type Sender } from './sender.ts'
 
@@ -45,6 +46,8 @@ export type ChainContext = {
   latestBlockNumber: () => Promise<bigint>
   /** Seconds until an event here is final: finality depth × block time. */
   finalitySeconds: number
+  /** When the loops read this chain again: at its next block where it announces them, else at their interval. */
+  blocks: BlockWatch
   /**
    * The receipt of a transaction sent by the service. Gives up after a while (a reorg can drop a
    * transaction for good): the caller's next round reads the chain and decides again.
@@ -157,6 +160,7 @@ export function createServiceContext(manifest: Manifest, role: Role, attesterInd
       finalBlockNumber: sharedRead(() => finalBlockNumber(publicClient, config), FINAL_HEAD_FRESH_MS),
       latestBlockNumber: () => publicClient.getBlockNumber({ cacheTime: 0 }),
       finalitySeconds: finalitySeconds(config),
+      blocks: createBlockWatch(chain, config.webSocketUrls?.[0]),
       waitForReceipt: (hash) =>
         publicClient
           .waitForTransactionReceipt({

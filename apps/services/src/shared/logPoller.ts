@@ -1,6 +1,5 @@
 import type { AbiEvent, Address, Log } from 'viem'
 import type { ChainContext } from './context.ts'
-import { sleep } from './context.ts'
 import { createFailureTracker } from './failures.ts'
 import type { Logger } from './logger.ts'
 
@@ -15,6 +14,7 @@ export type PollLogsParameters<TEvent extends AbiEvent> = {
   setCursor: (block: bigint) => void
   /** Must be idempotent: after a crash, logs after the persisted cursor are handed over again. */
   onLogs: (logs: Log<bigint, number, false, TEvent, true>[], toBlock: bigint) => Promise<void>
+  /** Between reads where the chain does not announce its blocks (or while it does not): see blockWatch.ts. */
   intervalMs: number
   log: Logger
   signal: AbortSignal
@@ -27,13 +27,15 @@ export type PollLogsParameters<TEvent extends AbiEvent> = {
 
 const MAX_RANGE = 2_000n
 
-/** Polls a contract's event from a persisted cursor; the cursor advances only after `onLogs` succeeded. */
+/** Polls a contract's event from a persisted cursor, at each new block; the cursor advances only after `onLogs` succeeded. */
 export async function pollLogs<TEvent extends AbiEvent>(parameters: PollLogsParameters<TEvent>): Promise<void> {
   const { chain, signal } = parameters
   // An unreachable RPC is one warning, then an alert if it lasts, not a line every interval.
   const failures = createFailureTracker(parameters.log)
   const key = `logs:${chain.config.id}:${parameters.event.name}`
   while (!signal.aborted) {
+    // Taken before the head is read: a block announced while this round reads wakes the next one at once.
+    const announced = chain.blocks.announced()
     let reading = true
     try {
       const safe = await parameters.head()
@@ -60,6 +62,6 @@ export async function pollLogs<TEvent extends AbiEvent>(parameters: PollLogsPara
       if (reading) parameters.onRead?.(false)
       failures.failed(key, 'log polling failed', error, { chainId: chain.config.id })
     }
-    await sleep(parameters.intervalMs)
+    await chain.blocks.wait(announced, parameters.intervalMs, signal)
   }
 }

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
 import { setTimeout } from 'node:timers/promises'
+import type { ChainContext } from './context.ts'
 import type { StateStore } from './store/stateStore.ts'
 
 /** A log cursor kept in a service's state file under `cursors[key]`. */
@@ -36,12 +37,15 @@ export async function repeat(
 
 export type ServiceHandle = { server: Server; stop: () => Promise<void> }
 
-/** Stops the loops and the HTTP server of a service, then writes what its state holds and closes the database. */
+/**
+ * Stops the loops and the HTTP server of a service and its chains' block subscriptions, then writes what its state
+ * holds and closes the database.
+ */
 export function serviceHandle(
   server: Server,
   controller: AbortController,
   loops: Promise<void>[],
-  store: Pick<StateStore<never>, 'close'>,
+  context: { store: Pick<StateStore<never>, 'close'>; chains: ReadonlyMap<number, Pick<ChainContext, 'blocks'>> },
 ): ServiceHandle {
   return {
     server,
@@ -49,7 +53,8 @@ export function serviceHandle(
       controller.abort()
       server.close()
       await Promise.allSettled(loops)
-      await store.close()
+      for (const chain of context.chains.values()) chain.blocks.close()
+      await context.store.close()
     },
   }
 }

@@ -90,7 +90,7 @@ export async function startSolver(parameters: StartSolverParameters): Promise<Se
     .filter((chain) => !isChainReady(context, chain.config))
     .map((chain) => chain.config.id)
   context.log.info('solver started', { solver: context.solver, port: parameters.port, notSetUp })
-  return serviceHandle(server, controller, loops, context.store)
+  return serviceHandle(server, controller, loops, context)
 }
 
 /** Every `Open` on `chainId`'s origin settler as soon as it is mined (filling fast is the point; fill() caps the risk). */

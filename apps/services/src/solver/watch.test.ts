@@ -1,6 +1,7 @@
 import type { ManifestChain } from '@multi-bridge/core'
 import { getAbiItem, parseAbi } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { pollingBlockWatch } from '../shared/blockWatch.ts'
 import type { ChainContext } from '../shared/context.ts'
 import { HttpError } from '../shared/http.ts'
 import { pollLogs } from '../shared/logPoller.ts'
@@ -59,6 +60,7 @@ async function onePoll(fail: { head?: boolean; logs?: boolean; onLogs?: boolean 
   const fakeChain = {
     config: { id: 1 },
     publicClient: { getLogs: () => (fail.logs ? boom() : Promise.resolve([])) },
+    blocks: pollingBlockWatch(),
   } as unknown as ChainContext
   await pollLogs({
     chain: fakeChain,

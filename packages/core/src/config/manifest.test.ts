@@ -56,6 +56,19 @@ describe('parseManifest', () => {
     expect(checkManifest(input)).not.toHaveProperty('problems')
   })
 
+  it("takes a chain's WebSocket endpoint for the services: wss, or ws to this machine only", () => {
+    const input = valid()
+    const chain = input.chains[0] as { webSocketUrls?: string[] }
+    chain.webSocketUrls = ['wss://node.example.org/ws', 'ws://127.0.0.1:8545']
+    expect(parseManifest(input).chains[0]?.webSocketUrls).toEqual(chain.webSocketUrls)
+    chain.webSocketUrls = ['ws://node.example.org', 'https://node.example.org']
+    const checked = checkManifest(input)
+    expect('problems' in checked && checked.problems).toEqual([
+      'chains.0.webSocketUrls.0: a wss URL (ws only to a loopback address)',
+      'chains.0.webSocketUrls.1: a wss URL (ws only to a loopback address)',
+    ])
+  })
+
   it('lists the attesters with a threshold, and refuses a threshold above their count', () => {
     const input = valid()
     const urls = ['http://127.0.0.1:1', 'http://127.0.0.1:2', 'http://127.0.0.1:3']

@@ -13,6 +13,15 @@ export const TOKEN_AUTHORIZATIONS = ['eip2612', 'eip3009'] as const
 /** Bounds on a token's description, for listed tokens and for those read from a contract. */
 export const TOKEN_LIMITS = { symbol: 32, name: 80, decimals: 36 } as const
 
+/** A WebSocket endpoint: wss, or ws to a loopback address only. */
+const webSocketUrl = v.pipe(
+  url,
+  v.check((value) => {
+    const parsed = new URL(value)
+    return parsed.protocol === 'wss:' || (parsed.protocol === 'ws:' && isLoopbackHost(parsed.hostname))
+  }, 'a wss URL (ws only to a loopback address)'),
+)
+
 const tokenSchema = v.object({
   address,
   symbol: v.pipe(
@@ -52,6 +61,11 @@ const chainSchema = v.object({
   name: nonEmpty,
   shortName: nonEmpty,
   rpcUrls: v.pipe(v.array(url), v.minLength(1, 'needs at least one')),
+  /**
+   * The node's WebSocket endpoint (ws only to a loopback address), where the bridge services hear of each new block
+   * (`eth_subscribe`) instead of asking every few hundred milliseconds. Optional: without it they ask.
+   */
+  webSocketUrls: v.optional(v.array(webSocketUrl)),
   /** Seconds per block: a floor for delivery estimates and status polling. */
   blockTime: v.pipe(v.number(), v.gtValue(0, 'must be positive')),
   /**
@@ -97,15 +111,7 @@ const attestersSchema = v.pipe(
  */
 const walletConnectSchema = v.object({
   projectId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - or _ only (at most 64)')),
-  relayUrl: v.optional(
-    v.pipe(
-      url,
-      v.check((value) => {
-        const parsed = new URL(value)
-        return parsed.protocol === 'wss:' || (parsed.protocol === 'ws:' && isLoopbackHost(parsed.hostname))
-      }, 'a wss URL (ws only to a loopback address)'),
-    ),
-  ),
+  relayUrl: v.optional(webSocketUrl),
 })
 
 /**

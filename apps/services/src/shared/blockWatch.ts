@@ -1,0 +1,124 @@
+import { setTimeout as sleepFor } from 'node:timers/promises'
+import { type Chain, createPublicClient, webSocket } from 'viem'
+
+/**
+ * How long a loop waits for a new block while the chain announces them: a chain that stopped making blocks, or a
+ * subscription that went quiet without failing, is still read this often.
+ */
+export const QUIET_BLOCK_WAIT_MS = 2_000
+/** Between a failed subscription and the next one (the socket itself reconnects on its own). */
+const RESUBSCRIBE_MS = 1_000
+
+/**
+ * When a service's loops read a chain again. Each used to read every 100–300 ms whether a block had come or not:
+ * most of an idle network's CPU, its services' and the nodes' (docs/measurements.md). Where the manifest gives the
+ * chain's WebSocket endpoint, the chain announces each new block (`eth_subscribe` to `newHeads`) and a loop waits for
+ * it; without one, or while the subscription is down, the loop waits its own interval, as before. What a loop then
+ * reads is read over HTTP as always: an announcement only says when, never what.
+ */
+export type BlockWatch = {
+  /** How many blocks were announced so far: a loop takes it before reading, and waits with it after. */
+  announced: () => number
+  /**
+   * Resolves once a block after `announced` was announced (at once if one already was; at most
+   * QUIET_BLOCK_WAIT_MS), or after `intervalMs` while no subscription is up; at once when `signal` aborts.
+   */
+  wait: (announced: number, intervalMs: number, signal: AbortSignal) => Promise<void>
+  /** Ends the subscription and closes its socket (a stopped service). */
+  close: () => void
+}
+
+const sleep = (ms: number, signal: AbortSignal) => sleepFor(ms, undefined, { signal }).catch(() => undefined)
+
+/** Waits `intervalMs` each time: a chain without a WebSocket endpoint. */
+export const pollingBlockWatch = (): BlockWatch => ({
+  announced: () => 0,
+  wait: (_announced, intervalMs, signal) => sleep(intervalMs, signal),
+  close: () => undefined,
+})
+
+/** The subscription starts with the first wait, and lives until `close`. */
+export function createBlockWatch(chain: Chain, url: string | undefined): BlockWatch {
+  if (!url) return pollingBlockWatch()
+  let count = 0
+  /** Whether the subscription delivered since it last failed: only then do loops wait for blocks. */
+  let live = false
+  let closed = false
+  let unwatch: (() => void) | undefined
+  let retry: ReturnType<typeof setTimeout> | undefined
+  const waiters = new Set<() => void>()
+  // Its own socket (viem shares one per URL and key): closing it stops no other service of the same process.
+  const client = createPublicClient({
+    chain,
+    transport: webSocket(url, {
+      key: `blocks-${Math.random().toString(36).slice(2)}`,
+      reconnect: { attempts: Number.POSITIVE_INFINITY, delay: RESUBSCRIBE_MS },
+      retryCount: 0,
+    }),
+  })
+  let socketOpened = false
+
+  const wake = () => {
+    for (const resolve of waiters) resolve()
+    waiters.clear()
+  }
+  const subscribe = () => {
+    if (closed || unwatch) return
+    socketOpened = true
+    // A WebSocket client subscribes (`newHeads`) rather than polls.
+    unwatch = client.watchBlockNumber({
+      emitMissed: false,
+      onBlockNumber: () => {
+        count++
+        live = true
+        wake()
+      },
+      onError: () => {
+        // Down: loops go back to their own intervals (and are woken to do so) until it delivers again.
+        live = false
+        wake()
+        unwatch?.()
+        unwatch = undefined
+        if (!closed && !retry) {
+          retry = setTimeout(() => {
+            retry = undefined
+            subscribe()
+          }, RESUBSCRIBE_MS)
+        }
+      },
+    })
+  }
+
+  return {
+    announced: () => count,
+    wait: async (announced, intervalMs, signal) => {
+      subscribe()
+      if (count > announced || signal.aborted) return
+      if (!live) return sleep(intervalMs, signal)
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          signal.removeEventListener('abort', done)
+          waiters.delete(done)
+          resolve()
+        }
+        const timer = setTimeout(done, QUIET_BLOCK_WAIT_MS)
+        signal.addEventListener('abort', done, { once: true })
+        waiters.add(done)
+      })
+    },
+    close: () => {
+      closed = true
+      if (retry) clearTimeout(retry)
+      unwatch?.()
+      unwatch = undefined
+      wake()
+      if (socketOpened) {
+        void client.transport
+          .getRpcClient()
+          .then((socket) => socket.close())
+          .catch(() => undefined)
+      }
+    },
+  }
+}
