@@ -73,8 +73,11 @@ describe('block watch (a real anvil announcing its blocks over WebSocket)', () =
       // Each its interval, not the quiet limit of a live subscription.
       expect(waits.reduce((sum, wait) => sum + wait.ms, 0)).toBeLessThan(3 * QUIET_BLOCK_WAIT_MS)
       expect(watch.announced()).toBe(down)
+      // Down for several of the watch's attempts to reconnect (a restart on a busy machine), each of them failing.
+      await new Promise((resolve) => setTimeout(resolve, 4_000))
       anvil = await startAnvil({ chainId: CHAIN_ID, blockTime: 1, port: anvil.port })
-      await until(watch, () => watch.announced() >= down + 2)
+      // Heard again within a few of its attempts (one a second), not after its socket library gave up.
+      await until(watch, () => watch.announced() >= down + 2, 15_000)
     } finally {
       watch.close()
     }

@@ -1,5 +1,5 @@
 import { setTimeout as sleepFor } from 'node:timers/promises'
-import { type Chain, createPublicClient, webSocket } from 'viem'
+import { type Chain, webSocket } from 'viem'
 
 /**
  * How long a loop waits for a new block while the chain announces them: a chain that stopped making blocks, or a
@@ -37,62 +37,80 @@ export const pollingBlockWatch = (): BlockWatch => ({
   close: () => undefined,
 })
 
-/** The subscription starts with the first wait, and lives until `close`. */
+/**
+ * The subscription starts with the first wait, and lives until `close`. The watch owns its socket: when it fails or
+ * closes, the socket is dropped and a new one opened a second later, for as long as it takes (a node restarted on its
+ * port is heard again).
+ */
 export function createBlockWatch(chain: Chain, url: string | undefined): BlockWatch {
   if (!url) return pollingBlockWatch()
+  // Its own socket (viem shares one per URL and key): closing it stops no other service of the same process.
+  const transport = webSocket(url, {
+    key: `blocks-${Math.random().toString(36).slice(2)}`,
+    reconnect: false,
+    keepAlive: false,
+    retryCount: 0,
+  })({ chain }).value!
+  type Socket = Awaited<ReturnType<typeof transport.getRpcClient>>
   let count = 0
   /** Whether the subscription delivered since it last failed: only then do loops wait for blocks. */
   let live = false
   let closed = false
-  let unwatch: (() => void) | undefined
+  let starting = false
+  let socket: Socket | undefined
   let retry: ReturnType<typeof setTimeout> | undefined
   const waiters = new Set<() => void>()
-  // Its own socket (viem shares one per URL and key): closing it stops no other service of the same process.
-  const client = createPublicClient({
-    chain,
-    transport: webSocket(url, {
-      key: `blocks-${Math.random().toString(36).slice(2)}`,
-      reconnect: { attempts: Number.POSITIVE_INFINITY, delay: RESUBSCRIBE_MS },
-      retryCount: 0,
-    }),
-  })
-  let socketOpened = false
 
   const wake = () => {
     for (const resolve of waiters) resolve()
     waiters.clear()
   }
-  const subscribe = () => {
-    if (closed || unwatch) return
-    socketOpened = true
-    // A WebSocket client subscribes (`newHeads`) rather than polls.
-    unwatch = client.watchBlockNumber({
-      emitMissed: false,
-      onBlockNumber: () => {
-        count++
-        live = true
-        wake()
-      },
-      onError: () => {
-        // Down: loops go back to their own intervals (and are woken to do so) until it delivers again.
-        live = false
-        wake()
-        unwatch?.()
-        unwatch = undefined
-        if (!closed && !retry) {
-          retry = setTimeout(() => {
-            retry = undefined
-            subscribe()
-          }, RESUBSCRIBE_MS)
-        }
-      },
-    })
+  // Down: loops go back to their own intervals (and are woken to do so) until a new socket delivers.
+  const fail = (failed: Socket | undefined) => {
+    if (failed !== socket) return
+    live = false
+    wake()
+    // Forgotten before it is closed: closing tells its subscription, which calls here again.
+    socket = undefined
+    failed?.close()
+    if (!closed && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined
+        void start()
+      }, RESUBSCRIBE_MS)
+    }
+  }
+  const start = async () => {
+    if (closed || socket || starting) return
+    starting = true
+    try {
+      const opened = await transport.getRpcClient()
+      if (closed) return opened.close()
+      socket = opened
+      opened.request({
+        body: { method: 'eth_subscribe', params: ['newHeads'] },
+        onResponse: (message) => {
+          if (message.method !== 'eth_subscription') {
+            if (message.error) fail(opened)
+            return
+          }
+          count++
+          live = true
+          wake()
+        },
+        onError: () => fail(opened),
+      })
+    } catch {
+      fail(undefined)
+    } finally {
+      starting = false
+    }
   }
 
   return {
     announced: () => count,
     wait: async (announced, intervalMs, signal) => {
-      subscribe()
+      void start()
       if (count > announced || signal.aborted) return
       if (!live) return sleep(intervalMs, signal)
       await new Promise<void>((resolve) => {
@@ -110,15 +128,11 @@ export function createBlockWatch(chain: Chain, url: string | undefined): BlockWa
     close: () => {
       closed = true
       if (retry) clearTimeout(retry)
-      unwatch?.()
-      unwatch = undefined
+      const open = socket
+      socket = undefined
+      open?.close()
+      live = false
       wake()
-      if (socketOpened) {
-        void client.transport
-          .getRpcClient()
-          .then((socket) => socket.close())
-          .catch(() => undefined)
-      }
     },
   }
 }
