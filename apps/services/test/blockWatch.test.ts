@@ -1,5 +1,5 @@
 import { type AnvilInstance, startAnvil } from '@multi-bridge/devnet'
-import { defineChain } from 'viem'
+import { createTestClient, defineChain, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBlockWatch, QUIET_BLOCK_WAIT_MS } from '../src/shared/blockWatch.ts'
 
@@ -38,7 +38,7 @@ describe('block watch (a real anvil announcing its blocks over WebSocket)', () =
   })
 
   it('wakes a loop at each new block, and at once for a block announced before it waited', async () => {
-    const watch = createBlockWatch(chain, anvil.rpcUrl.replace('http', 'ws'))
+    const watch = createBlockWatch(chain, anvil.rpcUrl.replace('http', 'ws'), 1)
     try {
       // The first waits subscribe; until a block comes they wait their interval.
       await until(watch, () => watch.announced() >= 2)
@@ -61,7 +61,7 @@ describe('block watch (a real anvil announcing its blocks over WebSocket)', () =
   })
 
   it('waits the interval while the node is down, and hears the blocks again once it is back on the same port', async () => {
-    const watch = createBlockWatch(chain, anvil.rpcUrl.replace('http', 'ws'))
+    const watch = createBlockWatch(chain, anvil.rpcUrl.replace('http', 'ws'), 1)
     try {
       await until(watch, () => watch.announced() >= 1)
       await anvil.stop()
@@ -83,8 +83,28 @@ describe('block watch (a real anvil announcing its blocks over WebSocket)', () =
     }
   })
 
+  it('takes a socket that announces nothing for 10 s for dead: back to the interval, and a new socket hears the chain again', async () => {
+    const watch = createBlockWatch(chain, anvil.rpcUrl.replace('http', 'ws'), 1)
+    const node = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) })
+    try {
+      await until(watch, () => watch.announced() >= 1)
+      // The socket stays open and says nothing, as a connection cut half-way does.
+      await node.setIntervalMining({ interval: 0 })
+      const silent = watch.announced()
+      await new Promise((resolve) => setTimeout(resolve, 11_000))
+      await watch.wait(watch.announced(), 100, new AbortController().signal)
+      const waits = [await timedWait(watch, 200), await timedWait(watch, 200), await timedWait(watch, 200)]
+      expect(waits.reduce((sum, wait) => sum + wait.ms, 0)).toBeLessThan(3 * QUIET_BLOCK_WAIT_MS)
+      await node.setIntervalMining({ interval: 1 })
+      await until(watch, () => watch.announced() >= silent + 2, 15_000)
+    } finally {
+      await node.setIntervalMining({ interval: 1 })
+      watch.close()
+    }
+  })
+
   it('waits the interval on a chain without a WebSocket endpoint, and returns at once when stopped', async () => {
-    const watch = createBlockWatch(chain, undefined)
+    const watch = createBlockWatch(chain, undefined, 1)
     const wait = await timedWait(watch, 150)
     expect(wait.newBlock).toBe(false)
     expect(wait.ms).toBeGreaterThanOrEqual(140)

@@ -6,8 +6,14 @@ import { type Chain, webSocket } from 'viem'
  * subscription that went quiet without failing, is still read this often.
  */
 export const QUIET_BLOCK_WAIT_MS = 2_000
-/** Between a failed subscription and the next one (the socket itself reconnects on its own). */
+/** Between a failed socket and the next one. */
 const RESUBSCRIBE_MS = 1_000
+/**
+ * No block announced for this many block times (at least 10 s): the socket is taken for dead although it did not say
+ * so (a connection cut half-way tells neither end), dropped, and a new one opened.
+ */
+const SILENT_BLOCKS = 5
+const SILENT_MIN_MS = 10_000
 
 /**
  * When a service's loops read a chain again. Each used to read every 100–300 ms whether a block had come or not:
@@ -42,8 +48,9 @@ export const pollingBlockWatch = (): BlockWatch => ({
  * closes, the socket is dropped and a new one opened a second later, for as long as it takes (a node restarted on its
  * port is heard again).
  */
-export function createBlockWatch(chain: Chain, url: string | undefined): BlockWatch {
+export function createBlockWatch(chain: Chain, url: string | undefined, blockTimeSeconds: number): BlockWatch {
   if (!url) return pollingBlockWatch()
+  const silentMs = Math.max(SILENT_MIN_MS, SILENT_BLOCKS * blockTimeSeconds * 1000)
   // Its own socket (viem shares one per URL and key): closing it stops no other service of the same process.
   const transport = webSocket(url, {
     key: `blocks-${Math.random().toString(36).slice(2)}`,
@@ -55,6 +62,7 @@ export function createBlockWatch(chain: Chain, url: string | undefined): BlockWa
   let count = 0
   /** Whether the subscription delivered since it last failed: only then do loops wait for blocks. */
   let live = false
+  let announcedAt = 0
   let closed = false
   let starting = false
   let socket: Socket | undefined
@@ -96,6 +104,7 @@ export function createBlockWatch(chain: Chain, url: string | undefined): BlockWa
           }
           count++
           live = true
+          announcedAt = Date.now()
           wake()
         },
         onError: () => fail(opened),
@@ -112,6 +121,7 @@ export function createBlockWatch(chain: Chain, url: string | undefined): BlockWa
     wait: async (announced, intervalMs, signal) => {
       void start()
       if (count > announced || signal.aborted) return
+      if (live && Date.now() - announcedAt > silentMs) fail(socket)
       if (!live) return sleep(intervalMs, signal)
       await new Promise<void>((resolve) => {
         const done = () => {

@@ -164,7 +164,7 @@ export function createServiceContext(manifest: Manifest, role: Role, attesterInd
       finalBlockNumber: sharedRead(() => finalBlockNumber(publicClient, config), FINAL_HEAD_FRESH_MS),
       latestBlockNumber: () => publicClient.getBlockNumber({ cacheTime: 0 }),
       finalitySeconds: finalitySeconds(config),
-      blocks: createBlockWatch(chain, config.webSocketUrls?.[0]),
+      blocks: createBlockWatch(chain, config.webSocketUrls?.[0], config.blockTime),
       waitForReceipt: (hash) =>
         publicClient
           .waitForTransactionReceipt({
