@@ -30,14 +30,17 @@ function consoleProblems(page: Page): string[] {
 test.describe('the development build', () => {
   let server: ViteDevServer | undefined
   let cacheDir: string | undefined
-  const nodeEnv = process.env.NODE_ENV
+  // This worker's environment as it was: the test changes it for the development server only.
+  const saved = { NODE_ENV: process.env.NODE_ENV, MULTIBRIDGE_MANIFEST: process.env.MULTIBRIDGE_MANIFEST }
   test.afterEach(async () => {
     await server?.close()
     server = undefined
     if (cacheDir) rmSync(cacheDir, { recursive: true, force: true })
     cacheDir = undefined
-    if (nodeEnv === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = nodeEnv
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
   })
 
   test('loads the swap page and History, in English and Chinese, a wallet connected, with nothing on the console', async ({
@@ -68,22 +71,25 @@ test.describe('the development build', () => {
       { viewport: PHONE, lang: 'zh', path: HISTORY_PATH, connect: '連接錢包' },
     ]) {
       const context = await browser.newContext({ viewport: view.viewport, serviceWorkers: 'block' })
-      const page = await context.newPage()
-      const problems = consoleProblems(page)
-      await page.addInitScript((lang) => localStorage.setItem('lang', lang), view.lang)
-      const wallet = await installTestWallet(page, {
-        manifest: network.manifest,
-        account: privateKeyToAccount(generatePrivateKey()),
-        initialChainId: network.chains[0]!.id,
-      })
-      await page.goto(new URL(view.path, url).toString())
-      const shell = new Shell(page)
-      // The first load compiles the app's modules on demand: the wallet layer comes late.
-      await expect(shell.connectButtonLabelled(view.connect)).toBeEnabled({ timeout: 60_000 })
-      await shell.connect(TEST_WALLET_NAME, view.connect)
-      await expect(shell.accountButton).toContainText(wallet.address.slice(0, 6))
-      expect(problems).toEqual([])
-      await context.close()
+      try {
+        const page = await context.newPage()
+        const problems = consoleProblems(page)
+        await page.addInitScript((lang) => localStorage.setItem('lang', lang), view.lang)
+        const wallet = await installTestWallet(page, {
+          manifest: network.manifest,
+          account: privateKeyToAccount(generatePrivateKey()),
+          initialChainId: network.chains[0]!.id,
+        })
+        await page.goto(new URL(view.path, url).toString())
+        const shell = new Shell(page)
+        // The first load compiles the app's modules on demand: the wallet layer comes late.
+        await expect(shell.connectButtonLabelled(view.connect)).toBeEnabled({ timeout: 60_000 })
+        await shell.connect(TEST_WALLET_NAME, view.connect)
+        await expect(shell.accountButton).toContainText(wallet.address.slice(0, 6))
+        expect(problems).toEqual([])
+      } finally {
+        await context.close()
+      }
     }
   })
 })

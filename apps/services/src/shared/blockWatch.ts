@@ -16,11 +16,11 @@ const SILENT_BLOCKS = 5
 const SILENT_MIN_MS = 10_000
 
 /**
- * When a service's loops read a chain again. Each used to read every 100–300 ms whether a block had come or not:
- * most of an idle network's CPU, its services' and the nodes' (docs/measurements.md). Where the manifest gives the
- * chain's WebSocket endpoint, the chain announces each new block (`eth_subscribe` to `newHeads`) and a loop waits for
- * it; without one, or while the subscription is down, the loop waits its own interval, as before. What a loop then
- * reads is read over HTTP as always: an announcement only says when, never what.
+ * When a service's loops read a chain again. Where the manifest gives the chain's WebSocket endpoint, the chain
+ * announces each new block (`eth_subscribe` to `newHeads`) and a loop waits for it, rather than asking every few
+ * hundred milliseconds whether one came (most of an idle network's CPU); without one, or while the subscription is
+ * down, the loop waits its own interval. What a loop then reads is read over HTTP: an announcement only says when,
+ * never what, so no decision rests on the socket.
  */
 export type BlockWatch = {
   /** How many blocks were announced so far: a loop takes it before reading, and waits with it after. */
